@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ENTITIES } from '../shared/items';
+
+/**
+ * The event catalogue: every detail-type put on the bus, with the schema of its detail. Producers
+ * validate against it before putting; consumers parse with it; the CDK and the local bus read the
+ * rules beside it (rules.ts).
+ */
+export const EVENT_SOURCE = 'tempo.app';
+
+const occurredAt = z.iso.datetime({ offset: true });
+const entity = z.enum(ENTITIES);
+const record = z.record(z.string(), z.unknown());
+
+/** A change to one item; `item` is the item after the change, `previous` before it. */
+const ItemChange = z.object({
+  userId: z.string(),
+  entity,
+  id: z.string(),
+  item: record.nullable(),
+  previous: record.nullable(),
+  occurredAt,
+});
+
+export const EVENT_CATALOGUE = {
+  'item.created': ItemChange,
+  'item.updated': ItemChange,
+  /** Moved to the trash (goals, tasks, events) or, for tags, deleted. */
+  'item.deleted': ItemChange,
+  'item.restored': ItemChange,
+  /** Permanently deleted from the trash. */
+  'item.purged': ItemChange,
+  'items.reordered': z.object({ userId: z.string(), entity, ids: z.array(z.string()), occurredAt }),
+  'settings.updated': z.object({ userId: z.string(), settings: record, occurredAt }),
+  'waitlist.joined': z.object({ email: z.string(), occurredAt }),
+  'bugreport.submitted': z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    description: z.string(),
+    occurredAt,
+  }),
+} as const;
+
+export type DetailType = keyof typeof EVENT_CATALOGUE;
+export type DetailOf<T extends DetailType> = z.infer<(typeof EVENT_CATALOGUE)[T]>;
+export const DETAIL_TYPES = Object.keys(EVENT_CATALOGUE) as DetailType[];
+
+/** The envelope EventBridge hands a target. */
+export interface BusEvent<T extends DetailType = DetailType> {
+  version: '0';
+  id: string;
+  source: string;
+  account: string;
+  time: string;
+  region: string;
+  resources: string[];
+  'detail-type': T;
+  detail: DetailOf<T>;
+}

@@ -1,0 +1,25 @@
+import { EVENT_SOURCE, type DetailType } from './catalogue';
+import type { EventPattern } from './pattern';
+
+/**
+ * The bus rules: which events reach which consumer. A target names a consumer at
+ * functions/<target>.ts exporting `handler`. The CDK makes one rule, function and dead-letter
+ * queue for each; the local bus applies the same patterns in process.
+ */
+export interface BusRule {
+  name: string;
+  description: string;
+  pattern: EventPattern;
+  target: string;
+}
+
+const detailTypes = (...types: DetailType[]) => types;
+
+export const BUS_RULES: readonly BusRule[] = [
+  {
+    name: 'BugReportsToTracker',
+    description: 'Forwards bug reports to the error-reporting service, when one is configured',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('bugreport.submitted') },
+    target: 'bug-reports/forward',
+  },
+];

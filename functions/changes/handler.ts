@@ -1,0 +1,6 @@
+import { httpHandler, ok } from '../platform/http';
+import { readStamps } from './stamps';
+
+export const handler = httpHandler('changes', {
+  'GET /api/changes': async ({ userId }) => ok({ stamps: await readStamps(userId) }),
+});

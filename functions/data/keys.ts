@@ -1,0 +1,22 @@
+import { TRASH_RETENTION_DAYS } from '../../shared/constants';
+import { DAY_MS } from '../../shared/dates';
+import type { ItemKind } from '../../shared/items';
+
+/** Key builders of the single table; docs/data-model.md lists the access patterns they serve. */
+export const userKey = (userId: string) => `USER#${userId}`;
+
+const ITEM_PREFIX = { goals: 'GOAL', tasks: 'TASK', events: 'EVENT', tags: 'TAG' } as const satisfies Record<ItemKind, string>;
+export const KIND_OF_PREFIX = Object.fromEntries(Object.entries(ITEM_PREFIX).map(([kind, prefix]) => [prefix, kind])) as Record<
+  string,
+  ItemKind
+>;
+
+export const itemKey = (kind: ItemKind, id: string) => `${ITEM_PREFIX[kind]}#${id}`;
+export const listKey = (userId: string, kind: ItemKind) => `USER#${userId}#${ITEM_PREFIX[kind]}`;
+export const trashKey = (userId: string) => `USER#${userId}#TRASH`;
+
+/** When a trashed item may be purged, and the partition of the expiry index it sits in (one per day). */
+export function expiryKeys(deletedAt: string): { XPK: string; XSK: string } {
+  const expiresAt = new Date(Date.parse(deletedAt) + TRASH_RETENTION_DAYS * DAY_MS).toISOString();
+  return { XPK: `EXPIRY#${expiresAt.slice(0, 10)}`, XSK: expiresAt };
+}

@@ -1,0 +1,209 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ItemKind } from '../../shared/items';
+import { expiryKeys, itemKey, listKey, trashKey, userKey } from '../data/keys';
+import { db, isConditionFailure, tableName } from '../platform/dynamo';
+
+/** An item as the API returns it: the entity's fields, without the table's key attributes. */
+export type PublicItem = Record<string, unknown> & {
+  id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at?: string | null;
+};
+
+/** The stored form adds the saved position of goals and tasks, which only orders the list. */
+export type StoredItem = PublicItem & { position?: string };
+
+const KEY_ATTRIBUTES = ['PK', 'SK', 'LPK', 'LSK', 'TPK', 'TSK', 'XPK', 'XSK'] as const;
+
+function withoutKeys(record: Record<string, unknown>): StoredItem {
+  const item = { ...record };
+  for (const name of KEY_ATTRIBUTES) delete item[name];
+  return item as StoredItem;
+}
+
+/** Where a live item sits in its list: saved position, start time or name, then id for ties. */
+export function listSortKey(kind: ItemKind, item: StoredItem): string {
+  switch (kind) {
+    case 'goals':
+    case 'tasks':
+      return `${item.position}#${item.id}`;
+    case 'events':
+      return `${new Date(String(item.start_time)).toISOString()}#${item.id}`;
+    case 'tags':
+      return `${String(item.name).toLowerCase()}#${item.id}`;
+  }
+}
+
+const liveListAttributes = (userId: string, kind: ItemKind, item: StoredItem) => ({
+  LPK: listKey(userId, kind),
+  LSK: listSortKey(kind, item),
+});
+
+async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** One item by key, live or trashed; undefined when the user has no such item. */
+export async function getStored(userId: string, kind: ItemKind, id: string): Promise<StoredItem | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: itemKey(kind, id) }, ConsistentRead: true }),
+  );
+  return Item ? withoutKeys(Item) : undefined;
+}
+
+/** The user's live items of a kind, in list order. */
+export async function listLive(userId: string, kind: ItemKind): Promise<StoredItem[]> {
+  const items = await queryAll({
+    IndexName: 'byList',
+    KeyConditionExpression: 'LPK = :list',
+    ExpressionAttributeValues: { ':list': listKey(userId, kind) },
+  });
+  return items.map(withoutKeys);
+}
+
+/** The position of the first live item of a list, to place a new one above it. */
+export async function firstPosition(userId: string, kind: ItemKind): Promise<string | null> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'byList',
+      KeyConditionExpression: 'LPK = :list',
+      ExpressionAttributeValues: { ':list': listKey(userId, kind) },
+      ProjectionExpression: '#position',
+      ExpressionAttributeNames: { '#position': 'position' },
+      Limit: 1,
+    }),
+  );
+  const position = Items?.[0]?.position;
+  return typeof position === 'string' ? position : null;
+}
+
+export async function insertItem(userId: string, kind: ItemKind, item: StoredItem): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...item, PK: userKey(userId), SK: itemKey(kind, item.id), ...liveListAttributes(userId, kind, item) },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+/**
+ * Replaces a live item, only if nobody changed it since it was read (same updated_at) and it is not
+ * in the trash. Returns false when that condition failed.
+ */
+export async function replaceLiveItem(userId: string, kind: ItemKind, next: StoredItem, readUpdatedAt: string): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...next, PK: userKey(userId), SK: itemKey(kind, next.id), ...liveListAttributes(userId, kind, next) },
+        ConditionExpression: 'updated_at = :read AND attribute_not_exists(TPK)',
+        ExpressionAttributeValues: { ':read': readUpdatedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Moves a live item to the trash: out of its list, into the trash and expiry indexes. False if it was not live. */
+export async function moveToTrash(userId: string, kind: ItemKind, id: string, deletedAt: string): Promise<boolean> {
+  const expiry = expiryKeys(deletedAt);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: userKey(userId), SK: itemKey(kind, id) },
+        UpdateExpression: 'SET deleted_at = :at, updated_at = :at, TPK = :trash, TSK = :tsk, XPK = :xpk, XSK = :xsk REMOVE LPK, LSK',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(TPK)',
+        ExpressionAttributeValues: {
+          ':at': deletedAt,
+          ':trash': trashKey(userId),
+          ':tsk': `${deletedAt}#${itemKey(kind, id)}`,
+          ':xpk': expiry.XPK,
+          ':xsk': `${expiry.XSK}#${userKey(userId)}#${itemKey(kind, id)}`,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Puts a trashed item back in its list. False if it was not in the trash. */
+export async function restoreFromTrash(userId: string, kind: ItemKind, item: StoredItem, restoredAt: string): Promise<boolean> {
+  const list = liveListAttributes(userId, kind, item);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: userKey(userId), SK: itemKey(kind, item.id) },
+        UpdateExpression: 'SET deleted_at = :null, updated_at = :at, LPK = :lpk, LSK = :lsk REMOVE TPK, TSK, XPK, XSK',
+        ConditionExpression: 'attribute_exists(TPK)',
+        ExpressionAttributeValues: { ':null': null, ':at': restoredAt, ':lpk': list.LPK, ':lsk': list.LSK },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Deletes an item for good; `onlyIfTrashed` protects live items from a stale trash screen. */
+export async function deleteItem(userId: string, kind: ItemKind, id: string, onlyIfTrashed: boolean): Promise<StoredItem | undefined> {
+  try {
+    const { Attributes } = await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: { PK: userKey(userId), SK: itemKey(kind, id) },
+        ConditionExpression: onlyIfTrashed ? 'attribute_exists(TPK)' : 'attribute_exists(PK)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes ? withoutKeys(Attributes) : undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Saves a new position for a live item of an ordered list. */
+export async function savePosition(userId: string, kind: ItemKind, id: string, position: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { PK: userKey(userId), SK: itemKey(kind, id) },
+      UpdateExpression: 'SET #position = :position, LSK = :lsk',
+      ConditionExpression: 'attribute_exists(LPK)',
+      ExpressionAttributeNames: { '#position': 'position' },
+      ExpressionAttributeValues: { ':position': position, ':lsk': `${position}#${id}` },
+    }),
+  );
+}
+
+/** The user's trash, newest deletion first, with the fields the trash screen shows. */
+export async function listTrash(userId: string): Promise<Array<{ SK: string; id: string; title: string; deleted_at: string }>> {
+  const items = await queryAll({
+    IndexName: 'byTrash',
+    KeyConditionExpression: 'TPK = :trash',
+    ExpressionAttributeValues: { ':trash': trashKey(userId) },
+    ScanIndexForward: false,
+  });
+  return items as Array<{ SK: string; id: string; title: string; deleted_at: string }>;
+}
+

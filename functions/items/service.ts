@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { endsAfterStart, type EventTimes } from '../../shared/calendar-events';
+import { isBeforeToday } from '../../shared/dates';
+import { ENTITY_OF_KIND, isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
+import { API_ERRORS, MESSAGES } from '../../shared/messages';
+import type { DetailType } from '../../events/catalogue';
+import { bumpStamp } from '../changes/stamps';
+import { KIND_OF_PREFIX } from '../data/keys';
+import { publishAfterSave } from '../platform/bus';
+import { conflict, invalidField, notFound } from '../platform/errors';
+import { log } from '../platform/log';
+import { userTimeZone } from '../settings/repository';
+import { positionOnTop, repositionMoved } from './ordering';
+import {
+  deleteItem,
+  firstPosition,
+  getStored,
+  insertItem,
+  listLive,
+  listTrash,
+  moveToTrash,
+  replaceLiveItem,
+  restoreFromTrash,
+  savePosition,
+  type PublicItem,
+  type StoredItem,
+} from './repository';
+import { claimTagName, releaseTagName } from './tag-names';
+
+/**
+ * The items domain: what a create, update, delete, restore or reorder does, whoever asks (the HTTP
+ * API now, the assistant's tool processor later). Every function is scoped to one user.
+ */
+
+export function toPublic(item: StoredItem): PublicItem {
+  const { position: _position, ...rest } = item;
+  return rest;
+}
+
+export async function listItems(userId: string, kind: ItemKind): Promise<PublicItem[]> {
+  return (await listLive(userId, kind)).map(toPublic);
+}
+
+/** A live item of the user's; another user's item is not found, exactly like a missing one. */
+export async function getLiveItem(userId: string, kind: ItemKind, id: string): Promise<StoredItem> {
+  const item = await getStored(userId, kind, id);
+  if (!item || item.deleted_at) throw notFound();
+  return item;
+}
+
+export async function createItem(userId: string, kind: ItemKind, input: Record<string, unknown>, now: Date): Promise<PublicItem> {
+  const at = now.toISOString();
+  const item: StoredItem = { ...input, id: randomUUID(), user_id: userId, created_at: at, updated_at: at };
+  if (kind !== 'tags') item.deleted_at = null;
+  if (kind === 'events') item.gcal_id = null;
+
+  const [position] = await Promise.all([
+    isOrderable(kind) ? firstPosition(userId, kind) : null,
+    checkRules(userId, kind, item, undefined, now),
+  ]);
+  if (isOrderable(kind)) item.position = positionOnTop(position);
+  if (kind === 'tags') await claimTagName(userId, String(item.name), item.id);
+  await insertItem(userId, kind, item);
+  await afterSave(userId, kind, 'item.created', item, null, at);
+  return toPublic(item);
+}
+
+export async function updateItem(
+  userId: string,
+  kind: ItemKind,
+  id: string,
+  patch: Record<string, unknown>,
+  now: Date,
+): Promise<PublicItem> {
+  const previous = await getLiveItem(userId, kind, id);
+  const next: StoredItem = { ...previous, ...patch, updated_at: laterThan(previous.updated_at, now) };
+  await checkRules(userId, kind, next, previous, now);
+
+  const renamedTag = kind === 'tags' && String(next.name).toLowerCase() !== String(previous.name).toLowerCase();
+  if (renamedTag) await claimTagName(userId, String(next.name), id);
+  if (!(await replaceLiveItem(userId, kind, next, previous.updated_at))) {
+    throw conflict(API_ERRORS.staleWrite);
+  }
+  if (renamedTag) await releaseTagName(userId, String(previous.name), id);
+  await afterSave(userId, kind, 'item.updated', next, previous, next.updated_at);
+  return toPublic(next);
+}
+
+/** Goals, tasks and events move to the trash; a tag is deleted outright. */
+export async function deleteOrTrashItem(userId: string, kind: ItemKind, id: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  if (kind === 'tags') {
+    const deleted = await deleteItem(userId, kind, id, false);
+    if (!deleted) throw notFound();
+    await releaseTagName(userId, String(deleted.name), id);
+    await afterSave(userId, kind, 'item.deleted', null, deleted, at);
+    return;
+  }
+  const previous = await getLiveItem(userId, kind, id);
+  if (!(await moveToTrash(userId, kind, id, at))) throw notFound();
+  await afterSave(userId, kind, 'item.deleted', { ...previous, deleted_at: at, updated_at: at }, previous, at);
+}
+
+export interface TrashSelection {
+  kind: TrashableKind;
+  id: string;
+}
+
+/** Restores what is still in the trash and answers how many came back. */
+export async function restoreItems(userId: string, selection: readonly TrashSelection[], now: Date): Promise<number> {
+  const at = now.toISOString();
+  const restored = await Promise.all(
+    selection.map(async ({ kind, id }) => {
+      const item = await getStored(userId, kind, id);
+      if (!item?.deleted_at || !(await restoreFromTrash(userId, kind, item, at))) return false;
+      await afterSave(userId, kind, 'item.restored', { ...item, deleted_at: null, updated_at: at }, item, at);
+      return true;
+    }),
+  );
+  return restored.filter(Boolean).length;
+}
+
+/** Deletes trashed items for good (never a live one) and answers how many went. */
+export async function purgeItems(userId: string, selection: readonly TrashSelection[], now: Date): Promise<number> {
+  const at = now.toISOString();
+  const purged = await Promise.all(
+    selection.map(async ({ kind, id }) => {
+      const old = await deleteItem(userId, kind, id, true);
+      if (!old) return false;
+      await afterSave(userId, kind, 'item.purged', null, old, at);
+      return true;
+    }),
+  );
+  return purged.filter(Boolean).length;
+}
+
+export async function emptyTrash(userId: string, now: Date): Promise<number> {
+  const trashed = await listTrash(userId);
+  return purgeItems(userId, trashed.map(trashSelectionOf), now);
+}
+
+export function trashSelectionOf(entry: { SK: string; id: string }): TrashSelection {
+  return { kind: KIND_OF_PREFIX[entry.SK.split('#')[0]!] as TrashableKind, id: entry.id };
+}
+
+/**
+ * Saves a new order. The ids must be exactly the live list (a stale screen gets a 409); only the
+ * items that moved are written.
+ */
+export async function reorderItems(userId: string, kind: OrderableKind, ids: readonly string[], now: Date): Promise<void> {
+  const live = await listLive(userId, kind);
+  const byId = new Map(live.map((item) => [item.id, item]));
+  if (new Set(ids).size !== ids.length || ids.length !== live.length || !ids.every((id) => byId.has(id))) {
+    throw conflict(API_ERRORS.staleWrite);
+  }
+  const moved = repositionMoved(ids.map((id) => ({ id, position: String(byId.get(id)!.position) })));
+  await Promise.all([...moved].map(([id, position]) => savePosition(userId, kind, id, position)));
+  if (moved.size === 0) return;
+  const at = now.toISOString();
+  await Promise.all([
+    bumpStamp(userId, kind),
+    publishAfterSave('items.reordered', { userId, entity: ENTITY_OF_KIND[kind], ids: [...ids], occurredAt: at }),
+  ]);
+}
+
+/** The rules the server enforces whatever the client checked. Only changed fields are judged. */
+async function checkRules(userId: string, kind: ItemKind, next: StoredItem, previous: StoredItem | undefined, now: Date) {
+  const changed = (field: string) => !previous || previous[field] !== next[field];
+  const notPast = async (field: string, message: string) => {
+    const value = next[field];
+    if (changed(field) && typeof value === 'string' && isBeforeToday(value, now, await userTimeZone(userId))) {
+      throw invalidField(field, message);
+    }
+  };
+  switch (kind) {
+    case 'goals':
+      return notPast('target_date', MESSAGES.targetDateInPast);
+    case 'tasks': {
+      await notPast('due_date', MESSAGES.dueDateInPast);
+      const goalId = next.goal_id;
+      if (changed('goal_id') && typeof goalId === 'string') {
+        const goal = await getStored(userId, 'goals', goalId);
+        if (!goal || goal.deleted_at || goal.status === 'completed') throw invalidField('goal_id', MESSAGES.goalNotLinkable);
+      }
+      return;
+    }
+    case 'events':
+      if (!endsAfterStart(next as unknown as EventTimes)) throw invalidField('end_time', MESSAGES.endBeforeStart);
+      return;
+    case 'tags':
+      return;
+  }
+}
+
+/** updated_at must change on every write, since it guards the next one. */
+function laterThan(previous: string, now: Date): string {
+  const at = now.toISOString();
+  return at > previous ? at : new Date(Date.parse(previous) + 1).toISOString();
+}
+
+/** Counts the change for pollers and tells the bus. The change is saved already: failures are logged. */
+async function afterSave(
+  userId: string,
+  kind: ItemKind,
+  detailType: Extract<DetailType, `item.${string}`>,
+  item: StoredItem | null,
+  previous: StoredItem | null,
+  at: string,
+): Promise<void> {
+  const id = (item ?? previous)!.id;
+  await Promise.all([
+    bumpStamp(userId, kind).catch((error: unknown) => log.error('change stamp not counted', { userId, kind, error })),
+    publishAfterSave(detailType, {
+      userId,
+      entity: ENTITY_OF_KIND[kind],
+      id,
+      item: item && toPublic(item),
+      previous: previous && toPublic(previous),
+      occurredAt: at,
+    }),
+  ]);
+}

@@ -1,0 +1,116 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { API_LIMITS } from '../../shared/constants';
+import { API_ERRORS } from '../../shared/messages';
+import { routesByKey, type HandlerName, type RouteKey, type RouteKeyOf, type RouteOf } from '../routes';
+import { HttpError, notFound, unauthorized, validationError } from './errors';
+import { log } from './log';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
+type UserOf<K extends RouteKey> = RouteOf<K> extends { public: true } ? string | null : string;
+
+export interface HttpRequest<B, U extends string | null = string> {
+  /** The signed-in user, from the verified token's `sub` claim; never from the body or query. */
+  userId: U;
+  body: B;
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  now: Date;
+  event: HttpEvent;
+}
+
+export interface Reply {
+  status: 200 | 201 | 204;
+  body?: unknown;
+}
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+export const created = (body: unknown): Reply => ({ status: 201, body });
+export const noContent = (): Reply => ({ status: 204 });
+
+export type Operations<H extends HandlerName> = {
+  [K in RouteKeyOf<H>]: (request: HttpRequest<BodyOf<K>, UserOf<K>>) => Promise<Reply>;
+};
+
+/**
+ * A Lambda handler serving the routes of one handler name: checks the caller, parses and validates
+ * the body with the route's schema, runs the operation and answers JSON. Errors become
+ * `{ error: { code, message, fields? } }`; anything unexpected is logged and answered as a bare 500.
+ */
+export function httpHandler<H extends HandlerName>(name: H, operations: Operations<H>) {
+  return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(jsonErrors())
+    .handler(async (event) => {
+      const route = routesByKey.get(event.routeKey);
+      const operation = (operations as Record<string, (request: HttpRequest<unknown, string | null>) => Promise<Reply>>)[
+        event.routeKey
+      ];
+      if (!route || route.handler !== name || !operation) throw notFound();
+
+      const userId = callerId(event);
+      if (!route.public && !userId) throw unauthorized();
+
+      const body = route.body ? parseWith(route.body, readJson(event)) : undefined;
+      const reply = await operation({
+        userId,
+        body,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: event.queryStringParameters ?? {},
+        now: new Date(),
+        event,
+      });
+      return toResult(reply.status, reply.body);
+    });
+}
+
+/** The `sub` claim the API Gateway JWT authorizer verified, or null on a public route without a token. */
+function callerId(event: HttpEvent): string | null {
+  const sub = event.requestContext.authorizer?.jwt?.claims?.sub;
+  return typeof sub === 'string' && sub.length > 0 ? sub : null;
+}
+
+function readJson(event: HttpEvent): unknown {
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text, 'utf8') > API_LIMITS.maxBodyBytes) {
+    throw new HttpError(413, 'payload_too_large', API_ERRORS.payloadTooLarge);
+  }
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', API_ERRORS.invalidJson);
+  }
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+export function toResult(status: number, body?: unknown): HttpResult {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+function jsonErrors(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+  return {
+    onError: async (request) => {
+      const error = request.error;
+      if (error instanceof HttpError) {
+        request.response = toResult(error.status, error.toBody());
+        return;
+      }
+      log.error('unhandled error', { routeKey: request.event.routeKey, requestId: request.context.awsRequestId, error });
+      request.response = toResult(500, { error: { code: 'internal', message: API_ERRORS.internal } });
+    },
+  };
+}

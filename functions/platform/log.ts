@@ -1,0 +1,14 @@
+/** One JSON line per entry, as CloudWatch Logs and the local stack both read well. */
+function write(level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
+  const entry: Record<string, unknown> = { level, message, time: new Date().toISOString() };
+  for (const [key, value] of Object.entries(fields)) {
+    entry[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+  }
+  (level === 'error' ? console.error : console.log)(JSON.stringify(entry));
+}
+
+export const log = {
+  info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),
+  warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
+  error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
+};

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { BugReportSchema } from '../shared/bug-reports';
+import { ITEM_SCHEMAS } from '../shared/item-schemas';
+import { ReorderSchema, TRASHABLE_KINDS, type ItemKind } from '../shared/items';
+import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings';
+import { WaitingListJoinSchema } from '../shared/waiting-list';
+
+/**
+ * The route table: every HTTP route of the API, read by the CDK (one function per handler, the JWT
+ * authorizer on every route not marked public), by the local stack's adapter, and by the OpenAPI
+ * generator. A handler lives at functions/<handler>/handler.ts and exports `handler`.
+ */
+
+export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports'] as const;
+export type HandlerName = (typeof HANDLERS)[number];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteSpec {
+  handler: HandlerName;
+  summary: string;
+  /** Public routes skip the JWT authorizer; every other route requires a signed-in user. */
+  public?: true;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The success status and body, for the OpenAPI document. */
+  status?: 200 | 201 | 204;
+  response?: z.ZodType;
+}
+
+export interface Route<K extends string = string> extends RouteSpec {
+  key: K;
+  method: Method;
+  path: string;
+}
+
+function route<const M extends Method, const P extends string, const S extends RouteSpec>(method: M, path: P, spec: S) {
+  return { ...spec, key: `${method} ${path}` as `${M} ${P}`, method, path };
+}
+
+const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+const trashItem = z.strictObject({ kind: z.enum(TRASHABLE_KINDS), id: z.uuid({ error: 'Not a valid id' }) });
+const trashSelection = z.strictObject({
+  items: z.array(trashItem).min(1, 'Select at least one item').max(1_000),
+});
+
+
+export const TrashEntrySchema = z.object({
+  kind: z.enum(TRASHABLE_KINDS),
+  id: z.uuid(),
+  title: z.string(),
+  deleted_at: z.string(),
+  days_remaining: z.number().int().min(0),
+});
+
+/** Per-kind change counters; a poll compares them with the last ones it saw. */
+export const ChangeStampsSchema = z.object({
+  goals: z.number().int(),
+  tasks: z.number().int(),
+  events: z.number().int(),
+  tags: z.number().int(),
+  settings: z.number().int(),
+  toolcalls: z.number().int(),
+});
+
+const crud = <const K extends ItemKind>(kind: K, noun: string, deleteSummary: string) => {
+  const schemas = ITEM_SCHEMAS[kind];
+  return [
+    route('GET', `/api/${kind}`, { handler: 'items', summary: `List ${kind}`, response: list(schemas.item) }),
+    route('POST', `/api/${kind}`, {
+      handler: 'items',
+      summary: `Create a ${noun}`,
+      body: schemas.create,
+      status: 201,
+      response: schemas.item,
+    }),
+    route('GET', `/api/${kind}/{id}`, { handler: 'items', summary: `Get a ${noun}`, response: schemas.item }),
+    route('PATCH', `/api/${kind}/{id}`, {
+      handler: 'items',
+      summary: `Update a ${noun}`,
+      body: schemas.update,
+      response: schemas.item,
+    }),
+    route('DELETE', `/api/${kind}/{id}`, { handler: 'items', summary: deleteSummary, status: 204 }),
+  ] as const;
+};
+
+const reorder = <const K extends string>(kind: K) =>
+  route('PUT', `/api/${kind}/order`, {
+    handler: 'items',
+    summary: `Save the order of ${kind}`,
+    body: ReorderSchema,
+    status: 204,
+  });
+
+export const routes = [
+  ...crud('goals', 'goal', 'Move a goal to the trash'),
+  reorder('goals'),
+  ...crud('tasks', 'task', 'Move a task to the trash'),
+  reorder('tasks'),
+  ...crud('events', 'event', 'Move an event to the trash'),
+  ...crud('tags', 'tag', 'Delete a tag'),
+
+  route('GET', '/api/trash', { handler: 'trash', summary: 'List the trash, newest deletion first', response: list(TrashEntrySchema) }),
+  route('POST', '/api/trash/restore', {
+    handler: 'trash',
+    summary: 'Restore items from the trash',
+    body: trashSelection,
+    response: z.object({ restored: z.number().int() }),
+  }),
+  route('POST', '/api/trash/delete', {
+    handler: 'trash',
+    summary: 'Delete items from the trash permanently',
+    body: trashSelection,
+    response: z.object({ deleted: z.number().int() }),
+  }),
+  route('POST', '/api/trash/empty', {
+    handler: 'trash',
+    summary: 'Delete everything in the trash permanently',
+    response: z.object({ deleted: z.number().int() }),
+  }),
+
+  route('GET', '/api/settings', { handler: 'settings', summary: 'Get the settings, defaults filled in', response: SettingsSchema }),
+  route('PUT', '/api/settings', {
+    handler: 'settings',
+    summary: 'Save settings',
+    body: SettingsUpdateSchema,
+    response: SettingsSchema,
+  }),
+
+  route('GET', '/api/changes', {
+    handler: 'changes',
+    summary: 'The change counters, for polling: one key read whatever the number of items',
+    response: z.object({ stamps: ChangeStampsSchema }),
+  }),
+
+  route('POST', '/api/waitlist', {
+    handler: 'waitlist',
+    summary: 'Join the waiting list',
+    public: true,
+    body: WaitingListJoinSchema,
+    status: 201,
+    response: z.object({ joined: z.literal(true) }),
+  }),
+  route('POST', '/api/bug-reports', {
+    handler: 'bug-reports',
+    summary: 'Report a bug',
+    public: true,
+    body: BugReportSchema,
+    status: 201,
+    response: z.object({ id: z.uuid() }),
+  }),
+] as const satisfies readonly Route[];
+
+export type AnyRoute = (typeof routes)[number];
+export type RouteKey = AnyRoute['key'];
+export type RouteKeyOf<H extends HandlerName> = Extract<AnyRoute, { handler: H }>['key'];
+export type RouteOf<K extends RouteKey> = Extract<AnyRoute, { key: K }>;
+
+export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((entry) => [entry.key, entry]));
+

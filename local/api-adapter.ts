@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { API_THROTTLE } from '../shared/constants';
+import { routes, type HandlerName, type Route } from '../functions/routes';
+import type { TokenVerifier } from './auth/jwt';
+import { lambdaContext } from './lambda-context';
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface LocalRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  sourceIp?: string;
+}
+
+export interface LocalResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface AdapterOptions {
+  verifyToken: TokenVerifier;
+  throttle?: { ratePerSecond: number; burst: number };
+  loadHandler?: (name: HandlerName) => Promise<Handler>;
+}
+
+/** API Gateway's own limit on a request body; the handlers' lower limit answers first. */
+const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const loadFunction = async (name: HandlerName): Promise<Handler> =>
+  ((await import(`../functions/${name}/handler.ts`)) as { handler: Handler }).handler;
+
+/**
+ * Plays the HTTP API in front of the handlers: matches the route table, runs the JWT authorizer on
+ * every non-public route, throttles, builds the payload-2.0 event exactly as API Gateway does
+ * (claims as strings in requestContext.authorizer.jwt.claims) and calls the same handler the CDK
+ * deploys. Answers of its own use API Gateway's bodies ({"message": ...}).
+ */
+export function createApiAdapter(options: AdapterOptions) {
+  const matchers = routes.map((route) => ({ route: route as Route, ...compilePath(route.path) }));
+  const throttle = tokenBucket(options.throttle ?? API_THROTTLE);
+  const loadHandler = options.loadHandler ?? loadFunction;
+
+  return async function handle(request: LocalRequest): Promise<LocalResponse> {
+    const url = new URL(request.url, 'http://localhost');
+    const match = findRoute(matchers, request.method, url.pathname);
+    if (!match) return gatewayAnswer(404, 'Not Found');
+    if (!throttle()) return gatewayAnswer(429, 'Too Many Requests');
+    if (request.body.length > GATEWAY_MAX_BODY_BYTES) return gatewayAnswer(413, 'Request Entity Too Large');
+
+    let claims: Record<string, string> | undefined;
+    if (!match.route.public) {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) return gatewayAnswer(401, 'Unauthorized');
+      try {
+        claims = gatewayClaims(await options.verifyToken(token));
+      } catch {
+        return gatewayAnswer(401, 'Unauthorized');
+      }
+    }
+
+    const event = gatewayEvent(request, url, match.route, match.params, claims);
+    const handler = await loadHandler(match.route.handler);
+    const result = await handler(event, lambdaContext(match.route.handler));
+    return {
+      status: result.statusCode ?? 200,
+      headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)])),
+      body: result.body ?? '',
+    };
+  };
+}
+
+export type ApiAdapter = ReturnType<typeof createApiAdapter>;
+
+function compilePath(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_all, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+/** Like API Gateway: a literal path segment wins over a {parameter} (PUT /api/goals/order over /{id}). */
+function findRoute(
+  matchers: ReadonlyArray<{ route: Route; pattern: RegExp; names: string[] }>,
+  method: string,
+  pathname: string,
+) {
+  const candidates = matchers
+    .filter((matcher) => matcher.route.method === method && matcher.pattern.test(pathname))
+    .sort((a, b) => a.names.length - b.names.length);
+  const best = candidates[0];
+  if (!best) return undefined;
+  const values = best.pattern.exec(pathname)!.slice(1);
+  const params = Object.fromEntries(best.names.map((name, index) => [name, decodeURIComponent(values[index]!)]));
+  return { route: best.route, params };
+}
+
+function bearerToken(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = /^Bearer\s+(.+)$/i.exec(value ?? '');
+  return match?.[1];
+}
+
+/** The JWT authorizer hands claims over as strings; arrays read "[a b]". */
+function gatewayClaims(payload: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value),
+    ]),
+  );
+}
+
+function gatewayEvent(
+  request: LocalRequest,
+  url: URL,
+  route: Route,
+  params: Record<string, string>,
+  claims: Record<string, string> | undefined,
+): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const cookieHeader = request.headers.cookie;
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const now = new Date();
+  const event = {
+    version: '2.0',
+    routeKey: route.key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(cookieHeader ? { cookies: String(cookieHeader).split(/;\s*/) } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(Object.keys(params).length ? { pathParameters: params } : {}),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method: request.method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: request.sourceIp ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: route.key,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+      ...(claims ? { authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: null } } } : {}),
+    },
+    ...(request.body.length ? { body: request.body.toString('utf8') } : {}),
+    isBase64Encoded: false,
+  };
+  return event as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+function gatewayAnswer(status: number, message: string): LocalResponse {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) };
+}
+
+/** The stage throttle: a steady rate with a burst allowance, as API Gateway applies it. */
+function tokenBucket({ ratePerSecond, burst }: { ratePerSecond: number; burst: number }) {
+  let tokens = burst;
+  let last = Date.now();
+  return function take(): boolean {
+    const now = Date.now();
+    tokens = Math.min(burst, tokens + ((now - last) / 1000) * ratePerSecond);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import type { ApiAdapter } from './api-adapter';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The headers CloudFront's response-headers policy adds in AWS. */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+/**
+ * One origin for the SPA and the API, as CloudFront serves them in AWS: `/api/*` goes to the API
+ * adapter, files come from the built SPA, and any other path falls back to index.html.
+ */
+export async function startHttpServer(options: { port: number; host?: string; api: ApiAdapter; webDir: string }) {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const serve = path === '/api' || path.startsWith('/api/') ? serveApi : serveWeb;
+    serve(request, response, options).catch((error: unknown) => {
+      console.error(JSON.stringify({ level: 'error', message: 'local server error', path, error: String(error) }));
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ message: 'Internal Server Error' }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function serveApi(request: IncomingMessage, response: ServerResponse, options: { api: ApiAdapter }): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const answer = await options.api({
+    method: request.method ?? 'GET',
+    url: request.url ?? '/',
+    headers: request.headers,
+    body: Buffer.concat(chunks),
+    sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+  });
+  response.writeHead(answer.status, answer.headers);
+  response.end(answer.body);
+}
+
+async function serveWeb(request: IncomingMessage, response: ServerResponse, options: { webDir: string }): Promise<void> {
+  const index = join(options.webDir, 'index.html');
+  if (!existsSync(index)) {
+    response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end('The web app is not built yet: run `npm run build:web`.');
+    return;
+  }
+  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+  const candidate = normalize(join(options.webDir, path));
+  const inside = candidate.startsWith(options.webDir + sep);
+  const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
+  const hashed = file !== index && file.includes(`${sep}assets${sep}`);
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  response.end(readFileSync(file));
+}

@@ -1,0 +1,60 @@
+import { DAY_MS } from '../shared/dates';
+import { readStamps, STAMPED } from '../functions/changes/stamps';
+import { createItem } from '../functions/items/service';
+
+/**
+ * Sample goals, tasks, events and tags for the demo account, made through the same domain code as
+ * the API. Runs once: an account that has ever changed anything is left alone.
+ */
+export async function seedDemoData(userId: string, now = new Date()): Promise<boolean> {
+  const stamps = await readStamps(userId);
+  if (STAMPED.some((what) => stamps[what] > 0)) return false;
+
+  const day = (offset: number, hour = 9) => {
+    const date = new Date(now.getTime() + offset * DAY_MS);
+    date.setUTCHours(hour, 0, 0, 0);
+    return date.toISOString();
+  };
+
+  for (const [name, color] of [
+    ['health', '#10B981'],
+    ['work', '#3B82F6'],
+    ['learning', '#8B5CF6'],
+    ['home', '#F59E0B'],
+  ] as const) {
+    await createItem(userId, 'tags', { name, color }, now);
+  }
+
+  const goal = (title: string, description: string, type: string, days: number, tags: string[]) =>
+    createItem(userId, 'goals', { title, description, type, status: 'active', target_date: day(days), tags }, now);
+  const marathon = await goal('Run a half marathon', 'Build up to 21 km by spring.', 'long_term', 120, ['health']);
+  const spanish = await goal('Learn conversational Spanish', 'Hold a 10-minute conversation.', 'long_term', 90, ['learning']);
+  const launch = await goal('Ship the Q4 report', 'Numbers, charts and the summary.', 'short_term', 6, ['work']);
+
+  const task = (title: string, goalId: string | null, priority: string, days: number | null, status = 'pending', tags: string[] = []) =>
+    createItem(
+      userId,
+      'tasks',
+      { title, description: '', priority, status, due_date: days === null ? null : day(days, 17), goal_id: goalId, tags },
+      now,
+    );
+  await task('Buy running shoes', marathon.id, 'medium', 2, 'completed', ['health']);
+  await task('Run 5 km three times this week', marathon.id, 'high', 5, 'in_progress', ['health']);
+  await task('Finish Spanish lesson 4', spanish.id, 'medium', 1, 'pending', ['learning']);
+  await task('Draft the report outline', launch.id, 'high', 1, 'pending', ['work']);
+  await task('Collect numbers from finance', launch.id, 'high', 3, 'pending', ['work']);
+  await task('Fix the kitchen tap', null, 'low', null, 'pending', ['home']);
+
+  const event = (title: string, days: number, hour: number, hours: number, event_type: string, tags: string[]) =>
+    createItem(
+      userId,
+      'events',
+      { title, start_time: day(days, hour), end_time: day(days, hour + hours), event_type, tags, location: '' },
+      now,
+    );
+  await event('Team stand-up', 0, 9, 1, 'meeting', ['work']);
+  await event('Spanish class', 1, 18, 1, 'personal', ['learning']);
+  await event('Long run', 2, 7, 2, 'personal', ['health']);
+  await event('Report deadline', 6, 16, 1, 'deadline', ['work']);
+  return true;
+}

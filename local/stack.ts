@@ -1,0 +1,68 @@
+import { join, resolve } from 'node:path';
+import { DEMO_ACCOUNT } from '../shared/demo';
+import { createApiAdapter } from './api-adapter';
+import type { TokenVerifier } from './auth/jwt';
+import { startCognito } from './auth/cognito';
+import { startLocalBus } from './bus';
+import { ensureTable, startDynalite } from './dynamo';
+import { useLocalEndpoints } from './environment';
+import { startHttpServer } from './http-server';
+import { seedDemoData } from './seed';
+
+export const TABLE_NAME = 'tempo';
+
+export interface LocalStackOptions {
+  /** Where the engines keep their state (.data/ for `npm start`). */
+  dataDir: string;
+  port: number;
+  cognitoPort: number;
+  webDir?: string;
+  /** Use this DynamoDB endpoint instead of an embedded dynalite. */
+  dynamoEndpoint?: string;
+  seedDemo?: boolean;
+}
+
+/**
+ * The whole product on one machine: embedded DynamoDB (dynalite), cognito-local, the local bus,
+ * and one HTTP origin serving the SPA and the API through the same handlers the CDK deploys.
+ */
+export async function startLocalStack(options: LocalStackOptions) {
+  const dataDir = resolve(options.dataDir);
+  const dynamo = options.dynamoEndpoint
+    ? { endpoint: options.dynamoEndpoint, stop: async () => undefined }
+    : await startDynalite({ path: join(dataDir, 'dynamodb') });
+  const bus = await startLocalBus({ deadLetterFile: join(dataDir, 'dead-letters.jsonl') });
+  useLocalEndpoints({ dynamoEndpoint: dynamo.endpoint, busEndpoint: bus.endpoint, tableName: TABLE_NAME });
+  await ensureTable(dynamo.endpoint, TABLE_NAME);
+
+  const cognito = await startCognito(join(dataDir, 'cognito'), options.cognitoPort);
+  const verifyToken: TokenVerifier = cognito.verifier;
+  const api = createApiAdapter({ verifyToken });
+  const http = await startHttpServer({
+    port: options.port,
+    api,
+    webDir: resolve(options.webDir ?? 'web/dist'),
+  });
+
+  let demoUserId: string | undefined;
+  if (options.seedDemo ?? true) {
+    demoUserId = await cognito.ensureUser(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, DEMO_ACCOUNT.fullName);
+    await seedDemoData(demoUserId);
+  }
+
+  return {
+    url: http.url,
+    pool: cognito.pool,
+    cognito: cognito.client,
+    bus,
+    dynamoEndpoint: dynamo.endpoint,
+    demoUserId,
+    async stop() {
+      await http.stop();
+      await bus.settle();
+      await bus.stop();
+      await cognito.stop();
+      await dynamo.stop();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/** Business constants and limits of spec section 9, one definition for web and functions. */
+
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const SESSION_CACHE_MS = 5 * 60_000;
+export const AUTH_THROTTLE = { attempts: 5, windowMs: 60_000, cooldownMs: 5_000 } as const;
+
+export const DATA_CACHE_TTL_MS = {
+  goals: 5 * 60_000,
+  tasks: 5 * 60_000,
+  events: 10 * 60_000,
+  tags: 30 * 60_000,
+  toolCalls: 2 * 60_000,
+} as const;
+export const MAX_ITEMS_CACHED = { goals: 500, tasks: 1000, events: 1000, tags: 200, toolCalls: 100 } as const;
+export const TOOL_CALL_FETCH_LIMIT = 50;
+
+export const MICROPHONE = {
+  sampleRate: 16_000,
+  channelCount: 1,
+  echoCancellation: true,
+  noiseSuppression: true,
+  autoGainControl: true,
+  processorBufferSize: 2048,
+} as const;
+export const CONFIG_FETCH = { timeoutMs: 10_000, attempts: 3, backoffMs: [2_000, 4_000], preflightTimeoutMs: 5_000 } as const;
+
+export const GOOGLE_PENDING_WINDOW_MS = 10 * 60_000;
+export const GOOGLE_TOKEN_FALLBACK_LIFETIME_S = 3600;
+export const INITIAL_SYNC_DELAY_MS = 1_000;
+
+export const POLLING_MS = { data: 3_000, toolCalls: 1_000 } as const;
+
+export const RESET_CODE = { digits: 6, expiryMs: 15 * 60_000, redirectAfterResetMs: 2_000 } as const;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const WAITING_LIST_CONFIRMATION_DELAY_MS = 1_000;
+export const EARLY_ACCESS_PROMISE = 'within 2.5 months';
+
+export const AGENT_EVENTS = { optimisticDelayMs: 100, recentKept: 50, processingFlagMs: 300 } as const;
+export const TOOL_ACTIVITY_TOAST = { durationMs: 5_000, latestFinished: 3 } as const;
+export const TOAST = { durationMs: 5_000, exitMs: 300 } as const;
+
+export const DASHBOARD = {
+  priorityTasks: 5,
+  activeGoals: 5,
+  listHeightPx: 400,
+  goalHoverTasks: 3,
+  highlightMs: 3_000,
+  goalProgressGoals: 3,
+  goalProgressTaskPreviews: 3,
+} as const;
+
+export const TRASH_RETENTION_DAYS = 10;
+export const TRASH_WARNING_DAYS = 3;
+
+export const TAGS_SHOWN = { list: 2, grid: 3, taskCard: 3 } as const;
+export const TAG_SUGGESTIONS = { minChars: 3, max: 10 } as const;
+
+export const DRAG = { activationPx: 8, keyboardStepPx: 25 } as const;
+export const REFRESH_SPINNER_MS = 500;
+export const SAVED_INDICATOR_MS = 3_000;
+
+export const CALENDAR = {
+  dayRowPx: 80,
+  weekRowPx: 64,
+  minBlockDayPx: 24,
+  minBlockWeekPx: 20,
+  monthAllDayShown: 2,
+  monthEntriesShown: 4,
+  timeFormat: 'h:mm a',
+  dateFormat: 'MMM d, yyyy',
+} as const;
+
+export const PRIVACY = { lastUpdated: 'June 30, 2025', deletionWithinDays: 30 } as const;
+
+/** Limits of the API itself (not in the spec): what a request may carry. */
+export const API_LIMITS = {
+  maxBodyBytes: 64 * 1024,
+  titleMax: 200,
+  descriptionMax: 5_000,
+  locationMax: 500,
+  tagNameMax: 50,
+  tagsPerItem: 20,
+  earliestYear: 1970,
+  latestYear: 2100,
+} as const;
+
+/** Throttle of every API route, the same in API Gateway's stage settings and the local adapter. */
+export const API_THROTTLE = { ratePerSecond: 50, burst: 100 } as const;
+
+export const GOAL_DUE_SOON_DAYS = 7;
+export const TASK_DUE_SOON_DAYS = 3;
+export const PRIORITY_WEIGHT = { high: 3, medium: 2, low: 1 } as const;

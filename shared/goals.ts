@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { GOAL_DUE_SOON_DAYS } from './constants';
+import { daysLeft, isoDateTime } from './dates';
+import { serverFields, trashFields } from './items';
+import { MESSAGES } from './messages';
+import { optionalText, requiredText, tagNames } from './text';
+
+export const GOAL_TYPES = ['short_term', 'long_term'] as const;
+export const GOAL_STATUSES = ['active', 'completed', 'paused'] as const;
+export type GoalType = (typeof GOAL_TYPES)[number];
+export type GoalStatus = (typeof GOAL_STATUSES)[number];
+
+const goalFields = {
+  title: requiredText(MESSAGES.goalTitleRequired),
+  description: optionalText(),
+  type: z.enum(GOAL_TYPES),
+  status: z.enum(GOAL_STATUSES),
+  target_date: isoDateTime.nullable(),
+  tags: tagNames,
+};
+
+export const GoalCreateSchema = z.strictObject({
+  ...goalFields,
+  description: goalFields.description.default(''),
+  type: goalFields.type.default('short_term'),
+  status: goalFields.status.default('active'),
+  target_date: goalFields.target_date.default(null),
+  tags: goalFields.tags.default([]),
+});
+export const GoalUpdateSchema = z.strictObject(goalFields).partial();
+export const GoalSchema = z.object({ ...serverFields, ...goalFields, ...trashFields });
+
+export type GoalInput = z.infer<typeof GoalCreateSchema>;
+export type GoalPatch = z.infer<typeof GoalUpdateSchema>;
+export type Goal = z.infer<typeof GoalSchema>;
+
+/** The card toggle: active → completed → paused → active (anything else → active). */
+export function nextGoalStatus(status: GoalStatus | string): GoalStatus {
+  if (status === 'active') return 'completed';
+  if (status === 'completed') return 'paused';
+  return 'active';
+}
+
+export type GoalDue = { state: 'overdue' | 'due_soon'; daysLeft: number; label: string } | null;
+
+/** Overdue when the target date is past; due soon with 0 to 7 days left, 0 reading 'Due today'. */
+export function goalDue(goal: Pick<Goal, 'target_date'>, now: Date, timeZone: string): GoalDue {
+  if (!goal.target_date) return null;
+  const days = daysLeft(goal.target_date, now, timeZone);
+  if (days < 0) return { state: 'overdue', daysLeft: days, label: 'Overdue' };
+  if (days <= GOAL_DUE_SOON_DAYS) return { state: 'due_soon', daysLeft: days, label: dueLabel(days) };
+  return null;
+}
+
+export function dueLabel(days: number): string {
+  if (days === 0) return 'Due today';
+  return days === 1 ? 'Due in 1 day' : `Due in ${days} days`;
+}
+
+/** Rounded percent of the goal's tasks that are completed; 0 with no tasks. */
+export function goalProgress(tasks: ReadonlyArray<{ status: string }>): number {
+  if (tasks.length === 0) return 0;
+  const done = tasks.filter((task) => task.status === 'completed').length;
+  return Math.round((done / tasks.length) * 100);
+}

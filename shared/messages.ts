@@ -1,0 +1,48 @@
+/** User-facing texts of spec sections 5 and 8 that both the web app and the API speak. */
+export const MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  invalidResetCode: 'Please enter a valid 6-digit code',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordsDontMatchInline: "Passwords don't match",
+  passwordRequirements: 'Password does not meet the requirements',
+
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is invalid',
+  descriptionRequired: 'Description is required',
+  descriptionTooShort: 'Description must be at least 10 characters',
+
+  goalTitleRequired: 'Goal title is required',
+  targetDateInPast: 'Target date cannot be in the past',
+  taskTitleRequired: 'Task title is required',
+  dueDateInPast: 'Due date cannot be in the past',
+  goalNotLinkable: 'Tasks can only be linked to one of your goals that is not completed',
+
+  titleRequired: 'Title is required',
+  startDateRequired: 'Start date is required',
+  startTimeRequired: 'Start time is required',
+  endDateRequired: 'End date is required',
+  endTimeRequired: 'End time is required',
+  endBeforeStart: 'End time must be after start time',
+
+  tagNameRequired: 'Tag name is required',
+  tagNameTaken: 'A tag with this name already exists',
+
+  waitingListDuplicate: 'This email is already on our waiting list',
+  waitingListFailed: 'Failed to join waiting list. Please try again.',
+
+  dateOutOfRange: 'Date is out of range',
+  invalidDate: 'Please enter a valid date and time',
+} as const;
+
+/** Texts of the API's own errors (spec section 8 is silent on these). */
+export const API_ERRORS = {
+  invalidJson: 'The request body is not valid JSON',
+  validation: 'Some fields are not valid',
+  unauthorized: 'Sign in to continue',
+  notFound: 'Not found',
+  payloadTooLarge: 'The request is too large',
+  rateLimited: 'Too many requests. Please slow down and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  staleWrite: 'This item was changed elsewhere. Reload and try again.',
+} as const;

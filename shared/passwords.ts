@@ -1,0 +1,23 @@
+import { PASSWORD_MIN_LENGTH, RESET_CODE } from './constants';
+
+/** The password rules, in the order of the live checklist. Sign-in and sign-up follow them too. */
+export const PASSWORD_RULES = [
+  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  { id: 'upper', label: 'An uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
+  { id: 'lower', label: 'A lowercase letter', test: (p: string) => /[a-z]/.test(p) },
+  { id: 'digit', label: 'A number', test: (p: string) => /\d/.test(p) },
+  { id: 'special', label: 'A special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
+] as const;
+
+export function passwordMeetsRules(password: string): boolean {
+  return PASSWORD_RULES.every((rule) => rule.test(password));
+}
+
+/** The code input keeps digits only, at most six. */
+export function sanitizeResetCode(typed: string): string {
+  return typed.replace(/\D/g, '').slice(0, RESET_CODE.digits);
+}
+
+export function isResetCode(code: string): boolean {
+  return new RegExp(`^\\d{${RESET_CODE.digits}}$`).test(code);
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { isoDateTime } from './dates';
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export const START_MINUTES = [0, 15, 30, 45] as const;
+
+/** The fixed list of time zones the settings offer. */
+export const TIME_ZONES = [
+  { id: 'UTC', label: 'UTC' },
+  { id: 'America/New_York', label: 'New York' },
+  { id: 'America/Chicago', label: 'Chicago' },
+  { id: 'America/Denver', label: 'Denver' },
+  { id: 'America/Los_Angeles', label: 'Los Angeles' },
+  { id: 'Europe/London', label: 'London' },
+  { id: 'Europe/Paris', label: 'Paris' },
+  { id: 'Europe/Berlin', label: 'Berlin' },
+  { id: 'Asia/Tokyo', label: 'Tokyo' },
+  { id: 'Asia/Shanghai', label: 'Shanghai' },
+  { id: 'Asia/Kolkata', label: 'Mumbai/Kolkata' },
+  { id: 'Australia/Sydney', label: 'Sydney' },
+] as const;
+const timeZoneIds = TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
+
+export const SYNC_PAST_DAYS = { min: 0, max: 60, atSignUp: 30, fromSettings: 7 } as const;
+export const SYNC_FUTURE_MONTHS = { min: 1, max: 12, default: 2 } as const;
+
+const settingsFields = {
+  preferred_timezone: z.enum(timeZoneIds, { error: 'Choose a time zone from the list' }),
+  full_name: z.string().trim().max(200).nullable(),
+  lang: z.enum(LANGUAGES, { error: 'Choose English, Spanish, French or German' }),
+  sync_past_days: z
+    .number()
+    .int()
+    .min(SYNC_PAST_DAYS.min, 'Sync past days must be between 0 and 60')
+    .max(SYNC_PAST_DAYS.max, 'Sync past days must be between 0 and 60'),
+  sync_future_months: z
+    .number()
+    .int()
+    .min(SYNC_FUTURE_MONTHS.min, 'Sync future months must be between 1 and 12')
+    .max(SYNC_FUTURE_MONTHS.max, 'Sync future months must be between 1 and 12'),
+  calendar_start_hour: z.number().int().min(0, 'Start hour must be 0 to 23').max(23, 'Start hour must be 0 to 23'),
+  calendar_start_minute: z
+    .number()
+    .int()
+    .refine((minute) => (START_MINUTES as readonly number[]).includes(minute), 'Start minute must be 0, 15, 30 or 45'),
+  use_personalization: z.boolean(),
+};
+
+/** What the settings screen saves; every field optional so a partial save keeps the rest. */
+export const SettingsUpdateSchema = z.strictObject(settingsFields).partial();
+export type SettingsPatch = z.infer<typeof SettingsUpdateSchema>;
+
+export const SettingsSchema = z.object({
+  user_id: z.string(),
+  ...settingsFields,
+  gcal_connected: z.boolean(),
+  updated_at: isoDateTime.nullable(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** Defaults of user_settings; sync_past_days depends on where the row is first made. */
+export function defaultSettings(userId: string, createdFrom: 'sign-up' | 'settings'): Settings {
+  return {
+    user_id: userId,
+    preferred_timezone: 'UTC',
+    full_name: null,
+    lang: 'en',
+    gcal_connected: false,
+    sync_past_days: createdFrom === 'sign-up' ? SYNC_PAST_DAYS.atSignUp : SYNC_PAST_DAYS.fromSettings,
+    sync_future_months: SYNC_FUTURE_MONTHS.default,
+    calendar_start_hour: 7,
+    calendar_start_minute: 0,
+    use_personalization: true,
+    updated_at: null,
+  };
+}
+
+/** Applies a save to stored settings: with personalization off the display name is saved as null. */
+export function applySettings(current: Settings, patch: SettingsPatch, now: string): Settings {
+  const next = { ...current, ...patch, updated_at: now };
+  if (!next.use_personalization) next.full_name = null;
+  return next;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { API_LIMITS } from './constants';
+
+/** Text the user must fill in: trimmed, not blank, bounded. One message for missing and blank. */
+export function requiredText(message: string, max: number = API_LIMITS.titleMax) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+}
+
+/** Free text that may be empty. */
+export function optionalText(max: number = API_LIMITS.descriptionMax) {
+  return z.string().trim().max(max, `Must be at most ${max} characters`);
+}
+
+/** Tag names carried on goals, tasks and events: trimmed, non-empty, unique ignoring case. */
+export const tagNames = z
+  .array(requiredText('Tag names cannot be empty', API_LIMITS.tagNameMax))
+  .max(API_LIMITS.tagsPerItem, `At most ${API_LIMITS.tagsPerItem} tags`)
+  .transform(uniqueIgnoringCase);
+
+export function uniqueIgnoringCase(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Email pattern of spec section 5: text, at sign, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
