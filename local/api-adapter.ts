@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { API_THROTTLE } from '../shared/constants';
 import { routes, type HandlerName, type Route } from '../functions/routes';
 import type { TokenVerifier } from './auth/jwt';
+import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
 
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -30,8 +31,6 @@ export interface AdapterOptions {
 /** API Gateway's own limit on a request body; the handlers' lower limit answers first. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-const loadFunction = async (name: HandlerName): Promise<Handler> =>
-  ((await import(`../functions/${name}/handler.ts`)) as { handler: Handler }).handler;
 
 /**
  * Plays the HTTP API in front of the handlers: matches the route table, runs the JWT authorizer on
@@ -42,7 +41,7 @@ const loadFunction = async (name: HandlerName): Promise<Handler> =>
 export function createApiAdapter(options: AdapterOptions) {
   const matchers = routes.map((route) => ({ route: route as Route, ...compilePath(route.path) }));
   const throttle = tokenBucket(options.throttle ?? API_THROTTLE);
-  const loadHandler = options.loadHandler ?? loadFunction;
+  const load = options.loadHandler ?? ((name: HandlerName) => loadHandler<Handler>(`${name}/handler`));
 
   return async function handle(request: LocalRequest): Promise<LocalResponse> {
     const url = new URL(request.url, 'http://localhost');
@@ -63,7 +62,7 @@ export function createApiAdapter(options: AdapterOptions) {
     }
 
     const event = gatewayEvent(request, url, match.route, match.params, claims);
-    const handler = await loadHandler(match.route.handler);
+    const handler = await load(match.route.handler);
     const result = await handler(event, lambdaContext(match.route.handler));
     return {
       status: result.statusCode ?? 200,

@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { BUS_RULES, type BusRule } from '../events/rules';
 import { matchesPattern } from '../events/pattern';
 import type { BusEvent } from '../events/catalogue';
+import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
 
 type Consumer = (event: BusEvent, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
@@ -19,8 +20,6 @@ export interface LocalBusOptions {
   loadConsumer?: (target: string) => Promise<Consumer>;
 }
 
-const loadFunction = async (target: string): Promise<Consumer> =>
-  ((await import(`../functions/${target}.ts`)) as { handler: Consumer }).handler;
 
 /**
  * The local stand-in for EventBridge: an endpoint speaking PutEvents (so producers use the real
@@ -30,7 +29,7 @@ const loadFunction = async (target: string): Promise<Consumer> =>
 export async function startLocalBus(options: LocalBusOptions = {}) {
   const rules = options.rules ?? BUS_RULES;
   const delays = options.retryDelaysMs ?? [200, 1_000];
-  const loadConsumer = options.loadConsumer ?? loadFunction;
+  const loadConsumer = options.loadConsumer ?? loadHandler<Consumer>;
   const published: BusEvent[] = [];
   const listeners = new Set<(event: BusEvent) => void>();
   const deliveries = new Set<Promise<void>>();

@@ -11,5 +11,7 @@ export function useLocalEndpoints(options: { dynamoEndpoint: string; busEndpoint
     AWS_ENDPOINT_URL_EVENTBRIDGE: options.busEndpoint,
     TABLE_NAME: options.tableName,
     EVENT_BUS_NAME: 'tempo-local',
+    // This machine runs Node 20; Lambda runs the CDK's runtime. The SDK's notice would only add noise.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
 }

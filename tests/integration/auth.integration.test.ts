@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes';
+import { integrationHarness } from '../support/harness';
+
+const { world, call, user } = integrationHarness({ throttle: { ratePerSecond: 1, burst: 1_000 } });
+
+describe('the JWT authorizer in front of every non-public route', () => {
+  const protectedRoutes = routes.filter((route) => !('public' in route));
+
+  it('turns away a request without a token on every protected route', async () => {
+    for (const route of protectedRoutes) {
+      const answer = await call(route.method, route.path.replace('{id}', '00000000-0000-4000-8000-000000000000'));
+      expect(answer.status, route.key).toBe(401);
+    }
+  });
+
+  it('checks signature, expiry, issuer and audience', async () => {
+    const forged = `${(await world.sign({ sub: 'mallory' })).slice(0, -4)}AAAA`;
+    const expired = await world.sign({ sub: 'mallory' }, { expiresIn: '-1m' });
+    const otherPool = await world.sign({ sub: 'mallory' }, { issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_other' });
+    const otherClient = await world.sign({ sub: 'mallory' }, { audience: 'another-app' });
+    for (const token of [forged, expired, otherPool, otherClient, 'not-a-jwt']) {
+      expect((await call('GET', '/api/goals', { token })).status).toBe(401);
+    }
+    const good = await world.sign({ sub: 'mallory' });
+    expect((await call('GET', '/api/goals', { token: good })).status).toBe(200);
+  });
+
+  it('lets the public routes through without a token', async () => {
+    expect((await call('POST', '/api/waitlist', { body: { email: 'someone@example.com' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/bug-reports', { body: { name: 'A', email: 'a@example.com', description: 'It broke when I clicked.' } })).status,
+    ).toBe(201);
+  });
+
+  it('answers 404 for a route that does not exist', async () => {
+    const alice = await user();
+    expect((await alice.get('/api/nothing-here')).status).toBe(404);
+  });
+});
+
+describe('the stage throttle', () => {
+  const throttled = integrationHarness({ throttle: { ratePerSecond: 1, burst: 3 } });
+
+  it('answers 429 past the burst', async () => {
+    const alice = await throttled.user();
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await alice.get('/api/changes')).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+});

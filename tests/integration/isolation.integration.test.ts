@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { routes, type RouteKey } from '../../functions/routes';
+import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
+
+const { user } = integrationHarness();
+
+type Ids = Record<'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent', string>;
+type Attempt = (bob: TestUser, alice: Ids) => Promise<{ status: number; body: any }>;
+
+/** Bob's attempt on each protected route, aimed at Alice's items. A new route must be added here. */
+const attempts: Record<Exclude<RouteKey, 'POST /api/waitlist' | 'POST /api/bug-reports'>, Attempt> = {
+  'GET /api/goals': (bob) => bob.get('/api/goals'),
+  'POST /api/goals': (bob) => bob.post('/api/goals', { title: 'Bob goal' }),
+  'GET /api/goals/{id}': (bob, a) => bob.get(`/api/goals/${a.goal}`),
+  'PATCH /api/goals/{id}': (bob, a) => bob.patch(`/api/goals/${a.goal}`, { title: 'hijacked' }),
+  'DELETE /api/goals/{id}': (bob, a) => bob.delete(`/api/goals/${a.goal}`),
+  'PUT /api/goals/order': (bob, a) => bob.put('/api/goals/order', { ids: [a.goal] }),
+  'GET /api/tasks': (bob) => bob.get('/api/tasks'),
+  'POST /api/tasks': (bob, a) => bob.post('/api/tasks', { title: 'Link to Alice', goal_id: a.goal }),
+  'GET /api/tasks/{id}': (bob, a) => bob.get(`/api/tasks/${a.task}`),
+  'PATCH /api/tasks/{id}': (bob, a) => bob.patch(`/api/tasks/${a.task}`, { status: 'completed' }),
+  'DELETE /api/tasks/{id}': (bob, a) => bob.delete(`/api/tasks/${a.task}`),
+  'PUT /api/tasks/order': (bob, a) => bob.put('/api/tasks/order', { ids: [a.task] }),
+  'GET /api/events': (bob) => bob.get('/api/events'),
+  'POST /api/events': (bob) => bob.post('/api/events', { title: 'Bob event', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) }),
+  'GET /api/events/{id}': (bob, a) => bob.get(`/api/events/${a.event}`),
+  'PATCH /api/events/{id}': (bob, a) => bob.patch(`/api/events/${a.event}`, { title: 'hijacked' }),
+  'DELETE /api/events/{id}': (bob, a) => bob.delete(`/api/events/${a.event}`),
+  'GET /api/tags': (bob) => bob.get('/api/tags'),
+  'POST /api/tags': (bob) => bob.post('/api/tags', { name: 'alice-tag' }),
+  'GET /api/tags/{id}': (bob, a) => bob.get(`/api/tags/${a.tag}`),
+  'PATCH /api/tags/{id}': (bob, a) => bob.patch(`/api/tags/${a.tag}`, { name: 'hijacked' }),
+  'DELETE /api/tags/{id}': (bob, a) => bob.delete(`/api/tags/${a.tag}`),
+  'GET /api/trash': (bob) => bob.get('/api/trash'),
+  'POST /api/trash/restore': (bob, a) =>
+    bob.post('/api/trash/restore', { items: [{ kind: 'goals', id: a.trashedGoal }, { kind: 'tasks', id: a.trashedTask }] }),
+  'POST /api/trash/delete': (bob, a) =>
+    bob.post('/api/trash/delete', { items: [{ kind: 'events', id: a.trashedEvent }, { kind: 'goals', id: a.trashedGoal }] }),
+  'POST /api/trash/empty': (bob) => bob.post('/api/trash/empty'),
+  'GET /api/settings': (bob) => bob.get('/api/settings'),
+  'PUT /api/settings': (bob) => bob.put('/api/settings', { lang: 'de', full_name: 'Bob' }),
+  'GET /api/changes': (bob) => bob.get('/api/changes'),
+};
+
+async function everythingOf(someone: TestUser) {
+  const paths = ['goals', 'tasks', 'events', 'tags', 'trash', 'settings', 'changes'];
+  return Object.fromEntries(await Promise.all(paths.map(async (path) => [path, (await someone.get(`/api/${path}`)).body])));
+}
+
+describe('user B can neither read nor change user A’s items, on every route', () => {
+  it('covers every protected route of the route table', () => {
+    const protectedKeys = routes.filter((route) => !('public' in route)).map((route) => route.key);
+    expect(Object.keys(attempts).sort()).toEqual([...protectedKeys].sort());
+  });
+
+  it('keeps Alice’s data as it was and shows Bob only his own', async () => {
+    const alice = await user();
+    const bob = await user();
+    const created = async (path: string, body: unknown) => (await alice.post(path, body)).body.id as string;
+    const ids: Ids = {
+      goal: await created('/api/goals', { title: 'Alice goal' }),
+      task: await created('/api/tasks', { title: 'Alice task' }),
+      event: await created('/api/events', { title: 'Alice event', start_time: daysFromNow(1, 10), end_time: daysFromNow(1, 11) }),
+      tag: await created('/api/tags', { name: 'alice-tag' }),
+      trashedGoal: await created('/api/goals', { title: 'Trashed goal' }),
+      trashedTask: await created('/api/tasks', { title: 'Trashed task' }),
+      trashedEvent: await created('/api/events', { title: 'Trashed event', start_time: daysFromNow(2, 10), end_time: daysFromNow(2, 11) }),
+    };
+    await alice.delete(`/api/goals/${ids.trashedGoal}`);
+    await alice.delete(`/api/tasks/${ids.trashedTask}`);
+    await alice.delete(`/api/events/${ids.trashedEvent}`);
+    await alice.put('/api/settings', { full_name: 'Alice', preferred_timezone: 'Europe/Paris' });
+    const aliceBefore = await everythingOf(alice);
+
+    for (const [key, attempt] of Object.entries(attempts)) {
+      const answer = await attempt(bob, ids);
+      const text = JSON.stringify(answer.body ?? '');
+      expect(text.includes('Alice'), `${key} showed Alice's data: ${text}`).toBe(false);
+      for (const id of Object.values(ids)) expect(text.includes(id), `${key} echoed an id of Alice's`).toBe(false);
+      if (key.includes('{id}')) expect(answer.status, key).toBe(404);
+    }
+
+    expect(await everythingOf(alice)).toEqual(aliceBefore);
+    const bobSees = await everythingOf(bob);
+    expect(bobSees.goals.items.map((goal: { title: string }) => goal.title)).toEqual(['Bob goal']);
+    expect(bobSees.tasks.items).toEqual([]);
+    expect(bobSees.settings).toMatchObject({ user_id: bob.id, lang: 'de' });
+  });
+});

@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages';
+import { daysFromNow, integrationHarness } from '../support/harness';
+
+const { world, user } = integrationHarness();
+
+describe('goals', () => {
+  it('creates with defaults, reads, updates and lists newest first', async () => {
+    const alice = await user();
+    const first = await alice.post('/api/goals', { title: '  Run a marathon  ' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      title: 'Run a marathon',
+      description: '',
+      type: 'short_term',
+      status: 'active',
+      target_date: null,
+      tags: [],
+      user_id: alice.id,
+      deleted_at: null,
+    });
+    expect(first.body).not.toHaveProperty('position');
+    const second = await alice.post('/api/goals', { title: 'Learn Spanish', type: 'long_term', tags: ['learning', 'Learning'] });
+    expect(second.body.tags).toEqual(['learning']);
+
+    const listed = await alice.get('/api/goals');
+    expect(listed.body.items.map((goal: { title: string }) => goal.title)).toEqual(['Learn Spanish', 'Run a marathon']);
+
+    const updated = await alice.patch(`/api/goals/${first.body.id}`, { status: 'completed', target_date: daysFromNow(3) });
+    expect(updated.status).toBe(200);
+    expect(updated.body.status).toBe('completed');
+    expect(updated.body.updated_at > first.body.updated_at).toBe(true);
+    expect((await alice.get(`/api/goals/${first.body.id}`)).body).toEqual(updated.body);
+  });
+
+  it('rejects a target date before today, and keeps an existing past date on other edits', async () => {
+    const alice = await user();
+    const past = await alice.post('/api/goals', { title: 'Late', target_date: daysFromNow(-2) });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toEqual({
+      code: 'validation_failed',
+      message: MESSAGES.targetDateInPast,
+      fields: { target_date: MESSAGES.targetDateInPast },
+    });
+    const today = await alice.post('/api/goals', { title: 'Today', target_date: daysFromNow(0, 0) });
+    expect(today.status).toBe(201);
+  });
+});
+
+describe('tasks', () => {
+  it('creates pending with medium priority and links only to own non-completed goals', async () => {
+    const alice = await user();
+    const bob = await user();
+    const goal = (await alice.post('/api/goals', { title: 'Goal' })).body;
+    const done = (await alice.post('/api/goals', { title: 'Done', status: 'completed' })).body;
+    const bobsGoal = (await bob.post('/api/goals', { title: 'Bob goal' })).body;
+
+    const task = await alice.post('/api/tasks', { title: 'Step one', goal_id: goal.id });
+    expect(task.status).toBe(201);
+    expect(task.body).toMatchObject({ status: 'pending', priority: 'medium', goal_id: goal.id, due_date: null });
+
+    for (const goalId of [done.id, bobsGoal.id]) {
+      const refused = await alice.post('/api/tasks', { title: 'Nope', goal_id: goalId });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields).toEqual({ goal_id: MESSAGES.goalNotLinkable });
+    }
+    await alice.delete(`/api/goals/${goal.id}`);
+    const toTrashed = await alice.patch(`/api/tasks/${task.body.id}`, { title: 'Renamed' });
+    expect(toTrashed.status).toBe(200);
+  });
+
+  it("answers 'Task title is required' and 'Due date cannot be in the past'", async () => {
+    const alice = await user();
+    const noTitle = await alice.post('/api/tasks', { title: '   ' });
+    expect(noTitle.status).toBe(400);
+    expect(noTitle.body.error.message).toBe(MESSAGES.taskTitleRequired);
+    const missing = await alice.post('/api/tasks', {});
+    expect(missing.body.error.fields.title).toBe(MESSAGES.taskTitleRequired);
+    const past = await alice.post('/api/tasks', { title: 'x', due_date: daysFromNow(-1) });
+    expect(past.body.error.fields).toEqual({ due_date: MESSAGES.dueDateInPast });
+  });
+
+  it('reads "today" in the user\'s time zone', async () => {
+    const alice = await user();
+    await alice.put('/api/settings', { preferred_timezone: 'Pacific/Auckland' }).then((answer) => expect(answer.status).toBe(400));
+    await alice.put('/api/settings', { preferred_timezone: 'Australia/Sydney' });
+    // Yesterday 23:00 UTC is already today in Sydney (UTC+10/+11).
+    const lateYesterdayUtc = daysFromNow(-1, 23);
+    const answer = await alice.post('/api/tasks', { title: 'Sydney', due_date: lateYesterdayUtc });
+    expect(answer.status).toBe(201);
+  });
+});
+
+describe('events', () => {
+  it('lists by start time and requires the end strictly after the start', async () => {
+    const alice = await user();
+    const later = await alice.post('/api/events', { title: 'Later', start_time: daysFromNow(2, 10), end_time: daysFromNow(2, 11) });
+    const sooner = await alice.post('/api/events', { title: 'Sooner', start_time: daysFromNow(1, 10), end_time: daysFromNow(1, 11) });
+    expect(later.status).toBe(201);
+    expect(sooner.body).toMatchObject({ all_day: false, event_type: 'other', location: '', color: null, gcal_id: null });
+    const listed = await alice.get('/api/events');
+    expect(listed.body.items.map((event: { title: string }) => event.title)).toEqual(['Sooner', 'Later']);
+
+    const same = await alice.post('/api/events', { title: 'Zero', start_time: daysFromNow(1, 10), end_time: daysFromNow(1, 10) });
+    expect(same.status).toBe(400);
+    expect(same.body.error.fields).toEqual({ end_time: MESSAGES.endBeforeStart });
+
+    const allDay = await alice.post('/api/events', {
+      title: 'Holiday',
+      all_day: true,
+      start_time: '2030-05-01T00:00:00.000Z',
+      end_time: '2030-05-01T00:00:00.000Z',
+    });
+    expect(allDay.status).toBe(201);
+
+    const moveEndBeforeStart = await alice.patch(`/api/events/${later.body.id}`, { end_time: daysFromNow(2, 9) });
+    expect(moveEndBeforeStart.status).toBe(400);
+    expect(moveEndBeforeStart.body.error.message).toBe(MESSAGES.endBeforeStart);
+  });
+
+  it('names the missing fields with the spec messages', async () => {
+    const alice = await user();
+    const answer = await alice.post('/api/events', {});
+    expect(answer.body.error.fields).toEqual({
+      title: MESSAGES.titleRequired,
+      start_time: MESSAGES.startDateRequired,
+      end_time: MESSAGES.endDateRequired,
+    });
+  });
+});
+
+describe('tags', () => {
+  it('keeps names unique ignoring case, sorts by name, falls back to purple', async () => {
+    const alice = await user();
+    const bob = await user();
+    const work = await alice.post('/api/tags', { name: 'Work', color: '#3b82f6' });
+    expect(work.body.color).toBe('#3B82F6');
+    const home = await alice.post('/api/tags', { name: 'home', color: 'chartreuse' });
+    expect(home.body.color).toBe('#8B5CF6');
+    const clash = await alice.post('/api/tags', { name: 'WORK' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.message).toBe(MESSAGES.tagNameTaken);
+    expect((await bob.post('/api/tags', { name: 'work' })).status).toBe(201);
+
+    const names = (await alice.get('/api/tags')).body.items.map((tag: { name: string }) => tag.name);
+    expect(names).toEqual(['home', 'Work']);
+
+    expect((await alice.patch(`/api/tags/${home.body.id}`, { name: 'work' })).status).toBe(409);
+    expect((await alice.patch(`/api/tags/${work.body.id}`, { name: 'Office' })).status).toBe(200);
+    expect((await alice.post('/api/tags', { name: 'work' })).status).toBe(201);
+    expect((await alice.delete(`/api/tags/${home.body.id}`)).status).toBe(204);
+    expect((await alice.post('/api/tags', { name: 'Home' })).status).toBe(201);
+    expect((await alice.get(`/api/tags/${home.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('trash', () => {
+  it('soft-deletes, lists newest deletion first with days remaining, restores and deletes for good', async () => {
+    const alice = await user();
+    const goal = (await alice.post('/api/goals', { title: 'G' })).body;
+    const task = (await alice.post('/api/tasks', { title: 'T' })).body;
+    const event = (await alice.post('/api/events', { title: 'E', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
+
+    for (const [kind, id] of [['goals', goal.id], ['tasks', task.id], ['events', event.id]]) {
+      expect((await alice.delete(`/api/${kind}/${id}`)).status).toBe(204);
+      expect((await alice.get(`/api/${kind}/${id}`)).status).toBe(404);
+      expect((await alice.get(`/api/${kind}`)).body.items).toEqual([]);
+      expect((await alice.delete(`/api/${kind}/${id}`)).status).toBe(404);
+    }
+
+    const trash = await alice.get('/api/trash');
+    expect(trash.body.items.map((entry: { kind: string }) => entry.kind)).toEqual(['events', 'tasks', 'goals']);
+    expect(trash.body.items[0]).toMatchObject({ id: event.id, title: 'E', days_remaining: 9 });
+
+    const restored = await alice.post('/api/trash/restore', { items: [{ kind: 'goals', id: goal.id }, { kind: 'tasks', id: goal.id }] });
+    expect(restored.body).toEqual({ restored: 1 });
+    expect((await alice.get(`/api/goals/${goal.id}`)).body.deleted_at).toBeNull();
+
+    const purged = await alice.post('/api/trash/delete', { items: [{ kind: 'tasks', id: task.id }, { kind: 'goals', id: goal.id }] });
+    expect(purged.body).toEqual({ deleted: 1 });
+    expect((await alice.get(`/api/goals/${goal.id}`)).status).toBe(200);
+
+    expect((await alice.post('/api/trash/empty')).body).toEqual({ deleted: 1 });
+    expect((await alice.get('/api/trash')).body.items).toEqual([]);
+  });
+});
+
+describe('reorder', () => {
+  it('persists the order and writes only the items that moved', async () => {
+    const alice = await user();
+    const titles = ['a', 'b', 'c', 'd', 'e'];
+    for (const title of titles) await alice.post('/api/tasks', { title });
+    const listed = (await alice.get('/api/tasks')).body.items as Array<{ id: string; title: string }>;
+    expect(listed.map((task) => task.title)).toEqual(['e', 'd', 'c', 'b', 'a']);
+
+    const wanted = [listed[4]!, listed[0]!, listed[1]!, listed[2]!, listed[3]!];
+    const before = world.bus.published.length;
+    expect((await alice.put('/api/tasks/order', { ids: wanted.map((task) => task.id) })).status).toBe(204);
+    expect((await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title)).toEqual(['a', 'e', 'd', 'c', 'b']);
+    expect(world.bus.published.slice(before).map((event) => event['detail-type'])).toEqual(['items.reordered']);
+
+    const added = await alice.post('/api/tasks', { title: 'new' });
+    expect((await alice.get('/api/tasks')).body.items[0].id).toBe(added.body.id);
+
+    const stale = await alice.put('/api/tasks/order', { ids: wanted.map((task) => task.id) });
+    expect(stale.status).toBe(409);
+  });
+});
+
+describe('domain events and change stamps', () => {
+  it('puts one event per change and counts each change per kind', async () => {
+    const alice = await user();
+    const start = world.bus.published.length;
+    const before = (await alice.get('/api/changes')).body.stamps;
+    const goal = (await alice.post('/api/goals', { title: 'Evented' })).body;
+    await alice.patch(`/api/goals/${goal.id}`, { title: 'Evented again' });
+    await alice.delete(`/api/goals/${goal.id}`);
+    await alice.post('/api/trash/restore', { items: [{ kind: 'goals', id: goal.id }] });
+    await alice.delete(`/api/goals/${goal.id}`);
+    await alice.post('/api/trash/delete', { items: [{ kind: 'goals', id: goal.id }] });
+
+    const events = world.bus.published.slice(start).filter((event) => (event.detail as { userId?: string }).userId === alice.id);
+    expect(events.map((event) => event['detail-type'])).toEqual([
+      'item.created',
+      'item.updated',
+      'item.deleted',
+      'item.restored',
+      'item.deleted',
+      'item.purged',
+    ]);
+    expect(events[1]!.detail).toMatchObject({ entity: 'goal', id: goal.id, item: { title: 'Evented again' }, previous: { title: 'Evented' } });
+    expect(events.every((event) => event.source === 'tempo.app')).toBe(true);
+
+    const after = (await alice.get('/api/changes')).body.stamps;
+    expect(after.goals - before.goals).toBe(6);
+    expect(after.tasks).toBe(before.tasks);
+  });
+});

