@@ -53,7 +53,8 @@ export async function startLocalStack(options: LocalStackOptions) {
   return {
     url: http.url,
     pool: cognito.pool,
-    cognito: cognito.client,
+    ensureUser: cognito.ensureUser,
+    signIn: cognito.signIn,
     bus,
     dynamoEndpoint: dynamo.endpoint,
     demoUserId,

@@ -86,8 +86,8 @@ export const API_LIMITS = {
   latestYear: 2100,
 } as const;
 
-/** Throttle of every API route, the same in API Gateway's stage settings and the local adapter. */
-export const API_THROTTLE = { ratePerSecond: 50, burst: 100 } as const;
+/** Stage-wide throttle, the same in API Gateway and the local adapter: room for ~2,000 polling users (one check per 3 s, tool calls per 1 s while talking). */
+export const API_THROTTLE = { ratePerSecond: 2_000, burst: 4_000 } as const;
 
 export const GOAL_DUE_SOON_DAYS = 7;
 export const TASK_DUE_SOON_DAYS = 3;

@@ -8,6 +8,7 @@ import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  InitiateAuthCommand,
   SignUpCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -71,6 +72,19 @@ export async function startCognito(dataDir: string, port: number) {
       );
       await client.send(new AdminConfirmSignUpCommand({ UserPoolId: pool.userPoolId, Username: email }));
       return userSub(client, pool.userPoolId, email);
+    },
+    /** Signs in with a password as the web app does (USER_PASSWORD_AUTH) and answers the id token. */
+    async signIn(email: string, password: string): Promise<string> {
+      const answer = await client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: pool.clientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+      const token = answer.AuthenticationResult?.IdToken;
+      if (!token) throw new Error(`no token for ${email}`);
+      return token;
     },
     output,
     stop: () =>

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TAG_COLOR, TAG_PALETTE, tagColor, tagSuggestions } from '../../shared/tags';
+import { humaniseToolName, toolAction } from '../../shared/tool-calls';
+import { uniqueIgnoringCase } from '../../shared/text';
+
+describe('tag palette', () => {
+  it('has ten colours with purple first as the default and fallback', () => {
+    expect(TAG_PALETTE).toHaveLength(10);
+    expect(TAG_PALETTE[0].name).toBe('purple');
+    expect(tagColor('#10b981')).toBe('#10B981');
+    expect(tagColor('teal')).toBe('#14B8A6');
+    expect(tagColor('#123456')).toBe(DEFAULT_TAG_COLOR);
+    expect(tagColor(null)).toBe(DEFAULT_TAG_COLOR);
+  });
+});
+
+describe('tag suggestions', () => {
+  const all = ['Work', 'workout', 'Homework', 'home', 'health', ...Array.from({ length: 20 }, (_, i) => `work-${i}`)];
+
+  it('start at 3 characters, match case-insensitively, exclude selected, cap at 10', () => {
+    expect(tagSuggestions('wo', all, []).suggestions).toEqual([]);
+    const { suggestions } = tagSuggestions('WOR', all, ['workout']);
+    expect(suggestions).toHaveLength(10);
+    expect(suggestions.slice(0, 2)).toEqual(['Work', 'Homework']);
+    expect(suggestions).not.toContain('workout');
+  });
+
+  it("offers 'Create' only without an exact match", () => {
+    expect(tagSuggestions('work', all, []).offerCreate).toBe(false);
+    expect(tagSuggestions('WORK', all, []).offerCreate).toBe(false);
+    expect(tagSuggestions('works', all, []).offerCreate).toBe(true);
+  });
+
+  it('keeps the first spelling of names that differ only in case', () => {
+    expect(uniqueIgnoringCase(['Work', 'work', 'Home', 'WORK'])).toEqual(['Work', 'Home']);
+  });
+});
+
+describe('tool-name mapping', () => {
+  it.each([
+    ['createTask', { type: 'create', entity: 'task' }],
+    ['updateGoal', { type: 'update', entity: 'goal' }],
+    ['deleteEvent', { type: 'delete', entity: 'event' }],
+    ['createTag', { type: 'create', entity: 'tag' }],
+    ['createItem', { type: 'create', entity: 'goal' }],
+    ['updateItem', { type: 'update', entity: 'goal' }],
+    ['deleteItem', { type: 'delete', entity: 'goal' }],
+  ])('%s', (name, action) => expect(toolAction(name)).toEqual(action));
+
+  it.each(['listItems', 'listTasks', 'create', 'created', 'getWeather', 'createtask', ''])('ignores %j', (name) =>
+    expect(toolAction(name)).toBeNull(),
+  );
+
+  it('humanises names for the activity toast', () => {
+    expect(humaniseToolName('createTask')).toBe('Create Task');
+    expect(humaniseToolName('list_items')).toBe('List Items');
+  });
+});
