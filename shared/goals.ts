@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GOAL_DUE_SOON_DAYS } from './constants';
-import { daysLeft, isoDateTime } from './dates';
+import { isoDateTime } from './dates';
+import { dueState, type Due } from './due';
 import { serverFields, trashFields } from './items';
 import { MESSAGES } from './messages';
 import { optionalText, requiredText, tagNames } from './text';
@@ -41,20 +42,9 @@ export function nextGoalStatus(status: GoalStatus | string): GoalStatus {
   return 'active';
 }
 
-export type GoalDue = { state: 'overdue' | 'due_soon'; daysLeft: number; label: string } | null;
-
-/** Overdue when the target date is past; due soon with 0 to 7 days left, 0 reading 'Due today'. */
-export function goalDue(goal: Pick<Goal, 'target_date'>, now: Date, timeZone: string): GoalDue {
-  if (!goal.target_date) return null;
-  const days = daysLeft(goal.target_date, now, timeZone);
-  if (days < 0) return { state: 'overdue', daysLeft: days, label: 'Overdue' };
-  if (days <= GOAL_DUE_SOON_DAYS) return { state: 'due_soon', daysLeft: days, label: dueLabel(days) };
-  return null;
-}
-
-export function dueLabel(days: number): string {
-  if (days === 0) return 'Due today';
-  return days === 1 ? 'Due in 1 day' : `Due in ${days} days`;
+/** Goals are overdue once the target date is past and due soon within 7 days. */
+export function goalDue(goal: Pick<Goal, 'target_date'>, now: Date, timeZone: string): Due {
+  return dueState(goal.target_date, GOAL_DUE_SOON_DAYS, now, timeZone);
 }
 
 /** Rounded percent of the goal's tasks that are completed; 0 with no tasks. */

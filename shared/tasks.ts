@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRIORITY_WEIGHT, TASK_DUE_SOON_DAYS } from './constants';
-import { daysLeft, isoDateTime } from './dates';
-import { dueLabel } from './goals';
+import { isoDateTime } from './dates';
+import { dueState, type Due } from './due';
 import { itemId, serverFields, trashFields } from './items';
 import { MESSAGES } from './messages';
 import { optionalText, requiredText, tagNames } from './text';
@@ -42,15 +42,9 @@ export function toggledTaskStatus(status: TaskStatus | string): TaskStatus {
   return status === 'completed' ? 'pending' : 'completed';
 }
 
-export type TaskDue = { state: 'overdue' | 'due_soon'; daysLeft: number; label: string } | null;
-
-/** Overdue when the due date is past and the task not completed; due soon with 0 to 3 days left. */
-export function taskDue(task: Pick<Task, 'due_date' | 'status'>, now: Date, timeZone: string): TaskDue {
-  if (!task.due_date || task.status === 'completed') return null;
-  const days = daysLeft(task.due_date, now, timeZone);
-  if (days < 0) return { state: 'overdue', daysLeft: days, label: 'Overdue' };
-  if (days <= TASK_DUE_SOON_DAYS) return { state: 'due_soon', daysLeft: days, label: dueLabel(days) };
-  return null;
+/** Tasks are overdue once the due date is past and due soon within 3 days, unless completed. */
+export function taskDue(task: Pick<Task, 'due_date' | 'status'>, now: Date, timeZone: string): Due {
+  return task.status === 'completed' ? null : dueState(task.due_date, TASK_DUE_SOON_DAYS, now, timeZone);
 }
 
 /** Sorts high before medium before low; stable for equal priorities. */

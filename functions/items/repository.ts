@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ItemKind } from '../../shared/items';
 import { expiryKeys, itemKey, listKey, trashKey, userKey } from '../data/keys';
-import { db, isConditionFailure, tableName } from '../platform/dynamo';
+import { conditionally, db, tableName } from '../platform/dynamo';
 
 /** An item as the API returns it: the entity's fields, without the table's key attributes. */
 export type PublicItem = Record<string, unknown> & {
@@ -102,27 +102,23 @@ export async function insertItem(userId: string, kind: ItemKind, item: StoredIte
  * in the trash. Returns false when that condition failed.
  */
 export async function replaceLiveItem(userId: string, kind: ItemKind, next: StoredItem, readUpdatedAt: string): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionally(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...next, PK: userKey(userId), SK: itemKey(kind, next.id), ...liveListAttributes(userId, kind, next) },
         ConditionExpression: 'updated_at = :read AND attribute_not_exists(TPK)',
         ExpressionAttributeValues: { ':read': readUpdatedAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Moves a live item to the trash: out of its list, into the trash and expiry indexes. False if it was not live. */
 export async function moveToTrash(userId: string, kind: ItemKind, id: string, deletedAt: string): Promise<boolean> {
   const expiry = expiryKeys(deletedAt);
-  try {
-    await db().send(
+  return conditionally(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { PK: userKey(userId), SK: itemKey(kind, id) },
@@ -136,19 +132,15 @@ export async function moveToTrash(userId: string, kind: ItemKind, id: string, de
           ':xsk': `${expiry.XSK}#${userKey(userId)}#${itemKey(kind, id)}`,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Puts a trashed item back in its list. False if it was not in the trash. */
 export async function restoreFromTrash(userId: string, kind: ItemKind, item: StoredItem, restoredAt: string): Promise<boolean> {
   const list = liveListAttributes(userId, kind, item);
-  try {
-    await db().send(
+  return conditionally(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { PK: userKey(userId), SK: itemKey(kind, item.id) },
@@ -156,30 +148,26 @@ export async function restoreFromTrash(userId: string, kind: ItemKind, item: Sto
         ConditionExpression: 'attribute_exists(TPK)',
         ExpressionAttributeValues: { ':null': null, ':at': restoredAt, ':lpk': list.LPK, ':lsk': list.LSK },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Deletes an item for good; `onlyIfTrashed` protects live items from a stale trash screen. */
 export async function deleteItem(userId: string, kind: ItemKind, id: string, onlyIfTrashed: boolean): Promise<StoredItem | undefined> {
-  try {
-    const { Attributes } = await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: { PK: userKey(userId), SK: itemKey(kind, id) },
-        ConditionExpression: onlyIfTrashed ? 'attribute_exists(TPK)' : 'attribute_exists(PK)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return Attributes ? withoutKeys(Attributes) : undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  let old: Record<string, unknown> | undefined;
+  const deleted = await conditionally(
+    db()
+      .send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { PK: userKey(userId), SK: itemKey(kind, id) },
+          ConditionExpression: onlyIfTrashed ? 'attribute_exists(TPK)' : 'attribute_exists(PK)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      )
+      .then(({ Attributes }) => (old = Attributes)),
+  );
+  return deleted && old ? withoutKeys(old) : undefined;
 }
 
 /** Saves a new position for a live item of an ordered list. */

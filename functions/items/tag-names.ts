@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '../../shared/messages';
 import { itemKey, userKey } from '../data/keys';
 import { conflict } from '../platform/errors';
-import { db, isConditionFailure, tableName } from '../platform/dynamo';
+import { conditionally, db, tableName } from '../platform/dynamo';
 
 /**
  * Tag names are unique per user ignoring case. Without transactions (dynalite has none), a name is
@@ -11,55 +11,44 @@ import { db, isConditionFailure, tableName } from '../platform/dynamo';
  */
 const lockKey = (userId: string, name: string) => ({ PK: userKey(userId), SK: `TAGNAME#${name.toLowerCase()}` });
 
-export async function claimTagName(userId: string, name: string, tagId: string): Promise<void> {
-  const key = lockKey(userId, name);
-  try {
-    await db().send(
+const taken = () => conflict(MESSAGES.tagNameTaken, { name: MESSAGES.tagNameTaken });
+
+/** Writes the lock for `tagId` if `condition` holds; false when it does not. */
+function putLock(userId: string, name: string, tagId: string, condition: string, values: Record<string, string>) {
+  return conditionally(
+    db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...key, tag_id: tagId },
-        ConditionExpression: 'attribute_not_exists(PK) OR tag_id = :tag',
-        ExpressionAttributeValues: { ':tag': tagId },
+        Item: { ...lockKey(userId, name), tag_id: tagId },
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
       }),
-    );
-    return;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
+}
+
+export async function claimTagName(userId: string, name: string, tagId: string): Promise<void> {
+  if (await putLock(userId, name, tagId, 'attribute_not_exists(PK) OR tag_id = :tag', { ':tag': tagId })) return;
+
+  const key = lockKey(userId, name);
   const { Item: lock } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const holderId = String(lock?.tag_id ?? '');
   const { Item: holder } = await db().send(
     new GetCommand({ TableName: tableName(), Key: { PK: key.PK, SK: itemKey('tags', holderId) }, ConsistentRead: true }),
   );
-  if (holder && String(holder.name).toLowerCase() === name.toLowerCase()) {
-    throw conflict(MESSAGES.tagNameTaken, { name: MESSAGES.tagNameTaken });
-  }
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...key, tag_id: tagId },
-        ConditionExpression: 'tag_id = :stale',
-        ExpressionAttributeValues: { ':stale': holderId },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw conflict(MESSAGES.tagNameTaken, { name: MESSAGES.tagNameTaken });
-    throw error;
-  }
+  if (holder && String(holder.name).toLowerCase() === name.toLowerCase()) throw taken();
+  if (!(await putLock(userId, name, tagId, 'tag_id = :stale', { ':stale': holderId }))) throw taken();
 }
 
 export async function releaseTagName(userId: string, name: string, tagId: string): Promise<void> {
-  try {
-    await db().send(
+  await conditionally(
+    db().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: lockKey(userId, name),
         ConditionExpression: 'tag_id = :tag',
         ExpressionAttributeValues: { ':tag': tagId },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '../../shared/messages';
 import { publishAfterSave } from '../platform/bus';
-import { db, isConditionFailure, tableName } from '../platform/dynamo';
+import { conditionally, db, tableName } from '../platform/dynamo';
 import { conflict } from '../platform/errors';
 import { created, httpHandler } from '../platform/http';
 
@@ -10,8 +10,8 @@ export const handler = httpHandler('waitlist', {
   'POST /api/waitlist': async ({ body, now }) => {
     const email = body.email.toLowerCase();
     const createdAt = now.toISOString();
-    try {
-      await db().send(
+    const joined = await conditionally(
+      db().send(
         new PutCommand({
           TableName: tableName(),
           Item: {
@@ -25,11 +25,9 @@ export const handler = httpHandler('waitlist', {
           },
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw conflict(MESSAGES.waitingListDuplicate, { email: MESSAGES.waitingListDuplicate });
-      throw error;
-    }
+      ),
+    );
+    if (!joined) throw conflict(MESSAGES.waitingListDuplicate, { email: MESSAGES.waitingListDuplicate });
     await publishAfterSave('waitlist.joined', { email, occurredAt: createdAt });
     return created({ joined: true });
   },

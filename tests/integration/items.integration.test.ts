@@ -1,4 +1,6 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../functions/platform/dynamo';
 import { MESSAGES } from '../../shared/messages';
 import { daysFromNow, integrationHarness } from '../support/harness';
 
@@ -151,6 +153,18 @@ describe('tags', () => {
     expect((await alice.delete(`/api/tags/${home.body.id}`)).status).toBe(204);
     expect((await alice.post('/api/tags', { name: 'Home' })).status).toBe(201);
     expect((await alice.get(`/api/tags/${home.body.id}`)).status).toBe(404);
+  });
+
+  it('takes over a name lock left behind by a failed write', async () => {
+    const alice = await user();
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { PK: `USER#${alice.id}`, SK: 'TAGNAME#errands', tag_id: '00000000-0000-4000-8000-000000000000' },
+      }),
+    );
+    expect((await alice.post('/api/tags', { name: 'Errands' })).status).toBe(201);
+    expect((await alice.post('/api/tags', { name: 'errands' })).status).toBe(409);
   });
 });
 

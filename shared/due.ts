@@ -1,0 +1,20 @@
+import { daysLeft } from './dates';
+
+export type Due = { state: 'overdue' | 'due_soon'; daysLeft: number; label: string } | null;
+
+/**
+ * Overdue when the date's day is past; due soon from 0 to `soonDays` days left, 0 reading
+ * 'Due today'. Days are read in the user's time zone.
+ */
+export function dueState(date: string | null, soonDays: number, now: Date, timeZone: string): Due {
+  if (!date) return null;
+  const days = daysLeft(date, now, timeZone);
+  if (days < 0) return { state: 'overdue', daysLeft: days, label: 'Overdue' };
+  if (days <= soonDays) return { state: 'due_soon', daysLeft: days, label: dueLabel(days) };
+  return null;
+}
+
+export function dueLabel(days: number): string {
+  if (days === 0) return 'Due today';
+  return days === 1 ? 'Due in 1 day' : `Due in ${days} days`;
+}
