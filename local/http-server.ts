@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import type { WebConfig } from '../shared/web-config';
 import type { ApiAdapter } from './api-adapter';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -29,9 +30,14 @@ const SECURITY_HEADERS = {
  * One origin for the SPA and the API, as CloudFront serves them in AWS: `/api/*` goes to the API
  * adapter, files come from the built SPA, and any other path falls back to index.html.
  */
-export async function startHttpServer(options: { port: number; host?: string; api: ApiAdapter; webDir: string }) {
+export async function startHttpServer(options: { port: number; host?: string; api: ApiAdapter; webDir: string; webConfig: WebConfig }) {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === '/config.json') {
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+      response.end(JSON.stringify(options.webConfig));
+      return;
+    }
     const serve = path === '/api' || path.startsWith('/api/') ? serveApi : serveWeb;
     serve(request, response, options).catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'local server error', path, error: String(error) }));

@@ -42,6 +42,13 @@ export async function startLocalStack(options: LocalStackOptions) {
     port: options.port,
     api,
     webDir: resolve(options.webDir ?? 'web/dist'),
+    webConfig: {
+      region: 'us-east-1',
+      userPoolId: cognito.pool.userPoolId,
+      userPoolClientId: cognito.pool.clientId,
+      userPoolEndpoint: cognito.pool.endpoint,
+      googleSignIn: null,
+    },
   });
 
   let demoUserId: string | undefined;
