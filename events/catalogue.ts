@@ -33,6 +33,8 @@ export const EVENT_CATALOGUE = {
   'items.reordered': z.object({ userId: z.string(), entity, ids: z.array(z.string()), occurredAt }),
   'settings.updated': z.object({ userId: z.string(), settings: record, occurredAt }),
   'waitlist.joined': z.object({ email: z.string(), occurredAt }),
+  /** Someone asked for a reset code; the consumer mails one if the address has an account. */
+  'password.reset-requested': z.object({ email: z.string(), occurredAt }),
   'bugreport.submitted': z.object({
     id: z.string(),
     name: z.string(),

@@ -22,4 +22,10 @@ export const BUS_RULES: readonly BusRule[] = [
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('bugreport.submitted') },
     target: 'bug-reports/forward',
   },
+  {
+    name: 'PasswordResetCodes',
+    description: 'Mails a password reset code when the address has an account',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('password.reset-requested') },
+    target: 'auth/send-reset-code',
+  },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts';
 import { BugReportSchema } from '../shared/bug-reports';
 import { ITEM_SCHEMAS } from '../shared/item-schemas';
 import { ReorderSchema, TRASHABLE_KINDS, type ItemKind } from '../shared/items';
@@ -11,7 +12,7 @@ import { WaitingListJoinSchema } from '../shared/waiting-list';
  * generator. A handler lives at functions/<handler>/handler.ts and exports `handler`.
  */
 
-export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports'] as const;
+export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports', 'auth'] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -24,7 +25,7 @@ export interface RouteSpec {
   body?: z.ZodType;
   query?: z.ZodType;
   /** The success status and body, for the OpenAPI document. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   response?: z.ZodType;
 }
 
@@ -149,6 +150,29 @@ export const routes = [
     body: BugReportSchema,
     status: 201,
     response: z.object({ id: z.uuid() }),
+  }),
+
+  route('POST', '/api/auth/verify-email', {
+    handler: 'auth',
+    summary: 'Confirm an account with the code of its verification link',
+    public: true,
+    body: VerifyEmailSchema,
+    response: z.object({ verified: z.literal(true) }),
+  }),
+  route('POST', '/api/auth/reset-code', {
+    handler: 'auth',
+    summary: 'Mail a 6-digit password reset code (answers alike whether or not the address has an account)',
+    public: true,
+    body: ResetCodeRequestSchema,
+    status: 202,
+    response: z.object({ sent: z.literal(true) }),
+  }),
+  route('POST', '/api/auth/reset-password', {
+    handler: 'auth',
+    summary: 'Set a new password with a reset code',
+    public: true,
+    body: ResetPasswordSchema,
+    response: z.object({ reset: z.literal(true) }),
   }),
 ] as const satisfies readonly Route[];
 

@@ -1,17 +1,30 @@
 /**
  * Points the handlers' AWS SDK clients at the local engines. Handlers read only these standard
- * variables, so the same code runs in Lambda, where they are unset or set by the CDK.
+ * variables (and the CDK sets the same names in Lambda), so the same code runs in both places.
  */
-export function useLocalEndpoints(options: { dynamoEndpoint: string; busEndpoint: string; tableName: string }): void {
+export function useLocalEndpoints(options: {
+  dynamoEndpoint: string;
+  busEndpoint: string;
+  tableName: string;
+  sesEndpoint?: string;
+  cognitoEndpoint?: string;
+}): void {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint,
     AWS_ENDPOINT_URL_EVENTBRIDGE: options.busEndpoint,
+    ...(options.sesEndpoint ? { AWS_ENDPOINT_URL_SESV2: options.sesEndpoint } : {}),
+    ...(options.cognitoEndpoint ? { AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: options.cognitoEndpoint } : {}),
     TABLE_NAME: options.tableName,
     EVENT_BUS_NAME: 'tempo-local',
     // This machine runs Node 20; Lambda runs the CDK's runtime. The SDK's notice would only add noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
+}
+
+/** The user pool the account handlers administer. */
+export function useUserPool(pool: { userPoolId: string; clientId: string }): void {
+  Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.clientId });
 }

@@ -3,9 +3,11 @@ import { DEMO_ACCOUNT } from '../shared/demo';
 import { createApiAdapter } from './api-adapter';
 import type { TokenVerifier } from './auth/jwt';
 import { startCognito } from './auth/cognito';
+import { createOutbox } from './mail/outbox';
+import { startLocalSes } from './mail/ses';
 import { startLocalBus } from './bus';
 import { ensureTable, startDynalite } from './dynamo';
-import { useLocalEndpoints } from './environment';
+import { useLocalEndpoints, useUserPool } from './environment';
 import { startHttpServer } from './http-server';
 import { seedDemoData } from './seed';
 
@@ -32,10 +34,20 @@ export async function startLocalStack(options: LocalStackOptions) {
     ? { endpoint: options.dynamoEndpoint, stop: async () => undefined }
     : await startDynalite({ path: join(dataDir, 'dynamodb') });
   const bus = await startLocalBus({ deadLetterFile: join(dataDir, 'dead-letters.jsonl') });
-  useLocalEndpoints({ dynamoEndpoint: dynamo.endpoint, busEndpoint: bus.endpoint, tableName: TABLE_NAME });
+  const outbox = createOutbox(join(dataDir, 'outbox'));
+  const ses = await startLocalSes(outbox);
+  const cognitoEndpoint = `http://127.0.0.1:${options.cognitoPort}`;
+  useLocalEndpoints({
+    dynamoEndpoint: dynamo.endpoint,
+    busEndpoint: bus.endpoint,
+    sesEndpoint: ses.endpoint,
+    cognitoEndpoint,
+    tableName: TABLE_NAME,
+  });
   await ensureTable(dynamo.endpoint, TABLE_NAME);
 
-  const cognito = await startCognito(join(dataDir, 'cognito'), options.cognitoPort);
+  const cognito = await startCognito({ dataDir: join(dataDir, 'cognito'), port: options.cognitoPort, outbox });
+  useUserPool(cognito.pool);
   const verifyToken: TokenVerifier = cognito.verifier;
   const api = createApiAdapter({ verifyToken });
   const http = await startHttpServer({
@@ -51,6 +63,8 @@ export async function startLocalStack(options: LocalStackOptions) {
     },
   });
 
+  process.env.APP_ORIGIN = http.url;
+
   let demoUserId: string | undefined;
   if (options.seedDemo ?? true) {
     demoUserId = await cognito.ensureUser(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, DEMO_ACCOUNT.fullName);
@@ -63,12 +77,14 @@ export async function startLocalStack(options: LocalStackOptions) {
     ensureUser: cognito.ensureUser,
     signIn: cognito.signIn,
     bus,
+    outbox,
     dynamoEndpoint: dynamo.endpoint,
     demoUserId,
     async stop() {
       await http.stop();
       await bus.settle();
       await bus.stop();
+      await ses.stop();
       await cognito.stop();
       await dynamo.stop();
     },

@@ -24,7 +24,7 @@ export interface HttpRequest<B, U extends string | null = string> {
 }
 
 export interface Reply {
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   body?: unknown;
 }
 

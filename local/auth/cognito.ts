@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
@@ -13,7 +13,11 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createRemoteJWKSet } from 'jose';
+import { passwordMeetsRules } from '../../shared/accounts';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
+import { loadHandler } from '../functions';
+import type { Outbox } from '../mail/outbox';
 import { jwtVerifier } from './jwt';
 
 export interface LocalPool {
@@ -22,30 +26,90 @@ export interface LocalPool {
   clientId: string;
 }
 
-/**
- * cognito-local as a child process with its state under `dataDir`; the user pool and app client
- * are created on first start and remembered in pool.json beside that state.
- */
-export async function startCognito(dataDir: string, port: number) {
-  mkdirSync(dataDir, { recursive: true });
-  const bin = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
-  const child: ChildProcess = spawn(process.execPath, [bin], {
-    cwd: dataDir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DEBUG: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+/* cognito-local's building blocks, composed here as its own server does, with three changes that
+   make it behave like Cognito in AWS: triggers run this project's handlers, mail goes to the
+   outbox, and the pre-authentication trigger and password policy (which it lacks) are applied. */
+const cognitoLocal = createRequire(createRequire(import.meta.url).resolve('cognito-local/package.json'));
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const { TriggersService, LambdaService, MessagesService, DateClock } = cognitoLocal('./lib/services') as any;
+const { CognitoServiceFactoryImpl } = cognitoLocal('./lib/services/cognitoService') as any;
+const { CryptoService } = cognitoLocal('./lib/services/crypto') as any;
+const { StormDBDataStoreFactory } = cognitoLocal('./lib/services/dataStore/stormDb') as any;
+const { MessageDeliveryService } = cognitoLocal('./lib/services/messageDelivery/messageDelivery') as any;
+const { otp } = cognitoLocal('./lib/services/otp') as any;
+const { JwtTokenGenerator } = cognitoLocal('./lib/services/tokenGenerator') as any;
+const { UserPoolServiceFactoryImpl } = cognitoLocal('./lib/services/userPoolService') as any;
+const { DefaultConfig } = cognitoLocal('./lib/server/config') as any;
+const { Router } = cognitoLocal('./lib/server/Router') as any;
+const { createServer } = cognitoLocal('./lib/server/server') as any;
+const { InvalidPasswordError, NotAuthorizedError, UserLambdaValidationError } = cognitoLocal('./lib/errors') as any;
+const pino = cognitoLocal('pino') as (options: object) => unknown;
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
+type TriggerHandler = (event: unknown, context: unknown) => Promise<unknown>;
+
+/** A Lambda client for cognito-local that invokes the trigger's handler in this process. */
+const inProcessLambda = {
+  invoke({ FunctionName, Payload }: { FunctionName: string; Payload: string }) {
+    return {
+      promise: async () => {
+        try {
+          const handler = await loadHandler<TriggerHandler>(FunctionName);
+          const result = await handler(JSON.parse(Payload), { functionName: FunctionName });
+          return { StatusCode: 200, Payload: JSON.stringify(result) };
+        } catch (error) {
+          const errorMessage = error instanceof Error ? error.message : String(error);
+          return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage }) };
+        }
+      },
+    };
+  },
+};
+
+/**
+ * A local Cognito: cognito-local in process, state under `dataDir`, the user pool and app client
+ * made on first start and remembered in pool.json.
+ */
+export async function startCognito(options: { dataDir: string; port: number; outbox: Outbox }) {
+  const { dataDir, port, outbox } = options;
+  mkdirSync(join(dataDir, 'db'), { recursive: true });
   const endpoint = `http://127.0.0.1:${port}`;
-  await waitUntilServing(endpoint, child, output);
-  const client = new CognitoIdentityProviderClient({ endpoint });
+  const config = {
+    ...DefaultConfig,
+    TokenConfig: { IssuerDomain: endpoint },
+    ServerConfig: { ...DefaultConfig.ServerConfig, hostname: '127.0.0.1', port },
+    TriggerFunctions: { CustomMessage: COGNITO_TRIGGERS.CustomMessage, PostConfirmation: COGNITO_TRIGGERS.PostConfirmation },
+  };
+  const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
+  const clock = new DateClock();
+  const dataStores = new StormDBDataStoreFactory(join(dataDir, 'db'));
+  const pools = await new CognitoServiceFactoryImpl(join(dataDir, 'db'), dataStores, new UserPoolServiceFactoryImpl(clock, dataStores)).create(
+    { logger },
+    config.UserPoolDefaults,
+  );
+  const triggers = new TriggersService(clock, pools, new LambdaService(config.TriggerFunctions, inProcessLambda), new CryptoService(config.KMSConfig));
+  const outboxSender = {
+    sendEmail: async (_ctx: unknown, _user: unknown, destination: string, message: { emailSubject?: string; emailMessage?: string }) => {
+      outbox.write({ from: 'Tempo <no-reply@tempo.local>', to: destination, subject: message.emailSubject ?? '', text: message.emailMessage ?? '' });
+    },
+    sendSms: async () => undefined,
+  };
+  const services = {
+    clock,
+    cognito: pools,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(outboxSender)),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const server = (await createServer(withCognitoRules(Router(services)), logger, config.ServerConfig, services).start()) as Server;
+
+  const client = new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const pool = await ensurePool(client, join(dataDir, 'pool.json'), endpoint);
 
   return {
     pool,
-    client,
     /** Verifies tokens exactly as the HTTP API's JWT authorizer would for this pool and client. */
     verifier: jwtVerifier({
       issuer: `${endpoint}/${pool.userPoolId}`,
@@ -76,24 +140,67 @@ export async function startCognito(dataDir: string, port: number) {
     /** Signs in with a password as the web app does (USER_PASSWORD_AUTH) and answers the id token. */
     async signIn(email: string, password: string): Promise<string> {
       const answer = await client.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: pool.clientId,
-          AuthParameters: { USERNAME: email, PASSWORD: password },
-        }),
+        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
       );
       const token = answer.AuthenticationResult?.IdToken;
       if (!token) throw new Error(`no token for ${email}`);
       return token;
     },
-    output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: async () => {
+      client.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+}
+
+type Target = (ctx: { logger: unknown }, request: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * What Cognito does and cognito-local does not: enforce the pool's password policy on sign-up, run
+ * the pre-authentication trigger before a password sign-in (its error refuses the sign-in), and
+ * answer a wrong password as Cognito does.
+ */
+function withCognitoRules(router: (target: string) => Target) {
+  return (target: string): Target => {
+    const next = router(target);
+    return async (ctx, request) => {
+      if (target === 'SignUp' && !passwordMeetsRules(String(request.Password ?? ''))) {
+        throw new InvalidPasswordError();
+      }
+      if (target === 'InitiateAuth' && request.AuthFlow === 'USER_PASSWORD_AUTH') {
+        await runTrigger('PreAuthentication', preAuthenticationEvent(request));
+        // Cognito answers a wrong password with NotAuthorizedException; cognito-local says InvalidPassword.
+        return next(ctx, request).catch((error: unknown) => {
+          throw error instanceof InvalidPasswordError ? new NotAuthorizedError('Incorrect username or password.') : error;
+        });
+      }
+      return next(ctx, request);
+    };
+  };
+}
+
+function preAuthenticationEvent(request: Record<string, unknown>) {
+  const username = String((request.AuthParameters as Record<string, string> | undefined)?.USERNAME ?? '');
+  return {
+    version: '1',
+    region: 'local',
+    userPoolId: 'local',
+    triggerSource: 'PreAuthentication_Authentication',
+    userName: username,
+    callerContext: { awsSdkVersion: 'local', clientId: String(request.ClientId ?? '') },
+    request: { userAttributes: { email: username }, validationData: {} },
+    response: {},
+  };
+}
+
+async function runTrigger(trigger: CognitoTrigger, event: object): Promise<void> {
+  const handler = await loadHandler<TriggerHandler>(COGNITO_TRIGGERS[trigger]);
+  try {
+    await handler(event, { functionName: trigger });
+  } catch (error) {
+    throw new UserLambdaValidationError(`${trigger} failed with error ${error instanceof Error ? error.message : String(error)}.`);
+  }
 }
 
 async function userSub(client: CognitoIdentityProviderClient, userPoolId: string, email: string): Promise<string> {
@@ -131,18 +238,4 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string, e
   const pool = { endpoint, userPoolId: UserPool!.Id!, clientId: UserPoolClient!.ClientId! };
   writeFileSync(file, JSON.stringify(pool, null, 2));
   return pool;
-}
-
-async function waitUntilServing(endpoint: string, child: ChildProcess, output: string[]): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`cognito-local exited: ${output.join('')}`);
-    try {
-      await fetch(`${endpoint}/health`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`cognito-local did not start: ${output.join('')}`);
 }

@@ -4,7 +4,7 @@ import { BugReportSchema } from '../../shared/bug-reports';
 import { EventCreateSchema, endsAfterStart } from '../../shared/calendar-events';
 import { isoDateTime } from '../../shared/dates';
 import { MESSAGES } from '../../shared/messages';
-import { isResetCode, passwordMeetsRules, PASSWORD_RULES, sanitizeResetCode } from '../../shared/passwords';
+import { isResetCode, passwordMeetsRules, PASSWORD_RULES, sanitizeResetCode } from '../../shared/accounts';
 import { applySettings, defaultSettings, SettingsUpdateSchema } from '../../shared/settings';
 import { TaskCreateSchema } from '../../shared/tasks';
 import { EMAIL_PATTERN } from '../../shared/text';

@@ -1,0 +1,40 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { EVENT_CATALOGUE } from '../../events/catalogue';
+import { RESET_CODE } from '../../shared/constants';
+import { cognito, userPool } from '../platform/cognito';
+import { log } from '../platform/log';
+import { sendMail } from '../platform/mail';
+import { issueResetCode } from './reset-codes';
+
+export const RESET_SUBJECT = 'Your Tempo password reset code';
+
+/**
+ * Bus consumer of password.reset-requested: mails a code when the address has an account. Done
+ * off the request, so the public endpoint answers alike, and as fast, whether or not it has one.
+ */
+export async function handler(event: EventBridgeEvent<'password.reset-requested', unknown>): Promise<void> {
+  const { email } = EVENT_CATALOGUE['password.reset-requested'].parse(event.detail);
+  try {
+    await cognito().send(new AdminGetUserCommand({ UserPoolId: userPool().userPoolId, Username: email }));
+  } catch (error) {
+    if (error instanceof UserNotFoundException) return;
+    throw error;
+  }
+  const code = await issueResetCode(email, Date.now());
+  if (!code) {
+    log.info('reset code not reissued within a minute of the last one', { email });
+    return;
+  }
+  await sendMail({
+    to: email,
+    subject: RESET_SUBJECT,
+    text: [
+      'Someone asked to reset the password of your Tempo account.',
+      '',
+      `Your code: ${code}`,
+      '',
+      `It works once, for ${RESET_CODE.expiryMs / 60_000} minutes. If you did not ask for it, ignore this message.`,
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,20 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+
+let client: SESv2Client | undefined;
+
+/** Sends a plain-text mail through SES. Locally AWS_ENDPOINT_URL_SESV2 points at the outbox. */
+export async function sendMail(mail: { to: string; subject: string; text: string }): Promise<void> {
+  client ??= new SESv2Client({});
+  await client.send(
+    new SendEmailCommand({
+      FromEmailAddress: process.env.MAIL_FROM ?? 'Tempo <no-reply@tempo.local>',
+      Destination: { ToAddresses: [mail.to] },
+      Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } } },
+    }),
+  );
+}
+
+/** The web app's origin, for links in mail. */
+export function appOrigin(): string {
+  return (process.env.APP_ORIGIN ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+}

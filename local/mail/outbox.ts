@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Where the local stack "sends" mail: one RFC 5322 `.eml` file per message, which any mail client
+ * opens. Nothing leaves the machine.
+ */
+export function createOutbox(directory: string) {
+  mkdirSync(directory, { recursive: true });
+  return {
+    directory,
+    write(mail: OutgoingMail): string {
+      const at = new Date();
+      const file = join(directory, `${at.toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
+      const headers = [
+        `From: ${mail.from}`,
+        `To: ${mail.to}`,
+        `Subject: ${encodeHeader(mail.subject)}`,
+        `Date: ${at.toUTCString()}`,
+        `Message-ID: <${randomUUID()}@tempo.local>`,
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+      ];
+      writeFileSync(file, `${headers.join('\r\n')}\r\n\r\n${mail.text.replace(/\r?\n/g, '\r\n')}\r\n`);
+      return file;
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/** Non-ASCII subjects as RFC 2047 encoded words. */
+function encodeHeader(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value).toString('base64')}?=`;
+}

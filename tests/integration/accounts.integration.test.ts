@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { MESSAGES } from '../../shared/messages';
+import { VERIFICATION_SUBJECT } from '../../functions/auth/custom-message';
+import { THROTTLED_MESSAGE } from '../../functions/auth/pre-authentication';
+import { RESET_SUBJECT } from '../../functions/auth/send-reset-code';
+import { db, tableName } from '../../functions/platform/dynamo';
+import { startLocalStack } from '../../local/stack';
+import { mailsTo } from '../support/outbox';
+
+const PASSWORD = 'Correct-horse-9!';
+
+describe('accounts: sign-up, verification, sign-in throttle and password reset', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tempo-accounts-'));
+  let stack: Awaited<ReturnType<typeof startLocalStack>>;
+  let cognito: CognitoIdentityProviderClient;
+
+  beforeAll(async () => {
+    stack = await startLocalStack({
+      dataDir,
+      port: 0,
+      cognitoPort: 10_000 + Math.floor(Math.random() * 20_000),
+      dynamoEndpoint: inject('dynamoEndpoint'),
+      seedDemo: false,
+    });
+    cognito = new CognitoIdentityProviderClient({ endpoint: stack.pool.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  });
+
+  afterAll(async () => {
+    cognito?.destroy();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, body: await response.json() };
+  };
+  const signUp = (email: string, password = PASSWORD) =>
+    cognito.send(
+      new SignUpCommand({
+        ClientId: stack.pool.clientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: 'Ada Lovelace' },
+        ],
+      }),
+    );
+  const signIn = (email: string, password = PASSWORD) =>
+    cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  const failure = (promise: Promise<unknown>) => promise.then(() => ({ name: 'no error', message: '' }), (error: Error) => ({ name: error.name, message: error.message }));
+  const outbox = () => join(dataDir, 'outbox');
+  const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
+
+  async function confirmedUser(): Promise<string> {
+    const email = newEmail();
+    await signUp(email);
+    const link = new URL(/https?:\/\/\S+/.exec(mailsTo(outbox(), email)[0]!.body)![0]);
+    expect((await post('/api/auth/verify-email', { email: link.searchParams.get('email'), code: link.searchParams.get('code') })).status).toBe(200);
+    return email;
+  }
+
+  it('mails a verification link; opening it confirms the account and makes its settings', async () => {
+    const email = newEmail();
+    await signUp(email);
+    expect((await failure(signIn(email))).name).toBe('UserNotConfirmedException');
+
+    const [mail] = mailsTo(outbox(), email);
+    expect(mail?.subject).toBe(VERIFICATION_SUBJECT);
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.body)![0]);
+    expect(link.origin).toBe(stack.url);
+    expect(link.pathname).toBe('/verify-email');
+    const query = { email: link.searchParams.get('email'), code: link.searchParams.get('code') };
+    expect(query.email).toBe(email);
+
+    expect((await post('/api/auth/verify-email', { ...query, code: '000000' })).body.error.message).toBe('Invalid verification code');
+    expect((await post('/api/auth/verify-email', query)).body).toEqual({ verified: true });
+    expect((await post('/api/auth/verify-email', query)).body).toEqual({ verified: true });
+
+    const token = (await signIn(email)).AuthenticationResult!.IdToken!;
+    const settings = await (await fetch(`${stack.url}/api/settings`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(settings).toMatchObject({ sync_past_days: 30, full_name: 'Ada Lovelace', updated_at: null });
+  });
+
+  it('answers an unknown address exactly like a wrong code', async () => {
+    const unknown = await post('/api/auth/verify-email', { email: newEmail(), code: '123456' });
+    expect(unknown).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'Invalid verification code', fields: { code: 'Invalid verification code' } } } });
+  });
+
+  it('refuses a sign-up password that breaks the policy', async () => {
+    expect((await failure(signUp(newEmail(), 'password'))).name).toBe('InvalidPasswordException');
+  });
+
+  it('throttles sign-in after 5 attempts a minute, even with the right password, then cools down after 5 s', async () => {
+    const email = await confirmedUser();
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await failure(signIn(email, 'Wrong-password-1!'))).name).toBe('NotAuthorizedException');
+    }
+    expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
+    const refused = await failure(signIn(email));
+    expect(refused.name).toBe('UserLambdaValidationException');
+    expect(refused.message).toContain(THROTTLED_MESSAGE);
+    expect((await failure(signIn(email))).name).toBe('UserLambdaValidationException');
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
+  }, 20_000);
+
+  it('resets a password with the mailed code, once', async () => {
+    const email = await confirmedUser();
+    const asked = await post('/api/auth/reset-code', { email });
+    const unknown = await post('/api/auth/reset-code', { email: newEmail() });
+    expect(asked).toEqual({ status: 202, body: { sent: true } });
+    expect(unknown).toEqual(asked);
+    await stack.bus.settle();
+
+    const mails = mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
+    expect(mails).toHaveLength(1);
+    const code = /\b(\d{6})\b/.exec(mails[0]!.body)![1]!;
+
+    const weak = await post('/api/auth/reset-password', { email, code, password: 'weak' });
+    expect(weak.body.error.message).toBe(MESSAGES.passwordRequirements);
+    const badCode = await post('/api/auth/reset-password', { email, code: '12345', password: 'New-password-2!' });
+    expect(badCode.body.error.message).toBe(MESSAGES.invalidResetCode);
+
+    expect((await post('/api/auth/reset-password', { email, code, password: 'New-password-2!' })).body).toEqual({ reset: true });
+    expect((await signIn(email, 'New-password-2!')).AuthenticationResult?.IdToken).toBeTruthy();
+    const reused = await post('/api/auth/reset-password', { email, code, password: 'Other-password-3!' });
+    expect(reused.body.error.message).toBe('Invalid verification code');
+  });
+
+  it('cannot be guessed within its attempts, expires after 15 minutes, and is not reissued within a minute', async () => {
+    const email = await confirmedUser();
+    await post('/api/auth/reset-code', { email });
+    await post('/api/auth/reset-code', { email });
+    await stack.bus.settle();
+    const mails = mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
+    expect(mails).toHaveLength(1);
+    const code = /\b(\d{6})\b/.exec(mails[0]!.body)![1]!;
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let guess = 0; guess < 5; guess += 1) {
+      expect((await post('/api/auth/reset-password', { email, code: wrong, password: 'New-password-2!' })).status).toBe(400);
+    }
+    expect((await post('/api/auth/reset-password', { email, code, password: 'New-password-2!' })).status).toBe(400);
+
+    const other = await confirmedUser();
+    await post('/api/auth/reset-code', { email: other });
+    await stack.bus.settle();
+    const otherCode = /\b(\d{6})\b/.exec(mailsTo(outbox(), other).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: `RESET#${other}`, SK: 'RESET' },
+        UpdateExpression: 'SET expires_at = :past',
+        ExpressionAttributeValues: { ':past': Date.now() - 1 },
+      }),
+    );
+    expect((await post('/api/auth/reset-password', { email: other, code: otherCode, password: 'New-password-2!' })).status).toBe(400);
+    expect((await signIn(other)).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+});
