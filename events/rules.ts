@@ -28,4 +28,10 @@ export const BUS_RULES: readonly BusRule[] = [
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('password.reset-requested') },
     target: 'auth/send-reset-code',
   },
+  {
+    name: 'UnlinkTasksOfPurgedGoals',
+    description: 'Keeps the tasks of a goal deleted for good, without the link to it',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('item.purged'), detail: { entity: ['goal'] } },
+    target: 'items/unlink-purged-goal',
+  },
 ];

@@ -9,6 +9,7 @@ import { startLocalBus } from './bus';
 import { ensureTable, startDynalite } from './dynamo';
 import { useLocalEndpoints, useUserPool } from './environment';
 import { startHttpServer } from './http-server';
+import { startSchedules } from './schedules';
 import { seedDemoData } from './seed';
 
 export const TABLE_NAME = 'tempo';
@@ -71,6 +72,8 @@ export async function startLocalStack(options: LocalStackOptions) {
     await seedDemoData(demoUserId);
   }
 
+  const schedules = startSchedules();
+
   return {
     url: http.url,
     pool: cognito.pool,
@@ -81,6 +84,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     dynamoEndpoint: dynamo.endpoint,
     demoUserId,
     async stop() {
+      await schedules.stop();
       await http.stop();
       await bus.settle();
       await bus.stop();

@@ -17,7 +17,8 @@ export type StoredItem = PublicItem & { position?: string };
 
 const KEY_ATTRIBUTES = ['PK', 'SK', 'LPK', 'LSK', 'TPK', 'TSK', 'XPK', 'XSK'] as const;
 
-function withoutKeys(record: Record<string, unknown>): StoredItem {
+/** An item as read from the table, without the table's key attributes. */
+export function withoutKeys(record: Record<string, unknown>): StoredItem {
   const item = { ...record };
   for (const name of KEY_ATTRIBUTES) delete item[name];
   return item as StoredItem;

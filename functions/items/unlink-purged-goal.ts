@@ -1,0 +1,60 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { EVENT_CATALOGUE } from '../../events/catalogue';
+import { bumpStamp } from '../changes/stamps';
+import { userKey } from '../data/keys';
+import { publishAfterSave } from '../platform/bus';
+import { conditionally, db, tableName } from '../platform/dynamo';
+import { withoutKeys } from './repository';
+import { toPublic } from './service';
+
+/**
+ * Bus consumer of item.purged for goals: a goal deleted for good leaves its tasks (live or in the
+ * trash) in place, unlinked, rather than pointing at nothing. A redelivery finds no task still
+ * linked and changes nothing.
+ */
+export async function handler(event: EventBridgeEvent<'item.purged', unknown>): Promise<void> {
+  const { userId, id: goalId } = EVENT_CATALOGUE['item.purged'].parse(event.detail);
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :user AND begins_with(SK, :task)',
+        FilterExpression: 'goal_id = :goal',
+        ExpressionAttributeValues: { ':user': userKey(userId), ':task': 'TASK#', ':goal': goalId },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const task of page.Items ?? []) await unlink(userId, task, goalId);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
+async function unlink(userId: string, task: Record<string, unknown>, goalId: string): Promise<void> {
+  const at = new Date().toISOString();
+  const unlinked = await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: task.PK, SK: task.SK },
+        UpdateExpression: 'SET goal_id = :none, updated_at = :at',
+        ConditionExpression: 'goal_id = :goal',
+        ExpressionAttributeValues: { ':none': null, ':at': at, ':goal': goalId },
+      }),
+    ),
+  );
+  if (!unlinked) return;
+  const previous = toPublic(withoutKeys(task));
+  await Promise.all([
+    bumpStamp(userId, 'tasks'),
+    publishAfterSave('item.updated', {
+      userId,
+      entity: 'task',
+      id: previous.id,
+      item: { ...previous, goal_id: null, updated_at: at },
+      previous,
+      occurredAt: at,
+    }),
+  ]);
+}

@@ -1,0 +1,107 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DAY_MS } from '../../shared/dates';
+import { ENTITY_OF_KIND } from '../../shared/items';
+import { bumpStamp } from '../changes/stamps';
+import { KIND_OF_PREFIX } from '../data/keys';
+import { withoutKeys } from '../items/repository';
+import { toPublic } from '../items/service';
+import { publishAfterSave } from '../platform/bus';
+import { conditionally, db, tableName } from '../platform/dynamo';
+import { log } from '../platform/log';
+
+/** How far back the first run looks for expired trash; later runs go on from their checkpoint. */
+const FIRST_RUN_LOOKBACK_DAYS = 30;
+const CHECKPOINT = { PK: 'PURGE', SK: 'CHECKPOINT' };
+
+/**
+ * Scheduled: deletes for good the goals, tasks and events that have been in the trash more than
+ * 10 days. It reads only the expiry index's partitions of the days that have come due, so its cost
+ * follows the expired items, not the live ones. Safe to run twice: each delete is conditional on
+ * the item still being the same trashed item.
+ */
+export async function handler(_event?: ScheduledEvent): Promise<{ purged: number }> {
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const start = await firstDayToPurge(now);
+  let purged = 0;
+  for (let day = start; day <= today; day = nextDay(day)) {
+    purged += await purgeDay(day, now);
+    // A past day is done for good: nothing can expire on it later.
+    if (day < today) await saveCheckpoint(nextDay(day));
+  }
+  log.info('trash purge finished', { purged, from: start, to: today });
+  return { purged };
+}
+
+async function purgeDay(day: string, now: Date): Promise<number> {
+  let purged = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'byExpiry',
+        KeyConditionExpression: 'XPK = :day AND XSK <= :now',
+        ExpressionAttributeValues: { ':day': `EXPIRY#${day}`, ':now': `${now.toISOString()}~` },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const entry of page.Items ?? []) if (await purgeOne(entry as ExpiryEntry)) purged += 1;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return purged;
+}
+
+interface ExpiryEntry {
+  PK: string;
+  SK: string;
+  XSK: string;
+}
+
+async function purgeOne(entry: ExpiryEntry): Promise<boolean> {
+  let old: Record<string, unknown> | undefined;
+  const deleted = await conditionally(
+    db()
+      .send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { PK: entry.PK, SK: entry.SK },
+          ConditionExpression: 'XSK = :xsk',
+          ExpressionAttributeValues: { ':xsk': entry.XSK },
+          ReturnValues: 'ALL_OLD',
+        }),
+      )
+      .then(({ Attributes }) => (old = Attributes)),
+  );
+  if (!deleted || !old) return false;
+  const userId = entry.PK.slice('USER#'.length);
+  const kind = KIND_OF_PREFIX[entry.SK.split('#')[0]!]!;
+  const item = toPublic(withoutKeys(old));
+  await Promise.all([
+    bumpStamp(userId, kind).catch((error: unknown) => log.error('change stamp not counted', { userId, kind, error })),
+    publishAfterSave('item.purged', {
+      userId,
+      entity: ENTITY_OF_KIND[kind],
+      id: item.id,
+      item: null,
+      previous: item,
+      occurredAt: new Date().toISOString(),
+    }),
+  ]);
+  return true;
+}
+
+async function firstDayToPurge(now: Date): Promise<string> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: CHECKPOINT }));
+  if (typeof Item?.next_day === 'string') return Item.next_day;
+  return new Date(now.getTime() - FIRST_RUN_LOOKBACK_DAYS * DAY_MS).toISOString().slice(0, 10);
+}
+
+async function saveCheckpoint(nextDayToPurge: string): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...CHECKPOINT, next_day: nextDayToPurge } }));
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../shared/dates';
+import { handler as purge } from '../../functions/purge/handler';
+import { moveToTrash } from '../../functions/items/repository';
+import { daysFromNow, integrationHarness } from '../support/harness';
+
+const { world, user } = integrationHarness();
+
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+
+describe('the trash purge', () => {
+  it('deletes what was trashed more than 10 days ago, keeps the rest, and can run twice', async () => {
+    const alice = await user();
+    const make = async (kind: string, body: object) => (await alice.post(`/api/${kind}`, body)).body.id as string;
+    const oldGoal = await make('goals', { title: 'Old goal' });
+    const oldEvent = await make('events', { title: 'Old event', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
+    const recentTask = await make('tasks', { title: 'Recent task' });
+    const liveTask = await make('tasks', { title: 'Live task', goal_id: oldGoal });
+    await moveToTrash(alice.id, 'goals', oldGoal, daysAgo(11));
+    await moveToTrash(alice.id, 'events', oldEvent, daysAgo(10.5));
+    await moveToTrash(alice.id, 'tasks', recentTask, daysAgo(9));
+
+    const published = world.bus.published.length;
+    expect((await purge()).purged).toBeGreaterThanOrEqual(2);
+    const trash = (await alice.get('/api/trash')).body.items.map((entry: { id: string }) => entry.id);
+    expect(trash).toEqual([recentTask]);
+    const purgedEvents = world.bus.published
+      .slice(published)
+      .filter((event) => event['detail-type'] === 'item.purged' && (event.detail as { userId: string }).userId === alice.id);
+    expect(purgedEvents.map((event) => (event.detail as { id: string }).id).sort()).toEqual([oldEvent, oldGoal].sort());
+
+    expect((await purge()).purged).toBe(0);
+
+    await world.bus.settle();
+    const task = await alice.get(`/api/tasks/${liveTask}`);
+    expect(task.body.goal_id).toBeNull();
+  });
+
+  it('never purges an item restored in the meantime', async () => {
+    const alice = await user();
+    const goal = (await alice.post('/api/goals', { title: 'Back again' })).body.id;
+    await moveToTrash(alice.id, 'goals', goal, daysAgo(12));
+    await alice.post('/api/trash/restore', { items: [{ kind: 'goals', id: goal }] });
+    await purge();
+    expect((await alice.get(`/api/goals/${goal}`)).status).toBe(200);
+  });
+});
