@@ -1,0 +1,52 @@
+import type { Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { handler as items } from '../../functions/items/handler';
+import type { HttpEvent } from '../../functions/platform/http';
+
+const context = { awsRequestId: 'test', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+
+function event(routeKey: string, options: { sub?: string; body?: string; base64?: boolean } = {}): HttpEvent {
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: routeKey.split(' ')[1]!,
+    rawQueryString: '',
+    headers: {},
+    isBase64Encoded: options.base64 ?? false,
+    ...(options.body === undefined ? {} : { body: options.body }),
+    requestContext: {
+      routeKey,
+      http: { method: routeKey.split(' ')[0]!, path: routeKey.split(' ')[1]!, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: '' },
+      ...(options.sub ? { authorizer: { jwt: { claims: { sub: options.sub }, scopes: null } } } : {}),
+    },
+  } as unknown as HttpEvent;
+}
+
+const answer = async (e: HttpEvent) => {
+  const result = await items(e, context);
+  return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers };
+};
+
+describe('the HTTP wrapper every handler shares', () => {
+  it('refuses a protected route without verified claims, even if the gateway let it through', async () => {
+    expect(await answer(event('GET /api/goals'))).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
+  });
+
+  it('answers 404 for a route of another handler', async () => {
+    expect((await answer(event('GET /api/settings', { sub: 'u1' }))).status).toBe(404);
+  });
+
+  it('parses a base64 body, and refuses malformed JSON and oversized bodies before any work', async () => {
+    const malformed = await answer(event('POST /api/goals', { sub: 'u1', body: Buffer.from('{"title":').toString('base64'), base64: true }));
+    expect(malformed).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
+    const large = await answer(event('POST /api/goals', { sub: 'u1', body: JSON.stringify({ title: 'x'.repeat(70_000) }) }));
+    expect(large).toMatchObject({ status: 413, body: { error: { code: 'payload_too_large' } } });
+  });
+
+  it('validates the body with the route’s schema and lists every invalid field', async () => {
+    const invalid = await answer(event('POST /api/tasks', { sub: 'u1', body: JSON.stringify({ priority: 'urgent', extra: 1 }) }));
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.error.fields).sort()).toEqual(['extra', 'priority', 'title']);
+    expect(invalid.headers).toMatchObject({ 'content-type': 'application/json', 'cache-control': 'no-store' });
+  });
+});
