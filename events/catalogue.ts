@@ -42,6 +42,10 @@ export const EVENT_CATALOGUE = {
     description: z.string(),
     occurredAt,
   }),
+  /** Tokens stored after the OAuth callback; the first sync follows on the bus. */
+  'gcal.connected': z.object({ userId: z.string(), writeAccess: z.boolean(), occurredAt }),
+  /** Tokens and synced events removed. */
+  'gcal.disconnected': z.object({ userId: z.string(), removedEvents: z.number().int(), occurredAt }),
 } as const;
 
 export type DetailType = keyof typeof EVENT_CATALOGUE;

@@ -34,4 +34,20 @@ export const BUS_RULES: readonly BusRule[] = [
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('item.purged'), detail: { entity: ['goal'] } },
     target: 'items/unlink-purged-goal',
   },
+  {
+    name: 'MirrorEventsToGoogle',
+    description: 'Writes local event changes to the connected Google calendar, or logs why not',
+    pattern: {
+      source: [EVENT_SOURCE],
+      'detail-type': detailTypes('item.created', 'item.updated', 'item.deleted', 'item.restored', 'item.purged'),
+      detail: { entity: ['event'] },
+    },
+    target: 'gcal/mirror',
+  },
+  {
+    name: 'FirstGoogleSync',
+    description: 'Runs the first calendar sync about a second after Google Calendar is connected',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('gcal.connected') },
+    target: 'gcal/initial-sync',
+  },
 ];

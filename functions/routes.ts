@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts';
 import { BugReportSchema } from '../shared/bug-reports';
+import {
+  GcalCallbackQuerySchema,
+  GcalConnectAnswerSchema,
+  GcalConnectSchema,
+  GcalDisconnectAnswerSchema,
+  GcalStatusSchema,
+  GcalSyncAnswerSchema,
+  GcalSyncSchema,
+  MirrorLogEntrySchema,
+} from '../shared/gcal';
 import { ITEM_SCHEMAS } from '../shared/item-schemas';
 import { ReorderSchema, TRASHABLE_KINDS, type ItemKind } from '../shared/items';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings';
@@ -12,7 +22,7 @@ import { WaitingListJoinSchema } from '../shared/waiting-list';
  * generator. A handler lives at functions/<handler>/handler.ts and exports `handler`.
  */
 
-export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports', 'auth'] as const;
+export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports', 'auth', 'gcal'] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,7 +35,7 @@ export interface RouteSpec {
   body?: z.ZodType;
   query?: z.ZodType;
   /** The success status and body, for the OpenAPI document. */
-  status?: 200 | 201 | 202 | 204;
+  status?: 200 | 201 | 202 | 204 | 302;
   response?: z.ZodType;
 }
 
@@ -173,6 +183,40 @@ export const routes = [
     public: true,
     body: ResetPasswordSchema,
     response: z.object({ reset: z.literal(true) }),
+  }),
+
+  route('POST', '/api/gcal/connect', {
+    handler: 'gcal',
+    summary: 'Start connecting Google Calendar: the Google address to send the browser to (read-only, or with write access)',
+    body: GcalConnectSchema,
+    response: GcalConnectAnswerSchema,
+  }),
+  route('GET', '/api/gcal/callback', {
+    handler: 'gcal',
+    summary: 'Where Google sends the browser back: stores the tokens and redirects (302) to /settings?gcal=connected or ?gcal=error',
+    public: true,
+    query: GcalCallbackQuerySchema,
+  }),
+  route('GET', '/api/gcal/status', {
+    handler: 'gcal',
+    summary: 'Whether Google Calendar is connected (correcting the stored flag), with write access, and how the first sync went',
+    response: GcalStatusSchema,
+  }),
+  route('POST', '/api/gcal/sync', {
+    handler: 'gcal',
+    summary: 'Sync events in from Google Calendar over the settings window; answers how many changed here',
+    body: GcalSyncSchema,
+    response: GcalSyncAnswerSchema,
+  }),
+  route('POST', '/api/gcal/disconnect', {
+    handler: 'gcal',
+    summary: 'Disconnect Google Calendar: removes the tokens and every synced event',
+    response: GcalDisconnectAnswerSchema,
+  }),
+  route('GET', '/api/gcal/mirror-log', {
+    handler: 'gcal',
+    summary: 'What the mirror did with the latest local event changes, newest first',
+    response: list(MirrorLogEntrySchema),
   }),
 ] as const satisfies readonly Route[];
 

@@ -1,5 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { appOrigin } from '../platform/mail';
+import { appOrigin } from '../platform/site';
 
 export const VERIFICATION_SUBJECT = 'Confirm your Tempo account';
 

@@ -192,8 +192,8 @@ async function checkRules(userId: string, kind: ItemKind, next: StoredItem, prev
   }
 }
 
-/** updated_at must change on every write, since it guards the next one. */
-function laterThan(previous: string, now: Date): string {
+/** updated_at must change on every write, since it guards the next one (even within one millisecond). */
+export function laterThan(previous: string, now: Date): string {
   const at = now.toISOString();
   return at > previous ? at : new Date(Date.parse(previous) + 1).toISOString();
 }
@@ -202,21 +202,36 @@ function laterThan(previous: string, now: Date): string {
 async function afterSave(
   userId: string,
   kind: ItemKind,
-  detailType: Extract<DetailType, `item.${string}`>,
+  detailType: ItemDetailType,
   item: StoredItem | null,
   previous: StoredItem | null,
   at: string,
 ): Promise<void> {
-  const id = (item ?? previous)!.id;
-  await Promise.all([
-    bumpStamp(userId, kind).catch((error: unknown) => log.error('change stamp not counted', { userId, kind, error })),
-    publishAfterSave(detailType, {
-      userId,
-      entity: ENTITY_OF_KIND[kind],
-      id,
-      item: item && toPublic(item),
-      previous: previous && toPublic(previous),
-      occurredAt: at,
-    }),
-  ]);
+  await Promise.all([countChange(userId, kind), announceChange(userId, kind, detailType, item, previous, at)]);
+}
+
+type ItemDetailType = Extract<DetailType, `item.${string}`>;
+
+/** Counts a saved change of a kind, so pollers reload it; a failure is logged, the change stands. */
+export async function countChange(userId: string, kind: ItemKind): Promise<void> {
+  await bumpStamp(userId, kind).catch((error: unknown) => log.error('change stamp not counted', { userId, kind, error }));
+}
+
+/** Puts the item.* event of a saved change on the bus, with the item after and before it. */
+export async function announceChange(
+  userId: string,
+  kind: ItemKind,
+  detailType: ItemDetailType,
+  item: StoredItem | null,
+  previous: StoredItem | null,
+  at: string,
+): Promise<void> {
+  await publishAfterSave(detailType, {
+    userId,
+    entity: ENTITY_OF_KIND[kind],
+    id: (item ?? previous)!.id,
+    item: item && toPublic(item),
+    previous: previous && toPublic(previous),
+    occurredAt: at,
+  });
 }

@@ -1,12 +1,10 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_CATALOGUE } from '../../events/catalogue';
-import { bumpStamp } from '../changes/stamps';
 import { userKey } from '../data/keys';
-import { publishAfterSave } from '../platform/bus';
 import { conditionally, db, tableName } from '../platform/dynamo';
 import { withoutKeys } from './repository';
-import { toPublic } from './service';
+import { announceChange, countChange } from './service';
 
 /**
  * Bus consumer of item.purged for goals: a goal deleted for good leaves its tasks (live or in the
@@ -45,16 +43,9 @@ async function unlink(userId: string, task: Record<string, unknown>, goalId: str
     ),
   );
   if (!unlinked) return;
-  const previous = toPublic(withoutKeys(task));
+  const previous = withoutKeys(task);
   await Promise.all([
-    bumpStamp(userId, 'tasks'),
-    publishAfterSave('item.updated', {
-      userId,
-      entity: 'task',
-      id: previous.id,
-      item: { ...previous, goal_id: null, updated_at: at },
-      previous,
-      occurredAt: at,
-    }),
+    countChange(userId, 'tasks'),
+    announceChange(userId, 'tasks', 'item.updated', { ...previous, goal_id: null, updated_at: at }, previous, at),
   ]);
 }

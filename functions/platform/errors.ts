@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'upstream_failed'
+  | 'not_configured'
   | 'internal';
 
 /** An error the API answers as `{ error: { code, message, fields? } }` with its status. */

@@ -24,13 +24,16 @@ export interface HttpRequest<B, U extends string | null = string> {
 }
 
 export interface Reply {
-  status: 200 | 201 | 202 | 204;
+  status: 200 | 201 | 202 | 204 | 302;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
 export const noContent = (): Reply => ({ status: 204 });
+/** For a route a browser follows (the OAuth callback). */
+export const redirect = (location: string): Reply => ({ status: 302, headers: { location } });
 
 export type Operations<H extends HandlerName> = {
   [K in RouteKeyOf<H>]: (request: HttpRequest<BodyOf<K>, UserOf<K>>) => Promise<Reply>;
@@ -63,7 +66,7 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
         now: new Date(),
         event,
       });
-      return toResult(reply.status, reply.body);
+      return toResult(reply.status, reply.body, reply.headers);
     });
 }
 
@@ -93,10 +96,10 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-export function toResult(status: number, body?: unknown): HttpResult {
+export function toResult(status: number, body?: unknown, headers: Record<string, string> = {}): HttpResult {
   return {
     statusCode: status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
     body: body === undefined ? '' : JSON.stringify(body),
   };
 }

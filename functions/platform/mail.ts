@@ -13,8 +13,3 @@ export async function sendMail(mail: { to: string; subject: string; text: string
     }),
   );
 }
-
-/** The web app's origin, for links in mail. */
-export function appOrigin(): string {
-  return (process.env.APP_ORIGIN ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
-}

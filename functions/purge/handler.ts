@@ -1,12 +1,9 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
-import { ENTITY_OF_KIND } from '../../shared/items';
-import { bumpStamp } from '../changes/stamps';
 import { KIND_OF_PREFIX } from '../data/keys';
 import { withoutKeys } from '../items/repository';
-import { toPublic } from '../items/service';
-import { publishAfterSave } from '../platform/bus';
+import { announceChange, countChange } from '../items/service';
 import { conditionally, db, tableName } from '../platform/dynamo';
 import { log } from '../platform/log';
 
@@ -77,17 +74,9 @@ async function purgeOne(entry: ExpiryEntry): Promise<boolean> {
   if (!deleted || !old) return false;
   const userId = entry.PK.slice('USER#'.length);
   const kind = KIND_OF_PREFIX[entry.SK.split('#')[0]!]!;
-  const item = toPublic(withoutKeys(old));
   await Promise.all([
-    bumpStamp(userId, kind).catch((error: unknown) => log.error('change stamp not counted', { userId, kind, error })),
-    publishAfterSave('item.purged', {
-      userId,
-      entity: ENTITY_OF_KIND[kind],
-      id: item.id,
-      item: null,
-      previous: item,
-      occurredAt: new Date().toISOString(),
-    }),
+    countChange(userId, kind),
+    announceChange(userId, kind, 'item.purged', null, withoutKeys(old), new Date().toISOString()),
   ]);
   return true;
 }

@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import { userKey } from '../data/keys';
-import { db, tableName } from '../platform/dynamo';
+import { conditionally, db, tableName } from '../platform/dynamo';
 
 const SETTINGS_SK = 'SETTINGS';
 
@@ -24,4 +24,28 @@ export async function putSettings(settings: Settings): Promise<void> {
 /** The user's time zone, which the date rules read days in. */
 export async function userTimeZone(userId: string): Promise<string> {
   return (await getSettings(userId)).settings.preferred_timezone;
+}
+
+/**
+ * Sets gcal_connected to match whether tokens are stored; true when that changed it. A user with no
+ * settings row yet gets one with the settings-screen defaults.
+ */
+export async function setGcalConnected(userId: string, connected: boolean): Promise<boolean> {
+  const { settings, stored } = await getSettings(userId);
+  if (!stored) {
+    if (!connected) return false;
+    await putSettings({ ...settings, gcal_connected: true });
+    return true;
+  }
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: userKey(userId), SK: SETTINGS_SK },
+        UpdateExpression: 'SET gcal_connected = :connected',
+        ConditionExpression: 'attribute_exists(PK) AND gcal_connected <> :connected',
+        ExpressionAttributeValues: { ':connected': connected },
+      }),
+    ),
+  );
 }

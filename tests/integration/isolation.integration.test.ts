@@ -40,6 +40,11 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'GET /api/settings': (bob) => bob.get('/api/settings'),
   'PUT /api/settings': (bob) => bob.put('/api/settings', { lang: 'de', full_name: 'Bob' }),
   'GET /api/changes': (bob) => bob.get('/api/changes'),
+  'POST /api/gcal/connect': (bob) => bob.post('/api/gcal/connect', { write: true }),
+  'GET /api/gcal/status': (bob) => bob.get('/api/gcal/status'),
+  'POST /api/gcal/sync': (bob) => bob.post('/api/gcal/sync', {}),
+  'POST /api/gcal/disconnect': (bob) => bob.post('/api/gcal/disconnect'),
+  'GET /api/gcal/mirror-log': (bob) => bob.get('/api/gcal/mirror-log'),
 };
 
 async function everythingOf(someone: TestUser) {

@@ -1,0 +1,54 @@
+import type { GcalStatus } from '../../shared/gcal';
+import { publishAfterSave } from '../platform/bus';
+import { log } from '../platform/log';
+import { googleConfig, isGoogleConfigured } from './config';
+import { setConnectedFlag } from './connected-flag';
+import { oauthClient } from './google';
+import { deleteSyncState } from './sync-state';
+import { countEventChanges, removeAllSynced } from './synced-events';
+import { deleteConnection, getConnection, hasWriteAccess, openTokens, type Connection } from './tokens';
+
+/** A user's Google connection as a whole: its status, losing it, and disconnecting. */
+
+/** The status, correcting the stored gcal_connected flag to whether tokens exist. */
+export async function connectionStatus(userId: string): Promise<GcalStatus> {
+  const connection = await getConnection(userId);
+  await setConnectedFlag(userId, Boolean(connection));
+  return {
+    configured: isGoogleConfigured(),
+    connected: Boolean(connection),
+    write_access: connection ? hasWriteAccess(connection.scopes) : false,
+    initial_sync: connection?.initialSync ?? null,
+  };
+}
+
+/** Forgets the tokens and the sync token, and says so in the settings. Synced events are kept. */
+export async function dropConnection(userId: string): Promise<void> {
+  await deleteConnection(userId);
+  await deleteSyncState(userId);
+  await setConnectedFlag(userId, false);
+}
+
+/**
+ * Disconnects: gives the grant back to Google, forgets the tokens, removes every synced event with
+ * its gcal_events row, and sets gcal_connected false. Answers how many synced events went. Also
+ * cleans up after a connection that was already lost (revoked), so it never fails for want of one.
+ */
+export async function disconnect(userId: string, now: Date): Promise<number> {
+  const connection = await getConnection(userId);
+  if (connection) await revokeAtGoogle(connection);
+  await dropConnection(userId);
+  const removed = await removeAllSynced(userId, now);
+  await countEventChanges(userId, removed);
+  await publishAfterSave('gcal.disconnected', { userId, removedEvents: removed, occurredAt: now.toISOString() });
+  return removed;
+}
+
+/** Best effort: the local disconnect stands even when Google cannot be told. */
+async function revokeAtGoogle(connection: Connection): Promise<void> {
+  try {
+    await oauthClient(googleConfig()).revokeToken(openTokens(connection).refreshToken);
+  } catch (error) {
+    log.warn('Google grant not revoked on disconnect', { userId: connection.userId, error });
+  }
+}

@@ -1,0 +1,70 @@
+import type { calendar_v3 } from '@googleapis/calendar';
+import type { CalendarEvent } from '../../shared/calendar-events';
+import { API_LIMITS } from '../../shared/constants';
+import { DAY_MS } from '../../shared/dates';
+import type { GoogleEvent } from './google';
+
+/**
+ * Our events and Google's, both ways. All-day events differ: ours run from 00:00 UTC of the first
+ * day to the last day (inclusive, stored at 00:00), Google's from `start.date` to an exclusive
+ * `end.date`.
+ */
+export type SyncedFields = Pick<CalendarEvent, 'title' | 'description' | 'start_time' | 'end_time' | 'all_day' | 'location'>;
+export const SYNCED_FIELDS = ['title', 'description', 'start_time', 'end_time', 'all_day', 'location'] as const satisfies ReadonlyArray<
+  keyof SyncedFields
+>;
+
+/** Marks a Google event as our own event mirrored out, so sync-in does not bring it back as a copy. */
+const MIRROR_PROPERTY = 'tempoEventId';
+
+const UNTITLED = '(No title)';
+
+const dayOf = (iso: string) => iso.slice(0, 10);
+const midnight = (day: string) => `${day}T00:00:00.000Z`;
+const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(midnight(day)) + days * DAY_MS).toISOString());
+const clip = (text: string | null | undefined, max: number) => (text ?? '').trim().slice(0, max);
+
+/** The fields a Google event sets on its local copy; undefined when it has no usable times. */
+export function fieldsFromGoogle(google: GoogleEvent): SyncedFields | undefined {
+  const times = timesFromGoogle(google.start, google.end);
+  if (!times) return undefined;
+  return {
+    title: clip(google.summary, API_LIMITS.titleMax) || UNTITLED,
+    description: clip(google.description, API_LIMITS.descriptionMax),
+    location: clip(google.location, API_LIMITS.locationMax),
+    ...times,
+  };
+}
+
+function timesFromGoogle(
+  start: calendar_v3.Schema$EventDateTime | undefined,
+  end: calendar_v3.Schema$EventDateTime | undefined,
+): Pick<SyncedFields, 'start_time' | 'end_time' | 'all_day'> | undefined {
+  if (start?.date && end?.date) {
+    return { all_day: true, start_time: midnight(start.date), end_time: midnight(addDays(end.date, -1)) };
+  }
+  if (start?.dateTime && end?.dateTime) {
+    return { all_day: false, start_time: new Date(start.dateTime).toISOString(), end_time: new Date(end.dateTime).toISOString() };
+  }
+  return undefined;
+}
+
+/**
+ * The Google event a local event is mirrored as, marked as ours. Both time forms are always named,
+ * the unused one as null: a patch merges into what Google holds, and an event that turned all-day
+ * (or back) must lose its other form.
+ */
+export function googleFromEvent(event: SyncedFields & Pick<CalendarEvent, 'id'>): GoogleEvent {
+  const at = (time: string, lastDay: boolean): calendar_v3.Schema$EventDateTime =>
+    event.all_day ? { date: lastDay ? addDays(dayOf(time), 1) : dayOf(time), dateTime: null } : { dateTime: time, date: null };
+  return {
+    summary: event.title,
+    description: event.description,
+    location: event.location,
+    start: at(event.start_time, false),
+    end: at(event.end_time, true),
+    extendedProperties: { private: { [MIRROR_PROPERTY]: event.id } },
+  };
+}
+
+export const isMirroredFromHere = (google: GoogleEvent) => Boolean(google.extendedProperties?.private?.[MIRROR_PROPERTY]);

@@ -1,0 +1,46 @@
+import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncFailedMessage } from '../../shared/gcal';
+import { conflict, HttpError } from '../platform/errors';
+import { httpHandler, ok, redirect } from '../platform/http';
+import { setConnectedFlag } from './connected-flag';
+import { connectionStatus, disconnect } from './connection';
+import { GoogleFailure, type GoogleFailureKind } from './google';
+import { listMirrorLog } from './mirror-log';
+import { completeConnection, connectUrl } from './oauth';
+import { syncCalendar } from './sync';
+import { getConnection } from './tokens';
+
+export const handler = httpHandler('gcal', {
+  'POST /api/gcal/connect': async ({ userId, body, now }) => ok({ url: await connectUrl(userId, body.write, now) }),
+  'GET /api/gcal/callback': async ({ query, now }) => redirect(await completeConnection(query, now)),
+  'GET /api/gcal/status': async ({ userId }) => ok(await connectionStatus(userId)),
+  'POST /api/gcal/sync': async ({ userId, now }) => ok({ synced: await syncNow(userId, now) }),
+  'POST /api/gcal/disconnect': async ({ userId, now }) => ok({ disconnected: true, removed: await disconnect(userId, now) }),
+  'GET /api/gcal/mirror-log': async ({ userId }) => ok({ items: await listMirrorLog(userId) }),
+});
+
+async function syncNow(userId: string, now: Date): Promise<number> {
+  const connection = await getConnection(userId);
+  if (!connection) {
+    await setConnectedFlag(userId, false);
+    throw conflict(GCAL_MESSAGES.notConnected);
+  }
+  try {
+    return await syncCalendar(connection, now);
+  } catch (error) {
+    throw error instanceof GoogleFailure ? syncFailure(error.kind) : error;
+  }
+}
+
+/** 'Sync failed: {text}'. Lost access is a state to fix here (409); the rest are Google's (502, or 503 to try later). */
+function syncFailure(kind: GoogleFailureKind): HttpError {
+  switch (kind) {
+    case 'access-lost':
+      return conflict(syncFailedMessage(SYNC_FAILURE_TEXTS.accessLost));
+    case 'forbidden':
+      return new HttpError(502, 'upstream_failed', syncFailedMessage(SYNC_FAILURE_TEXTS.forbidden));
+    case 'rate-limited':
+      return new HttpError(503, 'rate_limited', syncFailedMessage(SYNC_FAILURE_TEXTS.rateLimited));
+    case 'unavailable':
+      return new HttpError(502, 'upstream_failed', syncFailedMessage(SYNC_FAILURE_TEXTS.unavailable));
+  }
+}

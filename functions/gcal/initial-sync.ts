@@ -1,0 +1,34 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { EVENT_CATALOGUE } from '../../events/catalogue';
+import { INITIAL_SYNC_DELAY_MS } from '../../shared/constants';
+import { GCAL_MESSAGES, syncedMessage, type InitialSync } from '../../shared/gcal';
+import { log } from '../platform/log';
+import { syncCalendar } from './sync';
+import { getConnection, recordInitialSync, type Connection } from './tokens';
+
+/**
+ * Bus consumer of gcal.connected: the first sync, about a second after the tokens were stored (the
+ * spec's delay), run here rather than by the browser so it happens even when nobody comes back to
+ * the page. Its outcome, with the toast text, goes on the connection, where GET /api/gcal/status
+ * shows it. A failure is recorded, not retried: the person is told to sync by hand. A redelivery,
+ * or a delivery after a reconnect, finds the first sync no longer pending and does nothing.
+ */
+export async function handler(event: EventBridgeEvent<'gcal.connected', unknown>): Promise<void> {
+  const { userId, occurredAt: connectedAt } = EVENT_CATALOGUE['gcal.connected'].parse(event.detail);
+  await sleep(Date.parse(connectedAt) + INITIAL_SYNC_DELAY_MS - Date.now());
+  const connection = await getConnection(userId);
+  if (connection?.connectedAt !== connectedAt || connection.initialSync?.status !== 'pending') return;
+  await recordInitialSync(userId, connectedAt, await firstSync(connection));
+}
+
+async function firstSync(connection: Connection): Promise<InitialSync> {
+  try {
+    const synced = await syncCalendar(connection, new Date());
+    return { status: 'succeeded', synced, message: syncedMessage(synced) };
+  } catch (error) {
+    log.error('first Google Calendar sync failed', { userId: connection.userId, error });
+    return { status: 'failed', synced: null, message: GCAL_MESSAGES.initialSyncFailed };
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

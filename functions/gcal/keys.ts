@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Sort keys of the Google items under a user's partition (PK = USER#<id>), and the partition of a
+ * pending OAuth attempt. docs/data-model.md lists the access patterns they serve.
+ */
+export const GCAL_SK = {
+  /** gcal_tokens: sealed tokens, scopes, expiry, and how the first sync went. */
+  tokens: 'GCAL#TOKENS',
+  /** Google's sync token and the window it was issued for. */
+  syncState: 'GCAL#SYNC',
+  /** gcal_events: one row per synced Google event, so disconnect finds them without reading the user's own. */
+  syncedPrefix: 'GCALEVENT#',
+  /** The mirror's log, by change time then bus event id. */
+  mirrorPrefix: 'GCALMIRROR#',
+} as const;
+
+export const syncedRowKey = (googleId: string) => `${GCAL_SK.syncedPrefix}${googleId}`;
+
+/** The same bus event (a redelivery) always lands on the same key: that is what makes the mirror idempotent. */
+export const mirrorLogKey = (occurredAt: string, busEventId: string) => `${GCAL_SK.mirrorPrefix}${occurredAt}#${busEventId}`;
+
+/** A pending OAuth attempt is found by the hash of its state nonce; the nonce itself is never stored. */
+export const oauthStateKey = (nonce: string) => {
+  const hash = createHash('sha256').update(nonce).digest('base64url');
+  return { PK: `GCALSTATE#${hash}`, SK: 'GCALSTATE' };
+};
+
+/**
+ * The id of the local event that mirrors a Google event: a UUID (version 8, RFC 9562) derived from
+ * the user and the Google id, so two syncs racing on one Google event write the same item and a
+ * conditional insert lets only one create it.
+ */
+export function syncedEventId(userId: string, googleId: string): string {
+  const bytes = createHash('sha256').update(`gcal:${userId}:${googleId}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The Google id a local event is mirrored under: its UUID without dashes, which is valid base32hex
+ * as Google requires of client-chosen ids. Derived, never stored: an insert that is repeated finds
+ * the event already there (409) instead of making a second one.
+ */
+export const mirroredGoogleId = (eventId: string) => eventId.replaceAll('-', '');

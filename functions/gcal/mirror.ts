@@ -1,0 +1,90 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { EVENT_CATALOGUE } from '../../events/catalogue';
+import type { CalendarEvent } from '../../shared/calendar-events';
+import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
+import { getStored } from '../items/repository';
+import { googleFromEvent } from './event-mapping';
+import { CALENDAR_ID, GoogleFailure, googleStatus, type CalendarApi } from './google';
+import { mirrorLogKey, mirroredGoogleId } from './keys';
+import { isLogged, logMirror } from './mirror-log';
+import { withCalendar } from './session';
+import { getConnection, hasWriteAccess, type Connection } from './tokens';
+
+/**
+ * Bus consumer of event changes: mirrors the user's own events to their connected Google calendar.
+ * - Events synced in from Google (gcal_id set) are never written back.
+ * - Without write access it logs 'skipped: read-only'; without a connection it does nothing.
+ * - It writes the event as it is now, not as the bus event says, so a late or reordered delivery
+ *   never puts old content over new.
+ * - A redelivered bus event finds its log entry and changes nothing.
+ * - A Google failure throws: the bus retries, then dead-letters. The local change stands regardless.
+ */
+export async function handler(event: EventBridgeEvent<MirrorChange, unknown>): Promise<void> {
+  const change = event['detail-type'];
+  const detail = EVENT_CATALOGUE[change].parse(event.detail);
+  const snapshot = detail.item ?? detail.previous;
+  if (detail.entity !== 'event' || snapshot?.gcal_id) return;
+
+  const connection = await getConnection(detail.userId);
+  if (!connection) return;
+  const logKey = mirrorLogKey(detail.occurredAt, event.id);
+  if (await isLogged(detail.userId, logKey)) return;
+
+  const result: MirrorResult = hasWriteAccess(connection.scopes)
+    ? await mirror(connection, detail.id, change)
+    : { action: intendedAction(change), outcome: 'skipped: read-only' };
+  const title = String(snapshot?.title ?? '');
+  await logMirror(detail.userId, logKey, { change, event_id: detail.id, title, at: new Date().toISOString(), ...result });
+}
+
+const intendedAction = (change: MirrorChange): MirrorAction =>
+  change === 'item.deleted' || change === 'item.purged' ? 'delete' : 'upsert';
+
+interface MirrorResult {
+  action: MirrorAction;
+  outcome: MirrorOutcome;
+}
+
+async function mirror(connection: Connection, eventId: string, change: MirrorChange): Promise<MirrorResult> {
+  const current = await getStored(connection.userId, 'events', eventId);
+  // The stored item is an event; only its fields matter here.
+  const live = current && !current.deleted_at ? (current as unknown as CalendarEvent) : undefined;
+  const action: MirrorAction = live ? 'upsert' : 'delete';
+  try {
+    await withCalendar(connection, (api) => (live ? upsert(api, live, change === 'item.created') : remove(api, eventId)));
+    return { action, outcome: 'mirrored' };
+  } catch (error) {
+    // Access was revoked meanwhile: the connection is gone, and retrying cannot help.
+    if (error instanceof GoogleFailure && error.kind === 'access-lost') return { action, outcome: 'skipped: not connected' };
+    throw error;
+  }
+}
+
+/**
+ * Writes the event under its derived Google id. A new event is inserted, and patched when it is
+ * there already (409: a repeat); a changed or restored one is patched (status confirmed brings back
+ * one deleted at Google), and inserted when Google does not have it (404: made before write access).
+ */
+async function upsert(api: CalendarApi, event: CalendarEvent, isNew: boolean): Promise<void> {
+  const eventId = mirroredGoogleId(event.id);
+  const requestBody = { ...googleFromEvent(event), status: 'confirmed' };
+  const insert = async () => void (await api.events.insert({ calendarId: CALENDAR_ID, requestBody: { ...requestBody, id: eventId } }));
+  const patch = async () => void (await api.events.patch({ calendarId: CALENDAR_ID, eventId, requestBody }));
+  const [first, fallback, fallbackOn] = isNew ? [insert, patch, 409] : [patch, insert, 404];
+  try {
+    await first();
+  } catch (error) {
+    if (googleStatus(error) !== fallbackOn) throw error;
+    await fallback();
+  }
+}
+
+/** Deletes the Google copy; one that is gone already (404, 410) is fine. */
+async function remove(api: CalendarApi, eventId: string): Promise<void> {
+  try {
+    await api.events.delete({ calendarId: CALENDAR_ID, eventId: mirroredGoogleId(eventId) });
+  } catch (error) {
+    const status = googleStatus(error);
+    if (status !== 404 && status !== 410) throw error;
+  }
+}

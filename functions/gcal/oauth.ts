@@ -1,0 +1,91 @@
+import { GCAL_MESSAGES, GCAL_RETURN, GCAL_SCOPES } from '../../shared/gcal';
+import { publishAfterSave } from '../platform/bus';
+import { log } from '../platform/log';
+import { appOrigin } from '../platform/site';
+import { googleConfig } from './config';
+import { setConnectedFlag } from './connected-flag';
+import { oauthClient } from './google';
+import { startAttempt, takeAttempt } from './oauth-state';
+import { deleteSyncState } from './sync-state';
+import { getConnection, grantedScopes, grantsCalendar, hasWriteAccess, openTokens, saveConnection } from './tokens';
+
+/**
+ * The server side of Google's OAuth code flow: the address Connect sends the browser to, and the
+ * callback Google sends it back to.
+ */
+
+/**
+ * Google's consent page for the read-only calendar scope, offline access (a refresh token) and a
+ * consent prompt (so Google sends the refresh token again on a reconnect). `write` adds the events
+ * scope by incremental consent: what was granted before is kept.
+ */
+export async function connectUrl(userId: string, write: boolean, now: Date): Promise<string> {
+  const config = googleConfig();
+  const state = await startAttempt(userId, now);
+  return oauthClient(config).generateAuthUrl({
+    access_type: 'offline',
+    prompt: 'consent',
+    scope: write ? [GCAL_SCOPES.read, GCAL_SCOPES.write] : [GCAL_SCOPES.read],
+    state,
+    ...(write ? { include_granted_scopes: true } : {}),
+  });
+}
+
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+}
+
+/** Where the browser goes after the callback: the settings page, with the outcome in the query. */
+export async function completeConnection(query: CallbackQuery, now: Date): Promise<string> {
+  try {
+    return settingsPage(await finishConnecting(query, now));
+  } catch (error) {
+    log.error('Google Calendar connection not completed', { error });
+    return settingsPage(GCAL_MESSAGES.connectFailed);
+  }
+}
+
+/** Stores the connection; answers the message to show when it could not. */
+async function finishConnecting(query: CallbackQuery, now: Date): Promise<string | undefined> {
+  // The user is the one who started this attempt, and nobody else: the query is not trusted.
+  const userId = query.state ? await takeAttempt(query.state, now) : undefined;
+  if (!userId) return GCAL_MESSAGES.connectionExpired;
+  if (!query.code) {
+    // The person declined on Google's page (error=access_denied), or Google failed.
+    log.warn('Google sent no authorization code', { userId, error: query.error });
+    return GCAL_MESSAGES.connectFailed;
+  }
+
+  const { tokens } = await oauthClient(googleConfig()).getToken(query.code);
+  const refreshToken = tokens.refresh_token ?? (await storedRefreshToken(userId));
+  if (!tokens.access_token || !refreshToken) return GCAL_MESSAGES.noTokens;
+  const scopes = grantedScopes(tokens);
+  if (!grantsCalendar(scopes)) {
+    log.warn('Google granted no calendar scope', { userId, scope: tokens.scope });
+    return GCAL_MESSAGES.connectFailed;
+  }
+
+  await saveConnection(userId, { ...tokens, access_token: tokens.access_token, refresh_token: refreshToken }, now);
+  // A reconnect may be to another Google account: the next sync is a full one, which also drops
+  // the copies of the other account's events.
+  await deleteSyncState(userId);
+  await setConnectedFlag(userId, true);
+  // occurredAt is the connection's connected_at: the first sync finds its connection by it.
+  await publishAfterSave('gcal.connected', { userId, writeAccess: hasWriteAccess(scopes), occurredAt: now.toISOString() });
+  return undefined;
+}
+
+/** Google may leave the refresh token out when the person had granted access before. */
+async function storedRefreshToken(userId: string): Promise<string | undefined> {
+  const connection = await getConnection(userId);
+  return connection && openTokens(connection).refreshToken;
+}
+
+function settingsPage(error: string | undefined): string {
+  const url = new URL(GCAL_RETURN.path, `${appOrigin()}/`);
+  url.searchParams.set(GCAL_RETURN.param, error ? GCAL_RETURN.error : GCAL_RETURN.connected);
+  if (error) url.searchParams.set(GCAL_RETURN.message, error);
+  return url.toString();
+}

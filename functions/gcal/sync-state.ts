@@ -1,0 +1,31 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { userKey } from '../data/keys';
+import { db, tableName } from '../platform/dynamo';
+import { GCAL_SK } from './keys';
+
+/** Google's nextSyncToken from the last sync, and the window (first day/last day) it was issued for. */
+export interface SyncState {
+  syncToken: string;
+  window: string;
+}
+
+const syncStateKey = (userId: string) => ({ PK: userKey(userId), SK: GCAL_SK.syncState });
+
+export async function getSyncState(userId: string): Promise<SyncState | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: syncStateKey(userId), ConsistentRead: true }));
+  return Item ? { syncToken: String(Item.sync_token), window: String(Item.window) } : undefined;
+}
+
+export async function saveSyncState(userId: string, state: SyncState, now: Date): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...syncStateKey(userId), sync_token: state.syncToken, window: state.window, synced_at: now.toISOString() },
+    }),
+  );
+}
+
+/** The next sync is then a full one. */
+export async function deleteSyncState(userId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: syncStateKey(userId) }));
+}

@@ -1,0 +1,100 @@
+import type { Settings } from '../../shared/settings';
+import { getSettings } from '../settings/repository';
+import { CALENDAR_ID, googleStatus, type CalendarApi, type GoogleEvent } from './google';
+import { withCalendar } from './session';
+import { getSyncState, saveSyncState } from './sync-state';
+import { applyGoogleEvent, countEventChanges, removeUnseen, type SyncWindow } from './synced-events';
+import type { Connection } from './tokens';
+
+/**
+ * Sync in: brings the user's Google events of the settings window into their events and answers
+ * how many changed here. Incremental with Google's sync token; a full listing when there is no
+ * token for today's window or Google answers 410 (token expired), after which the copies of events
+ * Google no longer lists are removed. Safe to repeat and to run twice at once: copies are keyed by
+ * Google id, so nothing is ever duplicated.
+ */
+export async function syncCalendar(connection: Connection, now: Date): Promise<number> {
+  const { userId } = connection;
+  const window = syncWindow((await getSettings(userId)).settings, now);
+  const state = await getSyncState(userId);
+  const run: SyncRun = { userId, window, now, changed: 0 };
+  try {
+    const syncToken = await withCalendar(connection, async (api) => {
+      const incremental = state?.window === window.key ? await listChanges(api, run, state.syncToken) : undefined;
+      return incremental ?? (await listWindow(api, run));
+    });
+    await saveSyncState(userId, { syncToken, window: window.key }, now);
+    return run.changed;
+  } finally {
+    // What was applied before a failure stands, and pollers must see it.
+    await countEventChanges(userId, run.changed);
+  }
+}
+
+/** One sync: whose, over which window, and how many local changes it made so far. */
+interface SyncRun {
+  userId: string;
+  window: SyncWindow;
+  now: Date;
+  changed: number;
+}
+
+/**
+ * From `sync_past_days` before today to `sync_future_months` after it, in whole UTC days. The
+ * window moves once a day, and with it its key: the first sync of a day is a full one, which brings
+ * in events that have come into the window and drops those that left it (an incremental sync only
+ * reports events that changed).
+ */
+function syncWindow(settings: Pick<Settings, 'sync_past_days' | 'sync_future_months'>, now: Date): SyncWindow & { key: string } {
+  const [year, month, day] = [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
+  const timeMin = new Date(Date.UTC(year, month, day - settings.sync_past_days)).toISOString();
+  const timeMax = new Date(Date.UTC(year, month + settings.sync_future_months, day + 1)).toISOString();
+  return { timeMin, timeMax, key: `${timeMin.slice(0, 10)}/${timeMax.slice(0, 10)}` };
+}
+
+/** The changes since the last sync; undefined when Google says the token has expired (410). */
+async function listChanges(api: CalendarApi, run: SyncRun, syncToken: string): Promise<string | undefined> {
+  try {
+    return await eachPage(api, { syncToken }, (events) => applyAll(run, events));
+  } catch (error) {
+    if (googleStatus(error) === 410) return undefined;
+    throw error;
+  }
+}
+
+/** Every event of the window, then the removal of copies whose event was not listed. */
+async function listWindow(api: CalendarApi, run: SyncRun): Promise<string> {
+  const seen = new Set<string>();
+  const syncToken = await eachPage(api, { timeMin: run.window.timeMin, timeMax: run.window.timeMax }, async (events) => {
+    for (const event of events) if (event.id) seen.add(event.id);
+    await applyAll(run, events);
+  });
+  run.changed += await removeUnseen(run.userId, seen, run.now);
+  return syncToken;
+}
+
+async function applyAll(run: SyncRun, events: GoogleEvent[]): Promise<void> {
+  const changes = await Promise.all(events.map((event) => applyGoogleEvent(run.userId, event, run.window, run.now)));
+  run.changed += changes.filter((change) => change !== 'unchanged').length;
+}
+
+/**
+ * Pages through events.list (recurring events expanded into instances, the same with and without
+ * a sync token, as Google requires) and answers the nextSyncToken of the last page.
+ */
+async function eachPage(
+  api: CalendarApi,
+  query: { syncToken: string } | { timeMin: string; timeMax: string },
+  onPage: (events: GoogleEvent[]) => Promise<void>,
+): Promise<string> {
+  let pageToken: string | undefined;
+  for (;;) {
+    const { data } = await api.events.list({ calendarId: CALENDAR_ID, singleEvents: true, ...query, ...(pageToken ? { pageToken } : {}) });
+    await onPage(data.items ?? []);
+    if (!data.nextPageToken) {
+      if (!data.nextSyncToken) throw new Error('Google listed events without a nextSyncToken');
+      return data.nextSyncToken;
+    }
+    pageToken = data.nextPageToken;
+  }
+}

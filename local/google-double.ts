@@ -1,0 +1,486 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { calendar_v3 } from '@googleapis/calendar';
+
+/**
+ * A stand-in for Google, on 127.0.0.1, speaking the protocols Tempo uses, as Google does:
+ * - OAuth 2.0: the consent page (`GET /o/oauth2/v2/auth`, which consents at once and redirects back
+ *   with a code, so a browser test can click Connect), the token endpoint (`POST /token`,
+ *   authorization_code and refresh_token grants, `invalid_grant` for a revoked refresh token) and
+ *   revocation (`POST /revoke`).
+ * - Calendar v3 events of the `primary` calendar: list (timeMin/timeMax, singleEvents, paging with
+ *   pageToken, incremental with syncToken and nextSyncToken, 410 for an expired sync token),
+ *   insert (client ids, 409 for a duplicate), patch and delete (410 once deleted). Writes need the
+ *   calendar.events scope (403 insufficientPermissions otherwise), reads either calendar scope.
+ * Knobs let tests seed and change Google-side events, fail the next calls, revoke grants, expire
+ * tokens, and read what the mirror wrote. `env` holds the variables that point functions/gcal here.
+ *
+ * Each Google account has its own calendar; the consent page grants for the account last chosen
+ * with `signInAs` (as if that person were signed in to Google in the browser).
+ */
+
+export type GoogleEventInput = Omit<calendar_v3.Schema$Event, 'id' | 'etag' | 'created' | 'updated'> & { id?: string };
+
+interface StoredEvent extends calendar_v3.Schema$Event {
+  id: string;
+  /** The calendar's change counter when this event last changed; what sync tokens compare with. */
+  changedAt: number;
+}
+
+interface Account {
+  events: Map<string, StoredEvent>;
+  changes: number;
+  /** Sync tokens of an older generation answer 410. */
+  syncGeneration: number;
+  /** What the account has granted this client so far (include_granted_scopes adds to it). */
+  granted: Set<string>;
+}
+
+interface Grant {
+  account: string;
+  scopes: string[];
+  revoked: boolean;
+}
+
+interface AccessToken extends Grant {
+  expiresAt: number;
+  refreshToken: string | null;
+}
+
+export type Fault = 401 | 403 | 429 | 500 | 503;
+type Target = 'calendar' | 'token';
+
+const SCOPES = {
+  read: 'https://www.googleapis.com/auth/calendar.readonly',
+  write: 'https://www.googleapis.com/auth/calendar.events',
+  full: 'https://www.googleapis.com/auth/calendar',
+};
+const ACCESS_LIFETIME_S = 3599;
+const EVENTS_PATH = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/;
+/** Google accepts client-chosen event ids in base32hex: a-v and 0-9, 5 to 1024 characters. */
+const CLIENT_ID_PATTERN = /^[a-v0-9]{5,1024}$/;
+
+export interface GoogleDoubleOptions {
+  port?: number;
+  clientId?: string;
+  clientSecret?: string;
+  /** Events per page of a list (Google's default maxResults is 250). */
+  pageSize?: number;
+}
+
+export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
+  const clientId = options.clientId ?? 'tempo-double-client.apps.googleusercontent.com';
+  const clientSecret = options.clientSecret ?? 'tempo-double-secret';
+  const accounts = new Map<string, Account>();
+  const codes = new Map<string, Grant & { redirectUri: string }>();
+  const refreshTokens = new Map<string, Grant>();
+  const accessTokens = new Map<string, AccessToken>();
+  const pages = new Map<string, { items: StoredEvent[]; nextSyncToken: string }>();
+  const faults: Array<{ target: Target; status: Fault; reason?: string }> = [];
+  const calls: Array<{ method: string; path: string; query: Record<string, string> }> = [];
+  const state = { signedIn: 'person@example.com', denyNext: false, withholdRefreshToken: false, pageSize: options.pageSize ?? 250 };
+
+  function account(name: string): Account {
+    let found = accounts.get(name);
+    if (!found) {
+      found = { events: new Map(), changes: 0, syncGeneration: 0, granted: new Set() };
+      accounts.set(name, found);
+    }
+    return found;
+  }
+
+  function touch(owner: Account, event: StoredEvent): StoredEvent {
+    owner.changes += 1;
+    const now = new Date().toISOString();
+    Object.assign(event, { changedAt: owner.changes, updated: now, etag: `"${owner.changes}"` });
+    event.created ??= now;
+    owner.events.set(event.id, event);
+    return event;
+  }
+
+  const token = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
+  const eventId = () => Array.from(randomBytes(26), (byte) => '0123456789abcdefghijklmnopqrstuv'[byte % 32]).join('');
+
+  // ---- OAuth ----
+
+  function consent(query: URLSearchParams, response: ServerResponse): void {
+    const redirectUri = query.get('redirect_uri');
+    if (query.get('client_id') !== clientId || !redirectUri) return send(response, 400, { error: 'invalid_request' });
+    const back = new URL(redirectUri);
+    const stateParam = query.get('state');
+    if (stateParam !== null) back.searchParams.set('state', stateParam);
+    if (state.denyNext) {
+      state.denyNext = false;
+      back.searchParams.set('error', 'access_denied');
+      return redirect(response, back);
+    }
+    const owner = account(state.signedIn);
+    const asked = (query.get('scope') ?? '').split(' ').filter(Boolean);
+    const scopes = new Set(query.get('include_granted_scopes') === 'true' ? [...owner.granted, ...asked] : asked);
+    owner.granted = scopes;
+    const code = token('4/');
+    codes.set(code, { account: state.signedIn, scopes: [...scopes], revoked: false, redirectUri });
+    back.searchParams.set('code', code);
+    back.searchParams.set('scope', [...scopes].join(' '));
+    redirect(response, back);
+  }
+
+  function issueTokens(form: URLSearchParams, headers: IncomingMessage['headers'], response: ServerResponse): void {
+    if (!clientAuthenticated(form, headers)) {
+      return send(response, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
+    }
+    const fault = takeFault('token');
+    if (fault) return send(response, fault.status, { error: 'internal_failure', error_description: 'Backend Error' });
+    if (form.get('grant_type') === 'authorization_code') return exchangeCode(form, response);
+    if (form.get('grant_type') === 'refresh_token') return refresh(form, response);
+    send(response, 400, { error: 'unsupported_grant_type', error_description: `Invalid grant_type: ${form.get('grant_type')}` });
+  }
+
+  function clientAuthenticated(form: URLSearchParams, headers: IncomingMessage['headers']): boolean {
+    const basic = /^Basic (.+)$/.exec(headers.authorization ?? '')?.[1];
+    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [form.get('client_id'), form.get('client_secret')];
+    return id === clientId && secret === clientSecret;
+  }
+
+  function exchangeCode(form: URLSearchParams, response: ServerResponse): void {
+    const code = form.get('code') ?? '';
+    const grant = codes.get(code);
+    codes.delete(code);
+    if (!grant || grant.redirectUri !== form.get('redirect_uri')) {
+      return send(response, 400, { error: 'invalid_grant', error_description: 'Malformed auth code.' });
+    }
+    const refreshToken = token('1//');
+    refreshTokens.set(refreshToken, { account: grant.account, scopes: grant.scopes, revoked: false });
+    const withheld = state.withholdRefreshToken;
+    state.withholdRefreshToken = false;
+    send(response, 200, { ...accessTokenFor(grant, refreshToken), ...(withheld ? {} : { refresh_token: refreshToken }) });
+  }
+
+  function refresh(form: URLSearchParams, response: ServerResponse): void {
+    const refreshToken = form.get('refresh_token') ?? '';
+    const grant = refreshTokens.get(refreshToken);
+    if (!grant || grant.revoked) return send(response, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+    send(response, 200, accessTokenFor(grant, refreshToken));
+  }
+
+  function accessTokenFor(grant: Grant, refreshToken: string) {
+    const accessToken = token('ya29.');
+    accessTokens.set(accessToken, { ...grant, refreshToken, expiresAt: Date.now() + ACCESS_LIFETIME_S * 1000 });
+    return { access_token: accessToken, expires_in: ACCESS_LIFETIME_S, scope: grant.scopes.join(' '), token_type: 'Bearer' };
+  }
+
+  /** Revoking either token ends the whole grant, as at Google. */
+  function revoke(tokenValue: string, response: ServerResponse): void {
+    const refreshToken = refreshTokens.has(tokenValue) ? tokenValue : accessTokens.get(tokenValue)?.refreshToken;
+    const grant = refreshToken ? refreshTokens.get(refreshToken) : undefined;
+    if (!grant) return send(response, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+    grant.revoked = true;
+    for (const access of accessTokens.values()) if (access.refreshToken === refreshToken) access.revoked = true;
+    send(response, 200, {});
+  }
+
+  // ---- Calendar v3 ----
+
+  function calendarCall(method: string, url: URL, body: unknown, headers: IncomingMessage['headers'], response: ServerResponse): void {
+    const [, calendarId, id] = EVENTS_PATH.exec(url.pathname) ?? [];
+    if (!calendarId) return apiError(response, 404, 'Not Found', 'notFound');
+    const fault = takeFault('calendar');
+    if (fault) return apiFault(response, fault.status, fault.reason);
+    const access = accessTokens.get(/^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '');
+    if (!access || access.revoked || access.expiresAt <= Date.now()) return apiFault(response, 401);
+    if (calendarId !== 'primary') return apiError(response, 404, 'Not Found', 'notFound');
+    const owner = account(access.account);
+    const canWrite = access.scopes.includes(SCOPES.write) || access.scopes.includes(SCOPES.full);
+    const canRead = canWrite || access.scopes.includes(SCOPES.read);
+    if (method === 'GET' && !id) return canRead ? list(owner, access.account, url.searchParams, response) : insufficientScopes(response);
+    if (!canWrite) return insufficientScopes(response);
+    if (method === 'POST' && !id) return insert(owner, body as GoogleEventInput, response);
+    const existing = id ? owner.events.get(decodeURIComponent(id)) : undefined;
+    if (!existing) return apiError(response, 404, 'Not Found', 'notFound');
+    if (method === 'PATCH') return send(response, 200, publicEvent(touch(owner, { ...mergePatch(existing, body), id: existing.id })));
+    if (method === 'DELETE') {
+      if (existing.status === 'cancelled') return apiError(response, 410, 'Resource has been deleted', 'deleted');
+      touch(owner, { ...existing, status: 'cancelled' });
+      return send(response, 204);
+    }
+    apiError(response, 405, 'Method Not Allowed', 'methodNotAllowed');
+  }
+
+  function list(owner: Account, name: string, query: URLSearchParams, response: ServerResponse): void {
+    const pageToken = query.get('pageToken');
+    if (pageToken) {
+      const rest = pages.get(pageToken);
+      if (!rest) return apiError(response, 400, 'Invalid page token value.', 'invalid');
+      pages.delete(pageToken);
+      return sendPage(rest.items, rest.nextSyncToken, response);
+    }
+    const syncToken = query.get('syncToken');
+    if (syncToken && (query.has('timeMin') || query.has('timeMax'))) {
+      return apiError(response, 400, 'Sync token cannot be used with timeMin or timeMax.', 'invalid');
+    }
+    const nextSyncToken = encodeSyncToken({ account: name, changes: owner.changes, generation: owner.syncGeneration });
+    if (!syncToken) return sendPage(inWindow(owner, query), nextSyncToken, response);
+    const since = decodeSyncToken(syncToken);
+    if (!since || since.account !== name || since.generation !== owner.syncGeneration) {
+      return apiError(response, 410, 'Sync token is no longer valid, a full sync is required.', 'fullSyncRequired');
+    }
+    sendPage(sorted([...owner.events.values()].filter((event) => event.changedAt > since.changes)), nextSyncToken, response);
+  }
+
+  function inWindow(owner: Account, query: URLSearchParams): StoredEvent[] {
+    const timeMin = query.has('timeMin') ? Date.parse(query.get('timeMin')!) : -Infinity;
+    const timeMax = query.has('timeMax') ? Date.parse(query.get('timeMax')!) : Infinity;
+    const showDeleted = query.get('showDeleted') === 'true';
+    return sorted(
+      [...owner.events.values()].filter(
+        (event) => (showDeleted || event.status !== 'cancelled') && instant(event.end) > timeMin && instant(event.start) < timeMax,
+      ),
+    );
+  }
+
+  function sendPage(items: StoredEvent[], nextSyncToken: string, response: ServerResponse): void {
+    const page = items.slice(0, state.pageSize);
+    const rest = items.slice(state.pageSize);
+    const body: calendar_v3.Schema$Events = {
+      kind: 'calendar#events',
+      summary: 'primary',
+      timeZone: 'UTC',
+      accessRole: 'owner',
+      items: page.map(publicEvent),
+    };
+    if (rest.length > 0) {
+      body.nextPageToken = token('page-');
+      pages.set(body.nextPageToken, { items: rest, nextSyncToken });
+    } else {
+      body.nextSyncToken = nextSyncToken;
+    }
+    send(response, 200, body);
+  }
+
+  function insert(owner: Account, body: GoogleEventInput, response: ServerResponse): void {
+    if (body.id !== undefined && !CLIENT_ID_PATTERN.test(body.id)) return apiError(response, 400, 'Invalid resource id value.', 'invalid');
+    if (body.id && owner.events.has(body.id)) return apiError(response, 409, 'The requested identifier already exists.', 'duplicate');
+    send(response, 200, publicEvent(create(owner, body)));
+  }
+
+  function create(owner: Account, input: GoogleEventInput): StoredEvent {
+    // Google keeps no nulls: a new event is a patch of nothing.
+    const fields = mergePatch({} as GoogleEventInput, input);
+    return touch(owner, { ...fields, id: input.id ?? eventId(), status: input.status ?? 'confirmed', kind: 'calendar#event', changedAt: 0 });
+  }
+
+  function takeFault(target: Target) {
+    const index = faults.findIndex((fault) => fault.target === target);
+    return index < 0 ? undefined : faults.splice(index, 1)[0];
+  }
+
+  // ---- the server ----
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const method = request.method ?? 'GET';
+      calls.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams) });
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const form = new URLSearchParams(raw);
+      if (method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return consent(url.searchParams, response);
+      if (method === 'POST' && url.pathname === '/token') return issueTokens(form, request.headers, response);
+      if (method === 'POST' && url.pathname === '/revoke') return revoke(url.searchParams.get('token') ?? form.get('token') ?? '', response);
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        return apiError(response, 400, 'Parse Error', 'parseError');
+      }
+      calendarCall(method, url, body, request.headers, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    clientId,
+    /** The environment that points functions/gcal at this double. */
+    env: {
+      GOOGLE_CLIENT_ID: clientId,
+      GOOGLE_CLIENT_SECRET: clientSecret,
+      GOOGLE_OAUTH_BASE_URL: `${url}/o/oauth2/v2/auth`,
+      GOOGLE_TOKEN_URL: `${url}/token`,
+      GOOGLE_REVOKE_URL: `${url}/revoke`,
+      GOOGLE_CALENDAR_ROOT_URL: `${url}/`,
+    },
+    /** Every request received, oldest first. */
+    calls,
+    /** The Google account the consent page grants for from now on. */
+    signInAs(name: string) {
+      state.signedIn = name;
+    },
+    /** The next consent is declined (Google redirects back with error=access_denied). */
+    denyNextConsent() {
+      state.denyNext = true;
+    },
+    setPageSize(size: number) {
+      state.pageSize = size;
+    },
+    /** Adds an event to the account's calendar, as a person would on Google's side. */
+    addEvent(name: string, input: GoogleEventInput): calendar_v3.Schema$Event {
+      return publicEvent(create(account(name), input));
+    },
+    updateEvent(name: string, id: string, patch: GoogleEventInput): calendar_v3.Schema$Event {
+      const owner = account(name);
+      const existing = owner.events.get(id);
+      if (!existing) throw new Error(`No event ${id} in ${name}'s calendar`);
+      return publicEvent(touch(owner, { ...mergePatch(existing, patch), id }));
+    },
+    /** Deletes on Google's side: the event stays as a cancelled entry, which incremental syncs report. */
+    cancelEvent(name: string, id: string): void {
+      const owner = account(name);
+      const existing = owner.events.get(id);
+      if (!existing) throw new Error(`No event ${id} in ${name}'s calendar`);
+      touch(owner, { ...existing, status: 'cancelled' });
+    },
+    /** The account's events, cancelled ones included when asked: what the mirror wrote, for instance. */
+    events(name: string, { includeCancelled = false } = {}): calendar_v3.Schema$Event[] {
+      return sorted([...account(name).events.values()].filter((event) => includeCancelled || event.status !== 'cancelled')).map(publicEvent);
+    },
+    /** The scopes the account has granted. */
+    granted(name: string): string[] {
+      return [...account(name).granted];
+    },
+    /** The next `count` calls to the Calendar API (or the token endpoint) answer `status`, Google's error body included. */
+    failNext(count: number, status: Fault, { target = 'calendar', reason }: { target?: Target; reason?: string } = {}) {
+      for (let index = 0; index < count; index += 1) faults.push({ target, status, ...(reason ? { reason } : {}) });
+    },
+    /** Forgets the failures not used up yet. */
+    clearFaults() {
+      faults.length = 0;
+    },
+    /** The person removed Tempo's access in their Google account: refreshing answers invalid_grant. */
+    revokeGrants(name: string) {
+      for (const grant of [...refreshTokens.values(), ...accessTokens.values()]) if (grant.account === name) grant.revoked = true;
+    },
+    /** The refresh tokens issued for the account, and whether each was revoked (a disconnect revokes). */
+    refreshTokensOf(name: string): Array<{ token: string; revoked: boolean }> {
+      return [...refreshTokens].filter(([, grant]) => grant.account === name).map(([value, grant]) => ({ token: value, revoked: grant.revoked }));
+    },
+    /** The next code exchange answers without a refresh token, as Google does when access was granted before. */
+    withholdNextRefreshToken() {
+      state.withholdRefreshToken = true;
+    },
+    /**
+     * What a browser does on Google's consent page: follows the address Connect gave and answers
+     * where Google sends it back (the callback's path and query, for the API under test).
+     */
+    async consent(authUrl: string): Promise<string> {
+      const answer = await fetch(authUrl, { redirect: 'manual' });
+      const location = answer.headers.get('location');
+      if (answer.status !== 302 || !location) throw new Error(`The consent page answered ${answer.status}`);
+      const back = new URL(location);
+      return `${back.pathname}${back.search}`;
+    },
+    /** Access tokens expire early, so the next call answers 401 and the client must refresh. */
+    expireAccessTokens(name: string) {
+      for (const access of accessTokens.values()) if (access.account === name) access.expiresAt = 0;
+    },
+    /** Every sync token issued so far answers 410 from now on. */
+    expireSyncTokens(name: string) {
+      account(name).syncGeneration += 1;
+    },
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type GoogleDouble = Awaited<ReturnType<typeof startGoogleDouble>>;
+
+function instant(time: calendar_v3.Schema$EventDateTime | undefined): number {
+  if (time?.dateTime) return Date.parse(time.dateTime);
+  if (time?.date) return Date.parse(`${time.date}T00:00:00Z`);
+  return Number.NaN;
+}
+
+const sorted = (events: StoredEvent[]) => [...events].sort((a, b) => instant(a.start) - instant(b.start) || a.changedAt - b.changedAt);
+
+function publicEvent({ changedAt: _changedAt, ...event }: StoredEvent): calendar_v3.Schema$Event {
+  return structuredClone(event);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Patch semantics: nested objects merge, null clears a field, anything else replaces it. */
+function mergePatch<T extends object>(target: T, patch: unknown): T {
+  if (!isPlainObject(patch)) return target;
+  const merged: Record<string, unknown> = { ...(target as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key];
+    else merged[key] = isPlainObject(value) && isPlainObject(merged[key]) ? mergePatch(merged[key], value) : value;
+  }
+  return merged as T;
+}
+
+function encodeSyncToken(token: { account: string; changes: number; generation: number }): string {
+  return Buffer.from(JSON.stringify(token)).toString('base64url');
+}
+
+function decodeSyncToken(value: string): { account: string; changes: number; generation: number } | undefined {
+  try {
+    return JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function send(response: ServerResponse, status: number, body?: unknown): void {
+  response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json; charset=UTF-8' });
+  response.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+function redirect(response: ServerResponse, location: URL): void {
+  response.writeHead(302, { location: location.toString() });
+  response.end();
+}
+
+function apiError(response: ServerResponse, status: number, message: string, reason: string): void {
+  send(response, status, { error: { code: status, message, errors: [{ domain: 'global', reason, message }] } });
+}
+
+function insufficientScopes(response: ServerResponse): void {
+  apiError(response, 403, 'Request had insufficient authentication scopes.', 'insufficientPermissions');
+}
+
+/** Google's bodies for the statuses tests inject. */
+function apiFault(response: ServerResponse, status: Fault, reason?: string): void {
+  const bodies: Record<Fault, [string, string]> = {
+    401: [
+      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+      'authError',
+    ],
+    403: ['The request cannot be completed for this calendar.', 'forbidden'],
+    429: ['Rate Limit Exceeded', 'rateLimitExceeded'],
+    500: ['Backend Error', 'backendError'],
+    503: ['The service is currently unavailable.', 'backendError'],
+  };
+  const [message, defaultReason] = bodies[status];
+  apiError(response, status, message, reason ?? defaultReason);
+}
+
+/** A few events in the double's default account, so connecting on `npm start` shows something. */
+export function seedGoogleCalendar(google: GoogleDouble, now = new Date()): void {
+  const at = (days: number, hour: number, minute = 0) => {
+    const date = new Date(now);
+    date.setUTCDate(date.getUTCDate() + days);
+    date.setUTCHours(hour, minute, 0, 0);
+    return date.toISOString();
+  };
+  const day = (days: number) => at(days, 0).slice(0, 10);
+  const account = 'person@example.com';
+  google.addEvent(account, { summary: 'Lunch with Sam', start: { dateTime: at(0, 12, 30) }, end: { dateTime: at(0, 13, 30) } });
+  google.addEvent(account, { summary: 'Dentist', location: 'High Street 4', start: { dateTime: at(1, 10) }, end: { dateTime: at(1, 10, 30) } });
+  google.addEvent(account, { summary: 'Team offsite', start: { date: day(3) }, end: { date: day(4) } });
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { isoDateTime } from './dates';
+
+/** Google Calendar: the scopes asked for, the texts of spec section 8, and the API's shapes. */
+
+/** Sync-in reads with the read-only scope; mirroring out needs the events scope, asked for separately. */
+export const GCAL_SCOPES = {
+  read: 'https://www.googleapis.com/auth/calendar.readonly',
+  write: 'https://www.googleapis.com/auth/calendar.events',
+} as const;
+
+/** The calendar texts and toasts of spec section 8, exactly. */
+export const GCAL_MESSAGES = {
+  connectionExpired: 'Connection attempt expired. Please try again.',
+  noTokens: 'No Google OAuth tokens found in session',
+  connectFailed: 'Failed to complete Google Calendar connection',
+  notConnected: 'Google Calendar not connected',
+  initialSyncFailed: 'Google Calendar connected, but initial sync failed. Please try syncing manually.',
+  disconnected: 'Google Calendar disconnected successfully',
+  calendarSynced: 'Calendar synced successfully',
+  connectToastFailed: 'Failed to connect Google Calendar',
+  syncToastFailed: 'Failed to sync calendar',
+  disconnectToastFailed: 'Failed to disconnect Google Calendar',
+  /** Not in the spec: the server has no Google OAuth client (or no token key) set up. */
+  notConfigured: 'Google Calendar is not configured on this server',
+} as const;
+
+export const syncFailedMessage = (text: string) => `Sync failed: ${text}`;
+export const syncedMessage = (count: number) => `Successfully synced ${count} events from Google Calendar`;
+
+/** The {text} of 'Sync failed: {text}' for each way Google can fail a sync (the spec leaves them open). */
+export const SYNC_FAILURE_TEXTS = {
+  accessLost: 'Google Calendar access was revoked or has expired. Please connect Google Calendar again.',
+  forbidden: 'Google Calendar refused access to your calendar.',
+  rateLimited: 'Google Calendar is receiving too many requests. Please try again in a few minutes.',
+  unavailable: 'Google Calendar is not responding. Please try again later.',
+} as const;
+
+/** Where the callback sends the browser back: /settings?gcal=connected, or ?gcal=error&message=... */
+export const GCAL_RETURN = { path: '/settings', param: 'gcal', connected: 'connected', error: 'error', message: 'message' } as const;
+
+export const GcalConnectSchema = z.strictObject({
+  /** Also ask for write access (incremental consent), so local event changes mirror out. */
+  write: z.boolean().default(false),
+});
+
+export const GcalConnectAnswerSchema = z.object({ url: z.url() });
+
+/** What Google puts on the redirect back to the callback. */
+export const GcalCallbackQuerySchema = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  scope: z.string().optional(),
+});
+
+export const INITIAL_SYNC_STATES = ['pending', 'succeeded', 'failed'] as const;
+
+/** The first sync after connecting, run on the bus; `message` is the toast to show once it ended. */
+export const InitialSyncSchema = z.object({
+  status: z.enum(INITIAL_SYNC_STATES),
+  synced: z.number().int().min(0).nullable(),
+  message: z.string().nullable(),
+});
+export type InitialSync = z.infer<typeof InitialSyncSchema>;
+
+export const GcalStatusSchema = z.object({
+  /** False when this server has no Google client: the web app hides Connect. */
+  configured: z.boolean(),
+  connected: z.boolean(),
+  write_access: z.boolean(),
+  initial_sync: InitialSyncSchema.nullable(),
+});
+export type GcalStatus = z.infer<typeof GcalStatusSchema>;
+
+export const GcalSyncSchema = z.strictObject({});
+export const GcalSyncAnswerSchema = z.object({
+  /** Events added, changed or removed locally by this sync. */
+  synced: z.number().int().min(0),
+});
+
+export const GcalDisconnectAnswerSchema = z.object({
+  disconnected: z.literal(true),
+  /** Synced events removed. */
+  removed: z.number().int().min(0),
+});
+
+export const MIRROR_CHANGES = ['item.created', 'item.updated', 'item.deleted', 'item.restored', 'item.purged'] as const;
+export const MIRROR_ACTIONS = ['upsert', 'delete'] as const;
+export const MIRROR_OUTCOMES = ['mirrored', 'skipped: read-only', 'skipped: not connected'] as const;
+export type MirrorChange = (typeof MIRROR_CHANGES)[number];
+export type MirrorAction = (typeof MIRROR_ACTIONS)[number];
+export type MirrorOutcome = (typeof MIRROR_OUTCOMES)[number];
+
+/** One local event change and what the mirror did with it. */
+export const MirrorLogEntrySchema = z.object({
+  change: z.enum(MIRROR_CHANGES),
+  event_id: z.string(),
+  title: z.string(),
+  action: z.enum(MIRROR_ACTIONS),
+  outcome: z.enum(MIRROR_OUTCOMES),
+  at: isoDateTime,
+});
+export type MirrorLogEntry = z.infer<typeof MirrorLogEntrySchema>;

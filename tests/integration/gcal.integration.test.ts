@@ -1,0 +1,524 @@
+import { randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventBridgeEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusEvent } from '../../events/catalogue';
+import { handler as mirror } from '../../functions/gcal/mirror';
+import { startAttempt } from '../../functions/gcal/oauth-state';
+import { openToken } from '../../functions/gcal/token-cipher';
+import { db, tableName } from '../../functions/platform/dynamo';
+import { getSettings, putSettings } from '../../functions/settings/repository';
+import { GOOGLE_PENDING_WINDOW_MS } from '../../shared/constants';
+import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncedMessage, syncFailedMessage, type MirrorChange } from '../../shared/gcal';
+import { startGoogleDouble, type GoogleDouble, type GoogleEventInput } from '../../local/google-double';
+import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
+
+const { world, call, user } = integrationHarness();
+const APP_ORIGIN = 'http://127.0.0.1:3000';
+let google: GoogleDouble;
+
+beforeAll(async () => {
+  google = await startGoogleDouble();
+  Object.assign(process.env, google.env, { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'), APP_ORIGIN });
+});
+
+afterAll(async () => {
+  await world.bus.settle();
+  await google.stop();
+});
+
+/** Each person connects their own Google account. */
+const accountOf = (person: TestUser) => `${person.id}@gmail.test`;
+
+/** Connect as a browser does it: Tempo's address, Google's page, back to the callback; then the first sync. */
+async function connect(person: TestUser, { write = false } = {}) {
+  google.signInAs(accountOf(person));
+  const started = await person.post('/api/gcal/connect', { write });
+  expect(started.status).toBe(200);
+  const answer = await call('GET', await google.consent(started.body.url));
+  await world.bus.settle();
+  return answer;
+}
+
+const timed = (summary: string, startDay: number, hour = 10): GoogleEventInput => ({
+  summary,
+  start: { dateTime: daysFromNow(startDay, hour) },
+  end: { dateTime: daysFromNow(startDay, hour + 1) },
+});
+
+async function eventsOf(person: TestUser): Promise<any[]> {
+  return (await person.get('/api/events')).body.items;
+}
+
+const titles = (events: any[]) => events.map((event) => event.title).sort();
+const synced = (events: any[]) => events.filter((event) => event.gcal_id !== null);
+
+async function sync(person: TestUser) {
+  const answer = await person.post('/api/gcal/sync', {});
+  await world.bus.settle();
+  return answer;
+}
+
+async function storedItem(person: TestUser, sortKey: string) {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: `USER#${person.id}`, SK: sortKey }, ConsistentRead: true }));
+  return Item;
+}
+
+describe('connecting Google Calendar', () => {
+  it('sends the browser to Google with the read-only scope, stores the tokens sealed and returns to the settings', async () => {
+    const alice = await user();
+    google.signInAs(accountOf(alice));
+    const started = await alice.post('/api/gcal/connect', {});
+    const consentUrl = new URL(started.body.url);
+    expect(`${consentUrl.origin}${consentUrl.pathname}`).toBe(google.env.GOOGLE_OAUTH_BASE_URL);
+    expect(Object.fromEntries(consentUrl.searchParams)).toMatchObject({
+      client_id: google.clientId,
+      redirect_uri: `${APP_ORIGIN}/api/gcal/callback`,
+      scope: 'https://www.googleapis.com/auth/calendar.readonly',
+      access_type: 'offline',
+      prompt: 'consent',
+      response_type: 'code',
+    });
+    expect(consentUrl.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+
+    const back = await call('GET', await google.consent(started.body.url));
+    expect(back.status).toBe(302);
+    expect(back.headers.location).toBe(`${APP_ORIGIN}/settings?gcal=connected`);
+
+    const item = await storedItem(alice, 'GCAL#TOKENS');
+    const [issued] = google.refreshTokensOf(accountOf(alice));
+    expect(JSON.stringify(item)).not.toContain(issued!.token);
+    expect(openToken(String(item!.refresh_token), alice.id)).toBe(issued!.token);
+    expect(() => openToken(String(item!.refresh_token), 'someone-else')).toThrow();
+    expect(item).toMatchObject({ scopes: ['https://www.googleapis.com/auth/calendar.readonly'] });
+
+    expect((await alice.get('/api/settings')).body.gcal_connected).toBe(true);
+    const connected = world.bus.published.find((event) => event['detail-type'] === 'gcal.connected' && (event.detail as any).userId === alice.id);
+    expect(connected?.detail).toMatchObject({ writeAccess: false });
+    await world.bus.settle();
+    expect((await alice.get('/api/gcal/status')).body).toEqual({
+      configured: true,
+      connected: true,
+      write_access: false,
+      initial_sync: { status: 'succeeded', synced: 0, message: syncedMessage(0) },
+    });
+  });
+
+  it('asks for write access by incremental consent, keeping what was granted', async () => {
+    const alice = await user();
+    await connect(alice);
+    google.signInAs(accountOf(alice));
+    const started = await alice.post('/api/gcal/connect', { write: true });
+    const consentUrl = new URL(started.body.url);
+    expect(consentUrl.searchParams.get('scope')).toBe(
+      'https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events',
+    );
+    expect(consentUrl.searchParams.get('include_granted_scopes')).toBe('true');
+    await call('GET', await google.consent(started.body.url));
+    await world.bus.settle();
+    expect((await alice.get('/api/gcal/status')).body).toMatchObject({ connected: true, write_access: true });
+  });
+
+  it('runs the first sync about a second after the tokens are stored, and tells when it failed', async () => {
+    const alice = await user();
+    google.addEvent(accountOf(alice), timed('Standup', 1));
+    google.signInAs(accountOf(alice));
+    const started = await alice.post('/api/gcal/connect', {});
+    const storedAt = Date.now();
+    await call('GET', await google.consent(started.body.url));
+    expect((await alice.get('/api/gcal/status')).body.initial_sync).toEqual({ status: 'pending', synced: null, message: null });
+    await world.bus.settle();
+    expect(Date.now() - storedAt).toBeGreaterThanOrEqual(900);
+    expect((await alice.get('/api/gcal/status')).body.initial_sync).toEqual({ status: 'succeeded', synced: 1, message: syncedMessage(1) });
+    expect(titles(await eventsOf(alice))).toEqual(['Standup']);
+
+    const bob = await user();
+    google.addEvent(accountOf(bob), timed('Review', 2));
+    google.signInAs(accountOf(bob));
+    const bobStarted = await bob.post('/api/gcal/connect', {});
+    await call('GET', await google.consent(bobStarted.body.url));
+    google.failNext(1, 500);
+    await world.bus.settle();
+    expect((await bob.get('/api/gcal/status')).body).toMatchObject({
+      connected: true,
+      initial_sync: { status: 'failed', synced: null, message: GCAL_MESSAGES.initialSyncFailed },
+    });
+    expect(await eventsOf(bob)).toEqual([]);
+    expect((await sync(bob)).body).toEqual({ synced: 1 });
+  });
+
+  it('refuses an expired, reused or unknown attempt, a declined consent and a grant without tokens', async () => {
+    const alice = await user();
+    const settingsWith = (message: string) => `${APP_ORIGIN}/settings?gcal=error&message=${new URLSearchParams({ m: message }).toString().slice(2)}`;
+
+    const stale = await startAttempt(alice.id, new Date(Date.now() - GOOGLE_PENDING_WINDOW_MS - 1_000));
+    expect((await call('GET', `/api/gcal/callback?state=${stale}&code=anything`)).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+    expect((await call('GET', '/api/gcal/callback?state=made-up&code=anything')).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+    expect((await call('GET', '/api/gcal/callback?code=anything')).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+
+    google.signInAs(accountOf(alice));
+    const started = await alice.post('/api/gcal/connect', {});
+    const callback = await google.consent(started.body.url);
+    expect((await call('GET', callback)).headers.location).toBe(`${APP_ORIGIN}/settings?gcal=connected`);
+    expect((await call('GET', callback)).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+
+    const bob = await user();
+    google.signInAs(accountOf(bob));
+    google.denyNextConsent();
+    const declined = await call('GET', await google.consent((await bob.post('/api/gcal/connect', {})).body.url));
+    expect(declined.headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
+
+    google.withholdNextRefreshToken();
+    const tokenless = await call('GET', await google.consent((await bob.post('/api/gcal/connect', {})).body.url));
+    expect(tokenless.headers.location).toBe(settingsWith(GCAL_MESSAGES.noTokens));
+
+    // More failures than the library's own retries of a token request.
+    google.failNext(10, 500, { target: 'token' });
+    const failing = await call('GET', await google.consent((await bob.post('/api/gcal/connect', {})).body.url));
+    google.clearFaults();
+    expect(failing.headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
+    expect((await bob.get('/api/gcal/status')).body).toMatchObject({ connected: false });
+    expect((await bob.get('/api/settings')).body.gcal_connected).toBe(false);
+  });
+
+  it("answers 'Google Calendar is not configured on this server' without a Google client", async () => {
+    const alice = await user();
+    const clientId = process.env.GOOGLE_CLIENT_ID;
+    delete process.env.GOOGLE_CLIENT_ID;
+    try {
+      const answer = await alice.post('/api/gcal/connect', {});
+      expect(answer.status).toBe(503);
+      expect(answer.body.error.message).toBe(GCAL_MESSAGES.notConfigured);
+      expect((await alice.get('/api/gcal/status')).body).toMatchObject({ configured: false, connected: false });
+    } finally {
+      process.env.GOOGLE_CLIENT_ID = clientId;
+    }
+  });
+
+  it('corrects the stored gcal_connected flag to whether tokens exist', async () => {
+    const alice = await user();
+    const { settings } = await getSettings(alice.id);
+    await putSettings({ ...settings, gcal_connected: true });
+    expect((await alice.get('/api/gcal/status')).body.connected).toBe(false);
+    expect((await alice.get('/api/settings')).body.gcal_connected).toBe(false);
+
+    await connect(alice);
+    await putSettings({ ...(await getSettings(alice.id)).settings, gcal_connected: false });
+    expect((await alice.get('/api/gcal/status')).body.connected).toBe(true);
+    expect((await alice.get('/api/settings')).body.gcal_connected).toBe(true);
+  });
+});
+
+describe('syncing in', () => {
+  it('shows Google’s events, adds nothing twice, follows changes and cancellations, keeps the user’s own apart', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    const own = (await alice.post('/api/events', { title: 'My own', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
+    const standup = google.addEvent(account, timed('Standup', 1));
+    const review = google.addEvent(account, timed('Review', 3));
+    google.addEvent(account, { summary: 'Holiday', start: { date: daysFromNow(5).slice(0, 10) }, end: { date: daysFromNow(6).slice(0, 10) } });
+    google.addEvent(account, timed('Long ago', -90));
+    await connect(alice);
+
+    const first = await eventsOf(alice);
+    expect(titles(first)).toEqual(['Holiday', 'My own', 'Review', 'Standup']);
+    expect(first.find((event) => event.title === 'Holiday')).toMatchObject({
+      all_day: true,
+      start_time: `${daysFromNow(5).slice(0, 10)}T00:00:00.000Z`,
+      end_time: `${daysFromNow(5).slice(0, 10)}T00:00:00.000Z`,
+    });
+    expect(first.find((event) => event.title === 'Standup')).toMatchObject({ gcal_id: standup.id, event_type: 'other', deleted_at: null });
+    expect(first.find((event) => event.id === own.id).gcal_id).toBeNull();
+
+    const stamps = (await alice.get('/api/changes')).body.stamps;
+    expect((await sync(alice)).body).toEqual({ synced: 0 });
+    expect(await eventsOf(alice)).toEqual(first);
+    expect((await alice.get('/api/changes')).body.stamps).toEqual(stamps);
+
+    google.updateEvent(account, standup.id!, { summary: 'Standup (moved)', start: { dateTime: daysFromNow(2, 9) }, end: { dateTime: daysFromNow(2, 10) } });
+    google.cancelEvent(account, review.id!);
+    google.addEvent(account, timed('Planning', 4));
+    const calls = google.calls.length;
+    expect((await sync(alice)).body).toEqual({ synced: 3 });
+    expect(google.calls.slice(calls).map((entry) => entry.query.syncToken !== undefined)).toEqual([true]);
+    const after = await eventsOf(alice);
+    expect(titles(after)).toEqual(['Holiday', 'My own', 'Planning', 'Standup (moved)']);
+    expect(after.find((event) => event.gcal_id === standup.id)).toMatchObject({ start_time: daysFromNow(2, 9), id: first.find((event) => event.gcal_id === standup.id).id });
+    expect((await alice.get('/api/changes')).body.stamps.events).toBeGreaterThan(stamps.events);
+    const purged = world.bus.published.filter((event) => event['detail-type'] === 'item.purged' && (event.detail as any).userId === alice.id);
+    expect(purged.map((event) => (event.detail as any).previous.title)).toEqual(['Review']);
+  });
+
+  it('pages through a long listing, and starts over without duplicates when the sync token expired (410)', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    const seeded = Array.from({ length: 5 }, (_, index) => google.addEvent(account, timed(`Event ${index}`, index + 1)));
+    google.setPageSize(2);
+    try {
+      await connect(alice);
+      expect(synced(await eventsOf(alice))).toHaveLength(5);
+
+      google.expireSyncTokens(account);
+      google.cancelEvent(account, seeded[0]!.id!);
+      google.addEvent(account, timed('Late addition', 7));
+      const calls = google.calls.length;
+      expect((await sync(alice)).body).toEqual({ synced: 2 });
+      const lists = google.calls.slice(calls);
+      expect(lists[0]!.query.syncToken).toBeDefined();
+      expect(lists.slice(1).every((entry) => entry.query.syncToken === undefined)).toBe(true);
+      expect(titles(await eventsOf(alice))).toEqual(['Event 1', 'Event 2', 'Event 3', 'Event 4', 'Late addition']);
+      expect((await sync(alice)).body).toEqual({ synced: 0 });
+    } finally {
+      google.setPageSize(250);
+    }
+  });
+
+  it('leaves a synced event the user trashed in the trash, and does not sync back the events it mirrored out', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    google.addEvent(account, timed('Trash me', 1));
+    await connect(alice, { write: true });
+    const [copy] = await eventsOf(alice);
+    await alice.delete(`/api/events/${copy.id}`);
+    const mine = (await alice.post('/api/events', { title: 'Mirrored', start_time: daysFromNow(2, 8), end_time: daysFromNow(2, 9) })).body;
+    await world.bus.settle();
+    expect(google.events(account).map((event) => event.summary).sort()).toEqual(['Mirrored', 'Trash me']);
+
+    google.expireSyncTokens(account);
+    expect((await sync(alice)).body).toEqual({ synced: 0 });
+    expect((await eventsOf(alice)).map((event) => event.id)).toEqual([mine.id]);
+    expect((await alice.get('/api/trash')).body.items.map((entry: any) => entry.id)).toEqual([copy.id]);
+  });
+
+  it("answers 'Google Calendar not connected' when there is no connection", async () => {
+    const alice = await user();
+    const answer = await alice.post('/api/gcal/sync', {});
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.message).toBe(GCAL_MESSAGES.notConnected);
+  });
+});
+
+describe('Google failing', () => {
+  async function connectedWithEvents() {
+    const alice = await user();
+    google.addEvent(accountOf(alice), timed('Kept', 1));
+    await connect(alice);
+    await alice.post('/api/events', { title: 'Own', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
+    return { alice, before: await eventsOf(alice) };
+  }
+
+  it('refreshes the access token once on a 401 and carries on', async () => {
+    const { alice, before } = await connectedWithEvents();
+    google.addEvent(accountOf(alice), timed('New', 2));
+    google.expireAccessTokens(accountOf(alice));
+    const calls = google.calls.length;
+    expect((await sync(alice)).body).toEqual({ synced: 1 });
+    expect(google.calls.slice(calls).map((entry) => entry.path)).toEqual(['/calendar/v3/calendars/primary/events', '/token', '/calendar/v3/calendars/primary/events']);
+    expect(synced(await eventsOf(alice))).toHaveLength(synced(before).length + 1);
+    expect((await alice.get('/api/gcal/status')).body.connected).toBe(true);
+  });
+
+  for (const { status, reason, answer, text } of [
+    { status: 403, reason: undefined, answer: 502, text: SYNC_FAILURE_TEXTS.forbidden },
+    { status: 403, reason: 'rateLimitExceeded', answer: 503, text: SYNC_FAILURE_TEXTS.rateLimited },
+    { status: 429, reason: undefined, answer: 503, text: SYNC_FAILURE_TEXTS.rateLimited },
+    { status: 500, reason: undefined, answer: 502, text: SYNC_FAILURE_TEXTS.unavailable },
+  ] as const) {
+    it(`answers ${status}${reason ? ` (${reason})` : ''} with 'Sync failed: …', losing and duplicating nothing`, async () => {
+      const { alice, before } = await connectedWithEvents();
+      google.failNext(1, status, reason ? { reason } : {});
+      const failed = await sync(alice);
+      expect(failed.status).toBe(answer);
+      expect(failed.body.error.message).toBe(syncFailedMessage(text));
+      expect(await eventsOf(alice)).toEqual(before);
+      expect((await alice.get('/api/gcal/status')).body.connected).toBe(true);
+      expect((await sync(alice)).body).toEqual({ synced: 0 });
+      expect(await eventsOf(alice)).toEqual(before);
+    });
+  }
+
+  it('answers when Google cannot be reached at all', async () => {
+    const { alice, before } = await connectedWithEvents();
+    const root = process.env.GOOGLE_CALENDAR_ROOT_URL;
+    process.env.GOOGLE_CALENDAR_ROOT_URL = 'http://127.0.0.1:9/';
+    try {
+      const failed = await sync(alice);
+      expect(failed.status).toBe(502);
+      expect(failed.body.error.message).toBe(syncFailedMessage(SYNC_FAILURE_TEXTS.unavailable));
+    } finally {
+      process.env.GOOGLE_CALENDAR_ROOT_URL = root;
+    }
+    expect(await eventsOf(alice)).toEqual(before);
+  });
+
+  it('drops the connection when the refresh token was revoked, or a 401 comes again after the refresh, keeping the events', async () => {
+    for (const breakAccess of [
+      (account: string) => {
+        google.revokeGrants(account);
+        google.expireAccessTokens(account);
+      },
+      () => google.failNext(2, 401),
+    ]) {
+      const { alice, before } = await connectedWithEvents();
+      breakAccess(accountOf(alice));
+      const failed = await sync(alice);
+      expect(failed.status).toBe(409);
+      expect(failed.body.error.message).toBe(syncFailedMessage(SYNC_FAILURE_TEXTS.accessLost));
+      expect(await storedItem(alice, 'GCAL#TOKENS')).toBeUndefined();
+      expect((await alice.get('/api/settings')).body.gcal_connected).toBe(false);
+      expect((await alice.get('/api/gcal/status')).body.connected).toBe(false);
+      expect(await eventsOf(alice)).toEqual(before);
+      expect((await sync(alice)).body.error.message).toBe(GCAL_MESSAGES.notConnected);
+
+      await connect(alice);
+      expect(await eventsOf(alice)).toEqual(before);
+    }
+  });
+});
+
+describe('mirroring out', () => {
+  const mirrorLog = async (person: TestUser) => (await person.get('/api/gcal/mirror-log')).body.items;
+
+  it('writes the user’s own event changes to Google when write access was granted', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice, { write: true });
+    const created = (await alice.post('/api/events', { title: 'Dentist', start_time: daysFromNow(3, 14), end_time: daysFromNow(3, 15), location: 'Main St' })).body;
+    await world.bus.settle();
+    const [written] = google.events(account);
+    expect(written).toMatchObject({
+      id: created.id.replaceAll('-', ''),
+      summary: 'Dentist',
+      location: 'Main St',
+      start: { dateTime: created.start_time },
+      extendedProperties: { private: { tempoEventId: created.id } },
+    });
+
+    await alice.patch(`/api/events/${created.id}`, { title: 'Dentist (moved)', all_day: true, start_time: '2031-01-02T00:00:00.000Z', end_time: '2031-01-03T00:00:00.000Z' });
+    await world.bus.settle();
+    const [moved] = google.events(account);
+    expect([moved!.summary, moved!.start, moved!.end]).toEqual(['Dentist (moved)', { date: '2031-01-02' }, { date: '2031-01-04' }]);
+
+    await alice.delete(`/api/events/${created.id}`);
+    await world.bus.settle();
+    expect(google.events(account)).toEqual([]);
+    await alice.post('/api/trash/restore', { items: [{ kind: 'events', id: created.id }] });
+    await world.bus.settle();
+    expect(google.events(account)).toMatchObject([{ summary: 'Dentist (moved)', status: 'confirmed' }]);
+
+    expect((await mirrorLog(alice)).map((entry: any) => [entry.change, entry.action, entry.outcome])).toEqual([
+      ['item.restored', 'upsert', 'mirrored'],
+      ['item.deleted', 'delete', 'mirrored'],
+      ['item.updated', 'upsert', 'mirrored'],
+      ['item.created', 'upsert', 'mirrored'],
+    ]);
+    expect((await alice.get(`/api/events/${created.id}`)).body.title).toBe('Dentist (moved)');
+  });
+
+  it("records 'skipped: read-only' without write access, and leaves Google alone", async () => {
+    const alice = await user();
+    await connect(alice);
+    const calls = google.calls.length;
+    const created = (await alice.post('/api/events', { title: 'Private', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
+    await alice.delete(`/api/events/${created.id}`);
+    await world.bus.settle();
+    expect(google.calls.slice(calls)).toEqual([]);
+    expect(google.events(accountOf(alice))).toEqual([]);
+    expect((await mirrorLog(alice)).map((entry: any) => [entry.change, entry.event_id, entry.title, entry.action, entry.outcome])).toEqual([
+      ['item.deleted', created.id, 'Private', 'delete', 'skipped: read-only'],
+      ['item.created', created.id, 'Private', 'upsert', 'skipped: read-only'],
+    ]);
+  });
+
+  it('applies a redelivered change once, and never writes events synced in from Google back', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    google.addEvent(account, timed('From Google', 2));
+    await connect(alice, { write: true });
+    const created = (await alice.post('/api/events', { title: 'Once', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
+    await world.bus.settle();
+    const delivered = world.bus.published.find(
+      (event) => event['detail-type'] === 'item.created' && (event.detail as any).id === created.id,
+    ) as BusEvent<'item.created'>;
+    const calls = google.calls.length;
+    await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>);
+    await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>);
+    expect(google.calls.slice(calls)).toEqual([]);
+    expect(google.events(account).map((event) => event.summary).sort()).toEqual(['From Google', 'Once']);
+    expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Once']);
+
+    const [copy] = synced(await eventsOf(alice));
+    await alice.patch(`/api/events/${copy.id}`, { title: 'Edited here' });
+    await world.bus.settle();
+    expect(google.events(account).map((event) => event.summary).sort()).toEqual(['From Google', 'Once']);
+  });
+
+  it('lets the bus retry a Google failure; the local change stands either way', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice, { write: true });
+    google.failNext(1, 503);
+    await alice.post('/api/events', { title: 'Retried', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
+    await world.bus.settle();
+    expect(google.events(account).map((event) => event.summary)).toEqual(['Retried']);
+
+    google.failNext(3, 500);
+    const lost = (await alice.post('/api/events', { title: 'Dead-lettered', start_time: daysFromNow(2, 8), end_time: daysFromNow(2, 9) })).body;
+    await world.bus.settle();
+    expect(google.events(account).map((event) => event.summary)).toEqual(['Retried']);
+    expect((await alice.get(`/api/events/${lost.id}`)).status).toBe(200);
+    expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Retried']);
+  });
+});
+
+describe('disconnecting', () => {
+  it('removes the tokens and every synced event, keeps the user’s own, and gives the grant back', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    google.addEvent(account, timed('Synced one', 1));
+    google.addEvent(account, timed('Synced two', 2));
+    await connect(alice);
+    const own = (await alice.post('/api/events', { title: 'Mine', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
+    const [trashedCopy] = synced(await eventsOf(alice));
+    await alice.delete(`/api/events/${trashedCopy.id}`);
+
+    const answer = await alice.post('/api/gcal/disconnect');
+    expect(answer.body).toEqual({ disconnected: true, removed: 2 });
+    expect((await eventsOf(alice)).map((event) => event.id)).toEqual([own.id]);
+    expect((await alice.get('/api/trash')).body.items).toEqual([]);
+    expect(await storedItem(alice, 'GCAL#TOKENS')).toBeUndefined();
+    expect(await storedItem(alice, `GCALEVENT#${trashedCopy.gcal_id}`)).toBeUndefined();
+    expect((await alice.get('/api/settings')).body.gcal_connected).toBe(false);
+    expect(google.refreshTokensOf(account).every((issued) => issued.revoked)).toBe(true);
+    expect(world.bus.published.some((event) => event['detail-type'] === 'gcal.disconnected' && (event.detail as any).userId === alice.id)).toBe(true);
+    expect((await alice.post('/api/gcal/sync', {})).body.error.message).toBe(GCAL_MESSAGES.notConnected);
+  });
+});
+
+describe('user B and user A’s connection', () => {
+  it('B can neither see nor change A’s connection through any Google route', async () => {
+    const alice = await user();
+    const bob = await user();
+    google.addEvent(accountOf(alice), timed('Alice at Google', 1));
+    await connect(alice, { write: true });
+    await alice.post('/api/events', { title: 'Alice mirrored', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
+    await world.bus.settle();
+    const aliceBefore = { events: await eventsOf(alice), status: (await alice.get('/api/gcal/status')).body, log: await alice.get('/api/gcal/mirror-log') };
+
+    expect((await bob.get('/api/gcal/status')).body).toMatchObject({ connected: false, write_access: false, initial_sync: null });
+    expect((await bob.get('/api/gcal/mirror-log')).body.items).toEqual([]);
+    expect((await bob.post('/api/gcal/sync', {})).status).toBe(409);
+    expect((await bob.post('/api/gcal/disconnect')).body).toEqual({ disconnected: true, removed: 0 });
+    google.signInAs(accountOf(bob));
+    const bobConnect = await bob.post('/api/gcal/connect', {});
+    expect(new URL(bobConnect.body.url).searchParams.get('state')).not.toBe(null);
+    await call('GET', await google.consent(bobConnect.body.url));
+    await world.bus.settle();
+
+    expect(await eventsOf(bob)).toEqual([]);
+    expect(await eventsOf(alice)).toEqual(aliceBefore.events);
+    expect((await alice.get('/api/gcal/status')).body).toEqual(aliceBefore.status);
+    expect((await alice.get('/api/gcal/mirror-log')).body).toEqual(aliceBefore.log.body);
+    expect((await alice.get('/api/settings')).body.gcal_connected).toBe(true);
+  });
+});
