@@ -1,0 +1,164 @@
+import { Annotations } from 'aws-cdk-lib';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { CognitoTrigger } from '../functions/auth/triggers';
+import type { IndexName } from '../functions/data/table-definition';
+import type { HandlerName } from '../functions/routes';
+import type { AppFunction } from './constructs/app-function';
+
+type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query';
+type UserPoolAction = 'AdminGetUser' | 'AdminSetUserPassword';
+
+/** What one function may do, and so which environment variables it gets. */
+export interface Access {
+  /** Actions on the table itself, not its indexes (TABLE_NAME). */
+  table?: readonly TableAction[];
+  /** Indexes it queries (TABLE_NAME). */
+  indexes?: readonly IndexName[];
+  /** Puts events on the bus (EVENT_BUS_NAME). */
+  publishes?: boolean;
+  /** Calls the user pool, with these admin actions (USER_POOL_ID, USER_POOL_CLIENT_ID). */
+  userPool?: readonly UserPoolAction[];
+  /** Sends mail through SES from the sender identity (MAIL_FROM). */
+  sendsMail?: boolean;
+  /** Builds links or redirects to the site (APP_ORIGIN). */
+  linksToSite?: boolean;
+  /** Calls Google Calendar as the OAuth client (GOOGLE_CLIENT_ID; the client secret and token key by ARN). */
+  callsGoogle?: boolean;
+}
+
+/*
+ * Least privilege, read off each function's calls. A function that starts using another action,
+ * index or service needs its line here, or it meets AccessDenied in AWS (the local stack does not
+ * check). The Record types make a new handler or trigger fail to compile until it has a line.
+ */
+
+/** The Google Calendar functions keep tokens, sync state, synced events and their log in the table. */
+const GOOGLE_CALENDAR: Access = {
+  table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
+  publishes: true,
+  linksToSite: true,
+  callsGoogle: true,
+};
+
+export const HANDLER_ACCESS: Record<HandlerName, Access> = {
+  items: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
+  trash: { table: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['byTrash'], publishes: true },
+  settings: { table: ['GetItem', 'PutItem', 'UpdateItem'], publishes: true },
+  changes: { table: ['GetItem'] },
+  waitlist: { table: ['PutItem'], publishes: true },
+  'bug-reports': { table: ['PutItem'], publishes: true },
+  // ConfirmSignUp is a public Cognito call: it needs the client id, not a permission.
+  auth: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], publishes: true, userPool: ['AdminSetUserPassword'] },
+  gcal: GOOGLE_CALENDAR,
+};
+
+export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
+  CustomMessage: { linksToSite: true },
+  PostConfirmation: { table: ['PutItem'] },
+  PreAuthentication: { table: ['GetItem', 'PutItem'] },
+};
+
+/** The functions EventBridge invokes, bus consumers and schedules, by target (functions/<target>.ts). */
+const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
+  'bug-reports/forward': {},
+  'auth/send-reset-code': { table: ['PutItem'], userPool: ['AdminGetUser'], sendsMail: true },
+  'items/unlink-purged-goal': { table: ['Query', 'UpdateItem'], publishes: true },
+  'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'], publishes: true },
+  'gcal/mirror': GOOGLE_CALENDAR,
+  'gcal/initial-sync': GOOGLE_CALENDAR,
+};
+
+export function eventTargetAccess(target: string): Access {
+  const access = EVENT_TARGET_ACCESS[target];
+  if (!access) throw new Error(`EventBridge target "${target}" has no entry in EVENT_TARGET_ACCESS (infra/access.ts)`);
+  return access;
+}
+
+/** What a stack can hand its functions. Mail and the site address are optional settings. */
+export interface SharedResources {
+  table: ITable;
+  bus?: IEventBus;
+  auth?: { userPool: IUserPool; webClient: IUserPoolClient };
+  mail?: { identity: IEmailIdentity; from: string };
+  siteUrl?: string;
+  google?: { clientId?: string; clientSecret: ISecret; tokenKey: ISecret };
+}
+
+/** Grants exactly `access` and sets the environment variables that go with it. */
+export function grantAccess(target: AppFunction, access: Access, resources: SharedResources): void {
+  grantTable(target, access, resources.table);
+  if (access.publishes) grantPublish(target, provided(resources.bus, 'the event bus'));
+  if (access.userPool) grantUserPool(target, access.userPool, provided(resources.auth, 'the user pool'));
+  if (access.sendsMail) grantMail(target, resources.mail);
+  if (access.linksToSite) linkToSite(target, resources.siteUrl);
+  if (access.callsGoogle) callGoogle(target, provided(resources.google, 'the Google secrets'));
+}
+
+function grantTable(target: AppFunction, { table: actions = [], indexes = [] }: Access, table: ITable): void {
+  if (actions.length > 0) {
+    target.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: actions.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }),
+    );
+  }
+  if (indexes.length > 0) {
+    target.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((index) => `${table.tableArn}/index/${index}`) }),
+    );
+  }
+  if (actions.length > 0 || indexes.length > 0) target.function.addEnvironment('TABLE_NAME', table.tableName);
+}
+
+function grantPublish(target: AppFunction, bus: IEventBus): void {
+  bus.grantPutEventsTo(target.role);
+  target.function.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+}
+
+function grantUserPool(target: AppFunction, actions: readonly UserPoolAction[], { userPool, webClient }: NonNullable<SharedResources['auth']>): void {
+  if (actions.length > 0) userPool.grant(target.role, ...actions.map((action) => `cognito-idp:${action}`));
+  target.function.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+  target.function.addEnvironment('USER_POOL_CLIENT_ID', webClient.userPoolClientId);
+}
+
+/** Without a sender (context senderEmail) nothing is granted, and the synth says what will not work. */
+function grantMail(target: AppFunction, mail: SharedResources['mail']): void {
+  if (!mail) {
+    Annotations.of(target).addWarningV2('tempo:noSender', 'No senderEmail in context: this function cannot send its mail until one is set.');
+    return;
+  }
+  mail.identity.grantSendEmail(target.role);
+  target.function.addEnvironment('MAIL_FROM', mail.from);
+}
+
+function linkToSite(target: AppFunction, siteUrl: string | undefined): void {
+  if (!siteUrl) {
+    Annotations.of(target).addWarningV2('tempo:noSiteUrl', 'No domainName or siteUrl in context: the links this function builds cannot reach the site.');
+    return;
+  }
+  target.function.addEnvironment('APP_ORIGIN', siteUrl);
+}
+
+/**
+ * The client id, and the ARNs of the client secret and the token key, which the function reads at
+ * cold start: the secrets themselves never sit in the Lambda configuration.
+ */
+function callGoogle(target: AppFunction, google: NonNullable<SharedResources['google']>): void {
+  if (!google.clientId) {
+    Annotations.of(target).addWarningV2('tempo:noGoogleClient', 'No googleClientId in context: Google Calendar answers "not configured" until one is set.');
+  } else {
+    target.function.addEnvironment('GOOGLE_CLIENT_ID', google.clientId);
+  }
+  google.clientSecret.grantRead(target.role);
+  google.tokenKey.grantRead(target.role);
+  target.function.addEnvironment('GOOGLE_CLIENT_SECRET_ARN', google.clientSecret.secretArn);
+  target.function.addEnvironment('TOKEN_ENCRYPTION_KEY_ARN', google.tokenKey.secretArn);
+}
+
+function provided<T>(resource: T | undefined, name: string): T {
+  if (!resource) throw new Error(`This stack cannot grant access to ${name}`);
+  return resource;
+}

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Node } from 'constructs';
+import { WEB_DIST } from './paths';
+
+export interface StageSettings {
+  /** What `cdk destroy` does to data-bearing resources (table, user pool, buckets, secrets, keys). */
+  removalPolicy: RemovalPolicy;
+  /** DynamoDB and Cognito refuse deletion while this is on. */
+  deletionProtection: boolean;
+  /** CloudFormation refuses to delete the stacks while this is on. */
+  terminationProtection: boolean;
+  /** Lambda and API access logs. */
+  logRetention: RetentionDays;
+  /** S3 and CloudFront access logs in the log bucket. */
+  accessLogExpiryDays: number;
+  pointInTimeRecovery: boolean;
+}
+
+/** Everything that differs between the stages; docs/deploy.md explains each line. */
+export const STAGES = {
+  dev: {
+    removalPolicy: RemovalPolicy.DESTROY,
+    deletionProtection: false,
+    terminationProtection: false,
+    logRetention: RetentionDays.TWO_WEEKS,
+    accessLogExpiryDays: 30,
+    pointInTimeRecovery: true,
+  },
+  prod: {
+    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+    terminationProtection: true,
+    logRetention: RetentionDays.SIX_MONTHS,
+    accessLogExpiryDays: 365,
+    pointInTimeRecovery: true,
+  },
+} as const satisfies Record<string, StageSettings>;
+
+export type StageName = keyof typeof STAGES;
+
+export interface AppConfig extends StageSettings {
+  stage: StageName;
+  /** The site's own domain and its ACM certificate (which CloudFront needs in us-east-1). */
+  domain?: { name: string; certificateArn: string };
+  /**
+   * Where the site is served: https://<domainName>, or the distribution's address given as
+   * siteUrl after the first deploy. Mail links and Google's redirect need it.
+   */
+  siteUrl?: string;
+  /** The OAuth client id of Google as a federated identity provider; its secret is in the secrets stack. */
+  googleClientId?: string;
+  /** The prefix of the Cognito hosted UI domain (<prefix>.auth.<region>.amazoncognito.com). */
+  authDomainPrefix?: string;
+  /** The SES identity mail is sent from. */
+  senderEmail?: string;
+  /** The built SPA to upload; absent on a fresh clone, where the site bucket stays empty. */
+  webDist?: string;
+}
+
+/** Reads the stage and the optional settings from CDK context (`-c key=value` or cdk.json). */
+export function readConfig(node: Node): AppConfig {
+  const stage = optional(node, 'stage') ?? 'dev';
+  if (!isStage(stage)) throw new Error(`Unknown stage "${stage}": use one of ${Object.keys(STAGES).join(', ')}`);
+  const domain = readDomain(node);
+  const siteUrl = domain ? `https://${domain.name}` : optional(node, 'siteUrl')?.replace(/\/$/, '');
+  const googleClientId = optional(node, 'googleClientId');
+  if (googleClientId && !siteUrl) {
+    throw new Error('Google sign-in redirects back to the site: give domainName or siteUrl with googleClientId');
+  }
+  const webDist = optional(node, 'webDist') ?? WEB_DIST;
+  return {
+    stage,
+    ...STAGES[stage],
+    domain,
+    siteUrl,
+    googleClientId,
+    authDomainPrefix: optional(node, 'authDomainPrefix'),
+    senderEmail: optional(node, 'senderEmail'),
+    webDist: existsSync(webDist) ? webDist : undefined,
+  };
+}
+
+function readDomain(node: Node): AppConfig['domain'] {
+  const name = optional(node, 'domainName');
+  const certificateArn = optional(node, 'certificateArn');
+  if (!name && !certificateArn) return undefined;
+  if (!name || !certificateArn) throw new Error('A custom domain needs both domainName and certificateArn (us-east-1)');
+  return { name, certificateArn };
+}
+
+/** A context value, with empty strings (as `-c key=` gives) read as absent. */
+function optional(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value);
+}
+
+function isStage(name: string): name is StageName {
+  return Object.hasOwn(STAGES, name);
+}
+
+/** A name unique per stage, for the resources that carry one. */
+export function resourceName(config: AppConfig, name: string): string {
+  return `tempo-${config.stage}-${name}`;
+}

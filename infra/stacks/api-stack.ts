@@ -1,0 +1,119 @@
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { HANDLERS, routes, type HandlerName, type Route } from '../../functions/routes';
+import { API_THROTTLE } from '../../shared/constants';
+import { grantAccess, HANDLER_ACCESS, type SharedResources } from '../access';
+import type { AppConfig } from '../config';
+import { AppFunction } from '../constructs/app-function';
+
+export interface ApiStackProps extends StackProps {
+  config: AppConfig;
+  shared: SharedResources & { auth: NonNullable<SharedResources['auth']> };
+}
+
+/** The access log line: what API Gateway v2 can tell about each request, as JSON. */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  time: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  latencyMs: '$context.responseLatency',
+  responseLength: '$context.responseLength',
+  authorizerError: '$context.authorizer.error',
+  integrationError: '$context.integrationErrorMessage',
+};
+
+/**
+ * The HTTP API: one function per handler of functions/routes.ts, one route per route-table entry,
+ * the Cognito JWT authorizer on every route that is not marked public.
+ */
+export class ApiStack extends Stack {
+  readonly api: HttpApi;
+  readonly handlers: ReadonlyMap<HandlerName, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    // Secure by default: a route gets the authorizer unless it opts out below.
+    this.api = new HttpApi(this, 'HttpApi', {
+      description: `Tempo API (${props.config.stage})`,
+      createDefaultStage: false,
+      defaultAuthorizer: new HttpUserPoolAuthorizer('CognitoAuthorizer', props.shared.auth.userPool, {
+        userPoolClients: [props.shared.auth.webClient],
+      }),
+    });
+    this.addDefaultStage(props.config);
+
+    this.handlers = new Map(HANDLERS.map((name) => [name, this.handlerFunction(name, props)]));
+    // One integration per function, with one invoke permission for the whole API, not one per route.
+    const integrations = new Map(
+      [...this.handlers].map(([name, handler]) => [
+        name,
+        new HttpLambdaIntegration(`${pascalCase(name)}Integration`, handler.function, { scopePermissionToRoute: false }),
+      ]),
+    );
+    for (const route of routes as readonly Route[]) {
+      const httpRoute = new HttpRoute(this, routeId(route), {
+        httpApi: this.api,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: integrations.get(route.handler)!,
+        ...(route.public ? { authorizer: new HttpNoneAuthorizer() } : {}),
+      });
+      if (route.public) {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.key} is public by design (${route.summary}): its callers hold no token; the handler validates the input and the stage throttles.`,
+        });
+      }
+    }
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
+  }
+
+  /** The `$default` stage: throttled as shared/constants.ts says, with JSON access logs. */
+  private addDefaultStage(config: AppConfig): void {
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      autoDeploy: true,
+      throttle: { rateLimit: API_THROTTLE.ratePerSecond, burstLimit: API_THROTTLE.burst },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+  }
+
+  private handlerFunction(name: HandlerName, props: ApiStackProps): AppFunction {
+    const handler = new AppFunction(this, `${pascalCase(name)}Handler`, {
+      config: props.config,
+      source: `${name}/handler`,
+      description: `API handler: ${name}`,
+      timeout: Duration.seconds(10),
+    });
+    grantAccess(handler, HANDLER_ACCESS[name], props.shared);
+    return handler;
+  }
+}
+
+/** `GET /api/goals/{id}` becomes `GETapigoalsid`. */
+function routeId(route: Route): string {
+  return route.key.replace(/[^A-Za-z0-9]/g, '');
+}
+
+function pascalCase(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_all, _dash: string, letter: string) => letter.toUpperCase());
+}

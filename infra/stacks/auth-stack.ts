@@ -1,0 +1,150 @@
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  UserPoolClientIdentityProvider,
+  UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
+  type OAuthSettings,
+  type UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import type { WebConfig } from '../../shared/web-config';
+import { grantAccess, TRIGGER_ACCESS } from '../access';
+import type { AppConfig } from '../config';
+import { AppFunction } from '../constructs/app-function';
+
+export interface AuthStackProps extends StackProps {
+  config: AppConfig;
+  googleClientSecret: ISecret;
+  /** For the triggers that keep settings and sign-in attempts in it. */
+  table: ITable;
+}
+
+/** The Cognito operation each trigger of functions/auth/triggers.ts serves. */
+const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
+  CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
+  PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
+  PreAuthentication: UserPoolOperation.PRE_AUTHENTICATION,
+};
+
+/** The Cognito user pool the SPA signs in to and the API's JWT authorizer trusts. */
+export class AuthStack extends Stack {
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  readonly triggers: ReadonlyMap<CognitoTrigger, AppFunction>;
+  /** What the SPA reads from /config.json to sign in here (shared/web-config.ts). */
+  readonly webConfig: WebConfig;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    this.userPool = new UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true }, fullname: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: PASSWORD_MIN_LENGTH,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: config.deletionProtection,
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'The product specification signs in with email and password or Google; MFA is not part of it yet.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Essentials tier: the Plus tier (threat protection) is billed per active user, a cost decision deferred until the product has users.',
+      },
+    );
+
+    this.triggers = this.addTriggers(props);
+
+    // Created in every stage so its address is known before the Google client is registered.
+    const domain = this.userPool.addDomain('HostedUi', {
+      cognitoDomain: { domainPrefix: config.authDomainPrefix ?? `tempo-${config.stage}-${this.account}` },
+    });
+    const google = config.googleClientId && this.addGoogle(config.googleClientId, props.googleClientSecret);
+
+    this.webClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      // USER_PASSWORD_AUTH for the local stack's cognito-local, SRP for Amplify against Cognito.
+      authFlows: { userPassword: true, userSrp: true },
+      preventUserExistenceErrors: true,
+      supportedIdentityProviders: [
+        UserPoolClientIdentityProvider.COGNITO,
+        ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : []),
+      ],
+      ...(google && config.siteUrl ? { oAuth: hostedUiOAuth(config.siteUrl) } : { disableOAuth: true }),
+    });
+    if (google) this.webClient.node.addDependency(google);
+
+    this.webConfig = {
+      region: this.region,
+      userPoolId: this.userPool.userPoolId,
+      userPoolClientId: this.webClient.userPoolClientId,
+      userPoolEndpoint: null,
+      googleSignIn: google ? { domain: `${domain.domainName}.auth.${this.region}.amazoncognito.com` } : null,
+    };
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'WebClientId', { value: this.webClient.userPoolClientId });
+    new CfnOutput(this, 'HostedUiUrl', { value: domain.baseUrl() });
+  }
+
+  /** One function per trigger; they get no user pool access, which would make the pool depend on itself. */
+  private addTriggers({ config, table }: AuthStackProps): Map<CognitoTrigger, AppFunction> {
+    const triggers = new Map<CognitoTrigger, AppFunction>();
+    for (const [trigger, source] of Object.entries(COGNITO_TRIGGERS) as Array<[CognitoTrigger, string]>) {
+      const fn = new AppFunction(this, `${trigger}Trigger`, {
+        config,
+        source,
+        description: `Cognito ${trigger} trigger`,
+        // Cognito gives a trigger 5 seconds before it fails the sign-up or sign-in.
+        timeout: Duration.seconds(5),
+      });
+      grantAccess(fn, TRIGGER_ACCESS[trigger], { table, siteUrl: config.siteUrl });
+      this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], fn.function);
+      triggers.set(trigger, fn);
+    }
+    return triggers;
+  }
+
+  private addGoogle(clientId: string, clientSecret: ISecret): UserPoolIdentityProviderGoogle {
+    return new UserPoolIdentityProviderGoogle(this, 'Google', {
+      userPool: this.userPool,
+      clientId,
+      clientSecretValue: clientSecret.secretValue,
+      scopes: ['openid', 'email', 'profile'],
+      attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL, fullname: ProviderAttribute.GOOGLE_NAME },
+    });
+  }
+}
+
+/** The hosted UI's code flow for Google sign-in, at the addresses the SPA's Amplify config names. */
+function hostedUiOAuth(siteUrl: string): OAuthSettings {
+  return {
+    flows: { authorizationCodeGrant: true },
+    scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+    callbackUrls: [`${siteUrl}/dashboard`],
+    logoutUrls: [`${siteUrl}/signout`],
+  };
+}

@@ -1,0 +1,130 @@
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { EventBus, Rule, Schedule, type EventPattern as CdkEventPattern } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { EventPattern } from '../../events/pattern';
+import { BUS_RULES } from '../../events/rules';
+import { SCHEDULES } from '../../events/schedules';
+import { eventTargetAccess, grantAccess, type SharedResources } from '../access';
+import { resourceName, type AppConfig } from '../config';
+import { AppFunction } from '../constructs/app-function';
+
+export interface EventsStackProps extends StackProps {
+  config: AppConfig;
+  /** What the functions may be granted; the bus is this stack's own. */
+  shared: Omit<SharedResources, 'bus'>;
+}
+
+/** How long EventBridge keeps trying to hand an event to a function before dead-lettering it. */
+const DELIVERY = { retryAttempts: 3, maxEventAge: Duration.hours(2) } as const;
+
+/**
+ * The custom bus; for each rule of events/rules.ts and each schedule of events/schedules.ts, an
+ * EventBridge rule and its function, with retries, a dead-letter queue and alarms.
+ */
+export class EventsStack extends Stack {
+  readonly bus: EventBus;
+  /** Each bus rule's consumer, by rule name. */
+  readonly consumers: ReadonlyMap<string, AppFunction>;
+  /** Each schedule's function, by schedule name. */
+  readonly scheduled: ReadonlyMap<string, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: EventsStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    this.bus = new EventBus(this, 'Bus', { eventBusName: resourceName(config, 'bus') });
+    const shared = { ...props.shared, bus: this.bus };
+
+    this.consumers = new Map(
+      BUS_RULES.map((rule) => {
+        const target = new EventTarget(this, rule.name, { config, shared, source: rule.target, description: rule.description });
+        new Rule(target, 'Rule', {
+          eventBus: this.bus,
+          description: rule.description,
+          eventPattern: toCdkPattern(rule.pattern),
+          targets: [target.target],
+        });
+        return [rule.name, target.function];
+      }),
+    );
+    this.scheduled = new Map(
+      SCHEDULES.map((schedule) => {
+        const target = new EventTarget(this, schedule.name, {
+          config,
+          shared,
+          source: schedule.target,
+          description: schedule.description,
+          // A run may work through several days of expired items.
+          timeout: Duration.minutes(5),
+        });
+        new Rule(target, 'Rule', {
+          description: schedule.description,
+          schedule: Schedule.rate(Duration.minutes(schedule.everyMinutes)),
+          targets: [target.target],
+        });
+        return [schedule.name, target.function];
+      }),
+    );
+    new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
+  }
+}
+
+interface EventTargetProps {
+  config: AppConfig;
+  shared: SharedResources;
+  /** The function's source under functions/, without the extension. */
+  source: string;
+  description: string;
+  timeout?: Duration;
+}
+
+/** A function EventBridge invokes, the queue that catches what failed, and alarms on both. */
+class EventTarget extends Construct {
+  readonly function: AppFunction;
+  readonly target: LambdaFunction;
+
+  constructor(scope: Construct, id: string, { config, shared, source, description, timeout }: EventTargetProps) {
+    super(scope, id);
+    const deadLetters = new Queue(this, 'DeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is the dead-letter queue of the ${id} target and its function; a DLQ needs no DLQ of its own.`,
+    });
+    deadLetters
+      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' })
+      .createAlarm(this, 'DeadLettersAlarm', {
+        alarmDescription: `Events for ${source} failed every attempt and wait in the dead-letter queue`,
+        threshold: 0,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+
+    // The same queue takes the function's own failures: EventBridge's DLQ only sees events Lambda
+    // refused, while an invocation that threw is retried by Lambda and then dropped without one.
+    this.function = new AppFunction(this, 'Consumer', {
+      config,
+      source,
+      description: `${id}: ${description}`,
+      timeout: timeout ?? Duration.seconds(30),
+      deadLetterQueue: deadLetters,
+    });
+    grantAccess(this.function, eventTargetAccess(source), shared);
+    this.target = new LambdaFunction(this.function.function, { ...DELIVERY, deadLetterQueue: deadLetters });
+  }
+}
+
+/**
+ * The CDK spells the top-level `detail-type` as `detailType` and renders it back; every other key,
+ * nested ones included, is passed through as written. So the synthesized pattern equals the JSON one.
+ */
+function toCdkPattern(pattern: EventPattern): CdkEventPattern {
+  const { 'detail-type': detailType, ...rest } = pattern;
+  return { ...rest, ...(detailType ? { detailType } : {}) } as CdkEventPattern;
+}

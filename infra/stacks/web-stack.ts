@@ -1,0 +1,251 @@
+import { CfnOutput, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type BucketProps, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { WebConfig } from '../../shared/web-config';
+import type { AppConfig } from '../config';
+
+export interface WebStackProps extends StackProps {
+  config: AppConfig;
+  api: IHttpApi;
+  /** Written as /config.json beside the built SPA. */
+  webConfig: WebConfig;
+}
+
+/**
+ * Sends every path without a file extension (a client-side route such as /dashboard) to the SPA's
+ * index.html. A viewer-request function on the bucket's behavior only, because CloudFront's error
+ * responses would apply to the whole distribution and turn the API's JSON 404s into index.html.
+ */
+const SPA_FALLBACK = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.split('/').pop();
+  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** The SPA from a private bucket and the API under /api/*, on one CloudFront origin for the browser. */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const logs = this.logBucket(config);
+    const site = privateBucket(this, 'SiteBucket', config, { serverAccessLogsBucket: logs, serverAccessLogsPrefix: 'site-bucket/' });
+    const responseHeadersPolicy = this.securityHeaders();
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Tempo ${config.stage}`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(site),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy,
+        functionAssociations: [
+          {
+            eventType: FunctionEventType.VIEWER_REQUEST,
+            function: new CloudFrontFunction(this, 'SpaFallback', {
+              code: FunctionCode.fromInline(SPA_FALLBACK),
+              runtime: FunctionRuntime.JS_2_0,
+              comment: 'Client-side routes to index.html',
+            }),
+          },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // No caching, so the Authorization header may travel with the viewer's other headers.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy,
+        },
+      },
+      ...(config.domain
+        ? {
+            domainNames: [config.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+    });
+    this.acknowledgeDistributionFindings(config);
+
+    if (config.webDist) this.upload(config.webDist, props.webConfig, site);
+    new CfnOutput(this, 'SiteUrl', { value: `https://${config.domain?.name ?? this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+  }
+
+  /** Access logs of the site bucket and the distribution; CloudFront's standard logs need ACLs. */
+  private logBucket(config: AppConfig): Bucket {
+    const logs = privateBucket(this, 'LogBucket', config, {
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(config.accessLogExpiryDays) }],
+    });
+    Validations.of(logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This bucket is where the access logs go; logging its own access would log into itself.',
+    });
+    return logs;
+  }
+
+  private securityHeaders(): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers of the Tempo SPA and API',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(this.region), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+  }
+
+  private acknowledgeDistributionFindings(config: AppConfig): void {
+    Validations.of(this.distribution).acknowledge(
+      { id: 'AwsSolutions-CFR1', reason: 'The product is offered worldwide; no country is to be excluded.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL yet: the API is throttled per stage and every non-public route needs a Cognito token; a web ACL (about 6 USD/month) is a later cost decision.',
+      },
+    );
+    if (!config.domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the distribution serves *.cloudfront.net with the default certificate, which cannot set a minimum TLS version; with domainName it uses TLSv1.2_2021.',
+      });
+    }
+  }
+
+  /**
+   * Uploads the built SPA with its /config.json (values known at deploy time) and invalidates the
+   * cache, so a deploy shows the new build at once.
+   */
+  private upload(webDist: string, webConfig: WebConfig, site: Bucket): void {
+    const deployment = new BucketDeployment(this, 'Upload', {
+      sources: [Source.asset(webDist), Source.jsonData('config.json', webConfig)],
+      destinationBucket: site,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    this.acknowledgeUploadFindings(deployment, site);
+  }
+
+  /**
+   * The upload runs in aws-cdk-lib's own handler function, whose runtime and grants the library
+   * decides. cdk-nag names each wildcard finding exactly, so the resource ones are spelled here the
+   * way it prints them (tokens as <Ref>, the asset bucket as the bootstrap names it).
+   */
+  private acknowledgeUploadFindings(deployment: BucketDeployment, site: Bucket): void {
+    // The role is created inside the handler function, so its scope holds the function too.
+    const handler = deployment.handlerRole.node.scope;
+    if (!handler) throw new Error('The BucketDeployment handler role has no enclosing function');
+    const siteBucketId = this.getLogicalId(site.node.defaultChild as CfnBucket);
+    const libraryGrant = 'granted by aws-cdk-lib BucketDeployment, which copies the built SPA from the CDK asset bucket into the site bucket';
+    Validations.of(handler).acknowledge(
+      { id: 'AwsSolutions-L1', reason: 'The BucketDeployment handler is aws-cdk-lib code; the library picks and updates its runtime.' },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'aws-cdk-lib gives its BucketDeployment handler the basic execution role for its own logs; it runs only during deploys.',
+      },
+      ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: `${action} on the asset and site buckets only, ${libraryGrant}.`,
+      })),
+      {
+        id: `AwsSolutions-IAM5[Resource::${this.assetBucketObjects()}]`,
+        reason: `Objects of the CDK bootstrap asset bucket, ${libraryGrant}.`,
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/*]`,
+        reason: `Every object of the site bucket: a deploy replaces the whole SPA; ${libraryGrant}.`,
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'cloudfront:CreateInvalidation and GetInvalidation, which aws-cdk-lib grants on * to invalidate the distribution after an upload.',
+      },
+    );
+  }
+
+  /** The bootstrap asset bucket's objects as cdk-nag prints them: what the stack does not know as <Ref>. */
+  private assetBucketObjects(): string {
+    const printed = (value: string, ref: string) => (Token.isUnresolved(value) ? `<${ref}>` : value);
+    const partition = printed(this.partition, 'AWS::Partition');
+    const account = printed(this.account, 'AWS::AccountId');
+    const region = printed(this.region, 'AWS::Region');
+    return `arn:${partition}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${region}/*`;
+  }
+}
+
+/** A bucket nobody reaches but through CloudFront or AWS services: no public access, TLS only. */
+function privateBucket(
+  scope: Construct,
+  id: string,
+  config: AppConfig,
+  extra: BucketProps,
+): Bucket {
+  return new Bucket(scope, id, {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    enforceSSL: true,
+    encryption: BucketEncryption.S3_MANAGED,
+    removalPolicy: config.removalPolicy,
+    autoDeleteObjects: config.removalPolicy === RemovalPolicy.DESTROY,
+    ...extra,
+  });
+}
+
+/** What the SPA may load and talk to: itself, Cognito, ElevenLabs, Google sign-in and avatars. */
+function contentSecurityPolicy(region: string): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'connect-src': ["'self'", `https://cognito-idp.${region}.amazonaws.com`, 'wss://api.elevenlabs.io', 'https://api.elevenlabs.io'],
+    'img-src': ["'self'", 'data:', 'https://*.googleusercontent.com'],
+    'frame-src': ['https://accounts.google.com'],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'", 'https://*.amazoncognito.com'],
+    'object-src': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+}

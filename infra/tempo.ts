@@ -1,0 +1,46 @@
+import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import { readConfig, type AppConfig } from './config';
+import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
+import { DataStack } from './stacks/data-stack';
+import { EmailStack } from './stacks/email-stack';
+import { EventsStack } from './stacks/events-stack';
+import { SecretsStack } from './stacks/secrets-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface TempoStacks {
+  config: AppConfig;
+  secrets: SecretsStack;
+  auth: AuthStack;
+  data: DataStack;
+  events: EventsStack;
+  api: ApiStack;
+  email?: EmailStack;
+  web: WebStack;
+}
+
+/** Builds every stack of one stage into `app`, configured from its context (infra/config.ts). */
+export function createTempo(app: App, env?: Environment): TempoStacks {
+  const config = readConfig(app.node);
+  const base = { config, env, terminationProtection: config.terminationProtection };
+  const name = (stack: string) => `Tempo-${config.stage}-${stack}`;
+
+  const secrets = new SecretsStack(app, name('Secrets'), base);
+  const data = new DataStack(app, name('Data'), base);
+  const auth = new AuthStack(app, name('Auth'), { ...base, googleClientSecret: secrets.googleClientSecret, table: data.table });
+  const email = config.senderEmail ? new EmailStack(app, name('Email'), { ...base, senderEmail: config.senderEmail }) : undefined;
+  const shared = {
+    table: data.table,
+    auth: { userPool: auth.userPool, webClient: auth.webClient },
+    mail: email && { identity: email.sender, from: email.mailFrom },
+    siteUrl: config.siteUrl,
+    google: { clientId: config.googleClientId, clientSecret: secrets.googleClientSecret, tokenKey: secrets.googleTokenKey },
+  };
+  const events = new EventsStack(app, name('Events'), { ...base, shared });
+  const api = new ApiStack(app, name('Api'), { ...base, shared: { ...shared, bus: events.bus } });
+  const web = new WebStack(app, name('Web'), { ...base, api: api.api, webConfig: auth.webConfig });
+
+  Tags.of(app).add('app', 'tempo');
+  Tags.of(app).add('stage', config.stage);
+  return { config, secrets, auth, data, events, api, email, web };
+}

@@ -1,0 +1,125 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { routes, type Route } from '../../functions/routes';
+import { HANDLER_ACCESS } from '../../infra/access';
+import { API_THROTTLE } from '../../shared/constants';
+import { logicalId, tempoApp, TEST_ENV } from './tempo-app';
+
+/** Written out on purpose: making a route public has to be a visible change to this test. */
+const EXPECTED_PUBLIC_ROUTES = [
+  'GET /api/gcal/callback',
+  'POST /api/auth/reset-code',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/verify-email',
+  'POST /api/bug-reports',
+  'POST /api/waitlist',
+];
+
+const ROUTES = routes as readonly Route[];
+const tempo = tempoApp();
+const template = Template.fromStack(tempo.api);
+
+interface RouteProperties {
+  RouteKey: string;
+  AuthorizationType?: string;
+  AuthorizerId?: unknown;
+  Target: unknown;
+}
+
+function synthesizedRoutes(): RouteProperties[] {
+  return Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((resource) => resource.Properties as RouteProperties);
+}
+
+function synthesizedRoute(key: string): RouteProperties {
+  const matches = synthesizedRoutes().filter((route) => route.RouteKey === key);
+  expect(matches, key).toHaveLength(1);
+  return matches[0]!;
+}
+
+const authorizerId = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'))[0];
+
+describe('HTTP API routes', () => {
+  it('puts the Cognito JWT authorizer on every route not marked public', () => {
+    for (const route of ROUTES.filter((entry) => !entry.public)) {
+      const synthesized = synthesizedRoute(route.key);
+      expect(synthesized.AuthorizationType, route.key).toBe('JWT');
+      expect(synthesized.AuthorizerId, route.key).toEqual({ Ref: authorizerId });
+    }
+  });
+
+  it('leaves exactly the expected routes public, without an authorizer', () => {
+    expect(ROUTES.filter((route) => route.public).map((route) => route.key).sort()).toEqual(EXPECTED_PUBLIC_ROUTES);
+    const open = synthesizedRoutes().filter((route) => route.AuthorizationType !== 'JWT');
+    expect(open.map((route) => route.RouteKey).sort()).toEqual(EXPECTED_PUBLIC_ROUTES);
+    for (const route of open) {
+      expect(route.AuthorizationType).toBe('NONE');
+      expect(route.AuthorizerId).toBeUndefined();
+    }
+  });
+
+  it('trusts tokens of the user pool issued to the web client', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    const { JwtConfiguration, AuthorizerType, IdentitySource } = template.toJSON().Resources[authorizerId!].Properties;
+    expect(AuthorizerType).toBe('JWT');
+    expect(IdentitySource).toEqual(['$request.header.Authorization']);
+    expect(JSON.stringify(JwtConfiguration.Issuer)).toContain(`https://cognito-idp.${TEST_ENV.region}.amazonaws.com/`);
+    expect(JSON.stringify(JwtConfiguration.Issuer)).toContain(logicalId(tempo.auth.userPool));
+    expect(JwtConfiguration.Audience).toHaveLength(1);
+    expect(JSON.stringify(JwtConfiguration.Audience)).toContain(logicalId(tempo.auth.webClient));
+  });
+
+  it('sends each route to the function of its handler', () => {
+    const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
+    for (const route of ROUTES) {
+      const target = synthesizedRoute(route.key).Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+      const integration = integrations[target['Fn::Join'][1][1].Ref]!.Properties;
+      expect(integration.IntegrationType).toBe('AWS_PROXY');
+      expect(integration.IntegrationUri, route.key).toEqual({
+        'Fn::GetAtt': [logicalId(tempo.api.handlers.get(route.handler)!.function), 'Arn'],
+      });
+    }
+  });
+});
+
+describe('HTTP API functions', () => {
+  it('runs them on Node 22 on ARM with source maps', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    for (const { Properties } of functions) {
+      expect(Properties.Runtime).toBe('nodejs22.x');
+      expect(Properties.Architectures).toEqual(['arm64']);
+      expect(Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+  });
+
+  it('alarms when one of them throws or times out', () => {
+    for (const handler of tempo.api.handlers.values()) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'Errors',
+        Namespace: 'AWS/Lambda',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(handler.function) } }],
+      });
+    }
+  });
+
+  it('gives each handler the table name, and the bus name only when it publishes', () => {
+    for (const [name, handler] of tempo.api.handlers) {
+      const { Variables } = template.toJSON().Resources[logicalId(handler.function)].Properties.Environment;
+      expect(Variables.TABLE_NAME, name).toBeDefined();
+      expect(Variables.EVENT_BUS_NAME !== undefined, name).toBe(HANDLER_ACCESS[name].publishes === true);
+    }
+  });
+});
+
+describe('HTTP API stage', () => {
+  it('throttles the default stage as shared/constants.ts says and writes access logs', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.ratePerSecond, ThrottlingBurstLimit: API_THROTTLE.burst },
+    });
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0]!.Properties;
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    expect(logGroups[stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0]]).toBeDefined();
+    expect(JSON.parse(stage.AccessLogSettings.Format)).toMatchObject({ routeKey: '$context.routeKey', status: '$context.status' });
+  });
+});

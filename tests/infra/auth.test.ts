@@ -1,0 +1,118 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { COGNITO_TRIGGERS } from '../../functions/auth/triggers';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { logicalId, tempoApp } from './tempo-app';
+
+const SITE = 'https://tempo.example.com';
+const plain = tempoApp();
+const withGoogle = tempoApp({ googleClientId: 'client-id.apps.googleusercontent.com', siteUrl: SITE });
+const template = Template.fromStack(plain.auth);
+
+const onlyProperties = (from: Template, type: string) => {
+  const found = Object.values(from.findResources(type));
+  expect(found, type).toHaveLength(1);
+  return found[0]!.Properties;
+};
+
+describe('user pool', () => {
+  const pool = onlyProperties(template, 'AWS::Cognito::UserPool');
+
+  it('signs up anyone by email, verified by email', () => {
+    expect(pool.UsernameAttributes).toEqual(['email']);
+    expect(pool.AutoVerifiedAttributes).toEqual(['email']);
+    expect(pool.AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: false });
+    expect(pool.Schema).toContainEqual({ Name: 'name', Required: true, Mutable: true });
+  });
+
+  it('asks for the password strength the sign-up form checks', () => {
+    expect(pool.Policies.PasswordPolicy).toEqual({
+      MinimumLength: PASSWORD_MIN_LENGTH,
+      RequireLowercase: true,
+      RequireUppercase: true,
+      RequireNumbers: true,
+      RequireSymbols: true,
+    });
+  });
+
+  it('runs every trigger of functions/auth/triggers.ts, each on its own function', () => {
+    expect(Object.keys(pool.LambdaConfig).sort()).toEqual(Object.keys(COGNITO_TRIGGERS).sort());
+    for (const [trigger, target] of plain.auth.triggers) {
+      expect(pool.LambdaConfig[trigger]).toEqual({ 'Fn::GetAtt': [logicalId(target.function), 'Arn'] });
+    }
+  });
+
+  it('is protected from deletion and retained in prod only', () => {
+    const prod = Template.fromStack(tempoApp({ stage: 'prod' }).auth);
+    expect(onlyProperties(prod, 'AWS::Cognito::UserPool').DeletionProtection).toBe('ACTIVE');
+    prod.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+    expect(pool.DeletionProtection).toBe('INACTIVE');
+  });
+});
+
+describe('web client', () => {
+  it('has no secret and allows password, SRP and refresh-token sign-in', () => {
+    const client = onlyProperties(template, 'AWS::Cognito::UserPoolClient');
+    expect(client.GenerateSecret).toBe(false);
+    expect([...client.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']);
+  });
+
+  it('has no hosted-UI flows and no Google without a googleClientId', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    const client = onlyProperties(template, 'AWS::Cognito::UserPoolClient');
+    expect(client.SupportedIdentityProviders).toEqual(['COGNITO']);
+    expect(client.AllowedOAuthFlowsUserPoolClient).toBe(false);
+  });
+
+  it('signs in with Google through the hosted UI when googleClientId is given, back to the dashboard', () => {
+    const google = Template.fromStack(withGoogle.auth);
+    const provider = onlyProperties(google, 'AWS::Cognito::UserPoolIdentityProvider');
+    expect(provider.ProviderName).toBe('Google');
+    expect(provider.ProviderDetails.client_id).toBe('client-id.apps.googleusercontent.com');
+    expect(JSON.stringify(provider.ProviderDetails.client_secret)).toContain('{{resolve:secretsmanager:');
+    expect(JSON.stringify(provider.ProviderDetails.client_secret)).toContain(logicalId(withGoogle.secrets.googleClientSecret));
+    const client = onlyProperties(google, 'AWS::Cognito::UserPoolClient');
+    expect(client.SupportedIdentityProviders).toEqual(['COGNITO', 'Google']);
+    expect(client.AllowedOAuthFlows).toEqual(['code']);
+    expect(client.CallbackURLs).toEqual([`${SITE}/dashboard`]);
+    expect(client.LogoutURLs).toEqual([`${SITE}/signout`]);
+    expect(withGoogle.auth.webConfig.googleSignIn?.domain).toMatch(/\.auth\.eu-west-1\.amazoncognito\.com$/);
+  });
+
+  it('refuses Google without the site address to return to', () => {
+    expect(() => tempoApp({ googleClientId: 'client-id' })).toThrow(/siteUrl/);
+  });
+});
+
+describe('secrets and mail', () => {
+  const secrets = Template.fromStack(plain.secrets);
+
+  it('holds placeholders for the ElevenLabs key and the Google client secret, and a generated key for Google tokens', () => {
+    const names = Object.values(secrets.findResources('AWS::SecretsManager::Secret')).map((secret) => secret.Properties.Name);
+    expect(names.sort()).toEqual(['tempo-dev-elevenlabs-api-key', 'tempo-dev-google-client-secret', 'tempo-dev-google-token-key']);
+  });
+
+  it('lets only the Google Calendar functions read the Google secrets, and no function the ElevenLabs key yet', () => {
+    const policies = [plain.api, plain.events, plain.auth].flatMap((stack) => Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')));
+    const readers = (secret: Parameters<typeof logicalId>[0]) =>
+      policies
+        .filter((policy) => JSON.stringify(policy).includes(logicalId(secret)))
+        .flatMap((policy) => (policy.Properties.Roles as Array<{ Ref: string }>).map((role) => role.Ref))
+        .sort();
+    const googleFunctions = [
+      plain.api.handlers.get('gcal')!,
+      plain.events.consumers.get('MirrorEventsToGoogle')!,
+      plain.events.consumers.get('FirstGoogleSync')!,
+    ];
+    expect(readers(plain.secrets.elevenLabsApiKey)).toEqual([]);
+    for (const secret of [plain.secrets.googleClientSecret, plain.secrets.googleTokenKey]) {
+      expect(readers(secret)).toEqual(googleFunctions.map((target) => logicalId(target.role)).sort());
+    }
+  });
+
+  it('makes the SES identity only when senderEmail is given', () => {
+    expect(plain.email).toBeUndefined();
+    const email = tempoApp({ senderEmail: 'tempo@example.com' }).email!;
+    Template.fromStack(email).hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'tempo@example.com' });
+  });
+});

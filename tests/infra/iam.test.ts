@@ -1,0 +1,188 @@
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { TABLE } from '../../functions/data/table-definition';
+import { BUS_RULES } from '../../events/rules';
+import { SCHEDULES } from '../../events/schedules';
+import { eventTargetAccess, HANDLER_ACCESS, TRIGGER_ACCESS, type Access } from '../../infra/access';
+import type { AppFunction } from '../../infra/constructs/app-function';
+import { logicalId, tempoApp } from './tempo-app';
+
+// A sender, a site address and a Google client, so that every optional grant is made.
+const tempo = tempoApp({
+  senderEmail: 'tempo@example.com',
+  siteUrl: 'https://tempo.example.com',
+  googleClientId: 'client-id.apps.googleusercontent.com',
+});
+const INDEX_NAMES = Object.keys(TABLE.indexes);
+
+/** How each shared resource shows in a policy: its logical id, inside a cross-stack reference. */
+const REFERENCES = {
+  table: logicalId(tempo.data.table),
+  bus: logicalId(tempo.events.bus),
+  userPool: logicalId(tempo.auth.userPool),
+  sender: logicalId(tempo.email!.sender),
+  googleSecrets: [logicalId(tempo.secrets.googleClientSecret), logicalId(tempo.secrets.googleTokenKey)],
+};
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+/** What a policy lets a function do, in the shape of its Access entry. */
+interface Granted {
+  table: string[];
+  indexes: string[];
+  publishes: boolean;
+  userPool: string[];
+  sendsMail: boolean;
+  /** The Google secrets it may read (client secret, token key). */
+  googleSecrets: string[];
+}
+
+const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+function permissionsOf(target: AppFunction) {
+  const template = Template.fromStack(Stack.of(target));
+  const roleId = logicalId(target.role);
+  const role = template.toJSON().Resources[roleId].Properties;
+  const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => (policy.Properties.Roles as Array<{ Ref: string }>).some((ref) => ref.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+  const environment = template.toJSON().Resources[logicalId(target.function)].Properties.Environment.Variables as Record<string, unknown>;
+  return { role, statements, environment };
+}
+
+/**
+ * Reads each statement back into what it grants, checking it names only the function's own log
+ * group and queue, the table and its indexes, the bus, the user pool or the sender identity.
+ */
+function decode(target: AppFunction, statements: Statement[]): Granted {
+  const granted: Granted = { table: [], indexes: [], publishes: false, userPool: [], sendsMail: false, googleSecrets: [] };
+  const ownLogs = { 'Fn::GetAtt': [logicalId(target.function.logGroup), 'Arn'] };
+  const ownQueue = target.function.deadLetterQueue && { 'Fn::GetAtt': [logicalId(target.function.deadLetterQueue), 'Arn'] };
+  for (const statement of statements) {
+    const actions = list(statement.Action);
+    const resources = list(statement.Resource);
+    const names = (reference: string) => resources.every((resource) => JSON.stringify(resource).includes(reference));
+    const service = actions[0]!.split(':')[0];
+    expect(actions.every((action) => action.startsWith(`${service}:`)), `one service per statement: ${actions}`).toBe(true);
+    switch (service) {
+      case 'logs':
+        expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+        expect(statement.Resource).toEqual(ownLogs);
+        break;
+      case 'sqs':
+        expect(actions).toEqual(['sqs:SendMessage']);
+        expect(statement.Resource).toEqual(ownQueue);
+        break;
+      case 'dynamodb':
+        expect(names(REFERENCES.table), 'a DynamoDB grant names the table').toBe(true);
+        decodeTable(actions, resources, granted);
+        break;
+      case 'events':
+        expect(actions).toEqual(['events:PutEvents']);
+        expect(names(REFERENCES.bus)).toBe(true);
+        granted.publishes = true;
+        break;
+      case 'cognito-idp':
+        expect(names(REFERENCES.userPool)).toBe(true);
+        granted.userPool.push(...actions.map((action) => action.replace('cognito-idp:', '')));
+        break;
+      case 'ses':
+        expect(actions.every((action) => action.startsWith('ses:Send'))).toBe(true);
+        expect(names(REFERENCES.sender)).toBe(true);
+        granted.sendsMail = true;
+        break;
+      case 'secretsmanager': {
+        expect(actions.sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+        for (const resource of resources) {
+          const secret = REFERENCES.googleSecrets.find((reference) => JSON.stringify(resource).includes(reference));
+          expect(secret, 'a secret read names a Google secret').toBeDefined();
+          granted.googleSecrets.push(secret!);
+        }
+        break;
+      }
+      default:
+        throw new Error(`unexpected grant: ${actions.join(', ')}`);
+    }
+  }
+  return { ...granted, table: granted.table.sort(), indexes: granted.indexes.sort(), userPool: granted.userPool.sort(), googleSecrets: granted.googleSecrets.sort() };
+}
+
+/** Actions on the table itself; only Query on an index. */
+function decodeTable(actions: string[], resources: unknown[], granted: Granted): void {
+  for (const resource of resources) {
+    const index = /\/index\/(\w+)"/.exec(JSON.stringify(resource))?.[1];
+    if (index) {
+      expect(INDEX_NAMES).toContain(index);
+      expect(actions, 'only queries on an index').toEqual(['dynamodb:Query']);
+      granted.indexes.push(index);
+    } else {
+      granted.table.push(...actions.map((action) => action.replace('dynamodb:', '')));
+    }
+  }
+}
+
+function expected(access: Access): Granted {
+  return {
+    table: [...(access.table ?? [])].sort(),
+    indexes: [...(access.indexes ?? [])].sort(),
+    publishes: access.publishes ?? false,
+    userPool: [...(access.userPool ?? [])].sort(),
+    sendsMail: access.sendsMail ?? false,
+    googleSecrets: access.callsGoogle ? [...REFERENCES.googleSecrets].sort() : [],
+  };
+}
+
+type Case = [string, AppFunction, Access];
+const FUNCTIONS: Case[] = [
+  ...[...tempo.api.handlers].map(([name, target]): Case => [`handler ${name}`, target, HANDLER_ACCESS[name]]),
+  ...BUS_RULES.map((rule): Case => [`consumer of ${rule.name}`, tempo.events.consumers.get(rule.name)!, eventTargetAccess(rule.target)]),
+  ...SCHEDULES.map((schedule): Case => [`schedule ${schedule.name}`, tempo.events.scheduled.get(schedule.name)!, eventTargetAccess(schedule.target)]),
+  ...[...tempo.auth.triggers].map(([trigger, target]): Case => [`trigger ${trigger}`, target, TRIGGER_ACCESS[trigger]]),
+];
+
+describe('function permissions', () => {
+  it('cover every function of the app', () => {
+    const lambdas = [tempo.api, tempo.events, tempo.auth].map(
+      (stack) => Object.keys(Template.fromStack(stack).findResources('AWS::Lambda::Function')).length,
+    );
+    expect(FUNCTIONS).toHaveLength(lambdas.reduce((sum, count) => sum + count, 0));
+  });
+
+  it.each(FUNCTIONS)('%s: no wildcard, no managed or inline policy', (_name, target) => {
+    const { role, statements } = permissionsOf(target);
+    expect(role.ManagedPolicyArns).toBeUndefined();
+    expect(role.Policies).toBeUndefined();
+    for (const statement of statements) {
+      expect(statement.Effect).toBe('Allow');
+      for (const action of list(statement.Action)) expect(action).not.toContain('*');
+      // No resource, nor any part of a joined one, ends in a wildcard.
+      for (const resource of list(statement.Resource)) expect(JSON.stringify(resource)).not.toMatch(/\*"/);
+    }
+  });
+
+  it.each(FUNCTIONS)('%s: exactly what its access entry says, on the shared resources only', (_name, target, access) => {
+    expect(decode(target, permissionsOf(target).statements)).toEqual(expected(access));
+  });
+
+  it.each(FUNCTIONS)('%s: the environment that goes with its access', (_name, target, access) => {
+    const { environment } = permissionsOf(target);
+    const has = (name: string) => environment[name] !== undefined;
+    expect(has('TABLE_NAME'), 'TABLE_NAME').toBe(Boolean(access.table?.length || access.indexes?.length));
+    expect(has('EVENT_BUS_NAME'), 'EVENT_BUS_NAME').toBe(Boolean(access.publishes));
+    expect(has('USER_POOL_ID') && has('USER_POOL_CLIENT_ID'), 'USER_POOL_*').toBe(Boolean(access.userPool));
+    expect(has('MAIL_FROM'), 'MAIL_FROM').toBe(Boolean(access.sendsMail));
+    expect(has('APP_ORIGIN'), 'APP_ORIGIN').toBe(Boolean(access.linksToSite));
+    expect(has('GOOGLE_CLIENT_ID'), 'GOOGLE_CLIENT_ID').toBe(Boolean(access.callsGoogle));
+    expect(has('GOOGLE_CLIENT_SECRET_ARN') && has('TOKEN_ENCRYPTION_KEY_ARN'), 'Google secret ARNs').toBe(Boolean(access.callsGoogle));
+  });
+
+  it('lets nothing scan, batch or run PartiQL', () => {
+    const all = FUNCTIONS.flatMap(([, target]) => permissionsOf(target).statements.flatMap((statement) => list(statement.Action)));
+    expect(all.filter((action) => /Scan|Batch|PartiQL|Transact/.test(action))).toEqual([]);
+  });
+});

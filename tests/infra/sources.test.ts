@@ -1,0 +1,48 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { COGNITO_TRIGGERS } from '../../functions/auth/triggers';
+import { HANDLERS, routes } from '../../functions/routes';
+import { BUS_RULES } from '../../events/rules';
+import { SCHEDULES } from '../../events/schedules';
+import { tempoApp } from './tempo-app';
+
+/**
+ * The CDK builds from the same lists the local stack serves from (functions/routes.ts,
+ * events/rules.ts, events/schedules.ts, functions/auth/triggers.ts), so what runs on a laptop is
+ * what AWS runs.
+ */
+const tempo = tempoApp();
+const resourcesOf = (stack: Parameters<typeof Template.fromStack>[0], type: string) =>
+  Object.values(Template.fromStack(stack).findResources(type)).map((resource) => resource.Properties);
+
+describe('one source for the CDK and the local stack', () => {
+  it('routes: one API route per route-table entry, one to one', () => {
+    const synthesized = resourcesOf(tempo.api, 'AWS::ApiGatewayV2::Route').map((route) => route.RouteKey as string);
+    expect(synthesized.sort()).toEqual(routes.map((route) => route.key).sort());
+    expect(new Set(synthesized).size).toBe(synthesized.length);
+  });
+
+  it('handlers: one function per handler name', () => {
+    expect([...tempo.api.handlers.keys()].sort()).toEqual([...HANDLERS].sort());
+    expect(resourcesOf(tempo.api, 'AWS::Lambda::Function')).toHaveLength(HANDLERS.length);
+  });
+
+  it('bus rules and schedules: one rule and one function each, one to one', () => {
+    const synthesized = resourcesOf(tempo.events, 'AWS::Events::Rule');
+    const onBus = synthesized.filter((rule) => rule.EventPattern).map((rule) => ({ pattern: rule.EventPattern, description: rule.Description }));
+    const scheduled = synthesized.filter((rule) => rule.ScheduleExpression).map((rule) => rule.Description as string);
+    expect(onBus).toHaveLength(BUS_RULES.length);
+    for (const rule of BUS_RULES) expect(onBus).toContainEqual({ pattern: rule.pattern, description: rule.description });
+    expect(scheduled.sort()).toEqual(SCHEDULES.map((schedule) => schedule.description).sort());
+    expect(synthesized).toHaveLength(BUS_RULES.length + SCHEDULES.length);
+    expect([...tempo.events.consumers.keys()].sort()).toEqual(BUS_RULES.map((rule) => rule.name).sort());
+    expect([...tempo.events.scheduled.keys()].sort()).toEqual(SCHEDULES.map((schedule) => schedule.name).sort());
+    expect(resourcesOf(tempo.events, 'AWS::Lambda::Function')).toHaveLength(BUS_RULES.length + SCHEDULES.length);
+  });
+
+  it('Cognito triggers: one function per trigger, attached to the user pool', () => {
+    const [pool] = resourcesOf(tempo.auth, 'AWS::Cognito::UserPool');
+    expect(Object.keys(pool!.LambdaConfig).sort()).toEqual(Object.keys(COGNITO_TRIGGERS).sort());
+    expect(resourcesOf(tempo.auth, 'AWS::Lambda::Function')).toHaveLength(Object.keys(COGNITO_TRIGGERS).length);
+  });
+});

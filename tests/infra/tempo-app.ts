@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack, type Environment } from 'aws-cdk-lib';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { REPO_ROOT } from '../../infra/paths';
+import { createTempo } from '../../infra/tempo';
+
+/** The feature flags cdk.json gives `cdk synth`, so the tests synthesize what a deploy would. */
+const CDK_CONTEXT = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+
+export const TEST_ENV = { account: '123456789012', region: 'eu-west-1' } as const;
+
+/** A folder that never exists, so no test depends on whether someone built web/dist. */
+export const NO_WEB_DIST = join(REPO_ROOT, 'tests', 'infra', 'no-web-dist');
+
+/** A stand-in for `npm run build:web`'s output, for the tests of the upload. */
+export function builtSpa(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'tempo-web-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tempo</title>');
+  return dist;
+}
+
+/**
+ * The whole app for one set of context values, with bundling skipped (the functions' code is
+ * not what these tests look at). `env: undefined` gives environment-agnostic stacks.
+ */
+export function tempoApp(context: Record<string, unknown> = {}, env: Environment | undefined = TEST_ENV) {
+  const app = new App({
+    context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], webDist: NO_WEB_DIST, ...context },
+  });
+  return { app, ...createTempo(app, env) };
+}
+
+/** The logical id CloudFormation knows a construct's resource by. */
+export function logicalId(construct: IConstruct): string {
+  const resource = construct.node.defaultChild ?? construct;
+  return Stack.of(construct).getLogicalId(resource as CfnElement);
+}

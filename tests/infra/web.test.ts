@@ -1,0 +1,160 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { describe, expect, it } from 'vitest';
+import { builtSpa, logicalId, tempoApp } from './tempo-app';
+
+/** Written out on purpose: every source the SPA may use is a reviewed change to this line. */
+const EXPECTED_CSP =
+  "default-src 'self'; " +
+  "connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com wss://api.elevenlabs.io https://api.elevenlabs.io; " +
+  "img-src 'self' data: https://*.googleusercontent.com; " +
+  'frame-src https://accounts.google.com; ' +
+  "script-src 'self'; " +
+  "style-src 'self' 'unsafe-inline'; " +
+  "base-uri 'self'; " +
+  "form-action 'self' https://*.amazoncognito.com; " +
+  "object-src 'none'";
+
+const tempo = tempoApp();
+const template = Template.fromStack(tempo.web);
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+const distribution = resources[logicalId(tempo.web.distribution)]!.Properties.DistributionConfig;
+const apiBehavior = (distribution.CacheBehaviors as Array<Record<string, any>>).find((behavior) => behavior.PathPattern === '/api/*')!;
+const originOf = (behavior: Record<string, any>) =>
+  (distribution.Origins as Array<Record<string, any>>).find((origin) => origin.Id === behavior.TargetOriginId)!;
+const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+
+/** The one resource of a type, as [logical id, resource]. */
+function onlyOf(type: string) {
+  const found = ofType(type);
+  expect(found, type).toHaveLength(1);
+  return found[0]!;
+}
+
+/** Runs the viewer-request function's own code on a request for `uri`. */
+function fallbackUri(uri: string): string {
+  const code = onlyOf('AWS::CloudFront::Function')[1].Properties.FunctionCode as string;
+  const handler = new Function(`${code}; return handler;`)() as (event: unknown) => { uri: string };
+  return handler({ request: { uri } }).uri;
+}
+
+describe('site bucket', () => {
+  const siteBucket = originOf(distribution.DefaultCacheBehavior);
+
+  it('is reached through CloudFront with origin access control, nothing else', () => {
+    const [oacId] = onlyOf('AWS::CloudFront::OriginAccessControl');
+    expect(siteBucket.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(siteBucket.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+  });
+
+  it('blocks public access and refuses plain HTTP', () => {
+    for (const [, bucket] of ofType('AWS::S3::Bucket')) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+    for (const [, policy] of ofType('AWS::S3::BucketPolicy')) {
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+
+  it('logs its access and the distribution’s to the log bucket', () => {
+    expect(distribution.Logging).toMatchObject({ Prefix: 'cloudfront/' });
+  });
+});
+
+describe('single-page app', () => {
+  it('serves index.html at the root', () => {
+    expect(distribution.DefaultRootObject).toBe('index.html');
+  });
+
+  it('answers client-side routes with index.html and leaves files alone', () => {
+    expect(fallbackUri('/dashboard')).toBe('/index.html');
+    expect(fallbackUri('/tasks/0b5e3a4e-2d5c-4c1e-9a53-0c2d0c2b2f61')).toBe('/index.html');
+    expect(fallbackUri('/')).toBe('/index.html');
+    expect(fallbackUri('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(fallbackUri('/favicon.ico')).toBe('/favicon.ico');
+  });
+
+  it('falls back on the bucket behavior only, so the API’s 403 and 404 answers reach the browser as they are', () => {
+    const [functionId] = onlyOf('AWS::CloudFront::Function');
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+    ]);
+    expect(apiBehavior.FunctionAssociations).toBeUndefined();
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+  });
+});
+
+describe('the /api/* behavior', () => {
+  it('goes to the HTTP API over TLS 1.2', () => {
+    const origin = originOf(apiBehavior);
+    expect(JSON.stringify(origin.DomainName)).toContain('Tempo-dev-Api');
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it('caches nothing, forwards every viewer header but Host, and allows every method', () => {
+    expect(apiBehavior.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(apiBehavior.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    expect([...apiBehavior.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    expect(apiBehavior.ViewerProtocolPolicy).toBe('https-only');
+  });
+});
+
+describe('security headers', () => {
+  const [policyId, policy] = onlyOf('AWS::CloudFront::ResponseHeadersPolicy');
+  const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+
+  it('apply to the SPA and the API alike', () => {
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(apiBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it('carry exactly the reviewed content security policy', () => {
+    expect(headers.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: EXPECTED_CSP, Override: true });
+  });
+
+  it('carry HSTS, nosniff, frame DENY and a referrer policy', () => {
+    expect(headers.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+  });
+});
+
+describe('stage options', () => {
+  const withSpa = tempoApp({ webDist: builtSpa() });
+  const uploads = Object.values(Template.fromStack(withSpa.web).findResources('Custom::CDKBucketDeployment'));
+
+  it('uploads the SPA only when it has been built, then invalidates the cache', () => {
+    template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.Properties.DistributionPaths).toEqual(['/*']);
+  });
+
+  it('writes /config.json beside the SPA with the user pool the SPA signs in to', () => {
+    const [upload] = uploads;
+    expect(upload!.Properties.SourceObjectKeys).toHaveLength(2);
+    const markers = JSON.stringify(upload!.Properties.SourceMarkers);
+    expect(markers).toContain(logicalId(withSpa.auth.userPool));
+    expect(markers).toContain(logicalId(withSpa.auth.webClient));
+    expect(withSpa.auth.webConfig).toMatchObject({ userPoolEndpoint: null, googleSignIn: null });
+  });
+
+  it('serves a custom domain with its us-east-1 certificate over TLS 1.2 or later', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000';
+    const custom = Template.fromStack(tempoApp({ domainName: 'tempo.example.com', certificateArn }).web);
+    custom.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: {
+        Aliases: ['tempo.example.com'],
+        ViewerCertificate: { AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      },
+    });
+  });
+});
