@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, RESET_CODE } from './constants';
 import { MESSAGES } from './messages';
-import { EMAIL_PATTERN } from './text';
+import { EMAIL_PATTERN } from './email';
 
 /** The password rules, in the order of the live checklist. Sign-in and sign-up follow them too. */
 export const PASSWORD_RULES = [
@@ -36,7 +36,7 @@ export const accountEmail = z
 /** The verification link's query, posted back by the /verify-email page. */
 export const VerifyEmailSchema = z.strictObject({
   email: accountEmail,
-  code: z.string({ error: 'Invalid verification code' }).trim().min(1, 'Invalid verification code').max(64),
+  code: z.string({ error: MESSAGES.invalidVerificationCode }).trim().min(1, MESSAGES.invalidVerificationCode).max(64),
 });
 
 export const ResetCodeRequestSchema = z.strictObject({ email: accountEmail });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { EMAIL_PATTERN } from './text';
+import { EMAIL_PATTERN } from './email';
 
 export const BUG_REPORT_MIN_DESCRIPTION = 10;
 

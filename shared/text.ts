@@ -30,6 +30,3 @@ export function uniqueIgnoringCase(names: readonly string[]): string[] {
     return true;
   });
 }
-
-/** Email pattern of spec section 5: text, at sign, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { EMAIL_PATTERN } from './text';
+import { EMAIL_PATTERN } from './email';
 
 export const INTEREST_AREAS = ['professional', 'student', 'entrepreneur', 'manager', 'creative', 'developer', 'other'] as const;
 export type InterestArea = (typeof INTEREST_AREAS)[number];

@@ -1,9 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** Libraries in chunks named after them, so the build output shows what each page downloads. */
+const LIBRARY_CHUNKS = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+  { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|tslib|js-cookie)[\\/]/ },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+];
+
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { groups: LIBRARY_CHUNKS } } },
+  },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/config.json': 'http://127.0.0.1:3000' } },
 });

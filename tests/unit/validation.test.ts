@@ -7,7 +7,7 @@ import { MESSAGES } from '../../shared/messages';
 import { isResetCode, passwordMeetsRules, PASSWORD_RULES, sanitizeResetCode } from '../../shared/accounts';
 import { applySettings, defaultSettings, SettingsUpdateSchema } from '../../shared/settings';
 import { TaskCreateSchema } from '../../shared/tasks';
-import { EMAIL_PATTERN } from '../../shared/text';
+import { EMAIL_PATTERN } from '../../shared/email';
 import { WaitingListJoinSchema } from '../../shared/waiting-list';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>

@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount } from './support/accounts';
+import { signInThroughForm } from './support/sign-in';
+
+/** Axe's findings of serious or critical impact, as "rule: target" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** Every public page, with what shows it has finished loading. */
+const PUBLIC_PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
+  { path: '/', ready: (page) => expect(page.getByRole('heading', { name: 'Be among the first' })).toBeVisible() },
+  { path: '/waitlist', ready: (page) => expect(page.getByLabel('Your role')).toBeVisible() },
+  { path: '/privacy-terms', ready: (page) => expect(page.getByText('Last updated June 30, 2025')).toBeVisible() },
+  { path: '/login', ready: (page) => expect(page.getByText('Google sign-in is not configured on this server')).toBeVisible() },
+  { path: '/login-simple', ready: (page) => expect(page.getByText('Google sign-in is not configured on this server')).toBeVisible() },
+  { path: '/demo', ready: (page) => expect(page.getByText('Google sign-in is not configured on this server')).toBeVisible() },
+  { path: '/signup', ready: (page) => expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible() },
+  { path: '/signup-simple', ready: (page) => expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible() },
+  { path: '/forgot-password', ready: (page) => expect(page.getByRole('button', { name: 'Send Code' })).toBeVisible() },
+  { path: '/verify-email?email=someone%40example.com&code=123456', ready: (page) => expect(page.getByRole('alert')).toBeVisible() },
+  { path: '/signout', ready: (page) => expect(page.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible() },
+];
+
+for (const { path, ready } of PUBLIC_PAGES) {
+  test(`no serious accessibility violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await ready(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('no serious accessibility violation in the forms’ error states', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/waitlist');
+  await page.getByLabel('Email').fill('nope');
+  await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('no serious accessibility violation on the dashboard', async ({ page, request }) => {
+  const email = await createAccount(request, 'axe');
+  await page.goto('/login');
+  await signInThroughForm(page, email);
+  await expect(page.getByText('Active Goals')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

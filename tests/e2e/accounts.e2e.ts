@@ -1,0 +1,153 @@
+import { expect, test } from '@playwright/test';
+import { callCognito, createAccount, PASSWORD, RESET_SUBJECT, signUpUnconfirmed, uniqueEmail, VERIFICATION_SUBJECT } from './support/accounts';
+import { waitForMail } from './support/outbox';
+import { signInThroughForm } from './support/sign-in';
+
+test('sign up, confirm from the mailed link, sign in, reach a protected page, sign out', async ({ page }) => {
+  const email = uniqueEmail('signup');
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(email);
+  const create = page.getByRole('button', { name: 'Create Account' });
+
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await expect(page.getByRole('list', { name: 'Password requirements' }).getByRole('listitem')).toHaveText([
+    /At least 8 characters \(not met yet\)/,
+    /An uppercase letter \(not met yet\)/,
+    /A lowercase letter \(met\)/,
+    /A number \(not met yet\)/,
+    /A special character \(not met yet\)/,
+  ]);
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription('Password does not meet the requirements');
+
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(`${PASSWORD}x`);
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await expect(create).toHaveAccessibleDescription('Passwords do not match');
+  await expect(create).toBeDisabled();
+
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await create.click();
+  await expect(page.getByText('Confirmation email sent')).toBeVisible();
+  await expect(page.getByText('Please check your inbox to confirm your email')).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  const mail = await waitForMail(email, VERIFICATION_SUBJECT);
+  expect(mail.link?.pathname).toBe('/verify-email');
+  await page.goto(mail.link!.href);
+  await expect(page.getByRole('heading', { name: 'Email Verified Successfully!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'mailto:support@tempo.app');
+
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await signInThroughForm(page, email);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
+});
+
+test('a verification link with a wrong code is refused', async ({ page, request }) => {
+  const email = uniqueEmail('bad-link');
+  await signUpUnconfirmed(request, email);
+  await page.goto(`/verify-email?email=${encodeURIComponent(email)}&code=000000`);
+  await expect(page.getByRole('alert')).toHaveText('Invalid verification code');
+});
+
+test('an unconfirmed account is asked to confirm its email first', async ({ page, request }) => {
+  const email = uniqueEmail('unconfirmed');
+  await signUpUnconfirmed(request, email);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please check your email and click the confirmation link before signing in.');
+});
+
+test('five failed sign-ins start the cooldown, and the server refuses even past the form', async ({ page, browser, request }) => {
+  const email = await createAccount(request, 'throttle');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Wrong-password-1!');
+  const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await signIn.click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please check your credentials and try again.');
+    await expect(signIn).toBeEnabled();
+  }
+  await signIn.click();
+  await expect(page.getByText(/^Too many sign-in attempts\. Please wait [1-5] seconds?\.$/)).toBeVisible();
+  await expect(signIn).toBeDisabled();
+
+  // A fresh browser knows nothing of the count; a script does not use one at all. The server refuses both.
+  const fresh = await browser.newPage();
+  await fresh.goto('/login');
+  await fresh.getByLabel('Email').fill(email);
+  await fresh.getByLabel('Password').fill(PASSWORD);
+  const scripted = await callCognito(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } });
+  expect(scripted.status).toBe(400);
+  expect(scripted.body.__type).toContain('UserLambdaValidationException');
+  expect(scripted.body.message).toContain('Too many sign-in attempts');
+  await fresh.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(fresh.getByText(/^Too many sign-in attempts\. Please wait [1-5] seconds?\.$/)).toBeVisible();
+  await expect(fresh).toHaveURL('/login');
+
+  // The form counts down and lets the visitor try again.
+  await expect(signIn).toBeEnabled({ timeout: 7_000 });
+  await fresh.close();
+});
+
+test('reset the password with the mailed code', async ({ page, request }) => {
+  const email = await createAccount(request, 'reset');
+  const newPassword = 'Brand-new-pass-7?';
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+
+  await page.getByLabel('Email').fill('nope');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('Verification code sent')).toBeVisible();
+  await expect(page.getByText('Please check your email for a 6-digit code')).toBeVisible();
+  const mail = await waitForMail(email, RESET_SUBJECT);
+  const code = mail.code!;
+
+  const codeField = page.getByLabel('Verification code');
+  const verify = page.getByRole('button', { name: 'Verify Code' });
+  await codeField.fill('12ab3');
+  await expect(codeField).toHaveValue('123');
+  await expect(verify).toBeDisabled();
+  await codeField.blur();
+  await expect(page.getByText('Please enter a valid 6-digit code')).toBeVisible();
+
+  const resent = page.waitForResponse((response) => response.url().endsWith('/api/auth/reset-code') && response.status() === 202);
+  await page.getByRole('button', { name: 'Send again' }).click();
+  await resent;
+
+  // A wrong code is caught with the new password, and the right one can be entered again.
+  const wrongCode = code === '000000' ? '111111' : '000000';
+  await codeField.fill(wrongCode);
+  await verify.click();
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid verification code');
+  await page.getByRole('button', { name: 'Enter the code again' }).click();
+
+  await codeField.fill(`${code}9`);
+  await expect(codeField).toHaveValue(code);
+  await verify.click();
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  const resetAt = Date.now();
+  await expect(page.getByText('Password reset successful').first()).toBeVisible();
+  await expect(page.getByText('You can now sign in with your new password')).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  expect(Date.now() - resetAt).toBeGreaterThanOrEqual(1_500); // the 2 s pause, less the time the check above took
+
+  await signInThroughForm(page, email, { password: newPassword });
+});

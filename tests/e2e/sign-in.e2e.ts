@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, uniqueEmail } from './support/accounts';
+import { signInThroughForm } from './support/sign-in';
+
+const DEMO = { email: 'demo@tempo.local', password: 'Demo-pass-2026!' };
+
+/** The Cognito entries Amplify keeps in one of the two browser storages. */
+async function storedSessionKeys(page: Page, storage: 'localStorage' | 'sessionStorage'): Promise<string[]> {
+  return page.evaluate((name) => Object.keys(window[name]).filter((key) => key.startsWith('CognitoIdentityServiceProvider.')), storage);
+}
+
+test('a protected page sends a visitor to sign in, and back there after', async ({ page, request }) => {
+  const email = await createAccount(request, 'return');
+  await page.goto('/dashboard?tab=goals');
+  await expect(page).toHaveURL('/login');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await signInThroughForm(page, email, { landsOn: '/dashboard?tab=goals' });
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test('the demo page signs in with the demo account filled in, and signing out ends on /signout', async ({ page }) => {
+  await page.goto('/demo');
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
+  await expect(page.getByLabel('Password')).toHaveValue(DEMO.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Demo' })).toBeVisible();
+  // The seeded sample data, through the API with the session's token.
+  await expect(page.getByRole('definition').first()).toHaveText(/^\d+$/);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/signout');
+  await expect(page.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
+  expect(await storedSessionKeys(page, 'sessionStorage')).toEqual([]);
+
+  await page.getByRole('link', { name: 'Sign In Again' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login');
+});
+
+test('a wrong password gets the spec message', async ({ page, request }) => {
+  const email = await createAccount(request, 'wrong-password');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Not-the-password-1!');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please check your credentials and try again.');
+
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please check your credentials and try again.');
+});
+
+test('email and password are required', async ({ page }) => {
+  await page.goto('/login-simple');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+});
+
+test('remember me keeps the session across tabs; without it the session stays in its tab', async ({ context, request }) => {
+  const email = await createAccount(request, 'remember');
+  const first = await context.newPage();
+  await first.goto('/login');
+  await signInThroughForm(first, email);
+  expect(await storedSessionKeys(first, 'sessionStorage')).not.toEqual([]);
+  expect(await storedSessionKeys(first, 'localStorage')).toEqual([]);
+  const otherTab = await context.newPage();
+  await otherTab.goto('/dashboard');
+  await expect(otherTab).toHaveURL('/login');
+
+  await first.goto('/signout');
+  await expect(first.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
+  await first.goto('/login');
+  await signInThroughForm(first, email, { rememberMe: true });
+  expect(await storedSessionKeys(first, 'localStorage')).not.toEqual([]);
+  await otherTab.goto('/dashboard');
+  await expect(otherTab.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+});
+
+test('signed-in visitors on the home, sign-in and sign-up pages go to the dashboard', async ({ page, request }) => {
+  const email = await createAccount(request, 'guest-pages');
+  await page.goto('/login');
+  await signInThroughForm(page, email);
+  for (const path of ['/', '/login', '/signup']) {
+    await page.goto(path);
+    await expect(page).toHaveURL('/dashboard');
+  }
+});
+
+test('Google sign-in says it is not configured here', async ({ page }) => {
+  await page.goto('/login');
+  const google = page.getByRole('button', { name: 'Sign in with Google' });
+  await expect(google).toBeDisabled();
+  await expect(google).toHaveAccessibleDescription('Google sign-in is not configured on this server');
+});
+
+test('a failed token refresh ends the session and asks to sign in again', async ({ page, request }) => {
+  const email = await createAccount(request, 'expired');
+  await page.goto('/login');
+  await signInThroughForm(page, email);
+  // Tokens that look expired (a day of clock drift) and a refresh token Cognito refuses.
+  await page.evaluate(() => {
+    for (const key of Object.keys(sessionStorage)) {
+      if (key.endsWith('.clockDrift')) sessionStorage.setItem(key, String(24 * 60 * 60 * 1000));
+      if (key.endsWith('.refreshToken')) sessionStorage.setItem(key, 'revoked');
+    }
+  });
+  await page.reload();
+  await expect(page).toHaveURL('/login?message=session_expired');
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  expect(await storedSessionKeys(page, 'sessionStorage')).toEqual([]);
+
+  await signInThroughForm(page, email);
+});

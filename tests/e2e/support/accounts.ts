@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { waitForMail } from './outbox';
+
+export const PASSWORD = 'Tempo-e2e-2026!';
+export const VERIFICATION_SUBJECT = 'Confirm your Tempo account';
+export const RESET_SUBJECT = 'Your Tempo password reset code';
+
+/** An address no other test uses: the server's sign-in throttle counts per account. */
+export function uniqueEmail(purpose: string): string {
+  return `${purpose}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/**
+ * Calls the local Cognito as a script would, past the web app: the address and client come from
+ * /config.json like the app's. Answers the status and Cognito's JSON body.
+ */
+export async function callCognito(request: APIRequestContext, operation: string, body: Record<string, unknown>) {
+  const config = await (await request.get('/config.json')).json();
+  const response = await request.post(config.userPoolEndpoint, {
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
+  });
+  return { status: response.status(), body: await response.json() };
+}
+
+/** Signs up Ada Lovelace as the app does, without confirming: the verification mail waits in the outbox. */
+export async function signUpUnconfirmed(request: APIRequestContext, email: string): Promise<void> {
+  const answer = await callCognito(request, 'SignUp', {
+    Username: email,
+    Password: PASSWORD,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'name', Value: 'Ada Lovelace' },
+    ],
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+/** A confirmed account (Ada Lovelace) of its own for a test: signed up, then confirmed with the mailed link's code. */
+export async function createAccount(request: APIRequestContext, purpose: string): Promise<string> {
+  const email = uniqueEmail(purpose);
+  await signUpUnconfirmed(request, email);
+  const { link } = await waitForMail(email, VERIFICATION_SUBJECT);
+  const verified = await request.post('/api/auth/verify-email', {
+    data: { email: link?.searchParams.get('email'), code: link?.searchParams.get('code') },
+  });
+  expect(verified.status()).toBe(200);
+  return email;
+}

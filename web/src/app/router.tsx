@@ -1,0 +1,43 @@
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { GuestOnlyRoute } from '../features/auth/components/guest-only-route';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { AppRoot } from './app-root';
+import { PageLoading } from './page-loading';
+import { RouteErrorPage } from './route-error-page';
+
+/** Every page is its own chunk, so a visit downloads only the code of the pages it shows. */
+const router = createBrowserRouter([
+  {
+    element: <AppRoot />,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoading,
+    children: [
+      {
+        // Signed-in visitors are sent on to the app from these.
+        element: <GuestOnlyRoute />,
+        children: [
+          { path: '/', lazy: () => import('./routes/landing') },
+          { path: '/login', lazy: () => import('./routes/login') },
+          { path: '/login-simple', lazy: () => import('./routes/login-simple') },
+          { path: '/demo', lazy: () => import('./routes/demo') },
+          { path: '/signup', lazy: () => import('./routes/signup') },
+          { path: '/signup-simple', lazy: () => import('./routes/signup-simple') },
+        ],
+      },
+      { path: '/waitlist', lazy: () => import('./routes/waitlist') },
+      { path: '/privacy-terms', lazy: () => import('./routes/privacy-terms') },
+      { path: '/forgot-password', lazy: () => import('./routes/forgot-password') },
+      { path: '/verify-email', lazy: () => import('./routes/verify-email') },
+      { path: '/signout', lazy: () => import('./routes/signout') },
+      {
+        element: <ProtectedRoute />,
+        children: [{ path: '/dashboard', lazy: () => import('./routes/dashboard') }],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,1 @@
+export { LandingPage as Component } from '../../features/landing/components/landing-page';

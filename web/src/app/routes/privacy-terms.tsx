@@ -1,0 +1,1 @@
+export { PrivacyTermsPage as Component } from '../../features/landing/components/privacy-terms-page';

@@ -1,0 +1,1 @@
+export { SignedOutPage as Component } from '../../features/auth/components/signed-out-page';

@@ -1,0 +1,1 @@
+export { WaitlistPage as Component } from '../../features/landing/components/waitlist-page';

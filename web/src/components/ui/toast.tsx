@@ -1,0 +1,75 @@
+import { createContext, use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { TOAST } from '../../../../shared/constants';
+import type { Tone } from './alert';
+import { classNames } from './class-names';
+
+export interface ToastInput {
+  tone: Tone;
+  title: string;
+  description?: string;
+}
+
+interface Toast extends ToastInput {
+  id: number;
+  leaving: boolean;
+}
+
+const ShowToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+
+/** `showToast({ tone, title, description })` from anywhere under the ToastProvider. */
+export function useToast(): (toast: ToastInput) => void {
+  const showToast = use(ShowToastContext);
+  if (!showToast) throw new Error('useToast needs a ToastProvider above it');
+  return showToast;
+}
+
+/** Holds the toasts and renders them over the page; they outlive the page that raised them. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const showToast = useCallback((toast: ToastInput) => {
+    const id = nextId.current++;
+    setToasts((current) => [...current, { ...toast, id, leaving: false }]);
+  }, []);
+  const dismiss = useCallback((id: number) => {
+    setToasts((current) => current.map((toast) => (toast.id === id ? { ...toast, leaving: true } : toast)));
+  }, []);
+  const remove = useCallback((id: number) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  return (
+    <ShowToastContext value={showToast}>
+      {children}
+      <section className="toast-viewport" aria-label="Notifications">
+        <ol className="toast-list" aria-live="polite" aria-relevant="additions">
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} onRemove={remove} />
+          ))}
+        </ol>
+      </section>
+    </ShowToastContext>
+  );
+}
+
+function ToastItem({ toast, onDismiss, onRemove }: { toast: Toast; onDismiss: (id: number) => void; onRemove: (id: number) => void }) {
+  const { id, leaving } = toast;
+  // Shown for TOAST.durationMs, then TOAST.exitMs of exit animation before it goes.
+  useEffect(() => {
+    const timer = window.setTimeout(() => (leaving ? onRemove(id) : onDismiss(id)), leaving ? TOAST.exitMs : TOAST.durationMs);
+    return () => window.clearTimeout(timer);
+  }, [id, leaving, onDismiss, onRemove]);
+
+  return (
+    <li className={classNames('toast', `toast--${toast.tone}`, leaving && 'toast--leaving')}>
+      <div className="toast__text">
+        <p className="toast__title">{toast.title}</p>
+        {toast.description && <p className="toast__description">{toast.description}</p>}
+      </div>
+      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => onDismiss(id)}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,2 @@
+/** Where visitors write for help and for deletion requests. */
+export const SUPPORT_EMAIL = 'support@tempo.app';

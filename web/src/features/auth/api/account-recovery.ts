@@ -1,0 +1,16 @@
+import { apiRequest } from '../../../lib/api';
+
+/** Mails a 6-digit reset code; the API answers the same whether or not the address has an account. */
+export async function requestResetCode(email: string): Promise<void> {
+  await apiRequest('/api/auth/reset-code', { method: 'POST', body: { email } });
+}
+
+/** Sets a new password if the code is right, unexpired and unused. */
+export async function resetPassword(input: { email: string; code: string; password: string }): Promise<void> {
+  await apiRequest('/api/auth/reset-password', { method: 'POST', body: input });
+}
+
+/** Confirms the account of the link mailed at sign-up; confirming twice is fine. */
+export async function verifyEmail(input: { email: string; code: string }): Promise<void> {
+  await apiRequest('/api/auth/verify-email', { method: 'POST', body: input });
+}

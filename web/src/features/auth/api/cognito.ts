@@ -1,0 +1,136 @@
+/**
+ * Everything that talks to Cognito through Amplify. Loaded on demand (see AuthProvider), so the
+ * landing page and the other public pages never download Amplify.
+ */
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession, signIn, signInWithRedirect, signOut, signUp } from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+// Finishes a Google sign-in when the hosted UI sends the browser back to /dashboard.
+import 'aws-amplify/auth/enable-oauth-listener';
+import { defaultStorage, Hub, sessionStorage } from 'aws-amplify/utils';
+import { WebConfigSchema, type WebConfig } from '../../../../../shared/web-config';
+import { storageHoldingSession, type TokenStorageKind } from '../lib/stored-session';
+
+export type SignInOutcome = 'signedIn' | 'unconfirmed' | 'resetRequired' | 'unsupported';
+
+let configuring: Promise<WebConfig> | undefined;
+
+/** Reads /config.json and configures Amplify, once; a failed attempt may be retried. */
+export function configureAuth(): Promise<WebConfig> {
+  configuring ??= loadWebConfig().then(applyConfig, (error: unknown) => {
+    configuring = undefined;
+    throw error;
+  });
+  return configuring;
+}
+
+async function loadWebConfig(): Promise<WebConfig> {
+  const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`Could not load /config.json (${response.status})`);
+  return WebConfigSchema.parse(await response.json());
+}
+
+function applyConfig(config: WebConfig): WebConfig {
+  const origin = window.location.origin;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: {
+          email: true,
+          ...(config.googleSignIn
+            ? {
+                oauth: {
+                  domain: config.googleSignIn.domain,
+                  scopes: ['openid', 'email', 'profile'],
+                  redirectSignIn: [`${origin}/dashboard`],
+                  redirectSignOut: [`${origin}/signout`],
+                  responseType: 'code',
+                  providers: ['Google'],
+                },
+              }
+            : {}),
+        },
+      },
+    },
+  });
+  // Read the tokens where the last sign-in put them.
+  keepTokensIn(storageHoldingSession() ?? 'local');
+  return config;
+}
+
+function keepTokensIn(kind: TokenStorageKind) {
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(kind === 'session' ? sessionStorage : defaultStorage);
+}
+
+/**
+ * Password sign-in (USER_PASSWORD_AUTH: the flow cognito-local speaks, allowed on the AWS client
+ * too). "Remember me" keeps the tokens in localStorage; otherwise they live for this tab only.
+ */
+export async function signInWithPassword(input: { email: string; password: string; rememberMe: boolean }): Promise<SignInOutcome> {
+  keepTokensIn(input.rememberMe ? 'local' : 'session');
+  const { isSignedIn, nextStep } = await signIn({
+    username: input.email,
+    password: input.password,
+    options: { authFlowType: 'USER_PASSWORD_AUTH' },
+  });
+  if (isSignedIn) return 'signedIn';
+  if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'unconfirmed';
+  if (nextStep.signInStep === 'RESET_PASSWORD') return 'resetRequired';
+  return 'unsupported';
+}
+
+/** Creates the account; Cognito mails the confirmation (its custom-message trigger makes it a link to /verify-email). */
+export async function signUpWithPassword(input: { email: string; password: string; fullName: string }): Promise<void> {
+  await signUp({
+    username: input.email,
+    password: input.password,
+    options: { userAttributes: { email: input.email, name: input.fullName } },
+  });
+}
+
+export async function isGoogleSignInConfigured(): Promise<boolean> {
+  return (await configureAuth()).googleSignIn !== null;
+}
+
+/** Leaves for Google through Cognito's hosted UI; the browser comes back to /dashboard. */
+export async function startGoogleSignIn(): Promise<void> {
+  await signInWithRedirect({ provider: 'Google' });
+}
+
+export async function signOutHere(): Promise<void> {
+  await signOut();
+}
+
+/** Whether the browser holds a usable session, refreshing its tokens if they expired. */
+export async function hasSession(): Promise<boolean> {
+  const { tokens } = await fetchAuthSession();
+  return tokens?.idToken !== undefined;
+}
+
+export type AuthEvent = 'signedIn' | 'signedOut' | 'tokenRefreshFailed' | 'googleSignInFailed';
+
+const HUB_EVENTS: Record<string, AuthEvent> = {
+  signedIn: 'signedIn',
+  signedOut: 'signedOut',
+  tokenRefresh_failure: 'tokenRefreshFailed',
+  signInWithRedirect_failure: 'googleSignInFailed',
+};
+
+/** Hears Amplify's auth events that change what the app shows. */
+export function listenToAuthEvents(listener: (event: AuthEvent) => void): void {
+  Hub.listen('auth', ({ payload }) => {
+    const event = HUB_EVENTS[payload.event];
+    if (event) listener(event);
+  });
+}
+
+/**
+ * Drops the stored tokens without signOut's round trip to the hosted UI: used after a refresh
+ * failed, when there is nothing left to revoke.
+ */
+export async function forgetSession(): Promise<void> {
+  await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
+}

@@ -1,0 +1,122 @@
+import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useToast } from '../../../components/ui/toast';
+import type * as CognitoApi from '../api/cognito';
+import type { AuthEvent } from '../api/cognito';
+import type { SignInRouteState } from '../lib/return-path';
+import { AUTH_MESSAGES } from '../lib/auth-messages';
+import { isOAuthRedirectReturn, storageHoldingSession } from '../lib/stored-session';
+
+type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+type Cognito = typeof CognitoApi;
+
+interface AuthContextValue {
+  status: AuthStatus;
+  /** Amplify, configured; downloaded on first use. */
+  loadCognito: () => Promise<Cognito>;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const auth = use(AuthContext);
+  if (!auth) throw new Error('useAuth needs an AuthProvider above it');
+  return auth;
+}
+
+/** Where a failed token refresh leaves the visitor instead of sending them to sign in again. */
+const STAY_WHEN_SESSION_EXPIRES = new Set(['/', '/login', '/signup']);
+
+/**
+ * The session: loading, then signed in or signed out, kept current by Amplify's auth events.
+ * Amplify is loaded only when the browser holds a session (or returns from Google) or when a page
+ * needs it, so a first visit to a public page stays light.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const showToast = useToast();
+  const [status, setStatus] = useState<AuthStatus>(() =>
+    storageHoldingSession() || isOAuthRedirectReturn(window.location.search) ? 'loading' : 'signedOut',
+  );
+  /** Set by a failed token refresh; cleared once the visitor is where the spec wants them. */
+  const [sessionExpired, setSessionExpired] = useState(false);
+  const initialStatus = useRef(status);
+  const cognitoLoad = useRef<Promise<Cognito> | null>(null);
+  const onAuthEvent = useRef<(event: AuthEvent) => void>(() => undefined);
+  /** One subscription to Amplify's auth events serves the app's lifetime. */
+  const subscribed = useRef(false);
+
+  const loadCognito = useCallback(() => {
+    cognitoLoad.current ??= import('../api/cognito').then(async (cognito) => {
+      // Subscribed before configuring, so the events of finishing a Google sign-in are heard too.
+      if (!subscribed.current) cognito.listenToAuthEvents((event) => onAuthEvent.current(event));
+      subscribed.current = true;
+      await cognito.configureAuth();
+      return cognito;
+    });
+    return cognitoLoad.current.catch((error: unknown) => {
+      cognitoLoad.current = null; // a later call tries again
+      throw error;
+    });
+  }, []);
+
+  const checkSession = useCallback(async () => {
+    try {
+      setStatus((await (await loadCognito()).hasSession()) ? 'signedIn' : 'signedOut');
+    } catch {
+      setStatus('signedOut');
+    }
+  }, [loadCognito]);
+
+  const signOut = useCallback(async () => {
+    const cognito = await loadCognito();
+    try {
+      await cognito.signOutHere();
+    } catch {
+      await cognito.forgetSession();
+      setStatus('signedOut');
+    }
+  }, [loadCognito]);
+
+  useLayoutEffect(() => {
+    onAuthEvent.current = (event) => {
+      switch (event) {
+        case 'signedIn':
+          setStatus('signedIn');
+          break;
+        case 'signedOut':
+          setStatus('signedOut');
+          break;
+        case 'tokenRefreshFailed':
+          setSessionExpired(true);
+          setStatus('signedOut');
+          // Amplify keeps the tokens after a transient refresh failure; the session ends here all the same.
+          void loadCognito().then((cognito) => cognito.forgetSession());
+          break;
+        case 'googleSignInFailed':
+          showToast({ tone: 'error', title: AUTH_MESSAGES.google });
+          break;
+      }
+    };
+  });
+
+  useEffect(() => {
+    // The first check only; Amplify's events keep the state current afterwards.
+    if (initialStatus.current === 'loading') void checkSession();
+  }, [checkSession]);
+
+  const staying = STAY_WHEN_SESSION_EXPIRES.has(location.pathname);
+  useEffect(() => {
+    if (sessionExpired && staying) setSessionExpired(false);
+  }, [sessionExpired, staying]);
+  const expiredState = useMemo((): SignInRouteState => ({ from: location }), [location]);
+
+  const value = useMemo(() => ({ status, loadCognito, signOut }), [status, loadCognito, signOut]);
+  return (
+    <AuthContext value={value}>
+      {/* In place of the page, so a signed-in page cannot send the visitor to sign in without the reason. */}
+      {sessionExpired && !staying ? <Navigate to="/login?message=session_expired" replace state={expiredState} /> : children}
+    </AuthContext>
+  );
+}

@@ -1,0 +1,219 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { isResetCode, sanitizeResetCode } from '../../../../../shared/accounts';
+import { RESET_CODE } from '../../../../../shared/constants';
+import { MESSAGES } from '../../../../../shared/messages';
+import { EMAIL_PATTERN } from '../../../../../shared/email';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { requestResetCode, resetPassword } from '../api/account-recovery';
+import { AUTH_MESSAGES } from '../lib/auth-messages';
+import { AuthShell } from './auth-shell';
+import { isAcceptableNewPassword, NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields';
+
+type Step = 'email' | 'otp' | 'reset';
+
+const INTROS: Record<Step, string> = {
+  email: "Enter your account's email and we'll send you a 6-digit code.",
+  otp: 'Enter the 6-digit code from your email.',
+  reset: 'Choose a new password.',
+};
+
+/**
+ * Three steps: the email (a code is mailed), the code (checked only with the new password, as the
+ * spec has it), and the new password; then back to sign in after a moment.
+ */
+export function ForgotPasswordPage() {
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  return (
+    <AuthShell chrome="plain" title="Reset your password" intro={INTROS[step]}>
+      <title>Reset Password · Tempo</title>
+      {step === 'email' && <EmailStep email={email} onEmailChange={setEmail} onCodeSent={() => setStep('otp')} />}
+      {step === 'otp' && <CodeStep email={email} code={code} onCodeChange={setCode} onContinue={() => setStep('reset')} onChangeEmail={() => setStep('email')} />}
+      {step === 'reset' && <NewPasswordStep email={email} code={code} onReenterCode={() => setStep('otp')} />}
+      <p className="form__back">
+        <Link to="/login">← Back to sign in</Link>
+      </p>
+    </AuthShell>
+  );
+}
+
+function useSendCode(email: string) {
+  const showToast = useToast();
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function sendCode(): Promise<boolean> {
+    setSending(true);
+    setError(null);
+    try {
+      await requestResetCode(email);
+      showToast({ tone: 'success', title: AUTH_MESSAGES.codeSent, description: AUTH_MESSAGES.codeSentDetail });
+      return true;
+    } catch {
+      setError(AUTH_MESSAGES.resetCodeNotSent);
+      return false;
+    } finally {
+      setSending(false);
+    }
+  }
+  return { sendCode, sending, error };
+}
+
+function EmailStep({ email, onEmailChange, onCodeSent }: { email: string; onEmailChange: (email: string) => void; onCodeSent: () => void }) {
+  const [invalid, setInvalid] = useState(false);
+  const { sendCode, sending, error } = useSendCode(email.trim());
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const valid = EMAIL_PATTERN.test(email.trim());
+    setInvalid(!valid);
+    if (valid && (await sendCode())) onCodeSent();
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+        error={invalid ? MESSAGES.invalidEmail : null}
+      />
+      <Button type="submit" block busy={sending}>
+        Send Code
+      </Button>
+    </form>
+  );
+}
+
+interface CodeStepProps {
+  email: string;
+  code: string;
+  onCodeChange: (code: string) => void;
+  onContinue: () => void;
+  onChangeEmail: () => void;
+}
+
+function CodeStep({ email, code, onCodeChange, onContinue, onChangeEmail }: CodeStepProps) {
+  const [touched, setTouched] = useState(false);
+  const { sendCode, sending, error } = useSendCode(email.trim());
+  const complete = isResetCode(code);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (complete) onContinue();
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      {error && <Alert tone="error">{error}</Alert>}
+      <p className="form__note">
+        We sent it to <strong>{email.trim()}</strong>. It expires in {RESET_CODE.expiryMs / 60_000} minutes.
+      </p>
+      <TextField
+        label="Verification code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(event) => onCodeChange(sanitizeResetCode(event.target.value))}
+        onBlur={() => setTouched(true)}
+        error={touched && code.length > 0 && !complete ? MESSAGES.invalidResetCode : null}
+        className="field__control--code"
+      />
+      <Button type="submit" block disabled={!complete}>
+        Verify Code
+      </Button>
+      <div className="form__row">
+        <Button variant="link" busy={sending} onClick={() => void sendCode()}>
+          Send again
+        </Button>
+        <Button variant="link" onClick={onChangeEmail}>
+          Use a different email
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: string; onReenterCode: () => void }) {
+  const navigate = useNavigate();
+  const showToast = useToast();
+  const [newPassword, setNewPassword] = useState<NewPassword>({ password: '', confirmation: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [codeRejected, setCodeRejected] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const problemId = useId();
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), RESET_CODE.redirectAfterResetMs);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isAcceptableNewPassword(newPassword)) return;
+    setSubmitting(true);
+    setError(null);
+    setCodeRejected(false);
+    try {
+      await resetPassword({ email: email.trim(), code, password: newPassword.password });
+      showToast({ tone: 'success', title: AUTH_MESSAGES.resetDone, description: AUTH_MESSAGES.resetDoneDetail });
+      setDone(true);
+    } catch (failure) {
+      setError(resetErrorMessage(failure));
+      setCodeRejected(failure instanceof ApiError && failure.message === AUTH_MESSAGES.invalidCode);
+      setSubmitting(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <Alert tone="success" title={AUTH_MESSAGES.resetDone}>
+        Taking you to sign in...
+      </Alert>
+    );
+  }
+  const problem = newPasswordProblem(newPassword);
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      {error && (
+        <Alert tone="error">
+          {error}
+          {codeRejected && (
+            <>
+              {' '}
+              <Button variant="link" onClick={onReenterCode}>
+                Enter the code again
+              </Button>
+            </>
+          )}
+        </Alert>
+      )}
+      <NewPasswordFields value={newPassword} onChange={setNewPassword} label="New password" />
+      <Button type="submit" block busy={submitting} disabled={!isAcceptableNewPassword(newPassword)} aria-describedby={problem ? problemId : undefined}>
+        Reset Password
+      </Button>
+      {problem && (
+        <p className="form__note" id={problemId}>
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** A refused code or password says why (the API's message, e.g. 'Invalid verification code'); anything else gets the spec's general texts. */
+function resetErrorMessage(failure: unknown): string {
+  if (!(failure instanceof ApiError)) return AUTH_MESSAGES.unexpected;
+  if (failure.status === 400) return failure.message;
+  return AUTH_MESSAGES.resetFailed;
+}

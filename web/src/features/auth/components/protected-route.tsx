@@ -1,0 +1,23 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Spinner } from '../../../components/ui/spinner';
+import type { SignInRouteState } from '../lib/return-path';
+import { useAuth } from './auth-provider';
+
+/** Signed-in pages: the session is checked first, and a signed-out visitor goes to sign in and comes back after. */
+export function ProtectedRoute() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'signedIn') return <Outlet />;
+  if (status === 'signedOut') {
+    const state: SignInRouteState = { from: location };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return (
+    <main id="main" className="page-status">
+      <p className="page-status__message" role="status">
+        <Spinner large />
+        Verifying your session...
+      </p>
+    </main>
+  );
+}

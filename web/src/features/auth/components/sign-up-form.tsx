@@ -1,0 +1,91 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../../../../shared/messages';
+import { EMAIL_PATTERN } from '../../../../../shared/email';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import type { SignInRouteState } from '../lib/return-path';
+import { authErrorMessage, AUTH_MESSAGES } from '../lib/auth-messages';
+import { useAuth } from './auth-provider';
+import { isAcceptableNewPassword, NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields';
+
+interface SignUpFormProps {
+  signInPath: string;
+}
+
+/**
+ * Creates the account. Cognito accepts no sign-in before the emailed link confirms the address, so
+ * the visitor goes to sign in with the email filled in, and on to the dashboard once signed in.
+ */
+export function SignUpForm({ signInPath }: SignUpFormProps) {
+  const { loadCognito } = useAuth();
+  const navigate = useNavigate();
+  const showToast = useToast();
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [newPassword, setNewPassword] = useState<NewPassword>({ password: '', confirmation: '' });
+  const [fieldErrors, setFieldErrors] = useState<{ fullName?: string; email?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const problemId = useId();
+
+  async function signUp(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmedEmail = email.trim();
+    const invalid = {
+      ...(fullName.trim() ? {} : { fullName: MESSAGES.nameRequired }),
+      ...(EMAIL_PATTERN.test(trimmedEmail) ? {} : { email: MESSAGES.invalidEmail }),
+    };
+    setFieldErrors(invalid);
+    if (Object.keys(invalid).length > 0 || !isAcceptableNewPassword(newPassword)) return;
+
+    setError(null);
+    setSubmitting(true);
+    try {
+      const cognito = await loadCognito();
+      await cognito.signUpWithPassword({ email: trimmedEmail, password: newPassword.password, fullName: fullName.trim() });
+      showToast({ tone: 'success', title: AUTH_MESSAGES.confirmationSent, description: AUTH_MESSAGES.confirmationSentDetail });
+      const state: SignInRouteState = { email: trimmedEmail, from: { pathname: '/dashboard', search: '', hash: '' } };
+      await navigate(signInPath, { state });
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+      setSubmitting(false);
+    }
+  }
+
+  const problem = newPasswordProblem(newPassword);
+  return (
+    <form className="form" noValidate onSubmit={(event) => void signUp(event)}>
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextField label="Full name" autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} error={fieldErrors.fullName} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={fieldErrors.email}
+      />
+      <NewPasswordFields value={newPassword} onChange={setNewPassword} />
+      <Button type="submit" block busy={submitting} disabled={!isAcceptableNewPassword(newPassword)} aria-describedby={problem ? problemId : undefined}>
+        Create Account
+      </Button>
+      {problem && (
+        <p className="form__note" id={problemId}>
+          {problem}
+        </p>
+      )}
+      <p className="form__switch">
+        Already have an account? <Link to={signInPath}>Sign in</Link>
+      </p>
+      <p className="form__fineprint">
+        By creating an account you accept our <Link to="/privacy-terms">Privacy &amp; Terms</Link>.
+      </p>
+      <p className="form__back">
+        <Link to="/">← Back to home</Link>
+      </p>
+    </form>
+  );
+}

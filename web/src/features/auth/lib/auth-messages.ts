@@ -1,0 +1,48 @@
+import { MESSAGES } from '../../../../../shared/messages';
+
+/** Sign-in, sign-up and reset texts of spec section 8, and this app's own where the spec names none. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+  unconfirmed: 'Please check your email and click the confirmation link before signing in.',
+  fallback: 'Authentication failed',
+  google: 'Google sign-in failed',
+  googleNotConfigured: 'Google sign-in is not configured on this server',
+  resetRequired: 'Your password must be reset before you can sign in. Use "Forgot password?" below.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  passwordRequired: 'Password is required',
+  confirmationSent: 'Confirmation email sent',
+  confirmationSentDetail: 'Please check your inbox to confirm your email',
+  incompleteVerificationLink: 'This confirmation link is incomplete. Please open the link from your email again.',
+
+  resetCodeNotSent: 'Unable to send reset code. Please check your email address.',
+  resetFailed: 'Unable to reset password. Please try again.',
+  invalidCode: MESSAGES.invalidVerificationCode,
+  unexpected: 'An error occurred',
+  codeSent: 'Verification code sent',
+  codeSentDetail: 'Please check your email for a 6-digit code',
+  resetDone: 'Password reset successful',
+  resetDoneDetail: 'You can now sign in with your new password',
+} as const;
+
+export function cooldownMessage(secondsLeft: number): string {
+  return `Too many sign-in attempts. Please wait ${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'}.`;
+}
+
+/** The server's throttle (a pre-authentication trigger) refuses with this error name and text. */
+export function isThrottleRefusal(error: unknown): boolean {
+  return error instanceof Error && error.name === 'UserLambdaValidationException' && error.message.includes(MESSAGES.signInThrottled);
+}
+
+/** The text to show for a failed sign-in or sign-up, by Cognito's error name. */
+export function authErrorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return AUTH_MESSAGES.fallback;
+  switch (error.name) {
+    case 'NotAuthorizedException':
+    case 'UserNotFoundException':
+      return AUTH_MESSAGES.invalidCredentials;
+    case 'UserNotConfirmedException':
+      return AUTH_MESSAGES.unconfirmed;
+    default:
+      return error.message || AUTH_MESSAGES.fallback;
+  }
+}
