@@ -27,6 +27,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The web app flows shared → features → app: a feature does not import another feature.
+    files: ['web/src/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../*/**', '!../../../**'], message: 'A feature does not import another feature; compose them in web/src/app.' }] },
+      ],
+    },
+  },
+  {
     // The shared domain is imported by the browser and by Lambdas: it does no I/O.
     files: ['shared/**/*.ts'],
     rules: {

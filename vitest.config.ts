@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Logs of passing tests are noise (many tests make failures on purpose); a failing test shows its logs.
+const silent = 'passed-only' as const;
+
 const integration = (engine: 'dynalite' | 'dynamodb-local') => ({
   test: {
     name: `integration:${engine}`,
@@ -8,16 +11,17 @@ const integration = (engine: 'dynalite' | 'dynamodb-local') => ({
     env: { TEST_ENGINE: engine, TZ: 'UTC', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    silent,
   },
 });
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'UTC' } } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'UTC' }, silent } },
       integration('dynalite'),
       integration('dynamodb-local'),
-      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000 } },
+      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, silent } },
     ],
   },
 });

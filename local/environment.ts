@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
 /**
  * Points the handlers' AWS SDK clients at the local engines. Handlers read only these standard
  * variables (and the CDK sets the same names in Lambda), so the same code runs in both places.
@@ -22,6 +25,16 @@ export function useLocalEndpoints(options: {
     // This machine runs Node 20; Lambda runs the CDK's runtime. The SDK's notice would only add noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
+}
+
+/**
+ * The key that encrypts Google refresh tokens at rest: from the environment when set, else a
+ * development key made once and kept beside the local data, so stored tokens survive a restart.
+ */
+export function useTokenEncryptionKey(file: string): void {
+  if (process.env.TOKEN_ENCRYPTION_KEY) return;
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  process.env.TOKEN_ENCRYPTION_KEY = readFileSync(file, 'utf8').trim();
 }
 
 /** The user pool the account handlers administer. */

@@ -7,7 +7,8 @@ import { createOutbox } from './mail/outbox';
 import { startLocalSes } from './mail/ses';
 import { startLocalBus } from './bus';
 import { ensureTable, startDynalite } from './dynamo';
-import { useLocalEndpoints, useUserPool } from './environment';
+import { useLocalEndpoints, useTokenEncryptionKey, useUserPool } from './environment';
+import { seedGoogleCalendar, startGoogleDouble } from './google-double';
 import { startHttpServer } from './http-server';
 import { startSchedules } from './schedules';
 import { seedDemoData } from './seed';
@@ -23,6 +24,8 @@ export interface LocalStackOptions {
   /** Use this DynamoDB endpoint instead of an embedded dynalite. */
   dynamoEndpoint?: string;
   seedDemo?: boolean;
+  /** Serve Google sign-in and Calendar from the local double (GOOGLE_DOUBLE=1 npm start). */
+  googleDouble?: boolean;
 }
 
 /**
@@ -46,6 +49,12 @@ export async function startLocalStack(options: LocalStackOptions) {
     tableName: TABLE_NAME,
   });
   await ensureTable(dynamo.endpoint, TABLE_NAME);
+  useTokenEncryptionKey(join(dataDir, 'token-encryption.key'));
+  const google = options.googleDouble ? await startGoogleDouble() : undefined;
+  if (google) {
+    Object.assign(process.env, google.env);
+    seedGoogleCalendar(google);
+  }
 
   const cognito = await startCognito({ dataDir: join(dataDir, 'cognito'), port: options.cognitoPort, outbox });
   useUserPool(cognito.pool);
@@ -81,6 +90,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     signIn: cognito.signIn,
     bus,
     outbox,
+    google,
     dynamoEndpoint: dynamo.endpoint,
     demoUserId,
     async stop() {
@@ -89,6 +99,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       await bus.settle();
       await bus.stop();
       await ses.stop();
+      await google?.stop();
       await cognito.stop();
       await dynamo.stop();
     },

@@ -6,6 +6,7 @@ const stack = await startLocalStack({
   dataDir: process.env.DATA_DIR ?? '.data',
   port: Number(process.env.PORT ?? 3000),
   cognitoPort: Number(process.env.COGNITO_PORT ?? 9229),
+  googleDouble: process.env.GOOGLE_DOUBLE === '1',
 });
 
 console.log(`
@@ -13,7 +14,8 @@ console.log(`
   API:            ${stack.url}/api
   Demo account:   ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}
   Local Cognito:  ${stack.pool.endpoint} (pool ${stack.pool.userPoolId}, client ${stack.pool.clientId})
-  Data:           ${process.env.DATA_DIR ?? '.data'}/ (delete it to start over)
+  Data:           ${process.env.DATA_DIR ?? '.data'}/ (delete it to start over); mail in ${stack.outbox.directory}
+  Google:         ${stack.google ? `local double at ${stack.google.url} (GOOGLE_DOUBLE=1)` : process.env.GOOGLE_CLIENT_ID ? 'Google, as configured' : 'not configured (GOOGLE_DOUBLE=1 for the local double)'}
   Stop with Ctrl-C.
 `);
 

@@ -8,13 +8,13 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { publishAfterSave } from '../platform/bus';
 import { cognito, userPool } from '../platform/cognito';
-import { HttpError } from '../platform/errors';
+import { invalidField } from '../platform/errors';
+import { MESSAGES } from '../../shared/messages';
 import { httpHandler, ok } from '../platform/http';
 import { redeemResetCode } from './reset-codes';
 import { rememberVerification, wasVerifiedWith } from './verifications';
 
-export const INVALID_CODE = 'Invalid verification code';
-const invalidCode = () => new HttpError(400, 'validation_failed', INVALID_CODE, { code: INVALID_CODE });
+const invalidCode = () => invalidField('code', MESSAGES.invalidVerificationCode);
 
 /** Public account endpoints. None of their answers tells whether an address has an account. */
 export const handler = httpHandler('auth', {

@@ -1,10 +1,9 @@
 import type { PreAuthenticationTriggerEvent } from 'aws-lambda';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_THROTTLE } from '../../shared/constants';
+import { MESSAGES } from '../../shared/messages';
 import { conditionally, db, tableName } from '../platform/dynamo';
 
-/** Cognito adds a full stop when it quotes a trigger's error. */
-export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait 5 seconds and try again';
 
 interface AttemptLog {
   attempts: number[];
@@ -21,9 +20,9 @@ export async function handler(event: PreAuthenticationTriggerEvent): Promise<Pre
   for (let tries = 0; tries < 3; tries += 1) {
     const verdict = await recordAttempt(account, Date.now());
     if (verdict === 'allowed') return event;
-    if (verdict === 'throttled') throw new Error(THROTTLED_MESSAGE);
+    if (verdict === 'throttled') throw new Error(MESSAGES.signInThrottled);
   }
-  throw new Error(THROTTLED_MESSAGE);
+  throw new Error(MESSAGES.signInThrottled);
 }
 
 /** One attempt, written with optimistic concurrency; 'raced' when another attempt wrote first. */

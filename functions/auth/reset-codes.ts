@@ -3,10 +3,6 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { RESET_CODE } from '../../shared/constants';
 import { conditionally, db, tableName } from '../platform/dynamo';
 
-/** Wrong guesses a code survives; the next wrong one burns it. */
-export const RESET_CODE_ATTEMPTS = 5;
-/** A new code is not issued more often than this per address, so nobody can flood an inbox. */
-export const RESET_CODE_REISSUE_MS = 60_000;
 
 interface StoredCode {
   code_hash: string;
@@ -33,7 +29,7 @@ export async function issueResetCode(email: string, now: number): Promise<string
         TableName: tableName(),
         Item: { ...keyOf(email), ...stored, ttl: Math.ceil(stored.expires_at / 1000) },
         ConditionExpression: 'attribute_not_exists(PK) OR issued_at < :reissue',
-        ExpressionAttributeValues: { ':reissue': now - RESET_CODE_REISSUE_MS },
+        ExpressionAttributeValues: { ':reissue': now - RESET_CODE.reissueMs },
       }),
     ),
   );
@@ -48,13 +44,13 @@ export async function redeemResetCode(email: string, code: string, now: number):
   const key = keyOf(email);
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const stored = Item as StoredCode | undefined;
-  if (!stored || now >= stored.expires_at || stored.attempts >= RESET_CODE_ATTEMPTS) return false;
+  if (!stored || now >= stored.expires_at || stored.attempts >= RESET_CODE.attempts) return false;
 
   const expected = Buffer.from(stored.code_hash, 'hex');
   const given = Buffer.from(hashOf(stored.salt, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
     await db().send(
-      stored.attempts + 1 >= RESET_CODE_ATTEMPTS
+      stored.attempts + 1 >= RESET_CODE.attempts
         ? new DeleteCommand({ TableName: tableName(), Key: key })
         : new UpdateCommand({
             TableName: tableName(),

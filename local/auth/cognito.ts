@@ -158,11 +158,20 @@ type Target = (ctx: { logger: unknown }, request: Record<string, unknown>) => Pr
 
 /**
  * What Cognito does and cognito-local does not: enforce the pool's password policy on sign-up, run
- * the pre-authentication trigger before a password sign-in (its error refuses the sign-in), and
- * answer a wrong password as Cognito does.
+ * the pre-authentication trigger before a password sign-in (its error refuses the sign-in), answer
+ * a wrong password as Cognito does, and refresh tokens through GetTokensFromRefreshToken.
  */
 function withCognitoRules(router: (target: string) => Target) {
   return (target: string): Target => {
+    if (target === 'GetTokensFromRefreshToken') {
+      // Amplify refreshes with this newer call, which cognito-local lacks; REFRESH_TOKEN_AUTH is the same exchange.
+      return (ctx, request) =>
+        router('InitiateAuth')(ctx, {
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: request.ClientId,
+          AuthParameters: { REFRESH_TOKEN: request.RefreshToken },
+        });
+    }
     const next = router(target);
     return async (ctx, request) => {
       if (target === 'SignUp' && !passwordMeetsRules(String(request.Password ?? ''))) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
+  GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -11,7 +12,6 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { VERIFICATION_SUBJECT } from '../../functions/auth/custom-message';
-import { THROTTLED_MESSAGE } from '../../functions/auth/pre-authentication';
 import { RESET_SUBJECT } from '../../functions/auth/send-reset-code';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { startLocalStack } from '../../local/stack';
@@ -93,6 +93,14 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect(settings).toMatchObject({ sync_past_days: 30, full_name: 'Ada Lovelace', updated_at: null });
   });
 
+  it('refreshes tokens the way Amplify asks (GetTokensFromRefreshToken)', async () => {
+    const email = await confirmedUser();
+    const { RefreshToken } = (await signIn(email)).AuthenticationResult!;
+    const refreshed = await cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: stack.pool.clientId, RefreshToken }));
+    const response = await fetch(`${stack.url}/api/goals`, { headers: { authorization: `Bearer ${refreshed.AuthenticationResult!.IdToken}` } });
+    expect(response.status).toBe(200);
+  });
+
   it('answers an unknown address exactly like a wrong code', async () => {
     const unknown = await post('/api/auth/verify-email', { email: newEmail(), code: '123456' });
     expect(unknown).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'Invalid verification code', fields: { code: 'Invalid verification code' } } } });
@@ -110,7 +118,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
     const refused = await failure(signIn(email));
     expect(refused.name).toBe('UserLambdaValidationException');
-    expect(refused.message).toContain(THROTTLED_MESSAGE);
+    expect(refused.message).toContain(MESSAGES.signInThrottled);
     expect((await failure(signIn(email))).name).toBe('UserLambdaValidationException');
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
