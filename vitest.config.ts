@@ -1,8 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// Logs of passing tests are noise (many tests make failures on purpose); a failing test shows its logs.
-const silent = 'passed-only' as const;
-
 const integration = (engine: 'dynalite' | 'dynamodb-local') => ({
   test: {
     name: `integration:${engine}`,
@@ -11,17 +8,18 @@ const integration = (engine: 'dynalite' | 'dynamodb-local') => ({
     env: { TEST_ENGINE: engine, TZ: 'UTC', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    silent,
   },
 });
 
 export default defineConfig({
   test: {
+    // Logs of passing tests are noise (many tests cause failures on purpose); a failing test shows its logs.
+    silent: 'passed-only',
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'UTC' }, silent } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'UTC' } } },
       integration('dynalite'),
       integration('dynamodb-local'),
-      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, silent } },
+      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000 } },
     ],
   },
 });
