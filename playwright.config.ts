@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-/** Ports of their own, so a run never meets an `npm start` on the defaults. */
-const PORT = 3100;
-const COGNITO_PORT = 9339;
+/** Ports of their own, so a run never meets an `npm start` on the defaults (E2E_PORT, E2E_COGNITO_PORT to move them). */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const COGNITO_PORT = Number(process.env.E2E_COGNITO_PORT ?? 9339);
 
 /**
  * A fresh state folder per run (.data/e2e-*): made once by the runner and handed to its workers
@@ -12,7 +12,10 @@ const COGNITO_PORT = 9339;
  * are removed first.
  */
 function runDataDir(): string {
-  if (process.env.E2E_DATA_DIR) return process.env.E2E_DATA_DIR;
+  if (process.env.E2E_DATA_DIR) {
+    mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
+    return process.env.E2E_DATA_DIR;
+  }
   const parent = resolve('.data');
   mkdirSync(parent, { recursive: true });
   for (const earlier of readdirSync(parent).filter((name) => name.startsWith('e2e-'))) {

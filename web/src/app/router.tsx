@@ -31,7 +31,20 @@ const router = createBrowserRouter([
       { path: '/signout', lazy: () => import('./routes/signout') },
       {
         element: <ProtectedRoute />,
-        children: [{ path: '/dashboard', lazy: () => import('./routes/dashboard') }],
+        children: [
+          {
+            // The signed-in app: sidebar, top bar, change polling and the voice button around each page.
+            lazy: () => import('./routes/app-layout'),
+            children: [
+              { path: '/dashboard', lazy: () => import('./routes/dashboard') },
+              { path: '/goals', lazy: () => import('./routes/goals') },
+              { path: '/tasks', lazy: () => import('./routes/tasks') },
+              { path: '/calendar', lazy: () => import('./routes/calendar') },
+              { path: '/trash', lazy: () => import('./routes/trash') },
+              { path: '/settings', lazy: () => import('./routes/settings') },
+            ],
+          },
+        ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,0 +1,148 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
+import { Button } from '../ui/button';
+import { classNames } from '../ui/class-names';
+import type { Profile } from './profile';
+import './app-layout.css';
+
+const NAVIGATION = [
+  { to: '/dashboard', label: 'Dashboard', icon: '⌂' },
+  { to: '/goals', label: 'Goals', icon: '◎' },
+  { to: '/tasks', label: 'Tasks', icon: '✓' },
+  { to: '/calendar', label: 'Calendar', icon: '▦' },
+  { to: '/trash', label: 'Trash', icon: '🗑' },
+  { to: '/settings', label: 'Settings', icon: '⚙' },
+] as const;
+
+const COLLAPSED_KEY = 'tempo.sidebarCollapsed';
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+
+interface AppLayoutProps {
+  profile: Profile | undefined;
+  onSignOut: () => void;
+  /** Extra sidebar actions above Sign Out (Report a Bug); `compact` while the sidebar is collapsed. */
+  sidebarActions?: (compact: boolean) => ReactNode;
+  /** Floating things over the page (the voice button). */
+  overlay?: ReactNode;
+  children: ReactNode;
+}
+
+function useIsMobile(): boolean {
+  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(MOBILE_QUERY);
+    const changed = () => setMobile(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return mobile;
+}
+
+/**
+ * The signed-in frame: a sidebar (collapsible on desktop, remembered in this browser; a slide-in
+ * drawer under 768 px that closes on navigation), the mobile top bar, and the page in `main`.
+ */
+export function AppLayout({ profile, onSignOut, sidebarActions, overlay, children }: AppLayoutProps) {
+  const mobile = useIsMobile();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    localStorage.setItem(COLLAPSED_KEY, String(collapsed));
+  }, [collapsed]);
+  // Navigating (or growing past the breakpoint) closes the drawer.
+  useEffect(() => setDrawerOpen(false), [pathname, mobile]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [drawerOpen]);
+
+  const narrow = !mobile && collapsed;
+  const sidebarHidden = mobile && !drawerOpen;
+  const who = profile?.name || profile?.email || '';
+
+  return (
+    <div className={classNames('app-shell', narrow && 'app-shell--collapsed')}>
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      {mobile && (
+        <header className="app-topbar">
+          <button
+            type="button"
+            className="app-topbar__menu"
+            aria-expanded={drawerOpen}
+            aria-controls="app-sidebar"
+            aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+          <span className="app-topbar__user">{who}</span>
+        </header>
+      )}
+      {mobile && drawerOpen && <div className="app-shell__scrim" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
+
+      <aside
+        id="app-sidebar"
+        className={classNames('app-sidebar', mobile && 'app-sidebar--drawer', drawerOpen && 'app-sidebar--open')}
+        aria-label="Sidebar"
+        hidden={sidebarHidden}
+      >
+        <div className="app-sidebar__top">
+          <span className="app-sidebar__brand">{narrow ? 'T' : 'Tempo'}</span>
+          {!mobile && (
+            <button
+              type="button"
+              className="app-sidebar__collapse"
+              aria-expanded={!collapsed}
+              aria-controls="app-sidebar"
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              onClick={() => setCollapsed((value) => !value)}
+            >
+              <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+            </button>
+          )}
+        </div>
+        <nav aria-label="Main">
+          <ul className="app-nav">
+            {NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="app-nav__link" title={narrow ? item.label : undefined}>
+                  <span className="app-nav__icon" aria-hidden="true">
+                    {item.icon}
+                  </span>
+                  <span className={classNames(narrow && 'visually-hidden')}>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={classNames('app-sidebar__footer', narrow && 'app-sidebar__footer--narrow')}>
+          {profile && !narrow && (
+            <div className="app-sidebar__user">
+              {profile.name && <p className="app-sidebar__name">{profile.name}</p>}
+              <p className="app-sidebar__email">{profile.email}</p>
+            </div>
+          )}
+          {sidebarActions?.(narrow)}
+          <Button variant="secondary" block onClick={onSignOut} aria-label={narrow ? 'Sign Out' : undefined}>
+            <span aria-hidden="true">⎋</span>
+            {!narrow && 'Sign Out'}
+          </Button>
+        </div>
+      </aside>
+
+      <main id="main-content" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+      {overlay}
+    </div>
+  );
+}

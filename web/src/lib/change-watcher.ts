@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { mutate } from 'swr';
+import { POLLING_MS } from '../../../shared/constants';
+import { ITEM_KINDS } from '../../../shared/items';
+import { apiRequest } from './api';
+import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
+
+type Stamps = Record<string, number>;
+
+/**
+ * Polling in place of real-time (spec section 7), one request per interval: the change counters
+ * (`GET /api/changes`, one key read on the server) are compared with the last ones seen, and only the
+ * lists whose counter moved are fetched again. Hidden tabs do not poll.
+ */
+export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
+  const seen = useRef<Stamps | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    async function check() {
+      if (document.visibilityState === 'hidden') return;
+      try {
+        const { stamps } = await apiRequest<{ stamps: Stamps }>('/api/changes', { signedIn: true });
+        if (stopped) return;
+        const previous = seen.current;
+        seen.current = stamps;
+        if (!previous) return;
+        const moved = (what: string) => stamps[what] !== previous[what];
+        for (const kind of ITEM_KINDS) if (moved(kind)) void mutate(listKey(kind));
+        if (ITEM_KINDS.some(moved)) void mutate(TRASH_KEY);
+        if (moved('settings')) void mutate(SETTINGS_KEY);
+      } catch {
+        // A missed poll is retried at the next interval; the screens keep what they have.
+      }
+    }
+    void check();
+    const timer = setInterval(() => void check(), intervalMs);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [intervalMs]);
+}

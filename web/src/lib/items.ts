@@ -1,0 +1,105 @@
+import useSWR, { mutate } from 'swr';
+import type { CalendarEvent } from '../../../shared/calendar-events';
+import type { Goal } from '../../../shared/goals';
+import type { ItemKind, OrderableKind, TrashableKind } from '../../../shared/items';
+import type { Settings } from '../../../shared/settings';
+import type { Tag } from '../../../shared/tags';
+import type { Task } from '../../../shared/tasks';
+import { apiRequest } from './api';
+
+/**
+ * The signed-in app's data: one SWR cache entry per list, read from the API and refreshed when the
+ * change watcher (change-watcher.tsx) sees the list's counter move. Writes go to the API, then the
+ * list is revalidated, so every screen shows what the server holds.
+ */
+
+export interface ItemOf {
+  goals: Goal;
+  tasks: Task;
+  events: CalendarEvent;
+  tags: Tag;
+}
+
+export const listKey = (kind: ItemKind) => `/api/${kind}`;
+export const SETTINGS_KEY = '/api/settings';
+export const TRASH_KEY = '/api/trash';
+
+const fetchList = async <K extends ItemKind>(kind: K): Promise<Array<ItemOf[K]>> =>
+  (await apiRequest<{ items: Array<ItemOf[K]> }>(listKey(kind), { signedIn: true })).items;
+
+/** Two lists are the same when their ids and updated_at are (the spec's fingerprint). */
+function sameFingerprint(a: Array<{ id: string; updated_at: string }> | undefined, b: Array<{ id: string; updated_at: string }> | undefined) {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((item, index) => item.id === b[index]!.id && item.updated_at === b[index]!.updated_at);
+}
+
+/** The user's live items of a kind, in list order (goals and tasks by saved order, events by start, tags by name). */
+export function useItems<K extends ItemKind>(kind: K) {
+  return useSWR(listKey(kind), () => fetchList(kind), { compare: sameFingerprint, revalidateOnFocus: false });
+}
+
+export function useSettings() {
+  return useSWR(SETTINGS_KEY, () => apiRequest<Settings>(SETTINGS_KEY, { signedIn: true }), { revalidateOnFocus: false });
+}
+
+export async function createItem<K extends ItemKind>(kind: K, body: Record<string, unknown>): Promise<ItemOf[K]> {
+  const item = await apiRequest<ItemOf[K]>(listKey(kind), { method: 'POST', body, signedIn: true });
+  await mutate(listKey(kind));
+  return item;
+}
+
+export async function updateItem<K extends ItemKind>(kind: K, id: string, patch: Record<string, unknown>): Promise<ItemOf[K]> {
+  const item = await apiRequest<ItemOf[K]>(`${listKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
+  await mutate(listKey(kind));
+  return item;
+}
+
+/** Goals, tasks and events go to the trash; tags are deleted. */
+export async function deleteItem(kind: ItemKind, id: string): Promise<void> {
+  await apiRequest(`${listKey(kind)}/${id}`, { method: 'DELETE', signedIn: true });
+  await Promise.all([mutate(listKey(kind)), mutate(TRASH_KEY)]);
+}
+
+/** Saves a list's new order: every id, top first. */
+export async function saveOrder(kind: OrderableKind, ids: readonly string[]): Promise<void> {
+  await apiRequest(`${listKey(kind)}/order`, { method: 'PUT', body: { ids }, signedIn: true });
+  await mutate(listKey(kind));
+}
+
+export interface TrashEntry {
+  kind: TrashableKind;
+  id: string;
+  title: string;
+  deleted_at: string;
+  days_remaining: number;
+}
+
+export function useTrash() {
+  return useSWR(TRASH_KEY, async () => (await apiRequest<{ items: TrashEntry[] }>(TRASH_KEY, { signedIn: true })).items, {
+    revalidateOnFocus: false,
+  });
+}
+
+/** Restores or deletes for good a selection of the trash; answers how many it changed. */
+export async function changeTrash(action: 'restore' | 'delete', items: ReadonlyArray<Pick<TrashEntry, 'kind' | 'id'>>): Promise<number> {
+  const answer = await apiRequest<{ restored?: number; deleted?: number }>(`${TRASH_KEY}/${action}`, {
+    method: 'POST',
+    body: { items: items.map(({ kind, id }) => ({ kind, id })) },
+    signedIn: true,
+  });
+  await Promise.all([mutate(TRASH_KEY), ...new Set(items.map((item) => mutate(listKey(item.kind))))]);
+  return answer.restored ?? answer.deleted ?? 0;
+}
+
+export async function emptyTrash(): Promise<number> {
+  const { deleted } = await apiRequest<{ deleted: number }>(`${TRASH_KEY}/empty`, { method: 'POST', signedIn: true });
+  await mutate(TRASH_KEY);
+  return deleted;
+}
+
+export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
+  const settings = await apiRequest<Settings>(SETTINGS_KEY, { method: 'PUT', body: patch, signedIn: true });
+  await mutate(SETTINGS_KEY, settings, { revalidate: false });
+  return settings;
+}
