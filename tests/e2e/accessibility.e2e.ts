@@ -51,6 +51,6 @@ test('no serious accessibility violation on the dashboard', async ({ page, reque
   const email = await createAccount(request, 'axe');
   await page.goto('/login');
   await signInThroughForm(page, email);
-  await expect(page.getByText('Active Goals')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { callCognito, createAccount, PASSWORD, RESET_SUBJECT, signUpUnconfirmed,
 import { waitForMail } from './support/outbox';
 import { signInThroughForm } from './support/sign-in';
 
-test('sign up, confirm from the mailed link, sign in, reach a protected page, sign out', async ({ page }) => {
+test('sign up, confirm from the mailed link, sign in, reach a protected page, sign out', async ({ page }, testInfo) => {
   const email = uniqueEmail('signup');
   await page.goto('/signup');
   await page.getByLabel('Full name').fill('Ada Lovelace');
@@ -44,6 +44,7 @@ test('sign up, confirm from the mailed link, sign in, reach a protected page, si
   await page.getByRole('link', { name: 'Sign In' }).click();
   await signInThroughForm(page, email);
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+  if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
 });

@@ -1,51 +1,62 @@
-import { useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { getOverview, getProfile } from '../api/get-overview';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useItems, useSettings } from '../../../lib/items';
+import { DailySchedule } from './daily-schedule';
+import { GoalProgressCard } from './goal-progress-card';
+import { OverviewCard } from './overview-card';
+import './dashboard.css';
 
-/** The signed-in home: who is signed in, what is open, and the way out. */
-export function DashboardPage() {
-  const navigate = useNavigate();
-  const profile = useSWR('profile', getProfile);
-  const overview = useSWR('overview', getOverview);
-  const firstName = profile.data?.name?.split(/\s+/)[0];
+interface DashboardPageProps {
+  firstName: string | null;
+  /** The voice panel's place (composed by the route). */
+  voicePanel: ReactNode;
+}
 
+/** The signed-in home: greeting, stat strip, voice panel, the tabbed overview, the day's schedule and goal progress. */
+export function DashboardPage({ firstName, voicePanel }: DashboardPageProps) {
+  const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
   return (
-    <main id="main" className="dashboard">
+    <div className="dashboard-page">
       <title>Dashboard · Tempo</title>
-      <header className="dashboard__header">
-        <div>
-          <h1>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</h1>
-          {profile.data && <p className="dashboard__email">{profile.data.email}</p>}
-        </div>
-        <Button variant="secondary" onClick={() => void navigate('/signout')}>
-          Sign Out
-        </Button>
+      <header className="dashboard-page__header">
+        <h1>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</h1>
+        <StatStrip />
       </header>
+      <div className="dashboard-page__grid">
+        <div className="dashboard-page__main">
+          <OverviewCard />
+          <DailySchedule timeZone={timeZone} />
+        </div>
+        <div className="dashboard-page__side">
+          {voicePanel}
+          <GoalProgressCard />
+        </div>
+      </div>
+    </div>
+  );
+}
 
-      <section className="card" aria-labelledby="overview-heading">
-        <h2 id="overview-heading">At a glance</h2>
-        {overview.error ? (
-          <Alert tone="error">Your goals and tasks could not be loaded. Please try again.</Alert>
-        ) : overview.data ? (
-          <dl className="stats">
-            <div className="stat">
-              <dt>Active Goals</dt>
-              <dd>{overview.data.activeGoals}</dd>
-            </div>
-            <div className="stat">
-              <dt>Pending Tasks</dt>
-              <dd>{overview.data.pendingTasks}</dd>
-            </div>
-          </dl>
-        ) : (
-          <p className="page-status__inline" role="status">
-            <Spinner /> Loading...
-          </p>
-        )}
-      </section>
-    </main>
+/** Active goals, pending tasks and upcoming events; a chip with nothing to count is not shown. */
+function StatStrip() {
+  const goals = useItems('goals').data ?? [];
+  const tasks = useItems('tasks').data ?? [];
+  const events = useItems('events').data ?? [];
+  const now = Date.now();
+  const chips = [
+    { label: 'Active Goals', to: '/goals', count: goals.filter((goal) => goal.status === 'active').length },
+    { label: 'Pending Tasks', to: '/tasks', count: tasks.filter((task) => task.status !== 'completed').length },
+    { label: 'Upcoming Events', to: '/calendar', count: events.filter((event) => Date.parse(event.end_time) >= now).length },
+  ].filter((chip) => chip.count > 0);
+  if (chips.length === 0) return null;
+  return (
+    <ul className="stat-strip" aria-label="Summary">
+      {chips.map((chip) => (
+        <li key={chip.label}>
+          <Link to={chip.to} className="stat-chip">
+            <strong>{chip.count}</strong> {chip.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

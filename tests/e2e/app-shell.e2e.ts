@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { signedInAccount } from './support/app-data';
+
+test('the sidebar leads to every page and marks the current one; on a phone it is a drawer', async ({ page, request }, testInfo) => {
+  await signedInAccount(page, request, 'shell-nav');
+  const mobile = testInfo.project.name === 'mobile';
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  if (mobile) {
+    await expect(page.getByRole('banner').getByText(/example\.com|Ada Lovelace/)).toBeVisible();
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Trash' }).click();
+  await expect(page).toHaveURL('/trash');
+  await expect(page.getByRole('heading', { name: 'Trash', level: 1 })).toBeVisible();
+  if (mobile) {
+    await expect(nav).toBeHidden(); // navigating closed the drawer
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  await expect(nav.getByRole('link', { name: 'Trash' })).toHaveAttribute('aria-current', 'page');
+
+  if (!mobile) {
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  }
+});
+
+test('the voice button shows everywhere but the dashboard and says the agent is not configured', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'shell-voice');
+  await expect(page.getByRole('button', { name: 'Talk to your assistant' })).toHaveCount(0);
+  await api.create('tasks', { title: 'Done already', status: 'completed' });
+  await api.create('tasks', { title: 'Still to do' });
+  await page.goto('/settings');
+  await expect(page.getByText('1/2 tasks completed')).toBeVisible();
+  await page.getByRole('button', { name: 'Talk to your assistant' }).click();
+  await expect(page.getByText('Voice agent not configured. Please contact support.')).toBeVisible();
+});
+
+test('a bug report is validated, prefilled, closed by Escape and submitted', async ({ page, request }, testInfo) => {
+  const { email } = await signedInAccount(page, request, 'shell-bug');
+  if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Report a Bug' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a Bug' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('Ada Lovelace');
+  await expect(dialog.getByLabel('Email')).toHaveValue(email);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Report a Bug' }).click();
+  await dialog.getByLabel('Name').fill('');
+  await dialog.getByLabel('Email').fill('nope');
+  await dialog.getByLabel('Description').fill('short');
+  await dialog.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Email is invalid')).toBeVisible();
+  await expect(dialog.getByText('Description must be at least 10 characters')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Ada');
+  await expect(dialog.getByText('Name is required')).toBeHidden();
+
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Description').fill('The calendar froze when I clicked next week.');
+  await dialog.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(page.getByText('Bug report submitted')).toBeVisible();
+  await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test('the skip link moves focus to the main content', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'keyboard navigation is checked at desktop size');
+  await signedInAccount(page, request, 'shell-skip');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+});

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { signedInAccount } from './support/app-data';
+import { seriousViolations } from './support/axe';
+
+test('an empty dashboard shows its empty states and no stat chips', async ({ page, request }) => {
+  await signedInAccount(page, request, 'dash-empty');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Summary' })).toHaveCount(0);
+  await expect(page.getByText('No pending tasks')).toBeVisible();
+  await page.getByRole('tab', { name: 'Goals' }).click();
+  await expect(page.getByText('No active goals', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Progress' }).click();
+  await expect(page.getByText("No progress yet—let's start!")).toBeVisible();
+  await expect(page.getByText('No events scheduled for today')).toBeVisible();
+  await expect(page.getByText('No active goals with tasks')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ask your assistant' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Talk to your assistant' })).toHaveCount(0);
+
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the widgets show goals, tasks and events made through the API and lead to them', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'dash-data');
+  const goal = await api.create('goals', { title: 'Run a marathon', type: 'long_term' });
+  await api.create('tasks', { title: 'Buy shoes', priority: 'low', goal_id: goal.id });
+  const urgent = await api.create('tasks', { title: 'Book the race', priority: 'high', goal_id: goal.id });
+  await api.create('tasks', { title: 'Stretch', priority: 'medium', status: 'completed', goal_id: goal.id });
+  const start = new Date(Date.now() + 60 * 60_000);
+  start.setUTCSeconds(0, 0);
+  await api.create('events', { title: 'Training run', start_time: start.toISOString(), end_time: new Date(start.getTime() + 30 * 60_000).toISOString() });
+
+  await page.getByRole('button', { name: 'Refresh goals and tasks' }).click();
+  const summary = page.getByRole('list', { name: 'Summary' });
+  await expect(summary.getByRole('link', { name: '1 Active Goals' })).toBeVisible();
+  await expect(summary.getByRole('link', { name: '2 Pending Tasks' })).toBeVisible();
+
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('link')).toHaveCount(2);
+  await expect(panel.getByRole('link').first()).toContainText('Book the race');
+  await panel.getByRole('link').first().hover();
+  await expect(panel.getByText('Goal: Run a marathon').first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Progress' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Tasks completed' })).toHaveAttribute('aria-valuenow', '33');
+  await expect(page.getByRole('progressbar', { name: 'Goals completed' })).toHaveCount(0);
+
+  const goalProgress = page.getByRole('region', { name: 'Goal Progress' });
+  await expect(goalProgress.getByText('Run a marathon')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Daily Schedule' }).getByText('Training run')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Priority' }).click();
+  const first = page.getByRole('tabpanel').getByRole('link').first();
+  await expect(first).toHaveAttribute('href', `/tasks?taskId=${urgent.id}`);
+  await first.click();
+  await expect(page).toHaveURL(/\/tasks/);
+  await page.goBack();
+  await page.getByRole('list', { name: 'Summary' }).getByRole('link', { name: '1 Active Goals' }).click();
+  await expect(page).toHaveURL('/goals');
+});
+
+test('the daily schedule moves between days', async ({ page, request }) => {
+  await signedInAccount(page, request, 'dash-days');
+  const schedule = page.getByRole('region', { name: 'Daily Schedule' });
+  await expect(schedule.getByText(/^Today, /)).toBeVisible();
+  await schedule.getByRole('button', { name: 'Next day' }).click();
+  await expect(schedule.getByText(/^Today, /)).toHaveCount(0);
+  await schedule.getByRole('button', { name: 'Previous day' }).click();
+  await expect(schedule.getByText(/^Today, /)).toBeVisible();
+  await schedule.getByRole('link', { name: 'View Calendar' }).click();
+  await expect(page).toHaveURL('/calendar');
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { signedInAccount } from './support/app-data';
+import { seriousViolations } from './support/axe';
+
+test('settings are validated, saved and still there after a reload', async ({ page, request }) => {
+  await signedInAccount(page, request, 'settings-save');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Account & Language' })).toBeVisible();
+  await expect(page.getByText('Google Calendar is not configured on this server')).toBeVisible();
+
+  await page.getByLabel('Sync past days').fill('61');
+  await page.getByLabel('Sync future months').fill('0');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Sync past days must be between 0 and 60')).toBeVisible();
+  await expect(page.getByText('Sync future months must be between 1 and 12')).toBeVisible();
+
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Sync past days').fill('14');
+  await page.getByLabel('Sync future months').fill('6');
+  await page.getByLabel('Display name').fill('Countess Ada');
+  await page.getByLabel('Language', { exact: true }).selectOption('fr');
+  await page.getByLabel('Time zone').selectOption({ label: 'Tokyo' });
+  await page.getByLabel('Start hour').selectOption('9');
+  await page.getByLabel('Start minute').selectOption('30');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings saved successfully')).toBeVisible();
+  await expect(page.getByText('✓ Saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Display name')).toHaveValue('Countess Ada');
+  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('fr');
+  await expect(page.getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
+  await expect(page.getByLabel('Start hour')).toHaveValue('9');
+  await expect(page.getByLabel('Start minute')).toHaveValue('30');
+  await expect(page.getByLabel('Sync past days')).toHaveValue('14');
+  await expect(page.getByLabel('Sync future months')).toHaveValue('6');
+});
+
+test('with personalization off the display name is saved as none', async ({ page, request }) => {
+  await signedInAccount(page, request, 'settings-personal');
+  await page.goto('/settings');
+  await page.getByLabel('Display name').fill('Ada');
+  await page.getByLabel(/Use personalization/).uncheck();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings saved successfully')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Display name')).toHaveValue('');
+  await expect(page.getByLabel(/Use personalization/)).not.toBeChecked();
+});
+
+test('the real-time status shows CONNECTED while polling works', async ({ page, request }) => {
+  await signedInAccount(page, request, 'settings-realtime');
+  await page.goto('/settings');
+  await page.getByLabel('Show real-time connection status').check();
+  await expect(page.getByText('Real-time status: CONNECTED')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Show real-time connection status')).toBeChecked();
+});

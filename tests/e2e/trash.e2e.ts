@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { signedInAccount } from './support/app-data';
+import { seriousViolations } from './support/axe';
+
+test('items deleted through the API are restored, deleted for good and emptied from the trash', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'trash-flow');
+  const goal = await api.create('goals', { title: 'Learn Welsh' });
+  const task = await api.create('tasks', { title: 'Water the plants' });
+  const other = await api.create('tasks', { title: 'Call the bank' });
+  for (const [kind, item] of [['goals', goal], ['tasks', task], ['tasks', other]] as const) await api.remove(kind, item.id);
+
+  await page.goto('/trash');
+  const list = page.getByRole('list', { name: 'Deleted items' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByText('9 days left').first()).toBeVisible(); // whole days left of the 10
+
+  await page.getByLabel('Type').selectOption('goals');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await page.getByLabel('Type').selectOption('all');
+  await page.getByLabel('Search').fill('plants');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Restore Water the plants' }).click();
+  await expect(page.getByText('1 items restored successfully')).toBeVisible();
+  await page.getByLabel('Search').fill('');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Delete Call the bank' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete permanently' });
+  await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete permanently' }).click();
+  await expect(page.getByText('1 items permanently deleted')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Empty Trash' }).click();
+  const empty = page.getByRole('alertdialog', { name: 'Empty Trash' });
+  await expect(empty.getByText('cannot be undone')).toBeVisible();
+  await empty.getByRole('button', { name: 'Empty Trash' }).click();
+  await expect(page.getByText('1 items permanently deleted')).toBeVisible();
+  await expect(page.getByText('Trash is empty')).toBeVisible();
+});
+
+test('select all restores every shown item at once', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'trash-bulk');
+  for (const title of ['First', 'Second']) {
+    const task = await api.create('tasks', { title });
+    await api.remove('tasks', task.id);
+  }
+  await page.goto('/trash');
+  await page.getByLabel('Select all').check();
+  await page.getByRole('button', { name: 'Restore selected' }).click();
+  await expect(page.getByText('2 items restored successfully')).toBeVisible();
+  await expect(page.getByText('Trash is empty')).toBeVisible();
+});

@@ -1,0 +1,1 @@
+export { TrashPage as Component } from '../../features/trash/components/trash-page';

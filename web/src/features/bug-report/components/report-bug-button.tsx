@@ -1,0 +1,108 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { BugReportSchema, type BugReport } from '../../../../../shared/bug-reports';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextArea } from '../../../components/ui/text-area';
+import { useToast } from '../../../components/ui/toast';
+import { TextField } from '../../../components/ui/text-field';
+import { submitBugReport } from '../api/submit-bug-report';
+import './bug-report.css';
+
+type Errors = Partial<Record<keyof BugReport, string>>;
+
+interface ReportBugButtonProps {
+  /** Prefills the form. */
+  defaults: { name: string | null; email: string } | undefined;
+  /** Only the icon and a hidden label, for the collapsed sidebar. */
+  compact?: boolean;
+}
+
+/** The Report a Bug button and its modal form. */
+export function ReportBugButton({ defaults, compact = false }: ReportBugButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost-inverted" block onClick={() => setOpen(true)} aria-label={compact ? 'Report a Bug' : undefined}>
+        <span aria-hidden="true">🐞</span>
+        {!compact && 'Report a Bug'}
+      </Button>
+      <Modal open={open} title="Report a Bug" onClose={() => setOpen(false)}>
+        <BugReportForm defaults={defaults} onDone={() => setOpen(false)} />
+      </Modal>
+    </>
+  );
+}
+
+function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['defaults']; onDone: () => void }) {
+  const showToast = useToast();
+  const [values, setValues] = useState<BugReport>({ name: defaults?.name ?? '', email: defaults?.email ?? '', description: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [sending, setSending] = useState(false);
+  const defaultName = defaults?.name ?? '';
+  const defaultEmail = defaults?.email ?? '';
+
+  // The profile may arrive after the form opened: fill what is still empty, never what was typed.
+  useEffect(() => {
+    setValues((current) => ({ ...current, name: current.name || defaultName, email: current.email || defaultEmail }));
+  }, [defaultName, defaultEmail]);
+
+  function change(field: keyof BugReport, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = BugReportSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof BugReport;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setSending(true);
+    try {
+      await submitBugReport(parsed.data);
+      showToast({ tone: 'success', title: 'Bug report submitted', description: 'Thank you for your feedback!' });
+      onDone();
+    } catch {
+      showToast({ tone: 'error', title: 'Failed to submit bug report', description: 'Please try again later.' });
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <TextField label="Name" autoComplete="name" value={values.name} error={errors.name} onChange={(event) => change('name', event.target.value)} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => change('email', event.target.value)}
+      />
+      <TextArea
+        label="Description"
+        rows={5}
+        className="bug-report__description"
+        placeholder="What happened, and what did you expect?"
+        value={values.description}
+        error={errors.description}
+        onChange={(event) => change('description', event.target.value)}
+        data-autofocus
+      />
+      <div className="bug-report__actions">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={sending}>
+          Submit Report
+        </Button>
+      </div>
+    </form>
+  );
+}

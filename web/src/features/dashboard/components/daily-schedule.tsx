@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CALENDAR } from '../../../../../shared/constants';
+import { calendarDay } from '../../../../../shared/dates';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { useItems } from '../../../lib/items';
+import { addDays, formatDay, formatInZone } from '../lib/zoned-time';
+import { RefreshButton } from './dashboard-bits';
+
+/** The events of one day (today first), in the user's time zone. */
+export function DailySchedule({ timeZone }: { timeZone: string }) {
+  const headingId = useId();
+  const events = useItems('events');
+  const today = calendarDay(new Date(), timeZone);
+  const [picked, setPicked] = useState<string | null>(null);
+  const day = picked ?? today;
+  const ofDay = (events.data ?? []).filter(
+    (event) => calendarDay(event.start_time, timeZone) <= day && calendarDay(event.end_time, timeZone) >= day,
+  );
+
+  return (
+    <section className="card dash-card" aria-labelledby={headingId}>
+      <div className="dash-card__header">
+        <div>
+          <h2 id={headingId} className="dash-card__title">
+            Daily Schedule
+          </h2>
+          <p className="dash-card__subtitle" aria-live="polite">
+            {day === today ? 'Today, ' : ''}
+            {formatDay(day, 'EEEE, MMM d, yyyy')}
+          </p>
+        </div>
+        <div className="dash-card__actions">
+          <Button variant="secondary" aria-label="Previous day" onClick={() => setPicked(addDays(day, -1))}>
+            <span aria-hidden="true">‹</span>
+          </Button>
+          <Button variant="secondary" aria-label="Next day" onClick={() => setPicked(addDays(day, 1))}>
+            <span aria-hidden="true">›</span>
+          </Button>
+          <RefreshButton label="Refresh schedule" onRefresh={() => events.mutate()} />
+          <Link to="/calendar" className={buttonClassName('secondary')}>
+            View Calendar
+          </Link>
+        </div>
+      </div>
+      {ofDay.length === 0 ? (
+        <div className="dash-empty">
+          <p>No events scheduled for today</p>
+          <Link to="/calendar">Add an event</Link>
+        </div>
+      ) : (
+        <ul className="dash-list">
+          {ofDay.map((event) => (
+            <li key={event.id}>
+              <Link to={`/calendar?eventId=${event.id}`} className="dash-item">
+                <span className="dash-item__time">
+                  {event.all_day
+                    ? 'All day'
+                    : `${formatInZone(event.start_time, timeZone, CALENDAR.timeFormat)} – ${formatInZone(event.end_time, timeZone, CALENDAR.timeFormat)}`}
+                </span>
+                <span className="dash-item__title">{event.title}</span>
+                {event.location && <span className="dash-item__meta">{event.location}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { REFRESH_SPINNER_MS } from '../../../../../shared/constants';
+import type { Task } from '../../../../../shared/tasks';
+import { Button, buttonClassName } from '../../../components/ui/button';
+
+/** A Refresh button whose spinner turns at least REFRESH_SPINNER_MS, so a fast answer still shows. */
+export function RefreshButton({ onRefresh, label }: { onRefresh: () => Promise<unknown>; label: string }) {
+  const [busy, setBusy] = useState(false);
+  async function refresh() {
+    setBusy(true);
+    try {
+      await Promise.all([onRefresh(), new Promise((resolve) => setTimeout(resolve, REFRESH_SPINNER_MS))]);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="secondary" className="dash-refresh" busy={busy} onClick={() => void refresh()} aria-label={label}>
+      Refresh
+    </Button>
+  );
+}
+
+/** A labelled bar; the fill stops at 100 %. */
+export function ProgressBar({ label, percent }: { label: string; percent: number }) {
+  const shown = Math.max(0, Math.min(100, percent));
+  return (
+    <div className="dash-progress">
+      <div className="dash-progress__label">
+        <span>{label}</span>
+        <span>{shown}%</span>
+      </div>
+      <div className="dash-progress__track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={shown}>
+        <div className="dash-progress__fill" style={{ width: `${shown}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** The first `limit` task titles, then '+N more tasks'. */
+export function TaskPreview({ tasks, limit }: { tasks: readonly Task[]; limit: number }) {
+  const more = tasks.length - limit;
+  return (
+    <ul className="dash-preview">
+      {tasks.slice(0, limit).map((task) => (
+        <li key={task.id} className={task.status === 'completed' ? 'dash-preview__done' : undefined}>
+          {task.title}
+        </li>
+      ))}
+      {more > 0 && <li className="dash-preview__more">+{more} more tasks</li>}
+    </ul>
+  );
+}
+
+/** An empty state: a message and a link to where the first item is made. */
+export function EmptyState({ message, action, to }: { message: string; action: string; to: string }) {
+  return (
+    <div className="dash-empty">
+      <p>{message}</p>
+      <Link to={to} className={buttonClassName('secondary')}>
+        {action}
+      </Link>
+    </div>
+  );
+}
+
+export const GOAL_TYPE_LABELS = { short_term: 'Short Term', long_term: 'Long Term' } as const;
+export const STATUS_LABELS = { active: 'Active', completed: 'Completed', paused: 'Paused', pending: 'Pending', in_progress: 'In Progress' } as const;

@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { DASHBOARD } from '../../../../../shared/constants';
+import { goalProgress } from '../../../../../shared/goals';
+import { buttonClassName } from '../../../components/ui/button';
+import { useItems } from '../../../lib/items';
+import { EmptyState, ProgressBar, TaskPreview } from './dashboard-bits';
+
+/** Up to three active goals that have tasks, with their progress and first tasks. */
+export function GoalProgressCard() {
+  const headingId = useId();
+  const goals = useItems('goals').data ?? [];
+  const tasks = useItems('tasks').data ?? [];
+  const shown = goals
+    .filter((goal) => goal.status === 'active')
+    .map((goal) => ({ goal, tasks: tasks.filter((task) => task.goal_id === goal.id) }))
+    .filter((entry) => entry.tasks.length > 0)
+    .slice(0, DASHBOARD.goalProgressGoals);
+
+  return (
+    <section className="card dash-card" aria-labelledby={headingId}>
+      <div className="dash-card__header">
+        <h2 id={headingId} className="dash-card__title">
+          Goal Progress
+        </h2>
+        <Link to="/goals" className={buttonClassName('secondary')}>
+          View All
+        </Link>
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState message="No active goals with tasks" action="Create a goal" to="/goals" />
+      ) : (
+        <ul className="dash-list">
+          {shown.map(({ goal, tasks: goalTasks }) => (
+            <li key={goal.id}>
+              <Link to={`/goals?goalId=${goal.id}`} className="dash-item dash-item--stacked">
+                <ProgressBar label={goal.title} percent={goalProgress(goalTasks)} />
+                <TaskPreview tasks={goalTasks} limit={DASHBOARD.goalProgressTaskPreviews} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { mutate } from 'swr';
+import { DASHBOARD } from '../../../../../shared/constants';
+import { goalProgress, type Goal } from '../../../../../shared/goals';
+import { byPriority, type Task } from '../../../../../shared/tasks';
+import { listKey, useItems } from '../../../lib/items';
+import { EmptyState, GOAL_TYPE_LABELS, ProgressBar, RefreshButton, STATUS_LABELS, TaskPreview } from './dashboard-bits';
+
+const TABS = ['Priority', 'Goals', 'Progress'] as const;
+type Tab = (typeof TABS)[number];
+
+const PRIORITY_LABELS = { high: 'High', medium: 'Medium', low: 'Low' } as const;
+
+/** The tabbed card: top tasks by priority, active goals, and today's progress. */
+export function OverviewCard() {
+  const [tab, setTab] = useState<Tab>('Priority');
+  const baseId = useId();
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const goals = useItems('goals').data ?? [];
+  const tasks = useItems('tasks').data ?? [];
+
+  // Arrow keys move between tabs (the ARIA tabs pattern); Tab goes on into the panel.
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + TABS.length) % TABS.length;
+    setTab(TABS[next]!);
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <section className="card dash-card" aria-labelledby={`${baseId}-heading`}>
+      <div className="dash-card__header">
+        <h2 id={`${baseId}-heading`} className="visually-hidden">
+          Overview
+        </h2>
+        <div role="tablist" aria-label="Overview" className="dash-tabs">
+          {TABS.map((name, index) => (
+            <button
+              key={name}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={tab === name ? 0 : -1}
+              className="dash-tabs__tab"
+              onClick={() => setTab(name)}
+              onKeyDown={(event) => onTabKey(event, index)}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+        <RefreshButton label="Refresh goals and tasks" onRefresh={() => Promise.all([mutate(listKey('goals')), mutate(listKey('tasks'))])} />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="dash-card__panel"
+        style={{ maxHeight: DASHBOARD.listHeightPx }}
+        tabIndex={0}
+      >
+        {tab === 'Priority' && <PriorityTab tasks={tasks} goals={goals} />}
+        {tab === 'Goals' && <GoalsTab tasks={tasks} goals={goals} />}
+        {tab === 'Progress' && <ProgressTab tasks={tasks} goals={goals} />}
+      </div>
+    </section>
+  );
+}
+
+interface TabProps {
+  goals: readonly Goal[];
+  tasks: readonly Task[];
+}
+
+function PriorityTab({ tasks, goals }: TabProps) {
+  const top = tasks
+    .filter((task) => task.status !== 'completed')
+    .sort(byPriority)
+    .slice(0, DASHBOARD.priorityTasks);
+  if (top.length === 0) return <EmptyState message="No pending tasks" action="Add first task" to="/tasks" />;
+  return (
+    <ul className="dash-list">
+      {top.map((task) => {
+        const goal = task.goal_id ? goals.find((candidate) => candidate.id === task.goal_id) : undefined;
+        return (
+          <li key={task.id}>
+            <Link to={`/tasks?taskId=${task.id}`} className="dash-item">
+              <span className="dash-item__title">{task.title}</span>
+              <span className={`dash-badge dash-badge--${task.priority}`}>{PRIORITY_LABELS[task.priority]}</span>
+              {goal && <span className="dash-item__hover">Goal: {goal.title}</span>}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function GoalsTab({ tasks, goals }: TabProps) {
+  const active = goals.filter((goal) => goal.status === 'active').slice(0, DASHBOARD.activeGoals);
+  if (active.length === 0) return <EmptyState message="No active goals" action="Add first goal" to="/goals" />;
+  return (
+    <ul className="dash-list">
+      {active.map((goal) => {
+        const goalTasks = tasks.filter((task) => task.goal_id === goal.id);
+        return (
+          <li key={goal.id}>
+            <Link to={`/goals?goalId=${goal.id}`} className="dash-item">
+              <span className="dash-item__title">{goal.title}</span>
+              <span className="dash-badge">{GOAL_TYPE_LABELS[goal.type]}</span>
+              <span className="dash-badge dash-badge--status">{STATUS_LABELS[goal.status]}</span>
+              {goalTasks.length > 0 && (
+                <div className="dash-item__hover">
+                  <TaskPreview tasks={goalTasks} limit={DASHBOARD.goalHoverTasks} />
+                </div>
+              )}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ProgressTab({ tasks, goals }: TabProps) {
+  if (tasks.length === 0 && goals.length === 0) {
+    return (
+      <div className="dash-empty">
+        <p>No progress yet—let&apos;s start!</p>
+      </div>
+    );
+  }
+  const taskPercent = goalProgress(tasks);
+  const goalPercent = goalProgress(goals);
+  return (
+    <div className="dash-progress-tab">
+      <h3>Today&apos;s Progress</h3>
+      {tasks.length > 1 && <ProgressBar label="Tasks completed" percent={taskPercent} />}
+      {goals.length > 1 && <ProgressBar label="Goals completed" percent={goalPercent} />}
+      <dl className="dash-tiles">
+        <div className="dash-tile">
+          <dt>Tasks</dt>
+          <dd>{taskPercent}%</dd>
+        </div>
+        <div className="dash-tile">
+          <dt>Goals</dt>
+          <dd>{goalPercent}%</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
