@@ -1,0 +1,294 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { callCognito, createAccount, PASSWORD } from './support/accounts';
+import { signInThroughForm } from './support/sign-in';
+
+/**
+ * The calendar page (spec section 2): views, navigation, slot click, the editor with every message
+ * of section 5, details, deletion to the trash, the eventId link and the Google parts. The user's
+ * zone is New York while the browser runs in Tokyo, so every time shown must be read in the user's
+ * zone. The week of Sunday Feb 7, 2027 has no clock change in either.
+ */
+test.use({ timezoneId: 'Asia/Tokyo' });
+
+const ZONE = 'America/New_York';
+const SUNDAY = '2027-02-07';
+const WEDNESDAY = '2027-02-10';
+
+interface CalendarUser {
+  /** Calls the API as the user. */
+  api: (method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => Promise<any>;
+}
+
+/** A fresh account in New York time, signed in. */
+async function signIn(page: Page, request: APIRequestContext, purpose: string): Promise<CalendarUser> {
+  const email = await createAccount(request, purpose);
+  const auth = await callCognito(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } });
+  const token: string = auth.body.AuthenticationResult.IdToken;
+  const api: CalendarUser['api'] = async (method, path, data) => {
+    const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  await api('PUT', '/api/settings', { preferred_timezone: ZONE });
+  await page.goto('/login');
+  await signInThroughForm(page, email);
+  return { api };
+}
+
+/** An event at New York wall-clock times of a day (EST, UTC-5, in February). */
+function at(day: string, time: string): string {
+  return new Date(`${day}T${time}:00-05:00`).toISOString();
+}
+
+async function seedEvent(user: CalendarUser, fields: Record<string, unknown>): Promise<{ id: string; title: string }> {
+  return user.api('POST', '/api/events', { start_time: at(WEDNESDAY, '10:00'), end_time: at(WEDNESDAY, '11:00'), ...fields });
+}
+
+async function openCalendar(page: Page, query: string) {
+  await page.goto(`/calendar?${query}`);
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const rangeHeading = (page: Page) => page.locator('.calendar-toolbar').getByRole('heading');
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+test('clicking an empty slot creates an event at that date and hour, in the user’s zone', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-slot');
+  await openCalendar(page, `view=day&date=${WEDNESDAY}`);
+  await page.getByRole('button', { name: 'New event on Feb 10, 2027 at 9:00 AM' }).click();
+
+  const editor = dialog(page, 'New Event');
+  await expect(editor.getByLabel('Start date')).toHaveValue(WEDNESDAY);
+  await expect(editor.getByLabel('Start time')).toHaveValue('09:00');
+  await expect(editor.getByLabel('End date')).toHaveValue(WEDNESDAY);
+  await expect(editor.getByLabel('End time')).toHaveValue('10:00');
+  await expect(editor.getByLabel('Title')).toBeFocused();
+  await editor.getByLabel('Title').fill('Dentist');
+  await editor.getByLabel('Location').fill('Main Street 1');
+  await editor.getByLabel('Event type').selectOption('personal');
+  await page.keyboard.press('ControlOrMeta+s');
+
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+  await expect(editor).toBeHidden();
+  const block = page.getByRole('button', { name: /Dentist/ });
+  await expect(block).toContainText('9:00 AM – 10:00 AM');
+  // One hour in the day view is one 80 px row.
+  expect((await block.boundingBox())?.height).toBeCloseTo(80, 0);
+
+  const { items } = await user.api('GET', '/api/events');
+  expect(items).toMatchObject([{ title: 'Dentist', start_time: '2027-02-10T14:00:00.000Z', end_time: '2027-02-10T15:00:00.000Z', event_type: 'personal', location: 'Main Street 1' }]);
+});
+
+test('New Event shows every message of the editor, then creates the event', async ({ page, request }) => {
+  await signIn(page, request, 'cal-new');
+  await openCalendar(page, `view=week&date=${WEDNESDAY}`);
+  await page.getByRole('button', { name: 'New Event', exact: true }).click();
+  const editor = dialog(page, 'New Event');
+  const save = editor.getByRole('button', { name: 'Create Event' });
+
+  for (const field of ['Start date', 'Start time', 'End date', 'End time']) await editor.getByLabel(field).fill('');
+  await save.click();
+  for (const message of ['Title is required', 'Start date is required', 'Start time is required', 'End date is required', 'End time is required']) {
+    await expect(editor.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(editor.getByLabel('Title')).toBeFocused();
+
+  // All-day events need no times.
+  await editor.getByLabel('All day').check();
+  await expect(editor.getByLabel('Start time')).toBeHidden();
+  await expect(editor.getByText('Start time is required')).toBeHidden();
+  await editor.getByLabel('All day').uncheck();
+
+  await editor.getByLabel('Title').fill('Planning');
+  await expect(editor.getByText('Title is required')).toBeHidden();
+  await editor.getByLabel('Start date').fill(WEDNESDAY);
+  await editor.getByLabel('Start time').fill('14:00');
+  await editor.getByLabel('End date').fill(WEDNESDAY);
+  await editor.getByLabel('End time').fill('14:00');
+  await expect(editor.getByText('End time must be after start time')).toBeVisible();
+  await editor.getByLabel('End time').fill('13:00');
+  await expect(editor.getByText('End time must be after start time')).toBeVisible();
+  await save.click();
+  await expect(editor).toBeVisible();
+
+  // An all-day event runs 00:00 to 23:59: ending the day it starts is fine, the day before is not.
+  await editor.getByLabel('All day').check();
+  await expect(editor.getByText('End time must be after start time')).toBeHidden();
+  await editor.getByLabel('End date').fill('2027-02-09');
+  await expect(editor.getByText('End time must be after start time')).toBeVisible();
+  await editor.getByLabel('All day').uncheck();
+  await editor.getByLabel('End date').fill(WEDNESDAY);
+  await editor.getByLabel('End time').fill('15:30');
+  await expect(editor.getByText('End time must be after start time')).toBeHidden();
+  await save.click();
+
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Planning/ })).toContainText('2:00 PM – 3:30 PM');
+});
+
+test('Escape closes the editor without saving', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-esc');
+  await openCalendar(page, `view=day&date=${WEDNESDAY}`);
+  await page.getByRole('button', { name: 'New event on Feb 10, 2027 at 3:00 PM' }).click();
+  await dialog(page, 'New Event').getByLabel('Title').fill('Never saved');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page, 'New Event')).toBeHidden();
+  expect((await user.api('GET', '/api/events')).items).toEqual([]);
+});
+
+test('an event’s details lead to the editor, and the change is saved', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-edit');
+  await seedEvent(user, { title: 'Team sync', location: 'Room 4', description: 'Weekly check-in', event_type: 'meeting' });
+  await openCalendar(page, `view=week&date=${SUNDAY}`);
+
+  await page.getByRole('button', { name: /Team sync/ }).click();
+  const details = dialog(page, 'Team sync');
+  await expect(details).toContainText('Feb 10, 2027, 10:00 AM – 11:00 AM');
+  await expect(details).toContainText('Room 4');
+  await expect(details).toContainText('Weekly check-in');
+  await expect(details).toContainText('Meeting');
+  await expect(page).toHaveURL(/eventId=/);
+
+  await details.getByRole('button', { name: 'Edit' }).click();
+  const editor = dialog(page, 'Edit Event');
+  await expect(editor.getByLabel('Start time')).toHaveValue('10:00');
+  await editor.getByLabel('Title').fill('Team sync (moved)');
+  await editor.getByLabel('Start time').fill('13:00');
+  await editor.getByLabel('End time').fill('13:45');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+
+  await expect(page.getByText('Event updated successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Team sync \(moved\)/ })).toContainText('1:00 PM – 1:45 PM');
+  await expect(page).not.toHaveURL(/eventId=/);
+});
+
+test('deleting an event asks first, then moves it to the trash', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-delete');
+  const event = await seedEvent(user, { title: 'Old meeting' });
+  await openCalendar(page, `eventId=${event.id}`);
+
+  const details = dialog(page, 'Old meeting');
+  await details.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this event? This will move it to trash.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(details).toBeVisible();
+
+  await details.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Event moved to trash')).toBeVisible();
+  await expect(details).toBeHidden();
+  await expect(page.getByRole('button', { name: /Old meeting/ })).toHaveCount(0);
+  const trash = await user.api('GET', '/api/trash');
+  expect(trash.items).toMatchObject([{ kind: 'events', id: event.id, title: 'Old meeting' }]);
+});
+
+test('?eventId= opens the event’s details on its week', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-link');
+  const event = await seedEvent(user, { title: 'Linked event', all_day: true, start_time: `${WEDNESDAY}T00:00:00.000Z`, end_time: `${WEDNESDAY}T00:00:00.000Z` });
+  await openCalendar(page, `eventId=${event.id}`);
+  await expect(dialog(page, 'Linked event')).toContainText('Feb 10, 2027 (All day)');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page, 'Linked event')).toBeHidden();
+  await expect(rangeHeading(page)).toHaveText(isMobile(page) ? 'Feb 8, 2027 – Feb 12, 2027' : 'Feb 7, 2027 – Feb 13, 2027');
+  await expect(page.getByRole('button', { name: /Linked event/ })).toBeVisible();
+});
+
+test('day, week and month views step back and forth, and Today comes home', async ({ page, request }) => {
+  await signIn(page, request, 'cal-nav');
+  await openCalendar(page, `date=${WEDNESDAY}`);
+  const mobile = isMobile(page);
+
+  // The week starts on Sunday; phones show Monday to Friday.
+  await expect(rangeHeading(page)).toHaveText(mobile ? 'Feb 8, 2027 – Feb 12, 2027' : 'Feb 7, 2027 – Feb 13, 2027');
+  await expect(page.getByRole('group', { name: /, Feb \d+, 2027$/ })).toHaveCount(mobile ? 5 : 7);
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(rangeHeading(page)).toHaveText(mobile ? 'Feb 15, 2027 – Feb 19, 2027' : 'Feb 14, 2027 – Feb 20, 2027');
+
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(rangeHeading(page)).toHaveText('Wednesday, Feb 17, 2027');
+  // The view opens at the configured start time, 7:00 by default: 7 rows of 80 px.
+  await expect.poll(() => page.locator('.time-grid').evaluate((grid) => grid.scrollTop)).toBe(7 * 80);
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  await expect(rangeHeading(page)).toHaveText('Tuesday, Feb 16, 2027');
+
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+  await expect(rangeHeading(page)).toHaveText('February 2027');
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(rangeHeading(page)).toHaveText('March 2027');
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect(rangeHeading(page)).toHaveText('January 2027');
+
+  await page.getByRole('button', { name: 'Today' }).click();
+  const todayInNewYork = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, month: 'long', year: 'numeric' }).format(new Date());
+  await expect(rangeHeading(page)).toHaveText(todayInNewYork);
+});
+
+test('a month day shows 2 all-day events, fills up to 4 entries, then +N more', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-month');
+  for (const title of ['Holiday A', 'Holiday B', 'Holiday C']) {
+    await seedEvent(user, { title, all_day: true, start_time: `${WEDNESDAY}T00:00:00.000Z`, end_time: `${WEDNESDAY}T00:00:00.000Z` });
+  }
+  for (const [title, hour] of [['Call 1', '09'], ['Call 2', '11'], ['Call 3', '15']] as const) {
+    await seedEvent(user, { title, start_time: at(WEDNESDAY, `${hour}:00`), end_time: at(WEDNESDAY, `${hour}:30`) });
+  }
+  await openCalendar(page, `view=month&date=${WEDNESDAY}`);
+
+  const cell = page.getByRole('group', { name: 'Feb 10, 2027', exact: true });
+  await expect(cell.getByRole('listitem')).toHaveCount(4);
+  // Which two of the all-day events show is the list order's choice (they start together).
+  await expect(cell.getByRole('button', { name: /Holiday/ })).toHaveCount(2);
+  for (const title of ['Call 1', 'Call 2']) await expect(cell.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+  await cell.getByRole('button', { name: '+2 more on Feb 10, 2027' }).click();
+
+  await expect(rangeHeading(page)).toHaveText('Wednesday, Feb 10, 2027');
+  for (const title of ['Holiday A', 'Holiday B', 'Holiday C', 'Call 1', 'Call 2', 'Call 3']) {
+    await expect(page.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+  }
+});
+
+test('without Google configured there is no Sync button and no connect dialog', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-google');
+  expect(await user.api('GET', '/api/gcal/status')).toMatchObject({ configured: false, connected: false });
+  await openCalendar(page, '');
+  await expect(page.getByRole('button', { name: 'New Event', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sync' })).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('tempo.calendar.connectPromptShown'))).toBeNull();
+});
+
+test('no serious accessibility violation in any view, the details or the editor', async ({ page, request }) => {
+  // Five axe runs over pages of some hundred buttons.
+  test.slow();
+  const user = await signIn(page, request, 'cal-axe');
+  await seedEvent(user, { title: 'Review', tags: ['work'] });
+  await seedEvent(user, { title: 'Trip', all_day: true, start_time: `${WEDNESDAY}T00:00:00.000Z`, end_time: '2027-02-11T00:00:00.000Z' });
+
+  for (const view of ['day', 'week', 'month']) {
+    await openCalendar(page, `view=${view}&date=${WEDNESDAY}`);
+    await expect(page.getByRole('button', { name: /Trip/ }).first()).toBeVisible();
+    expect(await seriousViolations(page), view).toEqual([]);
+  }
+
+  await page.getByRole('button', { name: /Review/ }).first().click();
+  await expect(dialog(page, 'Review')).toBeVisible();
+  expect(await seriousViolations(page), 'details').toEqual([]);
+
+  await dialog(page, 'Review').getByRole('button', { name: 'Edit' }).click();
+  const editor = dialog(page, 'Edit Event');
+  await editor.getByLabel('Title').fill('');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editor.getByText('Title is required')).toBeVisible();
+  expect(await seriousViolations(page), 'editor').toEqual([]);
+});

@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  formatDay,
+  formatMinutes,
+  formatTime,
+  isDay,
+  monthGrid,
+  parseTimeInput,
+  rangeLabel,
+  startOfWeek,
+  stepAnchor,
+  timeGridDays,
+  timeInputValue,
+  zonedInstant,
+  zonedParts,
+} from '../../web/src/features/calendar/lib/calendar-dates';
+
+const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
+
+describe('calendar days', () => {
+  it('adds days and months across month and year ends', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-01-15', -1)).toBe('2025-12-15');
+  });
+
+  it('starts weeks on Sunday', () => {
+    expect(startOfWeek('2026-11-22')).toBe('2026-11-22'); // a Sunday
+    expect(startOfWeek('2026-11-28')).toBe('2026-11-22'); // the Saturday after
+    expect(startOfWeek('2026-11-21')).toBe('2026-11-15');
+  });
+
+  it('shows the whole week in the week view, and Monday to Friday on narrow screens', () => {
+    expect(timeGridDays('week', '2026-11-25', false)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(timeGridDays('week', '2026-11-25', true)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
+    expect(timeGridDays('day', '2026-11-25', true)).toEqual(['2026-11-25']);
+  });
+
+  it('lays a month out in whole Sunday-to-Saturday weeks', () => {
+    const weeks = monthGrid('2026-11-22');
+    expect(weeks).toHaveLength(5);
+    expect(weeks[0]![0]).toBe('2026-11-01');
+    expect(weeks.at(-1)!.at(-1)).toBe('2026-12-05');
+    expect(monthGrid('2026-02-10')).toHaveLength(4); // February 2026 starts on a Sunday
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2000 }), (offset) => {
+        const day = addDays('2020-01-01', offset);
+        const flat = monthGrid(day).flat();
+        expect(flat.length % 7).toBe(0);
+        expect(flat).toContain(`${day.slice(0, 8)}01`);
+        expect(flat).toContain(day);
+      }),
+    );
+  });
+
+  it('steps by a day, a week or a month', () => {
+    expect(stepAnchor('day', '2026-11-22', 1)).toBe('2026-11-23');
+    expect(stepAnchor('week', '2026-11-22', -1)).toBe('2026-11-15');
+    expect(stepAnchor('month', '2026-11-22', 1)).toBe('2026-12-22');
+  });
+
+  it('recognises real days only', () => {
+    expect(isDay('2026-11-22')).toBe(true);
+    expect(isDay('2026-02-30')).toBe(false);
+    expect(isDay('tomorrow')).toBe(false);
+    expect(isDay(null)).toBe(false);
+  });
+});
+
+describe('formats of spec section 2', () => {
+  it("writes dates as 'MMM d, yyyy' and times as 'h:mm a'", () => {
+    expect(formatDay('2026-11-02')).toBe('Nov 2, 2026');
+    expect(formatMinutes(0)).toBe('12:00 AM');
+    expect(formatMinutes(9 * 60 + 5)).toBe('9:05 AM');
+    expect(formatMinutes(12 * 60)).toBe('12:00 PM');
+    expect(formatMinutes(23 * 60 + 59)).toBe('11:59 PM');
+  });
+
+  it("reads an instant's time in the user's time zone", () => {
+    expect(formatTime('2026-11-22T14:30:00.000Z', 'UTC')).toBe('2:30 PM');
+    expect(formatTime('2026-11-22T14:30:00.000Z', 'America/New_York')).toBe('9:30 AM');
+    expect(formatTime('2026-11-22T14:30:00.000Z', 'Asia/Kolkata')).toBe('8:00 PM');
+  });
+
+  it('labels the range shown', () => {
+    expect(rangeLabel('day', '2026-11-22', ['2026-11-22'])).toBe('Sunday, Nov 22, 2026');
+    expect(rangeLabel('week', '2026-11-25', timeGridDays('week', '2026-11-25', false))).toBe('Nov 22, 2026 – Nov 28, 2026');
+    expect(rangeLabel('month', '2026-11-25', [])).toBe('November 2026');
+  });
+
+  it('reads and writes time inputs', () => {
+    expect(timeInputValue(9 * 60 + 5)).toBe('09:05');
+    expect(parseTimeInput('09:05')).toBe(545);
+    expect(parseTimeInput('')).toBeNull();
+    expect(parseTimeInput('25:00')).toBeNull();
+  });
+});
+
+describe('time zones', () => {
+  it('finds the day and minute of an instant in a zone', () => {
+    expect(zonedParts('2026-11-22T03:30:00.000Z', 'America/New_York')).toEqual({ day: '2026-11-21', minutes: 22 * 60 + 30 });
+    expect(zonedParts('2026-11-22T20:00:00.000Z', 'Asia/Tokyo')).toEqual({ day: '2026-11-23', minutes: 5 * 60 });
+  });
+
+  it('makes the instant of a wall-clock time, in summer and in winter', () => {
+    expect(zonedInstant('2026-07-01', 9 * 60, 'America/New_York').toISOString()).toBe('2026-07-01T13:00:00.000Z');
+    expect(zonedInstant('2026-12-01', 9 * 60, 'America/New_York').toISOString()).toBe('2026-12-01T14:00:00.000Z');
+    expect(zonedInstant('2026-12-01', 9 * 60, 'Australia/Sydney').toISOString()).toBe('2026-11-30T22:00:00.000Z');
+    expect(zonedInstant('2026-11-22', 24 * 60, 'UTC').toISOString()).toBe('2026-11-23T00:00:00.000Z');
+  });
+
+  it('round-trips every existing wall-clock time', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        fc.constantFrom(...ZONES),
+        (offset, minutes, zone) => {
+          const day = addDays('2024-01-01', offset);
+          const instant = zonedInstant(day, minutes, zone);
+          const back = zonedParts(instant, zone);
+          // A time a clock change skips does not exist and comes back an hour earlier; every other unchanged.
+          expect(back.day).toBe(day);
+          expect([minutes, minutes - 60]).toContain(back.minutes);
+          // There, the wall clock jumps: an hour later it reads an hour past the wanted time.
+          if (back.minutes !== minutes) expect(zonedParts(new Date(instant.getTime() + 3_600_000), zone).minutes).toBe(minutes + 60);
+        },
+      ),
+    );
+  });
+
+  it('places a time skipped by the spring-forward change an hour earlier, the same day', () => {
+    const instant = zonedInstant('2026-03-08', 2 * 60 + 30, 'America/New_York');
+    expect(zonedParts(instant, 'America/New_York')).toEqual({ day: '2026-03-08', minutes: 60 + 30 });
+  });
+});

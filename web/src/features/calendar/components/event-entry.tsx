@@ -1,0 +1,50 @@
+import type { CSSProperties } from 'react';
+import type { CalendarEvent } from '../../../../../shared/calendar-events';
+import { tagColor } from '../../../../../shared/tags';
+import { classNames } from '../../../components/ui/class-names';
+import { formatTime } from '../lib/calendar-dates';
+
+/** Marks events synced in from Google Calendar. */
+export function GoogleBadge() {
+  return (
+    <span className="google-badge" title="Synced from Google Calendar">
+      <span aria-hidden="true">G</span>
+      <span className="visually-hidden">(synced from Google Calendar)</span>
+    </span>
+  );
+}
+
+interface EventEntryProps {
+  event: CalendarEvent;
+  timeZone: string;
+  onOpen: (event: CalendarEvent) => void;
+  /** Where a time-grid block sits; chips (month entries, all-day events) flow and show the start time only. */
+  style?: CSSProperties;
+  variant: 'block' | 'chip';
+  /** A block too short for two lines: title and time share one. */
+  short?: boolean;
+}
+
+/** An event on the calendar, a button that opens its details. */
+export function EventEntry({ event, timeZone, onOpen, style, variant, short = false }: EventEntryProps) {
+  const colored = event.color ? ({ '--event-color': tagColor(event.color) } as CSSProperties) : undefined;
+  return (
+    <button
+      type="button"
+      className={classNames('cal-event', `cal-event--${variant}`, short && 'cal-event--short', event.all_day && 'cal-event--all-day')}
+      style={{ ...colored, ...style }}
+      onClick={() => onOpen(event)}
+    >
+      <span className="cal-event__title">
+        {event.title}
+        {event.gcal_id && <GoogleBadge />}
+      </span>
+      {!event.all_day && (
+        <span className="cal-event__time">
+          {formatTime(event.start_time, timeZone)}
+          {variant === 'block' && ` – ${formatTime(event.end_time, timeZone)}`}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,125 @@
+import { endsAfterStart, type CalendarEvent, type EventType } from '../../../../../shared/calendar-events';
+import { MESSAGES } from '../../../../../shared/messages';
+import { addDays, parseTimeInput, timeInputValue, zonedInstant, zonedParts, type Day } from './calendar-dates';
+
+/** What the event editor holds: the inputs' own values (dates 'YYYY-MM-DD', times 'HH:mm'). */
+export interface EventFormValues {
+  title: string;
+  allDay: boolean;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  location: string;
+  description: string;
+  eventType: EventType;
+  color: string;
+  tags: string[];
+}
+
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  meeting: 'Meeting',
+  reminder: 'Reminder',
+  deadline: 'Deadline',
+  personal: 'Personal',
+  other: 'Other',
+};
+
+export type EventFormField = 'title' | 'startDate' | 'startTime' | 'endDate' | 'endTime';
+export type EventFormErrors = Partial<Record<EventFormField, string>>;
+
+const HOUR = 60;
+
+/** A new event of one hour from a day and minute (a clicked slot, or the New Event button). */
+export function newEventValues(day: Day, minutes: number): EventFormValues {
+  const endMinutes = minutes + HOUR;
+  const endDay = endMinutes >= 24 * HOUR ? addDays(day, 1) : day;
+  return {
+    title: '',
+    allDay: false,
+    startDate: day,
+    startTime: timeInputValue(minutes),
+    endDate: endDay,
+    endTime: timeInputValue(endMinutes % (24 * HOUR)),
+    location: '',
+    description: '',
+    eventType: 'other',
+    color: '',
+    tags: [],
+  };
+}
+
+/**
+ * Where the New Event button starts: the next full hour when the shown day is today (11 PM at the
+ * latest), otherwise the calendar's configured start time.
+ */
+export function newEventStart(anchor: Day, today: Day, nowMinutes: number, startMinutes: number): number {
+  return anchor === today ? Math.min(Math.floor(nowMinutes / HOUR) * HOUR + HOUR, 23 * HOUR) : startMinutes;
+}
+
+/** An event's fields as the editor shows them in the user's time zone. */
+export function eventValues(event: CalendarEvent, timeZone: string): EventFormValues {
+  const start = zonedParts(event.start_time, timeZone);
+  const end = zonedParts(event.end_time, timeZone);
+  return {
+    title: event.title,
+    allDay: event.all_day,
+    startDate: event.all_day ? event.start_time.slice(0, 10) : start.day,
+    startTime: timeInputValue(start.minutes),
+    endDate: event.all_day ? event.end_time.slice(0, 10) : end.day,
+    endTime: timeInputValue(end.minutes),
+    location: event.location,
+    description: event.description,
+    eventType: event.event_type,
+    color: event.color ?? '',
+    tags: event.tags,
+  };
+}
+
+/**
+ * The stored times: an all-day event from 00:00 UTC of its first day to 00:00 UTC of its last,
+ * a timed one as the instants its dates and times have in the user's time zone.
+ */
+export function formTimes(values: EventFormValues, timeZone: string): { start_time: string; end_time: string } {
+  if (values.allDay) return { start_time: `${values.startDate}T00:00:00.000Z`, end_time: `${values.endDate}T00:00:00.000Z` };
+  const at = (date: string, time: string) => zonedInstant(date, parseTimeInput(time) ?? 0, timeZone).toISOString();
+  return { start_time: at(values.startDate, values.startTime), end_time: at(values.endDate, values.endTime) };
+}
+
+/** The messages of spec section 5 for what is missing or out of order; empty when the form can be saved. */
+export function validateEventForm(values: EventFormValues, timeZone: string): EventFormErrors {
+  const errors: EventFormErrors = {};
+  if (!values.title.trim()) errors.title = MESSAGES.titleRequired;
+  if (!values.startDate) errors.startDate = MESSAGES.startDateRequired;
+  if (!values.allDay && parseTimeInput(values.startTime) === null) errors.startTime = MESSAGES.startTimeRequired;
+  if (!values.endDate) errors.endDate = MESSAGES.endDateRequired;
+  if (!values.allDay && parseTimeInput(values.endTime) === null) errors.endTime = MESSAGES.endTimeRequired;
+  const timesGiven = !errors.startDate && !errors.startTime && !errors.endDate && !errors.endTime;
+  if (timesGiven && !endsAfterStart({ ...formTimes(values, timeZone), all_day: values.allDay })) {
+    errors[values.allDay ? 'endDate' : 'endTime'] = MESSAGES.endBeforeStart;
+  }
+  return errors;
+}
+
+/** The API body of the form, for create and update alike. */
+export function eventBody(values: EventFormValues, timeZone: string): Record<string, unknown> {
+  return {
+    title: values.title.trim(),
+    all_day: values.allDay,
+    ...formTimes(values, timeZone),
+    location: values.location.trim(),
+    description: values.description.trim(),
+    event_type: values.eventType,
+    color: values.color || null,
+    tags: values.tags,
+  };
+}
+
+/** The API's per-field messages on the editor's fields. */
+export function apiFieldErrors(fields: Readonly<Record<string, string>>, allDay: boolean): EventFormErrors {
+  const errors: EventFormErrors = {};
+  if (fields.title) errors.title = fields.title;
+  if (fields.start_time) errors[allDay ? 'startDate' : 'startTime'] = fields.start_time;
+  if (fields.end_time) errors[allDay ? 'endDate' : 'endTime'] = fields.end_time;
+  return errors;
+}

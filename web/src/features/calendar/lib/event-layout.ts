@@ -1,0 +1,106 @@
+import type { EventTimes } from '../../../../../shared/calendar-events';
+import { CALENDAR } from '../../../../../shared/constants';
+import { formatDay, formatTime, MINUTES_PER_DAY, zonedParts, type Day } from './calendar-dates';
+
+/**
+ * Where events go on the calendar. All-day events are stored from 00:00 UTC of their first day to
+ * 00:00 UTC of their last (inclusive), so their days are the dates written in them, whatever the
+ * zone; timed events fall on the days of the user's time zone their instants reach.
+ */
+
+type Timed = EventTimes;
+
+const dateOf = (iso: string): Day => iso.slice(0, 10);
+
+/** The minutes of `day` a timed event covers, or null when it does not reach that day. */
+export function segmentOn(event: Timed, day: Day, timeZone: string): { start: number; end: number } | null {
+  const start = zonedParts(event.start_time, timeZone);
+  const end = zonedParts(event.end_time, timeZone);
+  if (day < start.day || day > end.day) return null;
+  const segment = { start: day === start.day ? start.minutes : 0, end: day === end.day ? end.minutes : MINUTES_PER_DAY };
+  return segment.end > segment.start ? segment : null;
+}
+
+/** The day an event starts on: its written date when all-day, else its start's day in the user's zone. */
+export function firstDay(event: Timed, timeZone: string): Day {
+  return event.all_day ? dateOf(event.start_time) : zonedParts(event.start_time, timeZone).day;
+}
+
+export function isOnDay(event: Timed, day: Day, timeZone: string): boolean {
+  return event.all_day ? dateOf(event.start_time) <= day && day <= dateOf(event.end_time) : segmentOn(event, day, timeZone) !== null;
+}
+
+export interface Placed<T> {
+  event: T;
+  start: number;
+  end: number;
+  /** Overlapping events sit side by side: this one's column among `columns`. */
+  column: number;
+  columns: number;
+}
+
+/**
+ * The timed events of a day laid out in columns: each group of events that overlap (directly or
+ * through others) shares its width equally. An event counts as at least `minMinutes` long, the
+ * time its smallest block covers on screen, so short events never hide one another.
+ */
+export function layoutDay<T extends Timed>(events: readonly T[], day: Day, timeZone: string, minMinutes: number): Array<Placed<T>> {
+  const segments = events
+    .filter((event) => !event.all_day)
+    .flatMap((event) => {
+      const segment = segmentOn(event, day, timeZone);
+      return segment ? [{ event, ...segment }] : [];
+    })
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+
+  const placed: Array<Placed<T>> = [];
+  let group: Array<Placed<T>> = [];
+  let columnEnds: number[] = [];
+  let groupEnd = -1;
+  const closeGroup = () => {
+    for (const member of group) member.columns = columnEnds.length;
+    group = [];
+    columnEnds = [];
+  };
+  for (const segment of segments) {
+    const shownEnd = Math.max(segment.end, segment.start + minMinutes);
+    if (segment.start >= groupEnd) closeGroup();
+    let column = columnEnds.findIndex((end) => end <= segment.start);
+    if (column === -1) column = columnEnds.push(shownEnd) - 1;
+    else columnEnds[column] = shownEnd;
+    const entry = { ...segment, column, columns: 1 };
+    group.push(entry);
+    placed.push(entry);
+    groupEnd = Math.max(groupEnd, shownEnd);
+  }
+  closeGroup();
+  return placed;
+}
+
+/** Top and height in pixels of a block in a grid of hourly rows, never shorter than `minPx` nor past the day's end. */
+export function blockGeometry(start: number, end: number, rowPx: number, minPx: number): { top: number; height: number } {
+  const dayPx = 24 * rowPx;
+  const height = Math.max(minPx, ((end - start) / 60) * rowPx);
+  return { top: Math.min((start / 60) * rowPx, dayPx - height), height };
+}
+
+/** Month cells: up to 2 all-day events, then timed ones up to 4 entries in all; the rest are '+N more'. */
+export function monthEntries<T extends Timed>(eventsOfDay: readonly T[]): { shown: T[]; more: number } {
+  const allDay = eventsOfDay.filter((event) => event.all_day).slice(0, CALENDAR.monthAllDayShown);
+  const timed = eventsOfDay.filter((event) => !event.all_day).slice(0, CALENDAR.monthEntriesShown - allDay.length);
+  const shown = [...allDay, ...timed];
+  return { shown, more: eventsOfDay.length - shown.length };
+}
+
+/** When an event happens, in words: 'Nov 22, 2026, 9:00 AM – 10:00 AM', or its days with '(All day)'. */
+export function describeWhen(event: Timed, timeZone: string): string {
+  if (event.all_day) {
+    const first = dateOf(event.start_time);
+    const last = dateOf(event.end_time);
+    return `${first === last ? formatDay(first) : `${formatDay(first)} – ${formatDay(last)}`} (All day)`;
+  }
+  const startDay = zonedParts(event.start_time, timeZone).day;
+  const endDay = zonedParts(event.end_time, timeZone).day;
+  const start = `${formatDay(startDay)}, ${formatTime(event.start_time, timeZone)}`;
+  return startDay === endDay ? `${start} – ${formatTime(event.end_time, timeZone)}` : `${start} – ${formatDay(endDay)}, ${formatTime(event.end_time, timeZone)}`;
+}
