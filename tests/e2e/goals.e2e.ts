@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInAccount } from './support/app-data';
+import { seriousViolations } from './support/axe';
+import { moveWithKeyboard } from './support/sortable';
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const cardTitles = (page: Page) => page.getByRole('list', { name: 'Goals', exact: true }).getByRole('heading').allInnerTexts();
+
+test('a goal is created with tags, edited, its status cycled and reverted on failure, then moved to trash', async ({ page, request }) => {
+  await signedInAccount(page, request, 'goals-flow');
+  await page.goto('/goals');
+  await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible();
+  await expect(page.getByText('No goals yet')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Add first goal' }).click();
+  const editor = page.getByRole('dialog', { name: 'Create New Goal' });
+  const save = editor.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await editor.getByLabel('Title').fill('   ');
+  await expect(editor.getByText('Goal title is required')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await editor.getByLabel('Title').fill('Learn Spanish');
+  await expect(save).toBeEnabled();
+
+  await editor.getByRole('button', { name: 'Goal Setting Tips' }).click();
+  await expect(editor.getByText('Be specific:')).toBeVisible();
+  await editor.getByLabel('Type').selectOption('long_term');
+
+  // Tag input: create on an unknown name, comma commits, Backspace on an empty input removes the last.
+  const tagInput = editor.getByRole('combobox', { name: 'Tags' });
+  await tagInput.fill('language');
+  await editor.getByRole('option', { name: 'Create "language"' }).click();
+  await expect(page.getByText('Tag created successfully!')).toBeVisible();
+  await tagInput.pressSequentially('travel,');
+  const chips = editor.getByRole('list', { name: 'Selected tags' });
+  await expect(chips.getByText('language')).toBeVisible();
+  await expect(chips.getByText('travel')).toBeVisible();
+  await expect(tagInput).toHaveValue('');
+  await tagInput.press('Backspace');
+  await expect(chips.getByText('travel')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('Goal created successfully!')).toBeVisible();
+  await expect(editor).toHaveCount(0);
+  const goal = card(page, 'Learn Spanish');
+  await expect(goal.getByText('Long Term')).toBeVisible();
+  await expect(goal.getByText('language')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Goals overview' }).getByText('Long Term')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Goals overview' }).getByText('Short Term')).toHaveCount(0);
+
+  // Suggestions from 3 characters; Tab picks the first.
+  await page.getByRole('button', { name: 'New Goal' }).click();
+  const second = page.getByRole('dialog', { name: 'Create New Goal' });
+  await second.getByLabel('Title').fill('Visit Madrid');
+  const secondTags = second.getByRole('combobox', { name: 'Tags' });
+  const suggestions = second.getByRole('listbox', { name: 'Tags suggestions' }).getByRole('option');
+  await secondTags.fill('la');
+  await expect(suggestions).toHaveCount(0);
+  await secondTags.fill('LAN');
+  await expect(second.getByRole('option', { name: 'language' })).toBeVisible();
+  await expect(second.getByRole('option', { name: 'Create "LAN"' })).toBeVisible();
+  await secondTags.press('Tab');
+  await expect(second.getByRole('list', { name: 'Selected tags' }).getByText('language')).toBeVisible();
+  await secondTags.fill('language');
+  await expect(suggestions).toHaveCount(0);
+  await secondTags.fill('');
+  await second.getByLabel('Title').press('Enter');
+  await expect(page.getByText('Goal created successfully!').first()).toBeVisible();
+  await expect(card(page, 'Visit Madrid')).toBeVisible();
+
+  // The card's status toggle: active → completed, and back to completed when the server fails.
+  await goal.getByRole('button', { name: /^Active:/ }).click();
+  await expect(page.getByText('Goal marked as completed')).toBeVisible();
+  await expect(goal.getByRole('button', { name: /^Completed:/ })).toBeVisible();
+  await page.route('**/api/goals/*', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
+  await goal.getByRole('button', { name: /^Completed:/ }).click();
+  await expect(page.getByText('Failed to update goal status')).toBeVisible();
+  await expect(goal.getByRole('button', { name: /^Completed:/ })).toBeVisible();
+  await page.unroute('**/api/goals/*');
+
+  // The tag filter.
+  await page.getByLabel('Tag', { exact: true }).selectOption('language');
+  await expect(card(page, 'Learn Spanish')).toBeVisible();
+  await expect(card(page, 'Visit Madrid')).toBeVisible();
+
+  // Edit; Escape closes without saving.
+  await goal.getByRole('button', { name: 'Learn Spanish', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Goal' });
+  await expect(edit.getByLabel('Status')).toHaveValue('completed');
+  await edit.getByLabel('Title').fill('Learn Portuguese');
+  await page.keyboard.press('Escape');
+  await expect(edit).toHaveCount(0);
+  await expect(card(page, 'Learn Spanish')).toBeVisible();
+  await card(page, 'Learn Spanish').getByRole('button', { name: 'Learn Spanish', exact: true }).click();
+  await edit.getByLabel('Title').fill('Learn Portuguese');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Goal updated successfully!')).toBeVisible();
+  await expect(card(page, 'Learn Portuguese')).toBeVisible();
+
+  // To the trash, after the confirmation.
+  await card(page, 'Visit Madrid').getByRole('button', { name: 'Delete goal Visit Madrid' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to move this goal to trash? You can restore it from the trash for up to 10 days.');
+  await confirm.getByRole('button', { name: 'Move to Trash' }).click();
+  await expect(card(page, 'Visit Madrid')).toHaveCount(0);
+  await page.getByLabel('Tag', { exact: true }).selectOption('');
+  await expect(page.getByRole('region', { name: 'Goals overview' }).getByText('Total')).toBeVisible();
+});
+
+test('the editor refuses a save the server rejects, and a target date in the past', async ({ page, request }) => {
+  await signedInAccount(page, request, 'goals-invalid');
+  await page.goto('/goals');
+  await page.getByRole('button', { name: 'New Goal' }).click();
+  const editor = page.getByRole('dialog', { name: 'Create New Goal' });
+  await editor.getByLabel('Title').fill('Ship it');
+  await editor.getByLabel('Target date').fill('2020-01-01');
+  await expect(editor.getByText('Target date cannot be in the past')).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await editor.getByLabel('Target date').fill('');
+
+  await page.route('**/api/goals', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Failed to save goal')).toBeVisible();
+  await expect(editor).toBeVisible();
+});
+
+test('the Goal Tasks panel lists, adds and completes the goal’s tasks', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'goals-panel');
+  await api.create('goals', { title: 'Get fit', tags: ['health'] });
+  await page.goto('/goals');
+  await card(page, 'Get fit').getByRole('button', { name: '0 tasks' }).click();
+  const panel = page.getByRole('dialog', { name: 'Goal Tasks' });
+  await expect(panel.getByText('No tasks yet')).toBeVisible();
+  const field = panel.getByLabel('New task');
+  await field.fill('   ');
+  await field.press('Enter');
+  await field.fill('Run 5 km');
+  await field.press('Enter');
+  await expect(panel.getByRole('checkbox', { name: 'Run 5 km' })).toBeVisible();
+  await panel.getByRole('checkbox', { name: 'Run 5 km' }).click();
+  await expect(panel.getByRole('checkbox', { name: 'Run 5 km' })).toBeChecked();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(card(page, 'Get fit').getByRole('button', { name: '1 task' })).toBeVisible();
+  await expect(card(page, 'Get fit').getByText('100%')).toBeVisible();
+
+  // The new task inherited the goal's tags.
+  await page.goto('/tasks');
+  await expect(page.getByRole('article', { name: 'Run 5 km' }).getByText('health')).toBeVisible();
+});
+
+test('a new order is saved with the keyboard and survives a reload; ?goalId= opens the editor', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'goals-order');
+  await api.create('goals', { title: 'First' });
+  await api.create('goals', { title: 'Second' });
+  const third = await api.create('goals', { title: 'Third' });
+  await page.goto('/goals');
+  await expect(card(page, 'Third')).toBeVisible();
+  const before = await cardTitles(page);
+  expect(before).toHaveLength(3);
+
+  await page.getByRole('button', { name: 'Reorder' }).click();
+  const [top, next, last] = before as [string, string, string];
+  await moveWithKeyboard(page, page.getByRole('button', { name: `Drag to reorder ${top}` }), card(page, top), card(page, next));
+  await page.getByRole('button', { name: 'Save Order' }).click();
+  await expect(page.getByText('Goal order updated')).toBeVisible();
+  await expect(page.getByText('New order saved')).toBeVisible();
+  const after = await cardTitles(page);
+  expect(after).toEqual([next, top, last]);
+
+  await page.reload();
+  await expect(card(page, top)).toBeVisible();
+  expect(await cardTitles(page)).toEqual(after);
+
+  await page.goto(`/goals?goalId=${third.id}`);
+  await expect(page.getByRole('dialog', { name: 'Edit Goal' }).getByLabel('Title')).toHaveValue('Third');
+  await expect(page).toHaveURL('/goals');
+});

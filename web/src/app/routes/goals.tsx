@@ -1,0 +1,1 @@
+export { GoalsPage as Component } from '../../features/goals/components/goals-page';

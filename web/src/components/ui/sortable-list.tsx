@@ -1,0 +1,110 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { ReactNode } from 'react';
+import { DRAG } from '../../../../shared/constants';
+import { classNames } from './class-names';
+import './sortable-list.css';
+
+/** The keyboard moves a lifted item by DRAG.keyboardStepPx per arrow key. */
+const stepCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates: { x, y } }) => {
+  const step = DRAG.keyboardStepPx;
+  switch (event.code) {
+    case 'ArrowDown':
+      return { x, y: y + step };
+    case 'ArrowUp':
+      return { x, y: y - step };
+    case 'ArrowRight':
+      return { x: x + step, y };
+    case 'ArrowLeft':
+      return { x: x - step, y };
+    default:
+      return undefined;
+  }
+};
+
+interface SortableListProps<T extends { id: string }> {
+  items: readonly T[];
+  /** Drag handles show only while reordering. */
+  reordering: boolean;
+  /** An item was dropped on another's place. */
+  onMove: (activeId: string, overId: string) => void;
+  className: string;
+  label: string;
+  /** What the handle's name says it moves. */
+  itemName: (item: T) => string;
+  /** The card; `handle` is null outside reorder mode. */
+  renderItem: (item: T, handle: ReactNode) => ReactNode;
+}
+
+/**
+ * A list whose items can be dragged into a new order (dnd-kit): by pointer once it has moved
+ * DRAG.activationPx, or by keyboard (focus a handle, Space, arrow keys, Space; Escape cancels).
+ */
+export function SortableList<T extends { id: string }>({ items, reordering, onMove, className, label, itemName, renderItem }: SortableListProps<T>) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG.activationPx } }),
+    useSensor(KeyboardSensor, { coordinateGetter: stepCoordinates }),
+  );
+
+  function dragEnd({ active, over }: DragEndEvent) {
+    if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
+  }
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
+      <SortableContext items={items.map((item) => item.id)} strategy={rectSortingStrategy} disabled={!reordering}>
+        <ul className={classNames('sortable-list', className)} aria-label={label}>
+          {items.map((item) => (
+            <SortableItem key={item.id} id={item.id} name={itemName(item)} reordering={reordering}>
+              {(handle) => renderItem(item, handle)}
+            </SortableItem>
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+interface SortableItemProps {
+  id: string;
+  name: string;
+  reordering: boolean;
+  children: (handle: ReactNode) => ReactNode;
+}
+
+function SortableItem({ id, name, reordering, children }: SortableItemProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const handle = reordering ? (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      className="sortable-list__handle"
+      {...attributes}
+      {...listeners}
+      aria-label={`Drag to reorder ${name}`}
+    >
+      <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+        {[6, 10, 14].flatMap((cy) => [7, 13].map((cx) => <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="1.5" fill="currentColor" />))}
+      </svg>
+    </button>
+  ) : null;
+  return (
+    <li
+      ref={setNodeRef}
+      className={classNames('sortable-list__item', isDragging && 'sortable-list__item--dragging')}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      {children(handle)}
+    </li>
+  );
+}

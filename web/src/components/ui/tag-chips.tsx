@@ -1,0 +1,53 @@
+import type { CSSProperties } from 'react';
+import { tagColor } from '../../../../shared/tags';
+import './tag-chips.css';
+
+interface TagChipProps {
+  name: string;
+  /** A palette colour; anything else shows the default. */
+  color: string | null | undefined;
+  /** Adds a remove button. */
+  onRemove?: () => void;
+}
+
+export function TagChip({ name, color, onRemove }: TagChipProps) {
+  return (
+    <span className="tag-chip" style={{ '--tag-color': tagColor(color) } as CSSProperties}>
+      <span className="tag-chip__name">{name}</span>
+      {onRemove && (
+        <button type="button" className="tag-chip__remove" aria-label={`Remove tag ${name}`} onClick={onRemove}>
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </span>
+  );
+}
+
+interface TagChipsProps {
+  names: readonly string[];
+  /** The user's tags, for their colours. */
+  tags: ReadonlyArray<{ name: string; color: string }>;
+  /** How many chips show before '+N more'. */
+  max: number;
+}
+
+/** An item's tags on a card: the first `max`, then '+N more'. */
+export function TagChips({ names, tags, max }: TagChipsProps) {
+  if (names.length === 0) return null;
+  const hidden = names.length - max;
+  const colorOf = (name: string) => tags.find((tag) => tag.name.toLowerCase() === name.toLowerCase())?.color;
+  return (
+    <ul className="tag-chips" aria-label="Tags">
+      {names.slice(0, max).map((name) => (
+        <li key={name}>
+          <TagChip name={name} color={colorOf(name)} />
+        </li>
+      ))}
+      {hidden > 0 && (
+        <li className="tag-chips__more" title={names.slice(max).join(', ')}>
+          +{hidden} more
+        </li>
+      )}
+    </ul>
+  );
+}

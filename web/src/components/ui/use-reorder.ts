@@ -1,0 +1,53 @@
+import { arrayMove } from '@dnd-kit/sortable';
+import { useState } from 'react';
+import { useToast } from './toast';
+
+interface ReorderTexts {
+  /** The success toast's title ('Goal order updated'). */
+  saved: string;
+  /** The failure toast's title. */
+  failed: string;
+}
+
+/**
+ * Reorder mode of a list (spec section 4, Reorder): entering takes a draft of the order, drags
+ * change the draft, leaving saves every id in the new order and says 'New order saved'. Items that
+ * arrive meanwhile go last; items that leave drop out.
+ */
+export function useReorder<T extends { id: string }>(items: readonly T[], save: (ids: string[]) => Promise<void>, texts: ReorderTexts) {
+  const showToast = useToast();
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const ordered = draft ? inDraftOrder(items, draft) : items;
+
+  async function toggle() {
+    if (!draft) {
+      setDraft(items.map((item) => item.id));
+      return;
+    }
+    setSaving(true);
+    try {
+      await save(ordered.map((item) => item.id));
+      showToast({ tone: 'success', title: texts.saved, description: 'New order saved' });
+    } catch {
+      showToast({ tone: 'error', title: texts.failed, description: 'Please try again.' });
+    } finally {
+      setSaving(false);
+      setDraft(null);
+    }
+  }
+
+  function move(activeId: string, overId: string) {
+    const ids = ordered.map((item) => item.id);
+    setDraft(arrayMove(ids, ids.indexOf(activeId), ids.indexOf(overId)));
+  }
+
+  return { reordering: draft !== null, saving, ordered, toggle, move };
+}
+
+function inDraftOrder<T extends { id: string }>(items: readonly T[], draft: readonly string[]): T[] {
+  const rank = new Map(draft.map((id, index) => [id, index]));
+  const last = draft.length;
+  return [...items].sort((a, b) => (rank.get(a.id) ?? last) - (rank.get(b.id) ?? last));
+}

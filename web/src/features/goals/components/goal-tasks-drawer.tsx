@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { API_LIMITS } from '../../../../../shared/constants';
+import type { Goal } from '../../../../../shared/goals';
+import { MESSAGES } from '../../../../../shared/messages';
+import { toggledTaskStatus, type Task } from '../../../../../shared/tasks';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { createItem, deleteItem, updateItem } from '../../../lib/items';
+
+interface GoalTasksDrawerProps {
+  /** The goal whose tasks show; undefined keeps the drawer closed. */
+  goal: Goal | undefined;
+  tasks: readonly Task[];
+  onClose: () => void;
+}
+
+/** Spec: task create, update and delete failures in the goal panel are only logged. */
+function logFailure(what: string) {
+  return (error: unknown) => console.error(`Goal Tasks: could not ${what}`, error);
+}
+
+/**
+ * The 'Goal Tasks' panel at the right: the goal's tasks with their checkboxes, and a field that
+ * adds one on Enter (pending, medium, no description, the goal's tags).
+ */
+export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) {
+  const [title, setTitle] = useState('');
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = title.trim();
+    if (!goal || !trimmed) return;
+    setTitle('');
+    createItem('tasks', { title: trimmed, description: '', goal_id: goal.id, tags: goal.tags }).catch(logFailure('add a task'));
+  }
+
+  const canAdd = goal?.status !== 'completed';
+  return (
+    <Modal open={goal !== undefined} title="Goal Tasks" onClose={onClose} className="goal-tasks-drawer">
+      {goal && (
+        <div className="goal-tasks">
+          <p className="goal-tasks__goal">{goal.title}</p>
+          <form className="goal-tasks__add" onSubmit={add}>
+            <TextField
+              label="New task"
+              value={title}
+              maxLength={API_LIMITS.titleMax}
+              placeholder="Type a task and press Enter"
+              disabled={!canAdd}
+              hint={canAdd ? undefined : MESSAGES.goalNotLinkable}
+              data-autofocus
+              onChange={(event) => setTitle(event.target.value)}
+            />
+            <Button type="submit" variant="secondary" disabled={!canAdd || title.trim() === ''}>
+              Add
+            </Button>
+          </form>
+          {tasks.length === 0 ? (
+            <p className="goal-tasks__empty">No tasks yet</p>
+          ) : (
+            <ul className="goal-tasks__list" aria-label={`Tasks of ${goal.title}`}>
+              {tasks.map((task) => (
+                <li key={task.id} className="goal-tasks__item">
+                  <label className="goal-tasks__check">
+                    <input
+                      type="checkbox"
+                      checked={task.status === 'completed'}
+                      onChange={() => updateItem('tasks', task.id, { status: toggledTaskStatus(task.status) }).catch(logFailure('update a task'))}
+                    />
+                    <span className={task.status === 'completed' ? 'goal-tasks__done' : undefined}>{task.title}</span>
+                  </label>
+                  <button
+                    type="button"
+                    className="item-card__icon-button"
+                    aria-label={`Delete task ${task.title}`}
+                    title="Move to trash"
+                    onClick={() => void deleteItem('tasks', task.id).catch(logFailure('delete a task'))}
+                  >
+                    <span aria-hidden="true">🗑</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
