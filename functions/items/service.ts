@@ -199,7 +199,7 @@ export function laterThan(previous: string, now: Date): string {
 }
 
 /** Counts the change for pollers and tells the bus. The change is saved already: failures are logged. */
-async function afterSave(
+export async function afterSave(
   userId: string,
   kind: ItemKind,
   detailType: ItemDetailType,

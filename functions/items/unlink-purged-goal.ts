@@ -4,7 +4,7 @@ import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { userKey } from '../data/keys';
 import { conditionally, db, tableName } from '../platform/dynamo';
 import { withoutKeys } from './repository';
-import { announceChange, countChange } from './service';
+import { afterSave } from './service';
 
 /**
  * Bus consumer of item.purged for goals: a goal deleted for good leaves its tasks (live or in the
@@ -44,8 +44,5 @@ async function unlink(userId: string, task: Record<string, unknown>, goalId: str
   );
   if (!unlinked) return;
   const previous = withoutKeys(task);
-  await Promise.all([
-    countChange(userId, 'tasks'),
-    announceChange(userId, 'tasks', 'item.updated', { ...previous, goal_id: null, updated_at: at }, previous, at),
-  ]);
+  await afterSave(userId, 'tasks', 'item.updated', { ...previous, goal_id: null, updated_at: at }, previous, at);
 }

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { DAY_MS } from '../../shared/dates';
 import { KIND_OF_PREFIX } from '../data/keys';
 import { withoutKeys } from '../items/repository';
-import { announceChange, countChange } from '../items/service';
+import { afterSave } from '../items/service';
 import { conditionally, db, tableName } from '../platform/dynamo';
 import { log } from '../platform/log';
 
@@ -74,10 +74,7 @@ async function purgeOne(entry: ExpiryEntry): Promise<boolean> {
   if (!deleted || !old) return false;
   const userId = entry.PK.slice('USER#'.length);
   const kind = KIND_OF_PREFIX[entry.SK.split('#')[0]!]!;
-  await Promise.all([
-    countChange(userId, kind),
-    announceChange(userId, kind, 'item.purged', null, withoutKeys(old), new Date().toISOString()),
-  ]);
+  await afterSave(userId, kind, 'item.purged', null, withoutKeys(old), new Date().toISOString());
   return true;
 }
 
