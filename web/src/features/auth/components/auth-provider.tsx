@@ -12,6 +12,8 @@ type Cognito = typeof CognitoApi;
 
 interface AuthContextValue {
   status: AuthStatus;
+  /** The stored session could not be renewed: sign-in pages say so. */
+  sessionExpired: boolean;
   /** Amplify, configured; downloaded on first use. */
   loadCognito: () => Promise<Cognito>;
   signOut: () => Promise<void>;
@@ -42,6 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** Set by a failed token refresh; cleared once the visitor is where the spec wants them. */
   const [sessionExpired, setSessionExpired] = useState(false);
   const initialStatus = useRef(status);
+  const heldStoredSession = useRef(storageHoldingSession());
   const cognitoLoad = useRef<Promise<Cognito> | null>(null);
   const onAuthEvent = useRef<(event: AuthEvent) => void>(() => undefined);
   /** One subscription to Amplify's auth events serves the app's lifetime. */
@@ -62,14 +65,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const checkSession = useCallback(async () => {
+    let signedIn = false;
     try {
-      setStatus((await (await loadCognito()).hasSession()) ? 'signedIn' : 'signedOut');
+      signedIn = await (await loadCognito()).hasSession();
     } catch {
-      setStatus('signedOut');
+      signedIn = false;
     }
+    // Stored tokens that yield no session have expired: say so, whichever of this check and
+    // Amplify's refresh-failure event comes first.
+    if (!signedIn && heldStoredSession.current) setSessionExpired(true);
+    setStatus(signedIn ? 'signedIn' : 'signedOut');
   }, [loadCognito]);
 
   const signOut = useCallback(async () => {
+    heldStoredSession.current = null; // signing out on purpose is not an expiry
     const cognito = await loadCognito();
     try {
       await cognito.signOutHere();
@@ -86,6 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setStatus('signedIn');
           break;
         case 'signedOut':
+          if (heldStoredSession.current) setSessionExpired(true);
           setStatus('signedOut');
           break;
         case 'tokenRefreshFailed':
@@ -112,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [sessionExpired, staying]);
   const expiredState = useMemo((): SignInRouteState => ({ from: location }), [location]);
 
-  const value = useMemo(() => ({ status, loadCognito, signOut }), [status, loadCognito, signOut]);
+  const value = useMemo(() => ({ status, sessionExpired, loadCognito, signOut }), [status, sessionExpired, loadCognito, signOut]);
   return (
     <AuthContext value={value}>
       {/* In place of the page, so a signed-in page cannot send the visitor to sign in without the reason. */}

@@ -5,12 +5,12 @@ import { useAuth } from './auth-provider';
 
 /** Signed-in pages: the session is checked first, and a signed-out visitor goes to sign in and comes back after. */
 export function ProtectedRoute() {
-  const { status } = useAuth();
+  const { status, sessionExpired } = useAuth();
   const location = useLocation();
   if (status === 'signedIn') return <Outlet />;
   if (status === 'signedOut') {
     const state: SignInRouteState = { from: location };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={sessionExpired ? '/login?message=session_expired' : '/login'} replace state={state} />;
   }
   return (
     <main id="main" className="page-status">
