@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-/** Ports of their own, so a run never meets an `npm start` on the defaults (E2E_PORT, E2E_COGNITO_PORT to move them). */
+/**
+ * Ports of their own, so a run never meets an `npm start` on the defaults (E2E_PORT, E2E_COGNITO_PORT to move them;
+ * E2E_WEB_DIST builds the SPA into a folder of its own, for runs side by side).
+ */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const COGNITO_PORT = Number(process.env.E2E_COGNITO_PORT ?? 9339);
 
@@ -61,7 +64,12 @@ export default defineConfig({
   webServer: {
     command: 'npm run build:web && npx tsx local/start.ts',
     url: `http://127.0.0.1:${PORT}/config.json`,
-    env: { PORT: String(PORT), COGNITO_PORT: String(COGNITO_PORT), DATA_DIR: dataDir },
+    env: {
+      PORT: String(PORT),
+      COGNITO_PORT: String(COGNITO_PORT),
+      DATA_DIR: dataDir,
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: resolve(process.env.E2E_WEB_DIST) } : {}),
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

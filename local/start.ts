@@ -7,6 +7,7 @@ const stack = await startLocalStack({
   port: Number(process.env.PORT ?? 3000),
   cognitoPort: Number(process.env.COGNITO_PORT ?? 9229),
   googleDouble: process.env.GOOGLE_DOUBLE === '1',
+  webDir: process.env.WEB_DIST,
 });
 
 console.log(`

@@ -13,7 +13,8 @@ export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   plugins: [react()],
   build: {
-    outDir: 'dist',
+    // WEB_DIST lets parallel browser-test runs build apart (see playwright.config.ts).
+    outDir: process.env.WEB_DIST ?? 'dist',
     emptyOutDir: true,
     rolldownOptions: { output: { codeSplitting: { groups: LIBRARY_CHUNKS } } },
   },
