@@ -1,17 +1,9 @@
-import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAccount } from './support/accounts';
+import { countScriptBytes } from './support/script-bytes';
 import { signInThroughForm } from './support/sign-in';
 
-/** Gzipped bytes of every script the page downloads from now on. */
-function countScriptBytes(page: Page) {
-  const sizes: Promise<number>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') sizes.push(response.body().then((body) => gzipSync(body).length));
-  });
-  return async () => (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
-}
-
+/** The first-visit budget as a guard; `npm run bench` prints the same figures (bench/bundle.bench.ts). */
 test.describe('first-visit JavaScript', () => {
   test.skip(({ isMobile }) => isMobile, 'the same bytes on every screen size');
 

@@ -3,17 +3,18 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
 import { Button } from '../ui/button';
 import { classNames } from '../ui/class-names';
+import { Icon, type IconName } from '../ui/icon';
 import type { Profile } from './profile';
 import './app-layout.css';
 
 const NAVIGATION = [
-  { to: '/dashboard', label: 'Dashboard', icon: '⌂' },
-  { to: '/goals', label: 'Goals', icon: '◎' },
-  { to: '/tasks', label: 'Tasks', icon: '✓' },
-  { to: '/calendar', label: 'Calendar', icon: '▦' },
-  { to: '/trash', label: 'Trash', icon: '🗑' },
-  { to: '/settings', label: 'Settings', icon: '⚙' },
-] as const;
+  { to: '/dashboard', label: 'Dashboard', icon: 'home' },
+  { to: '/goals', label: 'Goals', icon: 'goals' },
+  { to: '/tasks', label: 'Tasks', icon: 'tasks' },
+  { to: '/calendar', label: 'Calendar', icon: 'schedule' },
+  { to: '/trash', label: 'Trash', icon: 'trash' },
+  { to: '/settings', label: 'Settings', icon: 'settings' },
+] as const satisfies readonly { to: string; label: string; icon: IconName }[];
 
 const COLLAPSED_KEY = 'tempo.sidebarCollapsed';
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
@@ -82,7 +83,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, childre
             aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setDrawerOpen((open) => !open)}
           >
-            <span aria-hidden="true">☰</span>
+            <Icon name="menu" />
           </button>
           <span className="app-topbar__user">{who}</span>
         </header>
@@ -115,9 +116,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, childre
             {NAVIGATION.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className="app-nav__link" title={narrow ? item.label : undefined}>
-                  <span className="app-nav__icon" aria-hidden="true">
-                    {item.icon}
-                  </span>
+                  <Icon name={item.icon} className="app-nav__icon" />
                   <span className={classNames(narrow && 'visually-hidden')}>{item.label}</span>
                 </NavLink>
               </li>
@@ -133,7 +132,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, childre
           )}
           {sidebarActions?.(narrow)}
           <Button variant="secondary" block onClick={onSignOut} aria-label={narrow ? 'Sign Out' : undefined}>
-            <span aria-hidden="true">⎋</span>
+            <Icon name="signOut" />
             {!narrow && 'Sign Out'}
           </Button>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { BugReportSchema, type BugReport } from '../../../../../shared/bug-reports';
 import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
 import { Modal } from '../../../components/ui/modal';
 import { TextArea } from '../../../components/ui/text-area';
 import { useToast } from '../../../components/ui/toast';
@@ -23,7 +24,7 @@ export function ReportBugButton({ defaults, compact = false }: ReportBugButtonPr
   return (
     <>
       <Button variant="ghost-inverted" block onClick={() => setOpen(true)} aria-label={compact ? 'Report a Bug' : undefined}>
-        <span aria-hidden="true">🐞</span>
+        <Icon name="bug" />
         {!compact && 'Report a Bug'}
       </Button>
       <Modal open={open} title="Report a Bug" onClose={() => setOpen(false)}>

@@ -26,7 +26,8 @@ interface TimeGridProps {
 export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scrollToMinutes, onSlot, onOpen }: TimeGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (scroller.current) scroller.current.scrollTop = (scrollToMinutes / 60) * rowPx;
+    // A little above the hour, so its label (drawn across the line) is not cut off.
+    if (scroller.current) scroller.current.scrollTop = Math.max(0, (scrollToMinutes / 60) * rowPx - 12);
   }, [scrollToMinutes, rowPx]);
 
   const minMinutes = (minBlockPx / rowPx) * 60;

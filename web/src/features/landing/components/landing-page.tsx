@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { EARLY_ACCESS_PROMISE } from '../../../../../shared/constants';
 import { SiteLayout } from '../../../components/layouts/site-layout';
-import { FeatureIcon, type FeatureIconName } from './feature-icons';
+import { Icon, type IconName } from '../../../components/ui/icon';
 import { TiltingBackdrop } from './tilting-backdrop';
 import { WaitlistForm } from './waitlist-form';
 
-const FEATURES: { icon: FeatureIconName; title: string; text: string }[] = [
+const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'voice',
     title: 'Natural voice interaction',
@@ -72,7 +72,7 @@ export function LandingPage() {
         <ul className="features">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="feature">
-              <FeatureIcon name={feature.icon} />
+              <Icon name={feature.icon} className="feature__icon" />
               <h3 className="feature__title">{feature.title}</h3>
               <p>{feature.text}</p>
             </li>

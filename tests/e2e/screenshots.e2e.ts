@@ -1,0 +1,40 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNT } from '../../shared/demo';
+import { signInThroughForm } from './support/sign-in';
+
+/**
+ * The README's pictures, taken from the seeded demo account once each page shows its data. Every run
+ * takes them (into the test's output folder); `npm run screenshots` writes them to docs/screenshots.
+ */
+const README_FOLDER = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : null;
+
+async function shoot(page: Page, name: string, path: string) {
+  await page.screenshot({ path: README_FOLDER ? `${README_FOLDER}/${name}.png` : test.info().outputPath(`${name}.png`) });
+  expect(new URL(page.url()).pathname).toBe(path);
+}
+
+test.skip(({ isMobile }) => isMobile, 'the README shows the desktop layout');
+
+test('the README screenshots show each page with the demo data', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, 'landing', '/');
+
+  await page.goto('/login');
+  await signInThroughForm(page, DEMO_ACCOUNT.email, { password: DEMO_ACCOUNT.password });
+  await expect(page.getByText('Draft the report outline').first()).toBeVisible();
+  await expect(page.getByText('Team stand-up').first()).toBeVisible();
+  await shoot(page, 'dashboard', '/dashboard');
+
+  await page.getByRole('link', { name: 'Goals' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Learn conversational Spanish' })).toBeVisible();
+  await shoot(page, 'goals', '/goals');
+
+  await page.getByRole('link', { name: 'Tasks' }).first().click();
+  await expect(page.getByText('Draft the report outline')).toBeVisible();
+  await shoot(page, 'tasks', '/tasks');
+
+  await page.getByRole('link', { name: 'Calendar' }).first().click();
+  await expect(page.getByText('Team stand-up').first()).toBeVisible();
+  await shoot(page, 'calendar', '/calendar');
+});
