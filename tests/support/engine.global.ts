@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function waitForEngine(endpoint: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000; // Java starts slowly on a busy 2-core machine
   while (Date.now() < deadline) {
     try {
       await fetch(endpoint);
