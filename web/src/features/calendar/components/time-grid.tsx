@@ -26,8 +26,7 @@ interface TimeGridProps {
 export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scrollToMinutes, onSlot, onOpen }: TimeGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    // A little above the hour, so its label (drawn across the line) is not cut off.
-    if (scroller.current) scroller.current.scrollTop = Math.max(0, (scrollToMinutes / 60) * rowPx - 12);
+    if (scroller.current) scroller.current.scrollTop = (scrollToMinutes / 60) * rowPx;
   }, [scrollToMinutes, rowPx]);
 
   const minMinutes = (minBlockPx / rowPx) * 60;
