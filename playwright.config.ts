@@ -30,36 +30,67 @@ function runDataDir(): string {
 
 const dataDir = runDataDir();
 
+const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * The voice tests' microphone: Chromium's fake device playing speech that the tests make with
+ * espeak-ng into the run's folder (tests/e2e/support/speech.ts, which the workers point to through
+ * the environment they inherit) before any page asks for it.
+ */
+const SPEECH_WAV = (process.env.E2E_SPEECH_WAV ??= resolve(dataDir, 'speech.wav'));
+const VOICE_TESTS = /voice.*\.e2e\.ts/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: /.*\.e2e\.ts/,
   workers: 2,
   forbidOnly: true,
   reporter: [['list']],
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Whole user journeys on a busy 2-core CI machine: the defaults (30 s, 5 s) were exceeded there.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: 'desktop', testIgnore: VOICE_TESTS, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      testIgnore: VOICE_TESTS,
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    {
+      name: 'voice',
+      testMatch: VOICE_TESTS,
+      use: {
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          ...CHROMIUM,
+          args: [
+            ...CHROMIUM.args,
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            `--use-file-for-fake-audio-capture=${SPEECH_WAV}`,
+          ],
+        },
+      },
+    },
   ],
   webServer: {
     command: 'npm run build:web && npx tsx local/start.ts',
@@ -68,6 +99,13 @@ export default defineConfig({
       PORT: String(PORT),
       COGNITO_PORT: String(COGNITO_PORT),
       DATA_DIR: dataDir,
+      // Google is the local double, on a port the tests reach for its knobs (E2E_GOOGLE_PORT, set
+      // here when absent so the workers, which inherit the runner's environment, read the same).
+      GOOGLE_DOUBLE: '1',
+      GOOGLE_DOUBLE_PORT: (process.env.E2E_GOOGLE_PORT ??= '3120'),
+      // The voice agent is the local ElevenLabs double; the voice tests script it on E2E_ELEVENLABS_PORT.
+      ELEVENLABS_DOUBLE: '1',
+      ELEVENLABS_DOUBLE_PORT: (process.env.E2E_ELEVENLABS_PORT ??= '3110'),
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: resolve(process.env.E2E_WEB_DIST) } : {}),
     },
     reuseExistingServer: false,

@@ -7,6 +7,7 @@ import { createItem } from '../functions/items/service';
 import { startDynalite } from '../local/dynamo';
 import { startLocalStack, TABLE_NAME } from '../local/stack';
 import { startCapacityMeter } from './capacity-meter';
+import { percentile } from './percentile';
 
 /**
  * `npm run bench`: the API on the local stack (dynalite) beside bare DynamoDB calls on the same
@@ -55,7 +56,6 @@ async function timed(rounds: number, run: (round: number) => Promise<unknown>): 
   return samples.sort((a, b) => a - b);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 function report(name: string, request: number[], baselines: Array<[string, number[]]>) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTITIES } from '../shared/items';
+import { TOOL_CALL_STATUSES } from '../shared/tool-calls';
 
 /**
  * The event catalogue: every detail-type put on the bus, with the schema of its detail. Producers
@@ -46,6 +47,16 @@ export const EVENT_CATALOGUE = {
   'gcal.connected': z.object({ userId: z.string(), writeAccess: z.boolean(), occurredAt }),
   /** Tokens and synced events removed. */
   'gcal.disconnected': z.object({ userId: z.string(), removedEvents: z.number().int(), occurredAt }),
+  /** The assistant asked for a client tool; the call is logged as pending and the processor runs it. */
+  'toolcall.requested': z.object({ userId: z.string(), toolCallId: z.string(), toolName: z.string(), occurredAt }),
+  /** A tool call finished, with success or error. */
+  'toolcall.completed': z.object({
+    userId: z.string(),
+    toolCallId: z.string(),
+    toolName: z.string(),
+    status: z.enum(TOOL_CALL_STATUSES).exclude(['pending']),
+    occurredAt,
+  }),
 } as const;
 
 export type DetailType = keyof typeof EVENT_CATALOGUE;

@@ -50,4 +50,10 @@ export const BUS_RULES: readonly BusRule[] = [
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('gcal.connected') },
     target: 'gcal/initial-sync',
   },
+  {
+    name: 'ProcessToolCalls',
+    description: "Runs the voice assistant's tool calls through the items domain, scoped to the user",
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('toolcall.requested') },
+    target: 'voice/tool-processor',
+  },
 ];

@@ -14,6 +14,8 @@ import {
 import { ITEM_SCHEMAS } from '../shared/item-schemas';
 import { ReorderSchema, TRASHABLE_KINDS, type ItemKind } from '../shared/items';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings';
+import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls';
+import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice';
 import { WaitingListJoinSchema } from '../shared/waiting-list';
 
 /**
@@ -22,7 +24,7 @@ import { WaitingListJoinSchema } from '../shared/waiting-list';
  * generator. A handler lives at functions/<handler>/handler.ts and exports `handler`.
  */
 
-export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports', 'auth', 'gcal'] as const;
+export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports', 'auth', 'gcal', 'voice'] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -37,6 +39,10 @@ export interface RouteSpec {
   /** The success status and body, for the OpenAPI document. */
   status?: 200 | 201 | 202 | 204 | 302;
   response?: z.ZodType;
+  /** What the `{id}` in the path is when it is not one of ours (a UUID), for the OpenAPI document. */
+  foreignId?: string;
+  /** Failures of an upstream service this route answers with, and what they mean, for the OpenAPI document. */
+  upstreamFailures?: Partial<Record<502 | 503, string>>;
 }
 
 export interface Route<K extends string = string> extends RouteSpec {
@@ -48,6 +54,8 @@ export interface Route<K extends string = string> extends RouteSpec {
 function route<const M extends Method, const P extends string, const S extends RouteSpec>(method: M, path: P, spec: S) {
   return { ...spec, key: `${method} ${path}` as `${M} ${P}`, method, path };
 }
+
+const TOOL_CALL_ID = "ElevenLabs' tool_call_id";
 
 const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 const trashItem = z.strictObject({ kind: z.enum(TRASHABLE_KINDS), id: z.uuid({ error: 'Not a valid id' }) });
@@ -217,6 +225,41 @@ export const routes = [
     handler: 'gcal',
     summary: 'What the mirror did with the latest local event changes, newest first',
     response: list(MirrorLogEntrySchema),
+  }),
+
+  route('GET', '/api/voice/config', {
+    handler: 'voice',
+    summary: 'Start a voice call: a signed ElevenLabs conversation URL, the dynamic variables, and the voice session recorded for it',
+    response: VoiceConfigSchema,
+    upstreamFailures: {
+      502: 'ElevenLabs refused or failed to sign a conversation URL (code `upstream_failed`)',
+      503: 'No voice agent is configured on this server (code `voice_not_configured`)',
+    },
+  }),
+  route('PATCH', '/api/voice/sessions/{id}', {
+    handler: 'voice',
+    summary: "Save a call's real duration, and its conversation id",
+    body: VoiceSessionUpdateSchema,
+    status: 204,
+  }),
+  route('POST', '/api/voice/tool-calls', {
+    handler: 'voice',
+    summary: "Log the assistant's client tool call as pending and queue it; the same tool_call_id again answers the call already logged",
+    body: ToolCallRequestSchema,
+    status: 202,
+    response: ToolCallSchema,
+  }),
+  route('GET', '/api/voice/tool-calls', {
+    handler: 'voice',
+    summary: 'The latest tool calls, newest first (at most 50)',
+    response: list(ToolCallSchema),
+  }),
+  route('GET', '/api/voice/tool-calls/{id}', { handler: 'voice', summary: 'One tool call', response: ToolCallSchema, foreignId: TOOL_CALL_ID }),
+  route('POST', '/api/voice/tool-calls/{id}/undo', {
+    handler: 'voice',
+    foreignId: TOOL_CALL_ID,
+    summary: 'Undo the change a finished tool call made (409 when it made none or was undone already)',
+    response: ToolCallSchema,
   }),
 ] as const satisfies readonly Route[];
 

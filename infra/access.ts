@@ -29,6 +29,8 @@ export interface Access {
   linksToSite?: boolean;
   /** Calls Google Calendar as the OAuth client (GOOGLE_CLIENT_ID; the client secret and token key by ARN). */
   callsGoogle?: boolean;
+  /** Mints ElevenLabs conversation URLs (ELEVENLABS_AGENT_ID; the API key by ARN). */
+  callsElevenLabs?: boolean;
 }
 
 /*
@@ -55,6 +57,13 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   // ConfirmSignUp is a public Cognito call: it needs the client id, not a permission.
   auth: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], publishes: true, userPool: ['AdminSetUserPassword'] },
   gcal: GOOGLE_CALENDAR,
+  // Sessions and tool calls in the table; Undo changes items through the items domain.
+  voice: {
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    indexes: ['byList'],
+    publishes: true,
+    callsElevenLabs: true,
+  },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
@@ -71,6 +80,7 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'], publishes: true },
   'gcal/mirror': GOOGLE_CALENDAR,
   'gcal/initial-sync': GOOGLE_CALENDAR,
+  'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
 };
 
 export function eventTargetAccess(target: string): Access {
@@ -87,6 +97,7 @@ export interface SharedResources {
   mail?: { identity: IEmailIdentity; from: string };
   siteUrl?: string;
   google?: { clientId?: string; clientSecret: ISecret; tokenKey: ISecret };
+  elevenLabs?: { agentId?: string; apiKey: ISecret };
 }
 
 /** Grants exactly `access` and sets the environment variables that go with it. */
@@ -97,6 +108,7 @@ export function grantAccess(target: AppFunction, access: Access, resources: Shar
   if (access.sendsMail) grantMail(target, resources.mail);
   if (access.linksToSite) linkToSite(target, resources.siteUrl);
   if (access.callsGoogle) callGoogle(target, provided(resources.google, 'the Google secrets'));
+  if (access.callsElevenLabs) callElevenLabs(target, provided(resources.elevenLabs, 'the ElevenLabs key'));
 }
 
 function grantTable(target: AppFunction, { table: actions = [], indexes = [] }: Access, table: ITable): void {
@@ -147,15 +159,28 @@ function linkToSite(target: AppFunction, siteUrl: string | undefined): void {
  * cold start: the secrets themselves never sit in the Lambda configuration.
  */
 function callGoogle(target: AppFunction, google: NonNullable<SharedResources['google']>): void {
-  if (!google.clientId) {
-    Annotations.of(target).addWarningV2('tempo:noGoogleClient', 'No googleClientId in context: Google Calendar answers "not configured" until one is set.');
-  } else {
-    target.function.addEnvironment('GOOGLE_CLIENT_ID', google.clientId);
+  setOrWarn(target, 'GOOGLE_CLIENT_ID', google.clientId, 'tempo:noGoogleClient', 'No googleClientId in context: Google Calendar answers "not configured" until one is set.');
+  readSecrets(target, { GOOGLE_CLIENT_SECRET: google.clientSecret, TOKEN_ENCRYPTION_KEY: google.tokenKey });
+}
+
+/** The agent id, and the ARN of the API key, which the function reads at cold start. */
+function callElevenLabs(target: AppFunction, elevenLabs: NonNullable<SharedResources['elevenLabs']>): void {
+  setOrWarn(target, 'ELEVENLABS_AGENT_ID', elevenLabs.agentId, 'tempo:noElevenLabsAgent', 'No elevenLabsAgentId in context: voice answers "not configured" until one is set.');
+  readSecrets(target, { ELEVENLABS_API_KEY: elevenLabs.apiKey });
+}
+
+/** An optional setting: its variable when given, else a synth warning saying what will not work. */
+function setOrWarn(target: AppFunction, name: string, value: string | undefined, warning: string, text: string): void {
+  if (value) target.function.addEnvironment(name, value);
+  else Annotations.of(target).addWarningV2(warning, text);
+}
+
+/** Lets the function read each secret, found by `<NAME>_ARN` (functions/platform/secrets.ts). */
+function readSecrets(target: AppFunction, secrets: Record<string, ISecret>): void {
+  for (const [name, secret] of Object.entries(secrets)) {
+    secret.grantRead(target.role);
+    target.function.addEnvironment(`${name}_ARN`, secret.secretArn);
   }
-  google.clientSecret.grantRead(target.role);
-  google.tokenKey.grantRead(target.role);
-  target.function.addEnvironment('GOOGLE_CLIENT_SECRET_ARN', google.clientSecret.secretArn);
-  target.function.addEnvironment('TOKEN_ENCRYPTION_KEY_ARN', google.tokenKey.secretArn);
 }
 
 function provided<T>(resource: T | undefined, name: string): T {

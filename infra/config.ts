@@ -51,6 +51,8 @@ export interface AppConfig extends StageSettings {
   siteUrl?: string;
   /** The OAuth client id of Google as a federated identity provider; its secret is in the secrets stack. */
   googleClientId?: string;
+  /** The ElevenLabs agent the voice assistant talks through (`npm run agent` makes it); its API key is in the secrets stack. */
+  elevenLabsAgentId?: string;
   /** The prefix of the Cognito hosted UI domain (<prefix>.auth.<region>.amazoncognito.com). */
   authDomainPrefix?: string;
   /** The SES identity mail is sent from. */
@@ -76,6 +78,7 @@ export function readConfig(node: Node): AppConfig {
     domain,
     siteUrl,
     googleClientId,
+    elevenLabsAgentId: optional(node, 'elevenLabsAgentId'),
     authDomainPrefix: optional(node, 'authDomainPrefix'),
     senderEmail: optional(node, 'senderEmail'),
     webDist: existsSync(webDist) ? webDist : undefined,

@@ -35,10 +35,13 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
     mail: email && { identity: email.sender, from: email.mailFrom },
     siteUrl: config.siteUrl,
     google: { clientId: config.googleClientId, clientSecret: secrets.googleClientSecret, tokenKey: secrets.googleTokenKey },
+    elevenLabs: { agentId: config.elevenLabsAgentId, apiKey: secrets.elevenLabsApiKey },
   };
   const events = new EventsStack(app, name('Events'), { ...base, shared });
   const api = new ApiStack(app, name('Api'), { ...base, shared: { ...shared, bus: events.bus } });
-  const web = new WebStack(app, name('Web'), { ...base, api: api.api, webConfig: auth.webConfig });
+  // Voice is on once an agent is named; its key can only be checked by calling ElevenLabs.
+  const webConfig = { ...auth.webConfig, voice: Boolean(config.elevenLabsAgentId) };
+  const web = new WebStack(app, name('Web'), { ...base, api: api.api, webConfig });
 
   Tags.of(app).add('app', 'tempo');
   Tags.of(app).add('stage', config.stage);

@@ -8,6 +8,8 @@ import { startLocalSes } from './mail/ses';
 import { startLocalBus } from './bus';
 import { ensureTable, startDynalite } from './dynamo';
 import { useLocalEndpoints, useTokenEncryptionKey, useUserPool } from './environment';
+import { isVoiceConfigured } from '../functions/voice/elevenlabs';
+import { startElevenLabsDouble } from './elevenlabs-double';
 import { seedGoogleCalendar, startGoogleDouble } from './google-double';
 import { startHttpServer } from './http-server';
 import { startSchedules } from './schedules';
@@ -26,6 +28,12 @@ export interface LocalStackOptions {
   seedDemo?: boolean;
   /** Serve Google sign-in and Calendar from the local double (GOOGLE_DOUBLE=1 npm start). */
   googleDouble?: boolean;
+  /** The double's port (a free one when absent): browser tests reach its test knobs there. */
+  googleDoublePort?: number;
+  /** Serve the voice agent from the local ElevenLabs double (ELEVENLABS_DOUBLE=1 npm start). */
+  elevenLabsDouble?: boolean;
+  /** The ElevenLabs double's port (a free one when absent). */
+  elevenLabsDoublePort?: number;
 }
 
 /**
@@ -50,11 +58,13 @@ export async function startLocalStack(options: LocalStackOptions) {
   });
   await ensureTable(dynamo.endpoint, TABLE_NAME);
   useTokenEncryptionKey(join(dataDir, 'token-encryption.key'));
-  const google = options.googleDouble ? await startGoogleDouble() : undefined;
+  const google = options.googleDouble ? await startGoogleDouble({ port: options.googleDoublePort }) : undefined;
   if (google) {
     Object.assign(process.env, google.env);
     seedGoogleCalendar(google);
   }
+  const elevenLabs = options.elevenLabsDouble ? await startElevenLabsDouble({ port: options.elevenLabsDoublePort }) : undefined;
+  if (elevenLabs) Object.assign(process.env, elevenLabs.env);
 
   const cognito = await startCognito({ dataDir: join(dataDir, 'cognito'), port: options.cognitoPort, outbox });
   useUserPool(cognito.pool);
@@ -70,6 +80,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       userPoolClientId: cognito.pool.clientId,
       userPoolEndpoint: cognito.pool.endpoint,
       googleSignIn: null,
+      voice: isVoiceConfigured(),
     },
   });
 
@@ -91,6 +102,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     bus,
     outbox,
     google,
+    elevenLabs,
     dynamoEndpoint: dynamo.endpoint,
     demoUserId,
     async stop() {
@@ -100,6 +112,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       await bus.stop();
       await ses.stop();
       await google?.stop();
+      await elevenLabs?.stop();
       await cognito.stop();
       await dynamo.stop();
     },

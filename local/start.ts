@@ -7,6 +7,9 @@ const stack = await startLocalStack({
   port: Number(process.env.PORT ?? 3000),
   cognitoPort: Number(process.env.COGNITO_PORT ?? 9229),
   googleDouble: process.env.GOOGLE_DOUBLE === '1',
+  googleDoublePort: process.env.GOOGLE_DOUBLE_PORT ? Number(process.env.GOOGLE_DOUBLE_PORT) : undefined,
+  elevenLabsDouble: process.env.ELEVENLABS_DOUBLE === '1',
+  elevenLabsDoublePort: Number(process.env.ELEVENLABS_DOUBLE_PORT ?? 3210),
   webDir: process.env.WEB_DIST,
 });
 
@@ -17,6 +20,7 @@ console.log(`
   Local Cognito:  ${stack.pool.endpoint} (pool ${stack.pool.userPoolId}, client ${stack.pool.clientId})
   Data:           ${process.env.DATA_DIR ?? '.data'}/ (delete it to start over); mail in ${stack.outbox.directory}
   Google:         ${stack.google ? `local double at ${stack.google.url} (GOOGLE_DOUBLE=1)` : process.env.GOOGLE_CLIENT_ID ? 'Google, as configured' : 'not configured (GOOGLE_DOUBLE=1 for the local double)'}
+  Voice:          ${stack.elevenLabs ? `local ElevenLabs double at ${stack.elevenLabs.httpUrl} (ELEVENLABS_DOUBLE=1; knobs under /__double/)` : process.env.ELEVENLABS_AGENT_ID && process.env.ELEVENLABS_API_KEY ? `ElevenLabs agent ${process.env.ELEVENLABS_AGENT_ID}` : 'not configured (ELEVENLABS_DOUBLE=1 for the local double)'}
   Stop with Ctrl-C.
 `);
 

@@ -32,13 +32,20 @@ function operation(route: Route) {
   if (!route.public) responses['401'] = response('Missing or invalid token (API Gateway JWT authorizer body)', gatewayBody);
   if (route.path.includes('{id}')) responses['404'] = response('No such item of yours (another user’s item is not found either)', errorBody);
   if (route.method !== 'GET') responses['409'] = response('Conflicts with what is stored', errorBody);
+  for (const [status, description] of Object.entries(route.upstreamFailures ?? {})) responses[status] = response(description, errorBody);
   return {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/\/api|[{}]/g, '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase()).replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`,
     summary: route.summary,
     tags: [route.handler],
     ...(route.public ? { security: [] } : {}),
     ...(route.path.includes('{id}')
-      ? { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }] }
+      ? {
+          parameters: [
+            route.foreignId
+              ? { name: 'id', in: 'path', required: true, description: route.foreignId, schema: { type: 'string' } }
+              : { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+          ],
+        }
       : {}),
     ...(route.body ? { requestBody: { required: true, content: json(route.body, 'input') } } : {}),
     responses,

@@ -49,3 +49,37 @@ export const API_ERRORS = {
   internal: 'Something went wrong on our side. Please try again.',
   staleWrite: 'This item was changed elsewhere. Reload and try again.',
 } as const;
+
+/** The voice assistant's texts (spec section 8; the microphone texts, which the spec leaves open, are ours). */
+export const VOICE_MESSAGES = {
+  notConfigured: 'Voice agent not configured. Please contact support.',
+
+  configNotFound: 'ElevenLabs configuration endpoint not found. Please ensure the edge function is deployed.',
+  configUnauthorized: 'Authentication failed. Please log out and log back in.',
+  configServerError: 'Server error occurred. Please try again later.',
+  configFailed: (status: number, statusText: string) => `Failed to get ElevenLabs configuration: ${status} ${statusText}`.trimEnd(),
+  noSession: 'No active session. Please log in to use voice features.',
+  configIncomplete: 'ElevenLabs configuration incomplete. Please check your agent setup.',
+
+  microphoneDenied: 'Microphone access was denied. Click the microphone icon in the address bar, allow access, then try again.',
+  microphoneNotFound: 'No microphone was found. Connect a microphone and try again.',
+  microphoneInUse: 'Your microphone is in use by another application. Close that application and try again.',
+  microphoneDismissed: 'Microphone permission was dismissed. Start the call again and choose Allow.',
+
+  socketCreateFailed: 'Failed to establish voice connection. Please check your internet connection.',
+  socketError: 'Connection to voice agent failed. Please check your internet connection and try again.',
+  connectionLost: 'Voice agent connection lost. Please try reconnecting.',
+  notAuthenticated: 'User not authenticated. Please sign in to use voice features.',
+  authError: 'Authentication error. Please sign out and sign back in.',
+  startFailed: 'Failed to start voice call. Please try again.',
+
+  /** The banners while the assistant works: 'AI assistant is updating tasks...' (goals, events, data). */
+  assistantUpdating: (what: string) => `AI assistant is updating ${what}...`,
+  toolProcessing: 'Processing...',
+  toolCompleted: 'Completed',
+  toolFailed: 'Failed',
+  toolUndone: 'Undone',
+  toolSubtitleFallback: 'Processing request',
+  undone: 'Change undone',
+  undoFailed: 'Failed to undo change',
+} as const;

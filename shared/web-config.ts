@@ -12,5 +12,7 @@ export const WebConfigSchema = z.object({
   userPoolEndpoint: z.string().nullable(),
   /** The hosted-UI domain for Google sign-in; null when no Google client is configured. */
   googleSignIn: z.object({ domain: z.string() }).nullable(),
+  /** Whether an ElevenLabs agent is configured (or the local double runs); without it the voice panel says so. */
+  voice: z.boolean(),
 });
 export type WebConfig = z.infer<typeof WebConfigSchema>;

@@ -20,3 +20,10 @@ export function expiryKeys(deletedAt: string): { XPK: string; XSK: string } {
   const expiresAt = new Date(Date.parse(deletedAt) + TRASH_RETENTION_DAYS * DAY_MS).toISOString();
   return { XPK: `EXPIRY#${expiresAt.slice(0, 10)}`, XSK: expiresAt };
 }
+
+/** agent_tool_calls: one per ElevenLabs tool_call_id, so logging the same call twice finds the first. */
+export const toolCallKey = (toolCallId: string) => `TOOLCALL#${toolCallId}`;
+/** The byList partition of a user's tool calls, sorted by `<created_at>#<id>`: newest first in one Query. */
+export const toolCallListKey = (userId: string) => `USER#${userId}#TOOLCALL`;
+/** voice_sessions: one per call started. */
+export const voiceSessionKey = (sessionId: string) => `VOICESESSION#${sessionId}`;

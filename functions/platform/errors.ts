@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'upstream_failed'
   | 'not_configured'
+  | 'voice_not_configured'
   | 'internal';
 
 /** An error the API answers as `{ error: { code, message, fields? } }` with its status. */

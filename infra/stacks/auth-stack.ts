@@ -40,8 +40,8 @@ export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
   readonly triggers: ReadonlyMap<CognitoTrigger, AppFunction>;
-  /** What the SPA reads from /config.json to sign in here (shared/web-config.ts). */
-  readonly webConfig: WebConfig;
+  /** What the SPA reads from /config.json to sign in here (shared/web-config.ts); the app adds whether voice is on. */
+  readonly webConfig: Omit<WebConfig, 'voice'>;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);

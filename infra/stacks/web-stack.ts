@@ -49,10 +49,13 @@ const SPA_FALLBACK = `function handler(event) {
 /** The SPA from a private bucket and the API under /api/*, on one CloudFront origin for the browser. */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
+  /** What /config.json holds. */
+  readonly webConfig: WebConfig;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const { config } = props;
+    this.webConfig = props.webConfig;
     const logs = this.logBucket(config);
     const site = privateBucket(this, 'SiteBucket', config, { serverAccessLogsBucket: logs, serverAccessLogsPrefix: 'site-bucket/' });
     const responseHeadersPolicy = this.securityHeaders();

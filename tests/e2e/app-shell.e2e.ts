@@ -29,7 +29,9 @@ test('the sidebar leads to every page and marks the current one; on a phone it i
   }
 });
 
-test('the voice button shows everywhere but the dashboard and says the agent is not configured', async ({ page, request }) => {
+test('the voice button shows everywhere but the dashboard and, with no agent configured, says so', async ({ page, request }) => {
+  // The test server runs the ElevenLabs double; this is what a server without an agent answers.
+  await page.route('**/config.json', async (route) => route.fulfill({ json: { ...(await (await route.fetch()).json()), voice: false } }));
   const { api } = await signedInAccount(page, request, 'shell-voice');
   await expect(page.getByRole('button', { name: 'Talk to your assistant' })).toHaveCount(0);
   await api.create('tasks', { title: 'Done already', status: 'completed' });
@@ -38,6 +40,7 @@ test('the voice button shows everywhere but the dashboard and says the agent is 
   await expect(page.getByText('1/2 tasks completed')).toBeVisible();
   await page.getByRole('button', { name: 'Talk to your assistant' }).click();
   await expect(page.getByText('Voice agent not configured. Please contact support.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Talk to your assistant' })).toBeDisabled();
 });
 
 test('a bug report is validated, prefilled, closed by Escape and submitted', async ({ page, request }, testInfo) => {

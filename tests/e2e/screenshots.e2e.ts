@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../../shared/demo';
+import { markConnectPromptShown } from './support/google';
 import { signInThroughForm } from './support/sign-in';
 
 /**
@@ -16,6 +17,7 @@ async function shoot(page: Page, name: string, path: string) {
 test.skip(({ isMobile }) => isMobile, 'the README shows the desktop layout');
 
 test('the README screenshots show each page with the demo data', async ({ page }) => {
+  await markConnectPromptShown(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shoot(page, 'landing', '/');

@@ -92,7 +92,7 @@ describe('secrets and mail', () => {
     expect(names.sort()).toEqual(['tempo-dev-elevenlabs-api-key', 'tempo-dev-google-client-secret', 'tempo-dev-google-token-key']);
   });
 
-  it('lets only the Google Calendar functions read the Google secrets, and no function the ElevenLabs key yet', () => {
+  it('lets only the Google Calendar functions read the Google secrets, and only the voice handler the ElevenLabs key', () => {
     const policies = [plain.api, plain.events, plain.auth].flatMap((stack) => Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')));
     const readers = (secret: Parameters<typeof logicalId>[0]) =>
       policies
@@ -104,7 +104,7 @@ describe('secrets and mail', () => {
       plain.events.consumers.get('MirrorEventsToGoogle')!,
       plain.events.consumers.get('FirstGoogleSync')!,
     ];
-    expect(readers(plain.secrets.elevenLabsApiKey)).toEqual([]);
+    expect(readers(plain.secrets.elevenLabsApiKey)).toEqual([logicalId(plain.api.handlers.get('voice')!.role)]);
     for (const secret of [plain.secrets.googleClientSecret, plain.secrets.googleTokenKey]) {
       expect(readers(secret)).toEqual(googleFunctions.map((target) => logicalId(target.role)).sort());
     }

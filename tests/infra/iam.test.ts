@@ -8,11 +8,12 @@ import { eventTargetAccess, HANDLER_ACCESS, TRIGGER_ACCESS, type Access } from '
 import type { AppFunction } from '../../infra/constructs/app-function';
 import { logicalId, tempoApp } from './tempo-app';
 
-// A sender, a site address and a Google client, so that every optional grant is made.
+// A sender, a site address, a Google client and an ElevenLabs agent, so that every optional grant is made.
 const tempo = tempoApp({
   senderEmail: 'tempo@example.com',
   siteUrl: 'https://tempo.example.com',
   googleClientId: 'client-id.apps.googleusercontent.com',
+  elevenLabsAgentId: 'agent_test',
 });
 const INDEX_NAMES = Object.keys(TABLE.indexes);
 
@@ -23,7 +24,9 @@ const REFERENCES = {
   userPool: logicalId(tempo.auth.userPool),
   sender: logicalId(tempo.email!.sender),
   googleSecrets: [logicalId(tempo.secrets.googleClientSecret), logicalId(tempo.secrets.googleTokenKey)],
+  elevenLabsKey: logicalId(tempo.secrets.elevenLabsApiKey),
 };
+const SECRETS = [...REFERENCES.googleSecrets, REFERENCES.elevenLabsKey];
 
 interface Statement {
   Effect: string;
@@ -38,8 +41,8 @@ interface Granted {
   publishes: boolean;
   userPool: string[];
   sendsMail: boolean;
-  /** The Google secrets it may read (client secret, token key). */
-  googleSecrets: string[];
+  /** The secrets it may read (the Google client secret and token key, the ElevenLabs key). */
+  secrets: string[];
 }
 
 const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
@@ -60,7 +63,7 @@ function permissionsOf(target: AppFunction) {
  * group and queue, the table and its indexes, the bus, the user pool or the sender identity.
  */
 function decode(target: AppFunction, statements: Statement[]): Granted {
-  const granted: Granted = { table: [], indexes: [], publishes: false, userPool: [], sendsMail: false, googleSecrets: [] };
+  const granted: Granted = { table: [], indexes: [], publishes: false, userPool: [], sendsMail: false, secrets: [] };
   const ownLogs = { 'Fn::GetAtt': [logicalId(target.function.logGroup), 'Arn'] };
   const ownQueue = target.function.deadLetterQueue && { 'Fn::GetAtt': [logicalId(target.function.deadLetterQueue), 'Arn'] };
   for (const statement of statements) {
@@ -99,9 +102,9 @@ function decode(target: AppFunction, statements: Statement[]): Granted {
       case 'secretsmanager': {
         expect(actions.sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
         for (const resource of resources) {
-          const secret = REFERENCES.googleSecrets.find((reference) => JSON.stringify(resource).includes(reference));
-          expect(secret, 'a secret read names a Google secret').toBeDefined();
-          granted.googleSecrets.push(secret!);
+          const secret = SECRETS.find((reference) => JSON.stringify(resource).includes(reference));
+          expect(secret, 'a secret read names one of the app secrets').toBeDefined();
+          granted.secrets.push(secret!);
         }
         break;
       }
@@ -109,7 +112,7 @@ function decode(target: AppFunction, statements: Statement[]): Granted {
         throw new Error(`unexpected grant: ${actions.join(', ')}`);
     }
   }
-  return { ...granted, table: granted.table.sort(), indexes: granted.indexes.sort(), userPool: granted.userPool.sort(), googleSecrets: granted.googleSecrets.sort() };
+  return { ...granted, table: granted.table.sort(), indexes: granted.indexes.sort(), userPool: granted.userPool.sort(), secrets: granted.secrets.sort() };
 }
 
 /** Actions on the table itself; only Query on an index. */
@@ -133,7 +136,7 @@ function expected(access: Access): Granted {
     publishes: access.publishes ?? false,
     userPool: [...(access.userPool ?? [])].sort(),
     sendsMail: access.sendsMail ?? false,
-    googleSecrets: access.callsGoogle ? [...REFERENCES.googleSecrets].sort() : [],
+    secrets: [...(access.callsGoogle ? REFERENCES.googleSecrets : []), ...(access.callsElevenLabs ? [REFERENCES.elevenLabsKey] : [])].sort(),
   };
 }
 
@@ -179,6 +182,8 @@ describe('function permissions', () => {
     expect(has('APP_ORIGIN'), 'APP_ORIGIN').toBe(Boolean(access.linksToSite));
     expect(has('GOOGLE_CLIENT_ID'), 'GOOGLE_CLIENT_ID').toBe(Boolean(access.callsGoogle));
     expect(has('GOOGLE_CLIENT_SECRET_ARN') && has('TOKEN_ENCRYPTION_KEY_ARN'), 'Google secret ARNs').toBe(Boolean(access.callsGoogle));
+    expect(has('ELEVENLABS_API_KEY_ARN'), 'ELEVENLABS_API_KEY_ARN').toBe(Boolean(access.callsElevenLabs));
+    expect(has('ELEVENLABS_AGENT_ID'), 'ELEVENLABS_AGENT_ID').toBe(Boolean(access.callsElevenLabs));
   });
 
   it('lets nothing scan, batch or run PartiQL', () => {

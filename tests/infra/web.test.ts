@@ -147,6 +147,11 @@ describe('stage options', () => {
     expect(withSpa.auth.webConfig).toMatchObject({ userPoolEndpoint: null, googleSignIn: null });
   });
 
+  it('tells the SPA voice is on once an ElevenLabs agent is named', () => {
+    expect(withSpa.web.webConfig).toMatchObject({ userPoolEndpoint: null, googleSignIn: null, voice: false });
+    expect(tempoApp({ elevenLabsAgentId: 'agent_1' }).web.webConfig.voice).toBe(true);
+  });
+
   it('serves a custom domain with its us-east-1 certificate over TLS 1.2 or later', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000';
     const custom = Template.fromStack(tempoApp({ domainName: 'tempo.example.com', certificateArn }).web);

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { routes, type AnyRoute, type RouteKey } from '../../functions/routes';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
-const { user } = integrationHarness();
+const { world, user } = integrationHarness();
 
-type Ids = Record<'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent', string>;
+type Ids = Record<'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall', string>;
 type Attempt = (bob: TestUser, alice: Ids) => Promise<{ status: number; body: any }>;
 
 /** Bob's attempt on each protected route, aimed at Alice's items. A new route must be added here. */
@@ -45,6 +45,13 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'POST /api/gcal/sync': (bob) => bob.post('/api/gcal/sync', {}),
   'POST /api/gcal/disconnect': (bob) => bob.post('/api/gcal/disconnect'),
   'GET /api/gcal/mirror-log': (bob) => bob.get('/api/gcal/mirror-log'),
+  'GET /api/voice/config': (bob) => bob.get('/api/voice/config'),
+  'PATCH /api/voice/sessions/{id}': (bob, a) => bob.patch(`/api/voice/sessions/${a.goal}`, { duration_seconds: 5 }),
+  'POST /api/voice/tool-calls': (bob) =>
+    bob.post('/api/voice/tool-calls', { tool_call_id: 'bob-call', conversation_id: 'c', tool_name: 'listGoals', parameters: {} }),
+  'GET /api/voice/tool-calls': (bob) => bob.get('/api/voice/tool-calls'),
+  'GET /api/voice/tool-calls/{id}': (bob, a) => bob.get(`/api/voice/tool-calls/${a.toolCall}`),
+  'POST /api/voice/tool-calls/{id}/undo': (bob, a) => bob.post(`/api/voice/tool-calls/${a.toolCall}/undo`),
 };
 
 async function everythingOf(someone: TestUser) {
@@ -70,11 +77,13 @@ describe('user B can neither read nor change user A’s items, on every route', 
       trashedGoal: await created('/api/goals', { title: 'Trashed goal' }),
       trashedTask: await created('/api/tasks', { title: 'Trashed task' }),
       trashedEvent: await created('/api/events', { title: 'Trashed event', start_time: daysFromNow(2, 10), end_time: daysFromNow(2, 11) }),
+      toolCall: await created('/api/voice/tool-calls', { tool_call_id: 'alice-call', conversation_id: 'c', tool_name: 'listTasks', parameters: {} }),
     };
     await alice.delete(`/api/goals/${ids.trashedGoal}`);
     await alice.delete(`/api/tasks/${ids.trashedTask}`);
     await alice.delete(`/api/events/${ids.trashedEvent}`);
     await alice.put('/api/settings', { full_name: 'Alice', preferred_timezone: 'Europe/Paris' });
+    await world.bus.settle();
     const aliceBefore = await everythingOf(alice);
 
     for (const [key, attempt] of Object.entries(attempts)) {
@@ -84,6 +93,7 @@ describe('user B can neither read nor change user A’s items, on every route', 
       for (const id of Object.values(ids)) expect(text.includes(id), `${key} echoed an id of Alice's`).toBe(false);
       if (key.includes('{id}')) expect(answer.status, key).toBe(404);
     }
+    await world.bus.settle();
 
     expect(await everythingOf(alice)).toEqual(aliceBefore);
     const bobSees = await everythingOf(bob);

@@ -14,6 +14,11 @@ export async function signedInAccount(page: Page, request: APIRequestContext, pu
       expect(response.status(), await response.text()).toBe(201);
       return response.json();
     },
+    async get(path: string): Promise<any> {
+      const response = await request.get(path, { headers });
+      expect(response.ok(), await response.text()).toBe(true);
+      return response.json();
+    },
     async remove(kind: 'goals' | 'tasks' | 'events', id: string): Promise<void> {
       const response = await request.delete(`/api/${kind}/${id}`, { headers });
       expect(response.ok(), await response.text()).toBe(true);

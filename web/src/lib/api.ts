@@ -45,10 +45,17 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   return options.schema ? options.schema.parse(payload) : (payload as T);
 }
 
-/** Loaded on demand so public pages never download Amplify; the auth feature has configured it by then. */
-async function currentIdToken(): Promise<string> {
+/**
+ * The signed-in user's id token, or null without a session. Amplify is loaded on demand so public
+ * pages never download it; the auth feature has configured it by then.
+ */
+export async function sessionIdToken(): Promise<string | null> {
   const { fetchAuthSession } = await import('aws-amplify/auth');
-  const token = (await fetchAuthSession()).tokens?.idToken?.toString();
+  return (await fetchAuthSession().catch(() => null))?.tokens?.idToken?.toString() ?? null;
+}
+
+async function currentIdToken(): Promise<string> {
+  const token = await sessionIdToken();
   if (!token) throw new ApiError(401, API_ERRORS.unauthorized, 'unauthorized');
   return token;
 }

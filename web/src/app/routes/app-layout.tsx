@@ -1,24 +1,46 @@
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import type { Entity } from '../../../../shared/items';
 import { AppLayout } from '../../components/layouts/app-layout';
 import { useProfile } from '../../components/layouts/profile';
+import { AssistantBanner } from '../../components/ui/assistant-banner';
+import { configureAuth } from '../../features/auth/api/cognito';
 import { ReportBugButton } from '../../features/bug-report/components/report-bug-button';
 import { VoiceButton } from '../../features/voice/components/voice-button';
+import { VoiceProvider } from '../../features/voice/components/voice-provider';
 import { useChangeWatcher } from '../../lib/change-watcher';
 
-/** The signed-in app around each page: the frame, one change watcher, the bug report and the voice button. */
+/** What each page lists, for the "AI assistant is updating ..." banner (the dashboard shows its own). */
+const BANNER_ENTITIES: Record<string, readonly Entity[]> = {
+  '/goals': ['goal'],
+  '/tasks': ['task'],
+  '/calendar': ['event'],
+};
+
+/**
+ * The signed-in app around each page: the frame, one change watcher, the bug report, and the voice
+ * assistant, whose call outlives page changes (its button floats everywhere but on the dashboard,
+ * which has the large panel).
+ */
 export function Component() {
   useChangeWatcher();
   const profile = useProfile();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // Read once by the auth feature already; this only picks up whether an agent is configured.
+  const voiceAvailable = useSWR('web-config', configureAuth, { revalidateOnFocus: false, revalidateIfStale: false }).data?.voice ?? false;
+  const bannerEntities = BANNER_ENTITIES[pathname];
   return (
-    <AppLayout
-      profile={profile}
-      onSignOut={() => void navigate('/signout')}
-      sidebarActions={(compact) => <ReportBugButton defaults={profile} compact={compact} />}
-      overlay={pathname === '/dashboard' ? null : <VoiceButton />}
-    >
-      <Outlet />
-    </AppLayout>
+    <VoiceProvider available={voiceAvailable}>
+      <AppLayout
+        profile={profile}
+        onSignOut={() => void navigate('/signout')}
+        sidebarActions={(compact) => <ReportBugButton defaults={profile} compact={compact} />}
+        overlay={pathname === '/dashboard' ? null : <VoiceButton />}
+      >
+        {bannerEntities && <AssistantBanner entities={bannerEntities} />}
+        <Outlet />
+      </AppLayout>
+    </VoiceProvider>
   );
 }

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { Entity } from '../../../../../shared/items';
+import { classNames } from '../../../components/ui/class-names';
+import { useAssistantMarks } from '../../../lib/assistant-activity';
 import { useItems, useSettings } from '../../../lib/items';
 import { DailySchedule } from './daily-schedule';
 import { GoalProgressCard } from './goal-progress-card';
@@ -36,23 +39,25 @@ export function DashboardPage({ firstName, voicePanel }: DashboardPageProps) {
   );
 }
 
-/** Active goals, pending tasks and upcoming events; a chip with nothing to count is not shown. */
+/** Active goals, pending tasks and upcoming events; a chip with nothing to count is not shown; one flashes while the assistant changes its kind. */
 function StatStrip() {
   const goals = useItems('goals').data ?? [];
   const tasks = useItems('tasks').data ?? [];
   const events = useItems('events').data ?? [];
+  const { flash } = useAssistantMarks();
   const now = Date.now();
-  const chips = [
-    { label: 'Active Goals', to: '/goals', count: goals.filter((goal) => goal.status === 'active').length },
-    { label: 'Pending Tasks', to: '/tasks', count: tasks.filter((task) => task.status !== 'completed').length },
-    { label: 'Upcoming Events', to: '/calendar', count: events.filter((event) => Date.parse(event.end_time) >= now).length },
-  ].filter((chip) => chip.count > 0);
+  const all: Array<{ label: string; to: string; entity: Entity; count: number }> = [
+    { label: 'Active Goals', to: '/goals', entity: 'goal', count: goals.filter((goal) => goal.status === 'active').length },
+    { label: 'Pending Tasks', to: '/tasks', entity: 'task', count: tasks.filter((task) => task.status !== 'completed').length },
+    { label: 'Upcoming Events', to: '/calendar', entity: 'event', count: events.filter((event) => Date.parse(event.end_time) >= now).length },
+  ];
+  const chips = all.filter((chip) => chip.count > 0);
   if (chips.length === 0) return null;
   return (
     <ul className="stat-strip" aria-label="Summary">
       {chips.map((chip) => (
         <li key={chip.label}>
-          <Link to={chip.to} className="stat-chip">
+          <Link to={chip.to} className={classNames('stat-chip', flash(chip.entity))}>
             <strong>{chip.count}</strong> {chip.label}
           </Link>
         </li>

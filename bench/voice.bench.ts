@@ -1,0 +1,63 @@
+import { PASSWORD_MIN_LENGTH } from '../shared/constants';
+import { startBrowserStack } from './browser-stack';
+import { percentile } from './percentile';
+
+/**
+ * How long a person waits to see what the assistant did: from the ElevenLabs double sending a
+ * client_tool_call to the created task showing on the Tasks page, over 20 calls (target: p95 under
+ * 1 s), beside the time until the agent gets the result. The page types one request (a text
+ * conversation, no microphone); the double answers it with the scripted calls one after the other,
+ * each when the previous result came back. Both clocks are this machine's Date.now().
+ */
+const CALLS = Number(process.env.BENCH_VOICE_CALLS ?? 20);
+const TITLE = 'Bench task';
+
+const { stack, browser, stop } = await startBrowserStack({ elevenLabsDouble: true, seedDemo: false });
+const double = stack.elevenLabs!;
+
+try {
+  const email = 'voice-bench@tempo.local';
+  const password = `Bench-${'x'.repeat(PASSWORD_MIN_LENGTH)}1!`;
+  await stack.ensureUser(email, password, 'Voice Bench');
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${stack.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
+
+  // Stamps the moment each task's card first enters the page (a stand-in or the real item).
+  await page.evaluate((prefix) => {
+    const seen: Record<string, number> = {};
+    Object.assign(window, { benchSeen: seen });
+    new MutationObserver(() => {
+      for (const card of document.querySelectorAll(`article[aria-label^="${prefix} "]`)) seen[card.getAttribute('aria-label')!] ??= Date.now();
+    }).observe(document.body, { childList: true, subtree: true });
+  }, TITLE);
+
+  double.script({
+    toolCalls: Array.from({ length: CALLS }, (_, index) => ({ tool_name: 'createTask', parameters: { title: `${TITLE} ${index + 1}` } })),
+  });
+  await page.getByRole('button', { name: 'Type to your assistant' }).click();
+  await page.getByRole('textbox', { name: 'Type to your assistant' }).fill('add my bench tasks');
+  await page.keyboard.press('Enter');
+
+  const state = await double.waitFor((current) => current.toolResults.length >= CALLS, 60_000);
+  await page.waitForFunction((count) => Object.keys((window as unknown as { benchSeen: object }).benchSeen).length >= count, CALLS, { timeout: 10_000 });
+  const seen = await page.evaluate(() => (window as unknown as { benchSeen: Record<string, number> }).benchSeen);
+
+  const sentAt = new Map(state.toolCalls.map((call) => [call.tool_call_id, Date.parse(call.sent_at)]));
+  const visible = state.toolCalls.map((call) => seen[String(call.parameters.title)]! - Date.parse(call.sent_at)).sort((a, b) => a - b);
+  const answered = state.toolResults.map((result) => Date.parse(result.received_at) - sentAt.get(result.tool_call_id)!).sort((a, b) => a - b);
+  const failed = state.toolResults.filter((result) => result.is_error).length;
+
+  const line = (label: string, sorted: number[]) => console.log(`  ${label.padEnd(34)} p50 ${percentile(sorted, 50)} ms   p95 ${percentile(sorted, 95)} ms`);
+  console.log(`\nVoice tool calls through the local stack, ${CALLS} calls (${failed} failed)`);
+  line('client_tool_call → task on screen', visible);
+  line('client_tool_call → result to agent', answered);
+  console.log(`  target: task on screen under 1000 ms at p95 (${percentile(visible, 95) < 1000 ? 'met' : 'MISSED'})`);
+} finally {
+  await stop();
+}

@@ -1,0 +1,41 @@
+import { AGENT_PROMPT, FIRST_MESSAGE } from './prompt';
+import { CLIENT_TOOLS } from './tools';
+
+/** The dynamic variables the prompt uses, with stand-ins for trying the agent in ElevenLabs' console. */
+const PLACEHOLDERS = {
+  user_name: 'there',
+  user_tz: 'UTC',
+  today_date: 'Monday, January 5, 2026',
+  today_iso: '2026-01-05',
+  now_iso: '2026-01-05T09:00:00Z',
+};
+
+/** The body of POST /v1/convai/agents/create and PATCH /v1/convai/agents/{id}. */
+export function agentDefinition(name = 'Tempo assistant') {
+  return {
+    name,
+    conversation_config: {
+      agent: {
+        first_message: FIRST_MESSAGE,
+        language: 'en',
+        dynamic_variables: { dynamic_variable_placeholders: PLACEHOLDERS },
+        prompt: { prompt: AGENT_PROMPT, tools: CLIENT_TOOLS },
+      },
+      // The SPA's microphone sends 16 kHz PCM16, and plays what comes back at the same rate.
+      asr: { user_input_audio_format: 'pcm_16000' },
+      tts: { agent_output_audio_format: 'pcm_16000' },
+      conversation: {
+        client_events: [
+          'conversation_initiation_metadata',
+          'audio',
+          'interruption',
+          'user_transcript',
+          'agent_response',
+          'agent_response_correction',
+          'client_tool_call',
+          'ping',
+        ],
+      },
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ITEM_SCHEMAS } from '../../shared/item-schemas';
+import { ENTITY_OF_KIND, itemId, type ItemKind } from '../../shared/items';
+import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES, type ToolCallResult } from '../../shared/tool-calls';
+import { createItem, deleteOrTrashItem, getLiveItem, listItems, toPublic, updateItem } from '../items/service';
+import { HttpError, invalidField, notFound } from '../platform/errors';
+import { parseWith } from '../platform/http';
+import type { Outcome } from './tool-calls';
+
+/** What a list tool answers at most: enough to talk about, within one stored record (400 KB) and the agent's context. */
+export const LIST_TOOL_LIMITS = { items: 100, bytes: 200_000 } as const;
+
+/**
+ * Runs one tool call for `userId` (from the verified token, via the bus event) through the items
+ * domain the API uses, with the API's schemas: create = the entity's create fields, update =
+ * `{ id, ...fields }`, delete = `{ id }`, list = nothing. A rule the domain enforces (a missing
+ * title, a date in the past, another user's id) becomes an error outcome with its message;
+ * anything unexpected throws, so the bus tries again.
+ */
+export async function runTool(userId: string, toolName: string, args: Record<string, unknown>, now: Date): Promise<Outcome> {
+  const listed = listedKind(toolName);
+  if (listed) {
+    const items = withinLimits(await listItems(userId, listed));
+    return { status: 'success', result: { entity: ENTITY_OF_KIND[listed], items } };
+  }
+  const action = toolAction(toolName);
+  const kind = action && kindOfEntity(action.entity);
+  if (!action || !kind) return { status: 'error', error_message: TOOL_CALL_MESSAGES.unknownTool(toolName) };
+  try {
+    return await change(userId, kind, action.type, args, now);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const message = error.status === 404 ? TOOL_CALL_MESSAGES.notFound(ENTITY_OF_KIND[kind]) : error.message;
+    return { status: 'error', error_message: message };
+  }
+}
+
+async function change(
+  userId: string,
+  kind: ItemKind,
+  type: 'create' | 'update' | 'delete',
+  args: Record<string, unknown>,
+  now: Date,
+): Promise<Outcome> {
+  const schemas = ITEM_SCHEMAS[kind];
+  const entity = ENTITY_OF_KIND[kind];
+  const done = (item: Record<string, unknown>, before?: Record<string, unknown>): Outcome => ({
+    status: 'success',
+    result: { entity, action: type, item } satisfies ToolCallResult,
+    ...(before ? { before } : {}),
+  });
+  if (type === 'create') return done(await createItem(userId, kind, validated(schemas.create, args), now));
+
+  const { id, ...fields } = args;
+  const itemIdOf = parseId(id);
+  if (type === 'delete') {
+    validated(NOTHING_ELSE, fields);
+    const item = toPublic(await getLiveItem(userId, kind, itemIdOf));
+    await deleteOrTrashItem(userId, kind, itemIdOf, now);
+    return done(item);
+  }
+  const patch = validated(schemas.update, fields);
+  const before = toPublic(await getLiveItem(userId, kind, itemIdOf));
+  return done(await updateItem(userId, kind, itemIdOf, patch, now), before);
+}
+
+/** The first items of a list, in its order, up to the limits. */
+function withinLimits<T>(items: readonly T[]): T[] {
+  let bytes = 0;
+  const kept: T[] = [];
+  for (const item of items.slice(0, LIST_TOOL_LIMITS.items)) {
+    bytes += JSON.stringify(item).length;
+    if (bytes > LIST_TOOL_LIMITS.bytes) break;
+    kept.push(item);
+  }
+  return kept;
+}
+
+/** A delete takes the id alone. */
+const NOTHING_ELSE = z.strictObject({});
+
+/** An id that is not a UUID names nothing the user has: not found, as for any missing item. */
+function parseId(id: unknown): string {
+  const parsed = itemId.safeParse(id);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+/** The API's parse of the fields; an unknown field is named in the message, so the agent can correct itself. */
+function validated(schema: z.ZodObject, args: Record<string, unknown>): Record<string, unknown> {
+  const unknown = Object.keys(args).find((field) => !Object.hasOwn(schema.shape, field));
+  if (unknown) throw invalidField(unknown, TOOL_CALL_MESSAGES.unknownField(unknown));
+  return parseWith(schema, args) as Record<string, unknown>;
+}

@@ -1,0 +1,157 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TOOL_CALL_FETCH_LIMIT } from '../../shared/constants';
+import { ToolCallSchema, type ToolCall, type ToolCallResult } from '../../shared/tool-calls';
+import { bumpStamp } from '../changes/stamps';
+import { toolCallKey, toolCallListKey, userKey } from '../data/keys';
+import { conditionally, db, isConditionFailure, tableName } from '../platform/dynamo';
+import { log } from '../platform/log';
+
+/**
+ * agent_tool_calls under the user's partition (SK TOOLCALL#<tool_call_id>), listed newest first
+ * through the byList index. `before` (the item before an update, for Undo) and `claim_until` (a
+ * processor's lease) are kept beside the public fields and never answered.
+ */
+
+/** How the processor finished a call: a result, or the message the agent hears. */
+export type Outcome =
+  | { status: 'success'; result: ToolCallResult; before?: Record<string, unknown> }
+  | { status: 'error'; error_message: string };
+
+export interface StoredToolCall extends ToolCall {
+  before?: Record<string, unknown>;
+}
+
+/** How long a processor holds a call before another delivery may take it over (the consumer's timeout). */
+const CLAIM_MS = 30_000;
+
+const key = (userId: string, id: string) => ({ PK: userKey(userId), SK: toolCallKey(id) });
+
+function fromRecord(record: Record<string, unknown>): StoredToolCall {
+  const call = ToolCallSchema.parse({ undone_at: null, ...record });
+  return typeof record.before === 'object' && record.before ? { ...call, before: record.before as Record<string, unknown> } : call;
+}
+
+/** The public form: parsing leaves keys, the lease and the undo snapshot out. */
+export const toPublicCall = (call: StoredToolCall): ToolCall => ToolCallSchema.parse(call);
+
+/** Logs a new call; false when this tool_call_id is logged already (the same call sent twice). */
+export async function insertToolCall(call: ToolCall): Promise<boolean> {
+  const { undone_at: _notYet, ...fields } = call;
+  return conditionally(
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...fields,
+          ...key(call.user_id, call.id),
+          LPK: toolCallListKey(call.user_id),
+          LSK: `${call.created_at}#${call.id}`,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ),
+  );
+}
+
+export async function getToolCall(userId: string, id: string): Promise<StoredToolCall | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(userId, id), ConsistentRead: true }));
+  return Item ? fromRecord(Item) : undefined;
+}
+
+/** The latest calls, newest first (spec: by created_at descending, limit 50). */
+export async function listToolCalls(userId: string): Promise<ToolCall[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'byList',
+      KeyConditionExpression: 'LPK = :list',
+      ExpressionAttributeValues: { ':list': toolCallListKey(userId) },
+      ScanIndexForward: false,
+      Limit: TOOL_CALL_FETCH_LIMIT,
+    }),
+  );
+  return (Items ?? []).map((item) => toPublicCall(fromRecord(item)));
+}
+
+export type Claim = { state: 'claimed'; call: StoredToolCall } | { state: 'finished' } | { state: 'busy' };
+
+/**
+ * Takes a pending call for one processing: a lease that a second delivery of the same event cannot
+ * take while it runs. A call that is no longer pending (or unknown) is finished: nothing to do.
+ */
+export async function claimPending(userId: string, id: string, now: Date): Promise<Claim> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(userId, id),
+        UpdateExpression: 'SET claim_until = :until',
+        ConditionExpression: '#status = :pending AND (attribute_not_exists(claim_until) OR claim_until < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':now': now.toISOString(),
+          ':until': new Date(now.getTime() + CLAIM_MS).toISOString(),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { state: 'claimed', call: fromRecord(Attributes!) };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  const current = await getToolCall(userId, id);
+  return current?.status === 'pending' ? { state: 'busy' } : { state: 'finished' };
+}
+
+/** Records how a pending call ended; undefined when it was not pending any more (finished already). */
+export async function finishToolCall(userId: string, id: string, outcome: Outcome, now: Date): Promise<ToolCall | undefined> {
+  const values =
+    outcome.status === 'success'
+      ? { ':result': outcome.result, ':error': null, ':before': outcome.before ?? null }
+      : { ':result': null, ':error': outcome.error_message, ':before': null };
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(userId, id),
+        UpdateExpression:
+          'SET #status = :status, #result = :result, error_message = :error, #before = :before, updated_at = :now REMOVE claim_until',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#before': 'before' },
+        ExpressionAttributeValues: { ...values, ':status': outcome.status, ':pending': 'pending', ':now': now.toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toPublicCall(fromRecord(Attributes!));
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Marks a successful change as undone, once; false when it was undone already. */
+export async function markUndone(userId: string, id: string, now: Date): Promise<boolean> {
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(userId, id),
+        UpdateExpression: 'SET undone_at = :now, updated_at = :now',
+        ConditionExpression: '#status = :success AND attribute_not_exists(undone_at)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':success': 'success', ':now': now.toISOString() },
+      }),
+    ),
+  );
+}
+
+/** Takes an undo mark back when the revert itself failed, so the change can be undone later. */
+export async function unmarkUndone(userId: string, id: string): Promise<void> {
+  await db().send(new UpdateCommand({ TableName: tableName(), Key: key(userId, id), UpdateExpression: 'REMOVE undone_at' }));
+}
+
+/** Counts a change of the user's tool calls for pollers; a failure is logged, the change stands. */
+export async function countToolCallChange(userId: string): Promise<void> {
+  await bumpStamp(userId, 'toolcalls').catch((error: unknown) => log.error('tool call change not counted', { userId, error }));
+}

@@ -1,0 +1,38 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { EVENT_CATALOGUE } from '../../events/catalogue';
+import { publishAfterSave } from '../platform/bus';
+import { log } from '../platform/log';
+import { runTool } from './run-tool';
+import { claimPending, countToolCallChange, finishToolCall } from './tool-calls';
+
+/**
+ * Bus consumer of toolcall.requested: runs the logged call for the user named in the event (who
+ * came from the verified token when the call was logged), then records success with the result or
+ * error with its message, counts the change for pollers and announces toolcall.completed.
+ * - A redelivered event finds the call finished and does nothing; a copy delivered while the first
+ *   still runs finds it claimed and fails, so the bus retries it once that one has finished.
+ * - An unexpected failure throws: the bus retries, then dead-letters; the call stays pending.
+ */
+export async function handler(event: EventBridgeEvent<'toolcall.requested', unknown>): Promise<void> {
+  const { userId, toolCallId } = EVENT_CATALOGUE['toolcall.requested'].parse(event.detail);
+  const now = new Date();
+  const claim = await claimPending(userId, toolCallId, now);
+  if (claim.state === 'finished') return;
+  if (claim.state === 'busy') throw new Error(`tool call ${toolCallId} is being processed by another delivery`);
+
+  const { call } = claim;
+  const outcome = await runTool(userId, call.tool_name, call.tool_args, now);
+  if (outcome.status === 'error') log.warn('tool call failed', { userId, toolCallId, toolName: call.tool_name, message: outcome.error_message });
+  const finished = await finishToolCall(userId, toolCallId, outcome, new Date());
+  if (!finished) return;
+  await Promise.all([
+    countToolCallChange(userId),
+    publishAfterSave('toolcall.completed', {
+      userId,
+      toolCallId,
+      toolName: finished.tool_name,
+      status: outcome.status,
+      occurredAt: finished.updated_at,
+    }),
+  ]);
+}

@@ -1,0 +1,530 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/**
+ * A stand-in for ElevenLabs Conversational AI on 127.0.0.1, speaking the protocol
+ * @elevenlabs/client speaks (docs: /work/shared/design/toolchain.md, "ElevenLabs"):
+ * - `GET /v1/convai/conversation/get-signed-url?agent_id=` with `xi-api-key` → `{ signed_url }`
+ *   (401 for another key, 404 for another agent), and the agent API the `agent` script calls
+ *   (`POST /v1/convai/agents/create`, `PATCH /v1/convai/agents/{id}`).
+ * - The conversation WebSocket at the signed URL (subprotocol `convai`): conversation_initiation_metadata
+ *   first, pings, then turns. A spoken turn is at least 0.4 s of non-silent 16 kHz PCM16 followed by
+ *   0.3 s of silence (or the audio stopping); a typed turn is a `user_message`. On a turn it sends the
+ *   user_transcript, then the next scripted step's client tool calls one by one (each waiting for its
+ *   client_tool_result), then an agent_response with a short audio clip. With nothing scripted, a
+ *   few typed requests ("create a task to X", "create a goal called X", "list my tasks") make tool
+ *   calls, so `ELEVENLABS_DOUBLE=1 npm start` is usable by a person; anything else gets a hint.
+ * - Knobs under `/__double/` (and the same in process): script the next turns, read what it
+ *   received (audio statistics, dynamic variables, tool results with times), close the socket with
+ *   a code, reset.
+ */
+
+export const DOUBLE_API_KEY = 'tempo-double-key';
+export const DOUBLE_AGENT_ID = 'tempo-double-agent';
+
+/** The audio format both ways: what the SPA's microphone sends and the double's clips are in. */
+const SAMPLE_RATE = 16_000;
+const FORMAT = `pcm_${SAMPLE_RATE}`;
+const CONVERSATION_PATH = '/v1/convai/conversation';
+
+/** Turn taking, measured on 20 ms frames; a frame is voiced above -40 dBFS. */
+const TURN = { frameSamples: 320, voicedMs: 400, silenceMs: 300, quietAfterMs: 500, maxMs: 8_000, threshold: 0.01 } as const;
+const TOOL_RESULT_TIMEOUT_MS = 20_000;
+
+export const DOUBLE_HINT = 'I can create, update, delete or list your goals, tasks, events and tags.';
+
+export interface ScriptedToolCall {
+  tool_name: string;
+  parameters?: Record<string, unknown>;
+}
+
+/** One turn's answer: tool calls in order, then a spoken response (a summary by default). */
+export interface ScriptStep {
+  toolCalls: ScriptedToolCall[];
+  /** The transcript of a spoken turn (the double does not recognise speech). */
+  transcript?: string;
+  response?: string;
+}
+
+export interface AudioStats {
+  chunks: number;
+  /** Chunks that were not whole PCM16 samples (odd byte length) or not base64 text. */
+  invalidChunks: number;
+  samples: number;
+  /** Seconds of audio at 16 kHz. */
+  seconds: number;
+  /** Over all samples, as a fraction of full scale. */
+  rms: number;
+  peak: number;
+  voicedSeconds: number;
+  /** Samples per second of wall-clock time between the first and last chunk: about 16000 when streamed live. */
+  liveRate: number | null;
+}
+
+interface Conversation {
+  conversation_id: string;
+  agent_id: string;
+  opened_at: string;
+  dynamic_variables: Record<string, unknown> | null;
+  closed: { code: number; reason: string; by: 'client' | 'server' } | null;
+}
+
+interface Turn {
+  conversation_id: string;
+  kind: 'speech' | 'text';
+  transcript: string;
+  at: string;
+}
+
+interface SentToolCall {
+  conversation_id: string;
+  tool_call_id: string;
+  tool_name: string;
+  parameters: Record<string, unknown>;
+  sent_at: string;
+}
+
+interface ToolResult {
+  conversation_id: string;
+  tool_call_id: string;
+  result: unknown;
+  is_error: boolean;
+  received_at: string;
+}
+
+export interface ElevenLabsDoubleOptions {
+  port?: number;
+  apiKey?: string;
+  agentId?: string;
+  pingIntervalMs?: number;
+}
+
+/** What one open socket is doing: its voice activity and the tool results it waits for. */
+interface Connection {
+  socket: WebSocket;
+  conversation: Conversation;
+  eventId: number;
+  busy: boolean;
+  turns: Promise<void>;
+  frame: number[];
+  voicedMs: number;
+  silenceMs: number;
+  utteranceMs: number;
+  quietTimer?: NodeJS.Timeout;
+  pingTimer: NodeJS.Timeout;
+  waiting: Map<string, (result: { result: unknown; is_error: boolean }) => void>;
+  closingByServer: boolean;
+}
+
+export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {}) {
+  const apiKey = options.apiKey ?? DOUBLE_API_KEY;
+  const agentId = options.agentId ?? DOUBLE_AGENT_ID;
+  const pingIntervalMs = options.pingIntervalMs ?? 5_000;
+  const tokens = new Set<string>();
+  const open = new Set<Connection>();
+  const script: ScriptStep[] = [];
+  let record = emptyRecord();
+
+  function emptyRecord() {
+    return {
+      connections: 0,
+      conversations: [] as Conversation[],
+      audio: { chunks: 0, invalidChunks: 0, samples: 0, sumSquares: 0, peak: 0, voicedFrames: 0, firstAt: 0, lastAt: 0, lastChunkSamples: 0 },
+      turns: [] as Turn[],
+      toolCalls: [] as SentToolCall[],
+      toolResults: [] as ToolResult[],
+      pongs: 0,
+      invalidMessages: [] as string[],
+      agents: [] as Array<{ method: string; agent_id: string; body: unknown }>,
+    };
+  }
+
+  function state() {
+    const { audio } = record;
+    const stats: AudioStats = {
+      chunks: audio.chunks,
+      invalidChunks: audio.invalidChunks,
+      samples: audio.samples,
+      seconds: audio.samples / SAMPLE_RATE,
+      rms: audio.samples ? Math.sqrt(audio.sumSquares / audio.samples) : 0,
+      peak: audio.peak,
+      voicedSeconds: (audio.voicedFrames * TURN.frameSamples) / SAMPLE_RATE,
+      // The last chunk arrived at the end of the span, so its samples are not part of it.
+      liveRate: audio.lastAt > audio.firstAt ? Math.round((audio.samples - audio.lastChunkSamples) / ((audio.lastAt - audio.firstAt) / 1000)) : null,
+    };
+    const last = record.conversations.at(-1);
+    return {
+      connections: record.connections,
+      open: open.size,
+      conversations: record.conversations,
+      dynamicVariables: last?.dynamic_variables ?? null,
+      lastClose: [...record.conversations].reverse().find((conversation) => conversation.closed)?.closed ?? null,
+      audio: stats,
+      turns: record.turns,
+      toolCalls: record.toolCalls,
+      toolResults: record.toolResults,
+      pongs: record.pongs,
+      invalidMessages: record.invalidMessages,
+      agents: record.agents,
+      queued: script.length,
+    };
+  }
+
+  // ---- the conversation ----
+
+  const send = (connection: Connection, message: Record<string, unknown>) => {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
+  };
+  const nextEventId = (connection: Connection) => (connection.eventId += 1);
+
+  function onAudio(connection: Connection, chunk: unknown): void {
+    const audio = record.audio;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'base64') : null;
+    if (!bytes || bytes.length % 2 !== 0) {
+      audio.invalidChunks += 1;
+      return;
+    }
+    const now = Date.now();
+    audio.chunks += 1;
+    audio.firstAt ||= now;
+    audio.lastAt = now;
+    audio.lastChunkSamples = bytes.length / 2;
+    for (let offset = 0; offset < bytes.length; offset += 2) {
+      const sample = bytes.readInt16LE(offset) / 32768;
+      audio.samples += 1;
+      audio.sumSquares += sample * sample;
+      audio.peak = Math.max(audio.peak, Math.abs(sample));
+      connection.frame.push(sample);
+      if (connection.frame.length === TURN.frameSamples) onFrame(connection);
+    }
+    clearTimeout(connection.quietTimer);
+    // The audio stopping also ends a turn that has been heard.
+    connection.quietTimer = setTimeout(() => endSpokenTurn(connection), TURN.quietAfterMs);
+  }
+
+  function onFrame(connection: Connection): void {
+    const frame = connection.frame;
+    connection.frame = [];
+    const rms = Math.sqrt(frame.reduce((sum, sample) => sum + sample * sample, 0) / frame.length);
+    const frameMs = (TURN.frameSamples / SAMPLE_RATE) * 1000;
+    if (rms > TURN.threshold) record.audio.voicedFrames += 1;
+    if (connection.busy) return;
+    if (rms > TURN.threshold) {
+      connection.voicedMs += frameMs;
+      connection.silenceMs = 0;
+    } else if (connection.voicedMs > 0) {
+      connection.silenceMs += frameMs;
+    }
+    if (connection.voicedMs > 0) connection.utteranceMs += frameMs;
+    const heard = connection.voicedMs >= TURN.voicedMs;
+    if ((heard && connection.silenceMs >= TURN.silenceMs) || connection.utteranceMs >= TURN.maxMs) endSpokenTurn(connection);
+    // A short noise followed by silence is not a turn.
+    else if (!heard && connection.silenceMs >= TURN.silenceMs) resetVoice(connection);
+  }
+
+  function resetVoice(connection: Connection): void {
+    Object.assign(connection, { voicedMs: 0, silenceMs: 0, utteranceMs: 0 });
+  }
+
+  function endSpokenTurn(connection: Connection): void {
+    if (connection.busy || connection.voicedMs < TURN.voicedMs) return;
+    const seconds = connection.voicedMs / 1000;
+    resetVoice(connection);
+    takeTurn(connection, { kind: 'speech', seconds });
+  }
+
+  function takeTurn(connection: Connection, input: { kind: 'speech'; seconds: number } | { kind: 'text'; text: string }): void {
+    connection.busy = true;
+    connection.turns = connection.turns.then(async () => {
+      if (connection.socket.readyState !== connection.socket.OPEN) return;
+      const step = script.shift() ?? defaultStep(input.kind === 'text' ? input.text : '');
+      const transcript = input.kind === 'text' ? input.text : (step.transcript ?? `(${input.seconds.toFixed(1)} s of speech)`);
+      const conversationId = connection.conversation.conversation_id;
+      record.turns.push({ conversation_id: conversationId, kind: input.kind, transcript, at: new Date().toISOString() });
+      send(connection, { type: 'user_transcript', user_transcription_event: { user_transcript: transcript, event_id: nextEventId(connection) } });
+      const answers: Array<{ result: unknown; is_error: boolean }> = [];
+      for (const call of step.toolCalls) {
+        if (connection.socket.readyState === connection.socket.OPEN) answers.push(await callTool(connection, call));
+      }
+      respond(connection, step.response ?? summary(step, answers));
+      connection.busy = false;
+      resetVoice(connection);
+    });
+  }
+
+  function callTool(connection: Connection, call: ScriptedToolCall): Promise<{ result: unknown; is_error: boolean }> {
+    const toolCallId = `toolu_${randomBytes(12).toString('hex')}`;
+    const parameters = call.parameters ?? {};
+    const answered = new Promise<{ result: unknown; is_error: boolean }>((resolve) => {
+      const timer = setTimeout(() => finish({ result: 'The client did not answer the tool call', is_error: true }), TOOL_RESULT_TIMEOUT_MS);
+      const finish = (answer: { result: unknown; is_error: boolean }) => {
+        clearTimeout(timer);
+        connection.waiting.delete(toolCallId);
+        resolve(answer);
+      };
+      connection.waiting.set(toolCallId, finish);
+    });
+    record.toolCalls.push({
+      conversation_id: connection.conversation.conversation_id,
+      tool_call_id: toolCallId,
+      tool_name: call.tool_name,
+      parameters,
+      sent_at: new Date().toISOString(),
+    });
+    send(connection, {
+      type: 'client_tool_call',
+      client_tool_call: { tool_name: call.tool_name, tool_call_id: toolCallId, parameters, event_id: nextEventId(connection) },
+    });
+    return answered;
+  }
+
+  function respond(connection: Connection, text: string): void {
+    send(connection, { type: 'agent_response', agent_response_event: { agent_response: text, event_id: nextEventId(connection) } });
+    send(connection, { type: 'audio', audio_event: { audio_base_64: CLIP, event_id: nextEventId(connection) } });
+  }
+
+  function onMessage(connection: Connection, raw: string): void {
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      record.invalidMessages.push(raw.slice(0, 200));
+      return;
+    }
+    if ('user_audio_chunk' in message) return onAudio(connection, message.user_audio_chunk);
+    switch (message.type) {
+      case 'conversation_initiation_client_data':
+        connection.conversation.dynamic_variables = (message.dynamic_variables as Record<string, unknown> | undefined) ?? {};
+        return;
+      case 'user_message':
+        if (typeof message.text === 'string' && message.text.trim()) takeTurn(connection, { kind: 'text', text: message.text.trim() });
+        return;
+      case 'client_tool_result': {
+        const toolCallId = String(message.tool_call_id);
+        const answer = { result: message.result, is_error: message.is_error === true };
+        record.toolResults.push({ conversation_id: connection.conversation.conversation_id, tool_call_id: toolCallId, ...answer, received_at: new Date().toISOString() });
+        connection.waiting.get(toolCallId)?.(answer);
+        return;
+      }
+      case 'pong':
+        record.pongs += 1;
+        return;
+      case 'user_activity':
+      case 'contextual_update':
+        return;
+      default:
+        record.invalidMessages.push(raw.slice(0, 200));
+    }
+  }
+
+  function accept(socket: WebSocket, agent: string): void {
+    record.connections += 1;
+    const conversation: Conversation = {
+      conversation_id: `conv_${randomBytes(10).toString('hex')}`,
+      agent_id: agent,
+      opened_at: new Date().toISOString(),
+      dynamic_variables: null,
+      closed: null,
+    };
+    record.conversations.push(conversation);
+    const connection: Connection = {
+      socket,
+      conversation,
+      eventId: 0,
+      busy: false,
+      turns: Promise.resolve(),
+      frame: [],
+      voicedMs: 0,
+      silenceMs: 0,
+      utteranceMs: 0,
+      waiting: new Map(),
+      closingByServer: false,
+      pingTimer: setInterval(() => send(connection, { type: 'ping', ping_event: { event_id: nextEventId(connection), ping_ms: null } }), pingIntervalMs),
+    };
+    open.add(connection);
+    send(connection, {
+      type: 'conversation_initiation_metadata',
+      conversation_initiation_metadata_event: {
+        conversation_id: conversation.conversation_id,
+        agent_output_audio_format: FORMAT,
+        user_input_audio_format: FORMAT,
+      },
+    });
+    socket.on('message', (data) => onMessage(connection, String(data)));
+    socket.on('close', (code, reason) => {
+      clearInterval(connection.pingTimer);
+      clearTimeout(connection.quietTimer);
+      for (const finish of connection.waiting.values()) finish({ result: 'The conversation closed', is_error: true });
+      conversation.closed = { code, reason: reason.toString(), by: connection.closingByServer ? 'server' : 'client' };
+      open.delete(connection);
+    });
+  }
+
+  /** Closes every open conversation: 1006 drops the connection (no close frame), 1005 closes without a code. */
+  function close(code = 1000, reason = ''): number {
+    const count = open.size;
+    for (const connection of open) {
+      connection.closingByServer = true;
+      if (code === 1006) connection.socket.terminate();
+      else if (code === 1005) connection.socket.close();
+      else connection.socket.close(code, reason);
+    }
+    return count;
+  }
+
+  // ---- HTTP ----
+
+  const sockets = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has('convai') ? 'convai' : false) });
+  const server = createServer((request, response) => {
+    void serve(request, response).catch((error: unknown) => reply(response, 500, { detail: String(error) }));
+  });
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const route = `${request.method} ${url.pathname}`;
+    if (url.pathname.startsWith('/__double/')) return control(route, await readJson(request), response);
+    if (request.headers['xi-api-key'] !== apiKey) {
+      return reply(response, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
+    }
+    if (route === 'GET /v1/convai/conversation/get-signed-url') {
+      if (url.searchParams.get('agent_id') !== agentId) {
+        return reply(response, 404, { detail: { status: 'agent_not_found', message: 'Agent not found' } });
+      }
+      const token = randomBytes(16).toString('hex');
+      tokens.add(token);
+      return reply(response, 200, { signed_url: `${wsUrl}${CONVERSATION_PATH}?agent_id=${encodeURIComponent(agentId)}&token=${token}` });
+    }
+    const agentPath = /^(POST \/v1\/convai\/agents\/create|PATCH \/v1\/convai\/agents\/([^/]+))$/.exec(route);
+    if (agentPath) {
+      const id = agentPath[2] ? decodeURIComponent(agentPath[2]) : agentId;
+      record.agents.push({ method: request.method!, agent_id: id, body: await readJson(request) });
+      return reply(response, 200, { agent_id: id });
+    }
+    reply(response, 404, { detail: `${route} is not served by the double` });
+  }
+
+  function control(route: string, body: Record<string, unknown>, response: ServerResponse): void {
+    switch (route) {
+      case 'POST /__double/script': {
+        const toolCalls = body.toolCalls;
+        if (!Array.isArray(toolCalls) || !toolCalls.every((call) => typeof (call as ScriptedToolCall)?.tool_name === 'string')) {
+          return reply(response, 400, { detail: 'Give toolCalls: [{ tool_name, parameters }]' });
+        }
+        script.push(body as unknown as ScriptStep);
+        return reply(response, 200, { queued: script.length });
+      }
+      case 'GET /__double/state':
+        return reply(response, 200, state());
+      case 'POST /__double/close':
+        return reply(response, 200, { closed: close(Number(body.code ?? 1000), String(body.reason ?? '')) });
+      case 'POST /__double/reset':
+        reset();
+        return reply(response, 200, { reset: true });
+      default:
+        reply(response, 404, { detail: `${route} is not a knob of the double` });
+    }
+  }
+
+  function reset(): void {
+    script.length = 0;
+    record = emptyRecord();
+  }
+
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const token = url.searchParams.get('token');
+    if (url.pathname !== CONVERSATION_PATH || !token || !tokens.has(token)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => accept(ws, url.searchParams.get('agent_id') ?? agentId));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const httpUrl = `http://127.0.0.1:${port}`;
+  const wsUrl = `ws://127.0.0.1:${port}`;
+
+  return {
+    httpUrl,
+    port,
+    apiKey,
+    agentId,
+    /** The variables that point functions/voice at the double. */
+    env: { ELEVENLABS_API_BASE: httpUrl, ELEVENLABS_API_KEY: apiKey, ELEVENLABS_AGENT_ID: agentId },
+    /** Queues the answer to the next turn. */
+    script: (step: ScriptStep) => void script.push(step),
+    state,
+    close,
+    reset,
+    /** Resolves once `check` holds for the state (polling every 20 ms), or fails after `timeoutMs`. */
+    async waitFor(check: (current: ReturnType<typeof state>) => boolean, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!check(state())) {
+        if (Date.now() > deadline) throw new Error(`the double did not reach the awaited state: ${JSON.stringify(state())}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return state();
+    },
+    async stop(): Promise<void> {
+      for (const connection of open) connection.socket.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type ElevenLabsDouble = Awaited<ReturnType<typeof startElevenLabsDouble>>;
+
+/** The answer when nothing is scripted: a few typed requests a person can try, else a hint. */
+function defaultStep(text: string): ScriptStep {
+  const named = /^create (?:a |an )?(task|goal)(?: (?:to|called|named))? (.+?)[.!]?$/i.exec(text);
+  if (named) {
+    const tool = named[1]!.toLowerCase() === 'task' ? 'createTask' : 'createGoal';
+    return { toolCalls: [{ tool_name: tool, parameters: { title: named[2]!.trim() } }] };
+  }
+  const listed = /\blist (?:my |all )?(tasks|goals|events|tags)\b/i.exec(text);
+  if (listed) return { toolCalls: [{ tool_name: `list${capitalise(listed[1]!.toLowerCase())}` }] };
+  return { toolCalls: [], response: DOUBLE_HINT };
+}
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+function summary(step: ScriptStep, answers: ReadonlyArray<{ result: unknown; is_error: boolean }>): string {
+  if (step.toolCalls.length === 0) return DOUBLE_HINT;
+  const failed = answers.find((answer) => answer.is_error);
+  return failed ? `Sorry, that did not work: ${String(failed.result)}` : 'Done.';
+}
+
+function reply(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/** A quiet 440 Hz beep of 0.3 s: the agent "speaking" (so the client switches to speaking and back). */
+const CLIP = (() => {
+  const samples = Math.round(SAMPLE_RATE * 0.3);
+  const pcm = Buffer.alloc(samples * 2);
+  for (let index = 0; index < samples; index += 1) {
+    pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * index) / SAMPLE_RATE) * 0.05 * 32767), index * 2);
+  }
+  return pcm.toString('base64');
+})();

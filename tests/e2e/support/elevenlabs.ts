@@ -1,0 +1,31 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { ElevenLabsDouble, ScriptStep } from '../../../local/elevenlabs-double';
+
+export type DoubleState = ReturnType<ElevenLabsDouble['state']>;
+
+/** The stack's ElevenLabs double, on the port playwright.config.ts gives it. */
+function doubleUrl(): string {
+  const port = process.env.E2E_ELEVENLABS_PORT;
+  if (!port) throw new Error('E2E_ELEVENLABS_PORT is not set: run the tests through playwright.config.ts');
+  return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * The double's knobs. It is one agent for the whole server, so the voice tests share one file and
+ * run one after the other, each from a reset.
+ */
+export function elevenLabsDouble(request: APIRequestContext) {
+  async function call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<any> {
+    const response = await request.fetch(`${doubleUrl()}/__double/${path}`, { method, ...(data === undefined ? {} : { data }) });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return response.json();
+  }
+  return {
+    reset: (): Promise<void> => call('POST', 'reset'),
+    /** The answer to the next turn (spoken or typed). */
+    script: (step: ScriptStep): Promise<void> => call('POST', 'script', step),
+    state: (): Promise<DoubleState> => call('GET', 'state'),
+    /** Closes the open conversations from the agent's side with `code`. */
+    close: (code: number, reason = ''): Promise<void> => call('POST', 'close', { code, reason }),
+  };
+}

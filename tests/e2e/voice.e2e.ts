@@ -1,0 +1,157 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInAccount } from './support/app-data';
+import { seriousViolations } from './support/axe';
+import { elevenLabsDouble } from './support/elevenlabs';
+import { ensureSpeechWav } from './support/speech';
+
+/**
+ * The voice assistant against the local ElevenLabs double, with Chromium's fake microphone playing
+ * espeak-ng speech (the 'voice' project of playwright.config.ts). The double is one agent for the
+ * server: these tests run one after the other in this file, each from a reset.
+ */
+
+// A fresh browser's first microphone takes seconds to open on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+const CALL_STARTS = { timeout: 20_000 };
+
+test.beforeAll(() => {
+  ensureSpeechWav();
+});
+
+test.beforeEach(async ({ request }) => {
+  await elevenLabsDouble(request).reset();
+});
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Voice assistant' });
+
+test('a spoken request creates a task that shows highlighted, the agent gets the result, and the call ends quietly', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  await signedInAccount(page, request, 'voice-call');
+  await double.script({ toolCalls: [{ tool_name: 'createTask', parameters: { title: 'Buy milk', priority: 'high' } }] });
+
+  await panel(page).getByRole('button', { name: 'Ask your assistant' }).click();
+  await expect(panel(page).getByText('Listening...')).toBeVisible(CALL_STARTS);
+  // The call outlives the page change: the floating button takes over from the panel.
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  await expect(page.getByRole('button', { name: 'End call' })).toBeVisible();
+
+  const card = page.getByRole('article', { name: 'Buy milk' });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toHaveClass(/assistant-highlight/);
+  await expect(page.locator('.tool-toast')).toContainText('Create Task');
+
+  await expect.poll(async () => (await double.state()).toolResults.length).toBe(1);
+  const state = await double.state();
+  expect(state.toolResults[0]!.is_error).toBe(false);
+  expect(JSON.parse(String(state.toolResults[0]!.result))).toMatchObject({ entity: 'task', action: 'create', item: { title: 'Buy milk' } });
+  expect(state.toolResults[0]!.tool_call_id).toBe(state.toolCalls[0]!.tool_call_id);
+  // The microphone streamed speech: whole PCM16 samples, not silence, at about 16,000 a second.
+  expect(state.audio.invalidChunks).toBe(0);
+  expect(state.audio.voicedSeconds).toBeGreaterThan(0.4);
+  expect(state.audio.rms).toBeGreaterThan(0.01);
+  expect(state.audio.liveRate).toBeGreaterThan(14_000);
+  expect(state.audio.liveRate).toBeLessThan(18_000);
+  expect(state.dynamicVariables).toMatchObject({ user_tz: 'UTC', today_iso: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  expect(Object.keys(state.dynamicVariables ?? {}).sort()).toEqual(['now_iso', 'today_date', 'today_iso', 'user_name', 'user_tz']);
+
+  const durationSaved = page.waitForResponse((response) => /\/api\/voice\/sessions\//.test(response.url()) && response.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'End call' }).click();
+  const saved = await durationSaved;
+  expect(saved.status()).toBe(204);
+  expect(saved.request().postDataJSON()).toMatchObject({ conversation_id: state.conversations[0]!.conversation_id, duration_seconds: expect.any(Number) });
+  expect(saved.request().postDataJSON().duration_seconds).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole('button', { name: 'Talk to your assistant' })).toBeEnabled();
+  await expect(page.getByText('Voice Error')).toHaveCount(0);
+  await expect.poll(async () => (await double.state()).lastClose).toMatchObject({ code: 1000, by: 'client' });
+});
+
+test('configuration failures show the spec texts, hold the button until dismissed, and pass axe', async ({ page, request }) => {
+  await signedInAccount(page, request, 'voice-config');
+  const answers = [
+    { status: 401, text: 'Authentication failed. Please log out and log back in.' },
+    { status: 404, text: 'ElevenLabs configuration endpoint not found. Please ensure the edge function is deployed.' },
+  ];
+  for (const { status, text } of answers) {
+    await page.route('**/api/voice/config', (route) => route.fulfill({ status, json: { message: 'No' } }));
+    await panel(page).getByRole('button', { name: 'Ask your assistant' }).click();
+    await expect(panel(page).getByText('Voice Error')).toBeVisible();
+    await expect(panel(page).getByRole('alert')).toContainText(text);
+    await expect(panel(page).getByRole('button', { name: 'Ask your assistant' })).toBeDisabled();
+    if (status === 401) expect(await seriousViolations(page)).toEqual([]);
+    await panel(page).getByRole('button', { name: 'Dismiss' }).click();
+    await expect(panel(page).getByText('Ask your assistant', { exact: true })).toBeVisible();
+    await page.unroute('**/api/voice/config');
+  }
+});
+
+test('an abnormal close from the agent says the connection was lost; an active call passes axe', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  await signedInAccount(page, request, 'voice-close');
+  await panel(page).getByRole('button', { name: 'Ask your assistant' }).click();
+  await expect(panel(page).getByText('Listening...')).toBeVisible(CALL_STARTS);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await double.close(4000, 'test');
+  await expect(panel(page).getByRole('alert')).toContainText('Voice agent connection lost. Please try reconnecting.');
+  await expect(panel(page).getByText('Voice Error')).toBeVisible();
+});
+
+test('a refused microphone says how to allow it, and nothing is left connected', async ({ playwright, request, baseURL }, testInfo) => {
+  const double = elevenLabsDouble(request);
+  // A browser that answers the permission prompt as a person who clicks Block: without the flag
+  // that accepts it, Chromium refuses getUserMedia with NotAllowedError.
+  const { launchOptions } = testInfo.project.use;
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: launchOptions?.args?.filter((arg) => arg !== '--use-fake-ui-for-media-stream'),
+  });
+  try {
+    const page = await browser.newPage({ baseURL });
+    await signedInAccount(page, request, 'voice-mic');
+    await panel(page).getByRole('button', { name: 'Ask your assistant' }).click();
+    await expect(panel(page).getByRole('alert')).toContainText(
+      'Microphone access was denied. Click the microphone icon in the address bar, allow access, then try again.',
+      CALL_STARTS,
+    );
+    await expect(panel(page).getByRole('button', { name: 'Ask your assistant' })).toBeDisabled();
+    const state = await double.state();
+    expect(state.connections).toBe(0);
+    expect(state.audio.samples).toBe(0);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a typed request at 375 px creates a goal through a text conversation, and Undo takes it back', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signedInAccount(page, request, 'voice-text');
+  await page.goto('/goals');
+
+  await page.getByRole('button', { name: 'Type to your assistant' }).click();
+  const box = page.getByRole('textbox', { name: 'Type to your assistant' });
+  await expect(box).toBeFocused();
+  await box.fill('create a goal called Run a marathon');
+  await box.press('Enter');
+
+  const card = page.getByRole('article', { name: 'Run a marathon' });
+  await expect(card).toBeVisible({ timeout: 10_000 });
+  await expect(card).toHaveClass(/assistant-highlight/);
+  await expect(page.getByText('Chatting by text')).toBeVisible();
+  const state = await double.state();
+  expect(state.turns).toMatchObject([{ kind: 'text', transcript: 'create a goal called Run a marathon' }]);
+  expect(state.audio.samples).toBe(0);
+
+  const toast = page.locator('.tool-toast');
+  await expect(toast).toContainText('Create Goal');
+  await expect(toast).toContainText('Completed');
+  const undo = toast.getByRole('button', { name: /^Undo Create Goal/ });
+  const viewport = page.viewportSize()!;
+  const undoBox = (await undo.boundingBox())!;
+  expect(undoBox.x + undoBox.width).toBeLessThanOrEqual(viewport.width);
+  await undo.click();
+  await expect(page.getByText('Change undone')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  // The phone layout with the card open, its text box and the toasts.
+  expect(await seriousViolations(page)).toEqual([]);
+});

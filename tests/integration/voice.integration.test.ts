@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventBridgeEvent } from 'aws-lambda';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db, tableName } from '../../functions/platform/dynamo';
+import { handler as processToolCall } from '../../functions/voice/tool-processor';
+import { insertToolCall } from '../../functions/voice/tool-calls';
+import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
+import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
+import { TOOL_CALL_MESSAGES, type ToolCall } from '../../shared/tool-calls';
+import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
+
+const { world, call, user } = integrationHarness();
+let double: ElevenLabsDouble;
+
+beforeAll(async () => {
+  double = await startElevenLabsDouble();
+});
+
+beforeEach(() => {
+  Object.assign(process.env, double.env);
+});
+
+afterAll(async () => {
+  for (const name of Object.keys(double.env)) delete process.env[name];
+  await double.stop();
+});
+
+async function stored(person: TestUser, sortKey: string) {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: `USER#${person.id}`, SK: sortKey }, ConsistentRead: true }));
+  return Item;
+}
+
+/** Logs a tool call as the SPA does and waits for the bus to have processed it. */
+async function toolCall(person: TestUser, tool_name: string, parameters: Record<string, unknown> = {}, tool_call_id = `toolu_${randomUUID()}`) {
+  const logged = await person.post('/api/voice/tool-calls', { tool_call_id, conversation_id: 'conv_test', tool_name, parameters });
+  expect(logged.status, JSON.stringify(logged.body)).toBe(202);
+  await world.bus.settle();
+  const answer = await person.get(`/api/voice/tool-calls/${tool_call_id}`);
+  expect(answer.status).toBe(200);
+  return answer.body as ToolCall & { result: any };
+}
+
+/** A call logged but not yet run: as if the bus had not delivered it yet. */
+async function loggedPending(person: TestUser, id: string, tool_name: string, tool_args: Record<string, unknown>): Promise<string> {
+  const now = new Date().toISOString();
+  await insertToolCall({
+    id,
+    user_id: person.id,
+    conversation_id: 'conv_1',
+    tool_name,
+    tool_args,
+    status: 'pending',
+    result: null,
+    error_message: null,
+    undone_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return now;
+}
+
+const requestedEvents = (id: string) =>
+  world.bus.published.filter((event) => event['detail-type'] === 'toolcall.requested' && (event.detail as { toolCallId: string }).toolCallId === id);
+
+describe('GET /api/voice/config', () => {
+  it('answers the agent, a signed URL minted with the key, the user and the template variables, and records a voice session', async () => {
+    const sub = randomUUID();
+    const token = await world.sign({ sub, email: `${sub}@example.com`, name: 'Token Name' });
+    await call('PUT', '/api/settings', { token, body: { full_name: 'Ada Lovelace', preferred_timezone: 'Europe/Paris' } });
+
+    const answer = await call('GET', '/api/voice/config', { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      agentId: double.agentId,
+      userId: sub,
+      templateVars: { user_name: 'Ada Lovelace', user_tz: 'Europe/Paris' },
+    });
+    expect(answer.body.signedUrl).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${double.port}/v1/convai/conversation\\?agent_id=${double.agentId}&token=\\w+$`));
+    const session = await stored({ id: sub } as TestUser, `VOICESESSION#${answer.body.sessionId}`);
+    expect(session).toMatchObject({ user_id: sub, agent_id: double.agentId, conversation_id: null, duration: 0 });
+
+    await call('PUT', '/api/settings', { token, body: { use_personalization: false } });
+    const impersonal = await call('GET', '/api/voice/config', { token });
+    expect(impersonal.body.templateVars).toEqual({ user_name: 'Token Name', user_tz: 'Europe/Paris' });
+    expect(impersonal.body.sessionId).not.toBe(answer.body.sessionId);
+  });
+
+  it("answers 503 voice_not_configured without an agent id or key", async () => {
+    const alice = await user();
+    for (const name of ['ELEVENLABS_AGENT_ID', 'ELEVENLABS_API_KEY']) {
+      Object.assign(process.env, double.env);
+      delete process.env[name];
+      const answer = await alice.get('/api/voice/config');
+      expect(answer.status, name).toBe(503);
+      expect(answer.body).toEqual({ error: { code: 'voice_not_configured', message: VOICE_MESSAGES.notConfigured } });
+    }
+  });
+
+  it('answers 502 when ElevenLabs refuses the key or the agent', async () => {
+    const alice = await user();
+    process.env.ELEVENLABS_API_KEY = 'not-the-key';
+    const refused = await alice.get('/api/voice/config');
+    expect(refused.status).toBe(502);
+    expect(refused.body.error.code).toBe('upstream_failed');
+    Object.assign(process.env, double.env, { ELEVENLABS_AGENT_ID: 'another-agent' });
+    expect((await alice.get('/api/voice/config')).status).toBe(502);
+  });
+});
+
+describe('PATCH /api/voice/sessions/{id}', () => {
+  it("saves the duration and conversation id of the caller's own session only", async () => {
+    const alice = await user();
+    const bob = await user();
+    const { sessionId } = (await alice.get('/api/voice/config')).body;
+
+    expect((await bob.patch(`/api/voice/sessions/${sessionId}`, { duration_seconds: 99 })).status).toBe(404);
+    expect((await alice.patch(`/api/voice/sessions/${sessionId}`, { duration_seconds: -1 })).status).toBe(400);
+    expect((await alice.patch(`/api/voice/sessions/${sessionId}`, { duration_seconds: 1.5 })).status).toBe(400);
+    expect((await alice.patch('/api/voice/sessions/not-a-session', { duration_seconds: 1 })).status).toBe(404);
+    expect(await stored(alice, `VOICESESSION#${sessionId}`)).toMatchObject({ duration: 0, conversation_id: null });
+    expect((await alice.patch(`/api/voice/sessions/${sessionId}`, { duration_seconds: 3, conversation_id: '' })).status).toBe(204);
+    expect(await stored(alice, `VOICESESSION#${sessionId}`)).toMatchObject({ duration: 3, conversation_id: null });
+
+    const saved = await alice.patch(`/api/voice/sessions/${sessionId}`, { duration_seconds: 42, conversation_id: 'conv_1' });
+    expect(saved.status).toBe(204);
+    expect(await stored(alice, `VOICESESSION#${sessionId}`)).toMatchObject({ duration: 42, conversation_id: 'conv_1' });
+    expect(await stored(bob, `VOICESESSION#${sessionId}`)).toBeUndefined();
+  });
+});
+
+describe('tool calls', () => {
+  it('are logged pending, run through the bus and the items domain, and end in success with the item', async () => {
+    const alice = await user();
+    const stampsBefore = (await alice.get('/api/changes')).body.stamps;
+    const id = `toolu_${randomUUID()}`;
+    const logged = await alice.post('/api/voice/tool-calls', {
+      tool_call_id: id,
+      conversation_id: 'conv_1',
+      tool_name: 'createTask',
+      parameters: { title: '  Buy milk ', priority: 'high' },
+    });
+    expect(logged.status).toBe(202);
+    expect(logged.body).toMatchObject({ id, user_id: alice.id, status: 'pending', result: null, error_message: null, undone_at: null });
+    await world.bus.settle();
+
+    const done = (await alice.get(`/api/voice/tool-calls/${id}`)).body;
+    expect(done).toMatchObject({ status: 'success', error_message: null, tool_args: { title: '  Buy milk ', priority: 'high' } });
+    expect(done.result).toMatchObject({ entity: 'task', action: 'create', item: { title: 'Buy milk', priority: 'high', status: 'pending', user_id: alice.id } });
+    const tasks = (await alice.get('/api/tasks')).body.items;
+    expect(tasks).toEqual([done.result.item]);
+    expect(done.updated_at >= done.created_at).toBe(true);
+
+    const completed = world.bus.published.find((event) => event['detail-type'] === 'toolcall.completed' && (event.detail as { toolCallId: string }).toolCallId === id);
+    expect(completed?.detail).toMatchObject({ userId: alice.id, toolName: 'createTask', status: 'success' });
+    const stamps = (await alice.get('/api/changes')).body.stamps;
+    expect(stamps.toolcalls).toBeGreaterThanOrEqual(stampsBefore.toolcalls + 2);
+    expect(stamps.tasks).toBe(stampsBefore.tasks + 1);
+  });
+
+  it('count the same tool_call_id once: one record, one event, one item', async () => {
+    const alice = await user();
+    const body = { tool_call_id: 'toolu_same', conversation_id: 'conv_1', tool_name: 'createGoal', parameters: { title: 'Run a marathon' } };
+    const first = await alice.post('/api/voice/tool-calls', body);
+    const second = await alice.post('/api/voice/tool-calls', { ...body, parameters: { title: 'Something else' } });
+    await world.bus.settle();
+    const third = await alice.post('/api/voice/tool-calls', body);
+    expect([first.status, second.status, third.status]).toEqual([202, 202, 202]);
+    expect(second.body.created_at).toBe(first.body.created_at);
+    expect(third.body).toMatchObject({ status: 'success', tool_args: { title: 'Run a marathon' } });
+    await world.bus.settle();
+    expect((await alice.get('/api/goals')).body.items.map((goal: { title: string }) => goal.title)).toEqual(['Run a marathon']);
+    expect((await alice.get('/api/voice/tool-calls')).body.items).toHaveLength(1);
+    expect(world.bus.published.filter((event) => (event.detail as { userId?: string }).userId === alice.id && event['detail-type'] === 'toolcall.requested')).toHaveLength(1);
+  });
+
+  it('run once when the bus delivers the request again, or twice at the same time', async () => {
+    const alice = await user();
+    const id = `toolu_${randomUUID()}`;
+    const done = await toolCall(alice, 'createTask', { title: 'Only once' }, id);
+    const [delivered] = requestedEvents(id);
+    const event = delivered as unknown as EventBridgeEvent<'toolcall.requested', unknown>;
+    await processToolCall(event);
+    await processToolCall(event);
+    expect((await alice.get(`/api/voice/tool-calls/${id}`)).body).toEqual(done);
+
+    // Logged but not yet run, then delivered twice at once: one runs, the other is told to retry.
+    const racing = 'toolu_racing';
+    const now = await loggedPending(alice, racing, 'createTask', { title: 'Raced' });
+    const twin = { ...event, detail: { userId: alice.id, toolCallId: racing, toolName: 'createTask', occurredAt: now } };
+    const outcomes = await Promise.allSettled([processToolCall(twin), processToolCall(twin)]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    await processToolCall(twin);
+    await world.bus.settle();
+    const titles = (await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title);
+    expect(titles.sort()).toEqual(['Only once', 'Raced']);
+  });
+
+  it('are refused without a tool_name, and nothing is logged or queued', async () => {
+    const alice = await user();
+    const published = world.bus.published.length;
+    for (const body of [
+      { tool_call_id: 'toolu_1', conversation_id: 'c', parameters: {} },
+      { tool_call_id: 'toolu_1', conversation_id: 'c', tool_name: '  ', parameters: {} },
+    ]) {
+      const answer = await alice.post('/api/voice/tool-calls', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: 'validation_failed', message: TOOL_CALL_MESSAGES.toolNameRequired });
+    }
+    expect((await alice.post('/api/voice/tool-calls', { conversation_id: 'c', tool_name: 'listTasks' })).status).toBe(400);
+    expect((await alice.post('/api/voice/tool-calls', { tool_call_id: 'x'.repeat(201), conversation_id: 'c', tool_name: 'listTasks' })).status).toBe(400);
+    expect((await alice.get('/api/voice/tool-calls')).body.items).toEqual([]);
+    expect((await alice.get('/api/voice/tool-calls/toolu_1')).status).toBe(404);
+    expect(world.bus.published.length).toBe(published);
+  });
+
+  it("end in error with the spec's validation messages, and change nothing", async () => {
+    const alice = await user();
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['createTask', {}, MESSAGES.taskTitleRequired],
+      ['createTask', { title: '   ' }, MESSAGES.taskTitleRequired],
+      ['createTask', { title: 'Late', due_date: daysFromNow(-3) }, MESSAGES.dueDateInPast],
+      ['createGoal', { title: '' }, MESSAGES.goalTitleRequired],
+      ['createEvent', { title: 'Meeting' }, MESSAGES.startDateRequired],
+      ['createEvent', { title: 'Meeting', start_time: daysFromNow(1, 10), end_time: daysFromNow(1, 9) }, MESSAGES.endBeforeStart],
+      ['createTag', { name: '' }, MESSAGES.tagNameRequired],
+      ['createTask', { title: 'Odd', colour: 'red' }, TOOL_CALL_MESSAGES.unknownField('colour')],
+      ['createWidget', { title: 'x' }, TOOL_CALL_MESSAGES.unknownTool('createWidget')],
+      ['getWeather', {}, TOOL_CALL_MESSAGES.unknownTool('getWeather')],
+      ['updateTask', { id: randomUUID(), title: 'Nothing there' }, TOOL_CALL_MESSAGES.notFound('task')],
+      ['deleteEvent', { id: 'not-an-id' }, TOOL_CALL_MESSAGES.notFound('event')],
+    ];
+    for (const [name, parameters, message] of cases) {
+      const done = await toolCall(alice, name, parameters);
+      expect(done, `${name} ${JSON.stringify(parameters)}`).toMatchObject({ status: 'error', result: null, error_message: message });
+    }
+    for (const kind of ['goals', 'tasks', 'events', 'tags']) expect((await alice.get(`/api/${kind}`)).body.items).toEqual([]);
+  });
+
+  it("cannot touch another user's items nor read another user's calls", async () => {
+    const alice = await user();
+    const bob = await user();
+    const task = (await alice.post('/api/tasks', { title: 'Alice task' })).body;
+    const aliceCall = await toolCall(alice, 'listTasks');
+
+    const update = await toolCall(bob, 'updateTask', { id: task.id, title: 'hijacked' });
+    const remove = await toolCall(bob, 'deleteTask', { id: task.id });
+    for (const done of [update, remove]) expect(done).toMatchObject({ status: 'error', error_message: TOOL_CALL_MESSAGES.notFound('task') });
+    expect((await alice.get(`/api/tasks/${task.id}`)).body).toEqual(task);
+
+    expect((await bob.get(`/api/voice/tool-calls/${aliceCall.id}`)).status).toBe(404);
+    expect((await bob.post(`/api/voice/tool-calls/${aliceCall.id}/undo`)).status).toBe(404);
+    expect((await bob.get('/api/voice/tool-calls')).body.items.map((entry: ToolCall) => entry.user_id)).toEqual([bob.id, bob.id]);
+    // The same tool_call_id under Bob is Bob's own call, not Alice's.
+    const mine = await bob.post('/api/voice/tool-calls', { tool_call_id: aliceCall.id, conversation_id: 'c', tool_name: 'listGoals', parameters: {} });
+    expect(mine.body).toMatchObject({ user_id: bob.id, tool_name: 'listGoals', status: 'pending' });
+    await world.bus.settle();
+    expect((await alice.get(`/api/voice/tool-calls/${aliceCall.id}`)).body).toEqual(aliceCall);
+  });
+
+  it("answer list tools with the user's own items", async () => {
+    const alice = await user();
+    const bob = await user();
+    await alice.post('/api/tasks', { title: 'First' });
+    await alice.post('/api/tasks', { title: 'Second' });
+    await alice.post('/api/goals', { title: 'Goal' });
+    await bob.post('/api/tasks', { title: 'Bob task' });
+
+    const tasks = await toolCall(alice, 'listTasks');
+    expect(tasks.status).toBe('success');
+    expect(tasks.result.entity).toBe('task');
+    expect(tasks.result.items.map((item: { title: string }) => item.title)).toEqual(['Second', 'First']);
+    const items = await toolCall(alice, 'listItems');
+    expect(items.result).toMatchObject({ entity: 'goal', items: [{ title: 'Goal' }] });
+    expect((await toolCall(alice, 'listTags')).result).toEqual({ entity: 'tag', items: [] });
+  });
+
+  it('are listed newest first, at most 50', async () => {
+    const alice = await user();
+    for (const index of [1, 2, 3]) {
+      await alice.post('/api/voice/tool-calls', { tool_call_id: `toolu_${index}`, conversation_id: 'c', tool_name: 'listTags', parameters: {} });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await world.bus.settle();
+    expect((await alice.get('/api/voice/tool-calls')).body.items.map((entry: ToolCall) => entry.id)).toEqual(['toolu_3', 'toolu_2', 'toolu_1']);
+  });
+});
+
+describe('undo', () => {
+  it('moves a created item to the trash, once', async () => {
+    const alice = await user();
+    const done = await toolCall(alice, 'createTask', { title: 'Undo me' });
+    const stamps = (await alice.get('/api/changes')).body.stamps;
+    const undone = await alice.post(`/api/voice/tool-calls/${done.id}/undo`);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ id: done.id, status: 'success', result: done.result });
+    expect(undone.body.undone_at).toEqual(expect.any(String));
+    expect((await alice.get(`/api/voice/tool-calls/${done.id}`)).body).toEqual(undone.body);
+    expect((await alice.get('/api/tasks')).body.items).toEqual([]);
+    expect((await alice.get('/api/trash')).body.items.map((entry: { id: string }) => entry.id)).toEqual([done.result.item.id]);
+    expect((await alice.get('/api/changes')).body.stamps.toolcalls).toBeGreaterThan(stamps.toolcalls);
+
+    const again = await alice.post(`/api/voice/tool-calls/${done.id}/undo`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(TOOL_CALL_MESSAGES.alreadyUndone);
+  });
+
+  it('gives an updated item its previous values back, and restores a deleted one from the trash', async () => {
+    const alice = await user();
+    const goal = (await alice.post('/api/goals', { title: 'Before', description: 'as it was' })).body;
+    const updated = await toolCall(alice, 'updateGoal', { id: goal.id, title: 'After', status: 'paused' });
+    expect(updated.result.item).toMatchObject({ title: 'After', status: 'paused', description: 'as it was' });
+    expect((await alice.post(`/api/voice/tool-calls/${updated.id}/undo`)).status).toBe(200);
+    expect((await alice.get(`/api/goals/${goal.id}`)).body).toMatchObject({ title: 'Before', status: 'active', description: 'as it was' });
+
+    const deleted = await toolCall(alice, 'deleteItem', { id: goal.id });
+    expect(deleted.result).toMatchObject({ entity: 'goal', action: 'delete', item: { id: goal.id, title: 'Before' } });
+    expect((await alice.get(`/api/goals/${goal.id}`)).status).toBe(404);
+    expect((await alice.post(`/api/voice/tool-calls/${deleted.id}/undo`)).status).toBe(200);
+    expect((await alice.get(`/api/goals/${goal.id}`)).body).toMatchObject({ title: 'Before', deleted_at: null });
+  });
+
+  it('deletes a created tag, and makes a deleted tag again', async () => {
+    const alice = await user();
+    const created = await toolCall(alice, 'createTag', { name: 'focus', color: 'teal' });
+    expect((await alice.post(`/api/voice/tool-calls/${created.id}/undo`)).status).toBe(200);
+    expect((await alice.get('/api/tags')).body.items).toEqual([]);
+
+    await alice.post('/api/tags', { name: 'deep-work', color: 'blue' });
+    const tag = (await alice.get('/api/tags')).body.items[0];
+    const deleted = await toolCall(alice, 'deleteTag', { id: tag.id });
+    expect((await alice.get('/api/tags')).body.items).toEqual([]);
+    expect((await alice.post(`/api/voice/tool-calls/${deleted.id}/undo`)).status).toBe(200);
+    expect((await alice.get('/api/tags')).body.items).toMatchObject([{ name: 'deep-work', color: tag.color }]);
+  });
+
+  it('refuses a call that changed nothing, and one whose item has gone since', async () => {
+    const alice = await user();
+    const failed = await toolCall(alice, 'createTask', {});
+    const listed = await toolCall(alice, 'listTasks');
+    for (const done of [failed, listed]) {
+      const answer = await alice.post(`/api/voice/tool-calls/${done.id}/undo`);
+      expect(answer.status).toBe(409);
+      expect(answer.body.error.message).toBe(TOOL_CALL_MESSAGES.notUndoable);
+    }
+    await loggedPending(alice, 'toolu_pending', 'createTask', { title: 'Later' });
+    expect((await alice.post('/api/voice/tool-calls/toolu_pending/undo')).status).toBe(409);
+    expect((await alice.post('/api/voice/tool-calls/toolu_missing/undo')).status).toBe(404);
+
+    const created = await toolCall(alice, 'createTask', { title: 'Gone' });
+    await alice.delete(`/api/tasks/${created.result.item.id}`);
+    const gone = await alice.post(`/api/voice/tool-calls/${created.id}/undo`);
+    expect(gone.status).toBe(409);
+    expect(gone.body.error.message).toBe(TOOL_CALL_MESSAGES.undoTargetGone);
+    expect((await alice.get(`/api/voice/tool-calls/${created.id}`)).body.undone_at).toBeNull();
+  });
+});

@@ -1,0 +1,268 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VOICE_MESSAGES } from '../../shared/messages';
+import { listedKind, toolAction, type ToolCall } from '../../shared/tool-calls';
+import { fetchVoiceConfig } from '../../web/src/features/voice/api/voice-session';
+import { callVariables, CLIENT_TOOL_NAMES, endMessage, startErrorMessage } from '../../web/src/features/voice/lib/conversation';
+import { createToolCallReflector, placeholderId, type ListCache } from '../../web/src/features/voice/lib/reflect-tool-calls';
+import { isUndoable, toastQueue, toastSubtitle } from '../../web/src/features/voice/lib/tool-activity';
+
+const CONFIG = {
+  agentId: 'agent',
+  signedUrl: 'ws://127.0.0.1/conversation?token=t',
+  userId: 'user-1',
+  sessionId: 'session-1',
+  templateVars: { user_name: 'Ada', user_tz: 'Europe/Paris' },
+};
+const signedIn = async () => 'id-token';
+const answer = (status: number, body: unknown = {}, statusText = '') => new Response(JSON.stringify(body), { status, statusText });
+
+describe('the voice configuration fetch', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** Runs the fetch to its end on fake time; answers its outcome and the fake-clock times of each attempt. */
+  async function run(idToken: () => Promise<string | null> = signedIn) {
+    const times: number[] = [];
+    const start = Date.now();
+    fetchMock.mockImplementation(async (...args) => {
+      times.push(Date.now() - start);
+      return next(...args);
+    });
+    const outcome = fetchVoiceConfig(idToken).then(
+      (config) => ({ config }),
+      (error: Error) => ({ error: error.message }),
+    );
+    await vi.runAllTimersAsync();
+    return { outcome: await outcome, times };
+  }
+  let next: (...args: Parameters<typeof fetch>) => Promise<Response>;
+
+  it('sends the bearer token and answers the configuration', async () => {
+    next = async () => answer(200, CONFIG);
+    const { outcome } = await run();
+    expect(outcome).toEqual({ config: CONFIG });
+    const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/voice/config');
+    expect(headers.authorization).toBe('Bearer id-token');
+  });
+
+  it.each([
+    [404, 'Not Found', VOICE_MESSAGES.configNotFound],
+    [401, 'Unauthorized', VOICE_MESSAGES.configUnauthorized],
+    [403, 'Forbidden', 'Failed to get ElevenLabs configuration: 403 Forbidden'],
+    [429, '', 'Failed to get ElevenLabs configuration: 429'],
+  ])('maps %i to its message without trying again', async (status, statusText, message) => {
+    next = async () => answer(status, { message: 'no' }, statusText);
+    const { outcome, times } = await run();
+    expect(outcome).toEqual({ error: message });
+    expect(times).toEqual([0]);
+  });
+
+  it('tries a 5xx three times, 2 s then 4 s apart, then says the server failed', async () => {
+    next = async () => answer(502);
+    const { outcome, times } = await run();
+    expect(outcome).toEqual({ error: VOICE_MESSAGES.configServerError });
+    expect(times).toEqual([0, 2_000, 6_000]);
+  });
+
+  it('tries again after network failures and takes the answer that comes', async () => {
+    let calls = 0;
+    next = async () => {
+      calls += 1;
+      if (calls < 3) throw new TypeError('Failed to fetch');
+      return answer(200, CONFIG);
+    };
+    const { outcome, times } = await run();
+    expect(outcome).toEqual({ config: CONFIG });
+    expect(times).toEqual([0, 2_000, 6_000]);
+  });
+
+  it('gives up on an attempt after 10 s and counts it as a network failure', async () => {
+    next = (_input, init) =>
+      new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+    const { outcome, times } = await run();
+    expect(outcome).toEqual({ error: VOICE_MESSAGES.startFailed });
+    expect(times).toEqual([0, 12_000, 26_000]);
+  });
+
+  it('says the agent is not configured on the 503 that names it, at once', async () => {
+    next = async () => answer(503, { message: 'Voice agent not configured', code: 'voice_not_configured' });
+    const { outcome, times } = await run();
+    expect(outcome).toEqual({ error: VOICE_MESSAGES.notConfigured });
+    expect(times).toEqual([0]);
+  });
+
+  it('needs a session and a complete answer', async () => {
+    next = async () => answer(200, CONFIG);
+    expect((await run(async () => null)).outcome).toEqual({ error: VOICE_MESSAGES.noSession });
+    expect(fetchMock).not.toHaveBeenCalled();
+    next = async () => answer(200, { ...CONFIG, signedUrl: '' });
+    expect((await run()).outcome).toEqual({ error: VOICE_MESSAGES.configIncomplete });
+    next = async () => answer(200, { ...CONFIG, agentId: undefined });
+    expect((await run()).outcome).toEqual({ error: VOICE_MESSAGES.configIncomplete });
+  });
+});
+
+describe('call errors and ends', () => {
+  const domError = (name: string, message = '') => new DOMException(message, name);
+
+  it('names each microphone failure', () => {
+    expect(startErrorMessage(domError('NotAllowedError', 'Permission denied'))).toBe(VOICE_MESSAGES.microphoneDenied);
+    expect(startErrorMessage(domError('NotAllowedError', 'Permission dismissed'))).toBe(VOICE_MESSAGES.microphoneDismissed);
+    expect(startErrorMessage(domError('NotFoundError'))).toBe(VOICE_MESSAGES.microphoneNotFound);
+    expect(startErrorMessage(domError('NotReadableError'))).toBe(VOICE_MESSAGES.microphoneInUse);
+  });
+
+  it('passes the spec texts through and falls back to the start failure', () => {
+    const socket = Object.assign(new Error('closed'), { name: 'SessionConnectionError' });
+    expect(startErrorMessage(socket)).toBe(VOICE_MESSAGES.socketCreateFailed);
+    expect(startErrorMessage(Object.assign(new Error(VOICE_MESSAGES.configNotFound), { name: 'VoiceError' }))).toBe(VOICE_MESSAGES.configNotFound);
+    expect(startErrorMessage(new Error('boom'))).toBe(VOICE_MESSAGES.startFailed);
+    expect(startErrorMessage('odd')).toBe(VOICE_MESSAGES.startFailed);
+  });
+
+  it('ends quietly on 1000, 1001 and 1005 and on the user or agent ending; other closes are a lost connection', () => {
+    const closed = (closeCode: number) => endMessage({ reason: 'error', message: '', context: { type: 'close', code: closeCode }, closeCode });
+    expect(endMessage({ reason: 'user' })).toBeNull();
+    expect(endMessage({ reason: 'agent', closeCode: 1000 })).toBeNull();
+    expect([1000, 1001, 1005].map(closed)).toEqual([null, null, null]);
+    expect([1006, 1011, 4000].map(closed)).toEqual(Array(3).fill(VOICE_MESSAGES.connectionLost));
+    expect(endMessage({ reason: 'error', message: 'socket error', context: { type: 'error' } })).toBe(VOICE_MESSAGES.socketError);
+  });
+});
+
+describe('the call set-up', () => {
+  it('gives the agent today in the user time zone, now, the zone and the name', () => {
+    const now = new Date('2026-03-01T23:30:00Z');
+    expect(callVariables(now, { user_name: 'Ada', user_tz: 'Europe/Paris' })).toEqual({
+      today_date: 'Monday, March 2, 2026',
+      today_iso: '2026-03-02',
+      now_iso: '2026-03-01T23:30:00.000Z',
+      user_tz: 'Europe/Paris',
+      user_name: 'Ada',
+    });
+  });
+
+  it('registers every tool the server knows, and only those', () => {
+    expect(CLIENT_TOOL_NAMES).toHaveLength(4 * 4 + 4);
+    for (const name of CLIENT_TOOL_NAMES) expect(toolAction(name) ?? listedKind(name), name).not.toBeNull();
+    expect(CLIENT_TOOL_NAMES).toEqual(expect.arrayContaining(['createTask', 'updateEvent', 'deleteTag', 'listGoals', 'createItem', 'listItems']));
+  });
+});
+
+function toolCall(fields: Partial<ToolCall> & Pick<ToolCall, 'id' | 'tool_name'>): ToolCall {
+  return {
+    user_id: 'user-1',
+    conversation_id: 'conv',
+    tool_args: {},
+    status: 'pending',
+    result: null,
+    error_message: null,
+    undone_at: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+describe('the tool-activity toast', () => {
+  it('shows pending calls first, then the 3 most recently updated finished ones', () => {
+    const finished = [1, 2, 3, 4].map((n) => toolCall({ id: `f${n}`, tool_name: 'createTask', status: 'success', updated_at: `2026-03-01T10:0${n}:00.000Z` }));
+    const pending = toolCall({ id: 'p', tool_name: 'deleteGoal' });
+    expect(toastQueue([...finished, pending]).map((call) => call.id)).toEqual(['p', 'f4', 'f3', 'f2']);
+  });
+
+  it('names the entity argument, else the title, else the request', () => {
+    expect(toastSubtitle(toolCall({ id: 'a', tool_name: 'createItem', tool_args: { entity: 'goal', title: 'Run' } }))).toBe('goal');
+    expect(toastSubtitle(toolCall({ id: 'b', tool_name: 'createTask', tool_args: { title: 'Buy milk' } }))).toBe('Buy milk');
+    expect(toastSubtitle(toolCall({ id: 'c', tool_name: 'listTasks' }))).toBe(VOICE_MESSAGES.toolSubtitleFallback);
+  });
+
+  it('offers Undo on finished changes not yet undone', () => {
+    const done = toolCall({ id: 'a', tool_name: 'updateTask', status: 'success' });
+    expect(isUndoable(done)).toBe(true);
+    expect(isUndoable({ ...done, undone_at: '2026-03-01T10:05:00.000Z' })).toBe(false);
+    expect(isUndoable({ ...done, tool_name: 'listTasks' })).toBe(false);
+    expect(isUndoable({ ...done, status: 'error' })).toBe(false);
+  });
+});
+
+describe('tool calls reflected in the lists', () => {
+  type Row = { id: string } & Record<string, unknown>;
+  let lists: Record<string, Row[]>;
+  let touched: string[];
+  let refetched: string[];
+  const cache: ListCache = {
+    change: (kind, update) => void (lists[kind] = update(lists[kind] ?? [])),
+    refetch: (kind) => void refetched.push(kind),
+    touched: (entity, id) => void touched.push(`${entity}:${id}`),
+  };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    lists = { tasks: [{ id: 'old', title: 'Old' }] };
+    touched = [];
+    refetched = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const created = { id: 'real', title: 'Buy milk', priority: 'medium' };
+  const pendingCreate = toolCall({ id: 'c1', tool_name: 'createTask', tool_args: { title: 'Buy milk' } });
+  const doneCreate = { ...pendingCreate, status: 'success' as const, result: { entity: 'task' as const, action: 'create' as const, item: created } };
+
+  it('shows a stand-in after 100 ms of pending, then puts the real item in its place', () => {
+    const reflector = createToolCallReflector(cache);
+    reflector.reflectList([]);
+    reflector.reflect(pendingCreate);
+    vi.advanceTimersByTime(99);
+    expect(lists.tasks).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(lists.tasks!.map((row) => row.id)).toEqual([placeholderId(pendingCreate), 'old']);
+    expect(lists.tasks![0]).toMatchObject({ title: 'Buy milk', status: 'pending', priority: 'medium', tags: [] });
+
+    reflector.reflect(doneCreate);
+    reflector.reflectList([doneCreate]);
+    expect(lists.tasks).toEqual([created, { id: 'old', title: 'Old' }]);
+    expect(touched).toEqual([`task:${placeholderId(pendingCreate)}`, 'task:real']);
+    expect(refetched).toEqual(['tasks']);
+  });
+
+  it('skips the stand-in when the answer comes first, and applies updates and deletes', () => {
+    const reflector = createToolCallReflector(cache);
+    reflector.reflectList([]);
+    reflector.reflect(pendingCreate);
+    reflector.reflect(doneCreate);
+    vi.advanceTimersByTime(500);
+    expect(lists.tasks!.map((row) => row.id)).toEqual(['real', 'old']);
+
+    reflector.reflect(toolCall({ id: 'u1', tool_name: 'updateTask', tool_args: { id: 'old', title: 'Renamed' } }));
+    vi.advanceTimersByTime(100);
+    expect(lists.tasks![1]).toEqual({ id: 'old', title: 'Renamed' });
+    reflector.reflect(toolCall({ id: 'd1', tool_name: 'deleteTask', tool_args: { id: 'real' } }));
+    vi.advanceTimersByTime(100);
+    expect(lists.tasks!.map((row) => row.id)).toEqual(['old']);
+  });
+
+  it('refetches on an error, ignores success without a result, and leaves history alone', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const reflector = createToolCallReflector(cache);
+    const before = { ...doneCreate, id: 'before' };
+    reflector.reflectList([before]);
+    expect(reflector.isHistory('before')).toBe(true);
+    expect(touched).toEqual([]);
+
+    reflector.reflect(toolCall({ id: 'e1', tool_name: 'createTask', status: 'error', error_message: 'Task title is required' }));
+    expect(refetched).toEqual(['tasks']);
+    reflector.reflect(toolCall({ id: 's1', tool_name: 'createTask', status: 'success' }));
+    expect(warn).toHaveBeenCalledOnce();
+    expect(lists.tasks).toEqual([{ id: 'old', title: 'Old' }]);
+    warn.mockRestore();
+  });
+});

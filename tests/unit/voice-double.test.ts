@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { DOUBLE_HINT, startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
+
+const RATE = 16_000;
+let double: ElevenLabsDouble;
+
+beforeAll(async () => {
+  double = await startElevenLabsDouble({ pingIntervalMs: 100 });
+});
+beforeEach(() => double.reset());
+afterAll(async () => {
+  await double.stop();
+});
+
+/** PCM16 mono at 16 kHz: a sine of `amplitude` (0 for silence), in base64 chunks of 100 ms. */
+function pcmChunks(seconds: number, amplitude: number, frequency = 220): string[] {
+  const samples = Math.round(seconds * RATE);
+  const pcm = Buffer.alloc(samples * 2);
+  for (let index = 0; index < samples; index += 1) {
+    pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * frequency * index) / RATE) * amplitude * 32767), index * 2);
+  }
+  const chunk = (RATE / 10) * 2;
+  const chunks: string[] = [];
+  for (let offset = 0; offset < pcm.length; offset += chunk) chunks.push(pcm.subarray(offset, offset + chunk).toString('base64'));
+  return chunks;
+}
+
+async function signedUrl(key = double.apiKey): Promise<Response> {
+  return fetch(`${double.httpUrl}/v1/convai/conversation/get-signed-url?agent_id=${double.agentId}`, { headers: { 'xi-api-key': key } });
+}
+
+/** A client as @elevenlabs/client connects: subprotocol convai, initiation data first; collects what arrives. */
+async function connect() {
+  const { signed_url } = (await (await signedUrl()).json()) as { signed_url: string };
+  const socket = new WebSocket(signed_url, ['convai']);
+  const received: any[] = [];
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    received.push(message);
+    if (message.type === 'ping') socket.send(JSON.stringify({ type: 'pong', event_id: message.ping_event.event_id }));
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  socket.send(JSON.stringify({ type: 'conversation_initiation_client_data', dynamic_variables: { user_name: 'Ada', user_tz: 'UTC' } }));
+  const next = async (type: string, timeoutMs = 3_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = received.find((message) => message.type === type);
+      if (found) {
+        received.splice(received.indexOf(found), 1);
+        return found;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no ${type} arrived; got ${received.map((message) => message.type).join(', ')}`);
+  };
+  const sendAudio = async (chunks: string[], live = false) => {
+    for (const chunk of chunks) {
+      socket.send(JSON.stringify({ user_audio_chunk: chunk }));
+      if (live) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  return { socket, received, closed, next, sendAudio };
+}
+
+describe('the ElevenLabs double', () => {
+  it('mints signed URLs for the right key and agent only', async () => {
+    expect((await signedUrl('wrong')).status).toBe(401);
+    const other = await fetch(`${double.httpUrl}/v1/convai/conversation/get-signed-url?agent_id=other`, { headers: { 'xi-api-key': double.apiKey } });
+    expect(other.status).toBe(404);
+    const { signed_url } = (await (await signedUrl()).json()) as { signed_url: string };
+    expect(signed_url).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${double.port}/v1/convai/conversation\\?agent_id=${double.agentId}&token=`));
+    const forged = new WebSocket(signed_url.replace(/token=\w+/, 'token=forged'), ['convai']);
+    await expect(new Promise((resolve, reject) => forged.once('open', resolve).once('error', reject))).rejects.toThrow(/403/);
+  });
+
+  it('opens with the initiation metadata, pings, and records the dynamic variables', async () => {
+    const client = await connect();
+    expect(client.socket.protocol).toBe('convai');
+    const metadata = await client.next('conversation_initiation_metadata');
+    expect(metadata.conversation_initiation_metadata_event).toMatchObject({ agent_output_audio_format: 'pcm_16000', user_input_audio_format: 'pcm_16000' });
+    await client.next('ping');
+    const state = await double.waitFor((current) => current.pongs > 0 && current.dynamicVariables !== null);
+    expect(state.dynamicVariables).toEqual({ user_name: 'Ada', user_tz: 'UTC' });
+    expect(state.conversations[0]!.conversation_id).toBe(metadata.conversation_initiation_metadata_event.conversation_id);
+    client.socket.close(1000);
+    expect(await client.closed).toBe(1000);
+    expect((await double.waitFor((current) => current.lastClose !== null)).lastClose).toMatchObject({ code: 1000, by: 'client' });
+  });
+
+  it('takes a spoken turn from 16 kHz PCM16 speech then silence: transcript, the queued tool call, then the response', async () => {
+    double.script({ transcript: 'create a task to buy milk', toolCalls: [{ tool_name: 'createTask', parameters: { title: 'Buy milk' } }] });
+    const client = await connect();
+    await client.sendAudio([...pcmChunks(0.8, 0.3), ...pcmChunks(0.5, 0)]);
+
+    expect((await client.next('user_transcript')).user_transcription_event.user_transcript).toBe('create a task to buy milk');
+    const { client_tool_call: call } = await client.next('client_tool_call');
+    expect(call).toMatchObject({ tool_name: 'createTask', parameters: { title: 'Buy milk' } });
+    expect(client.received.some((message) => message.type === 'agent_response')).toBe(false);
+    client.socket.send(JSON.stringify({ type: 'client_tool_result', tool_call_id: call.tool_call_id, result: '{"ok":true}', is_error: false }));
+    expect((await client.next('agent_response')).agent_response_event.agent_response).toBe('Done.');
+    expect((await client.next('audio')).audio_event.audio_base_64.length).toBeGreaterThan(0);
+
+    const { audio, toolResults, toolCalls } = double.state();
+    expect(audio).toMatchObject({ chunks: 13, invalidChunks: 0, samples: 1.3 * RATE });
+    expect(audio.seconds).toBeCloseTo(1.3);
+    expect(audio.rms).toBeGreaterThan(0.15);
+    expect(audio.peak).toBeCloseTo(0.3, 2);
+    expect(audio.voicedSeconds).toBeCloseTo(0.8, 1);
+    expect(toolResults).toMatchObject([{ tool_call_id: call.tool_call_id, result: '{"ok":true}', is_error: false }]);
+    expect(Date.parse(toolResults[0]!.received_at)).toBeGreaterThanOrEqual(Date.parse(toolCalls[0]!.sent_at));
+    client.socket.close();
+  });
+
+  it('ends a turn when the audio stops, and measures the rate of a live stream', async () => {
+    const client = await connect();
+    await client.sendAudio(pcmChunks(0.6, 0.2), true);
+    expect((await client.next('user_transcript')).user_transcription_event.user_transcript).toMatch(/s of speech/);
+    expect((await client.next('agent_response')).agent_response_event.agent_response).toBe(DOUBLE_HINT);
+    // Timers only run late, so a loaded machine measures less, never more.
+    expect(double.state().audio.liveRate).toBeGreaterThan(RATE * 0.4);
+    expect(double.state().audio.liveRate).toBeLessThan(RATE * 1.1);
+    client.socket.close();
+  });
+
+  it('hears no turn in silence or a short click, and flags chunks that are not whole samples', async () => {
+    double.script({ toolCalls: [{ tool_name: 'createTask', parameters: { title: 'never' } }] });
+    const client = await connect();
+    await client.sendAudio([...pcmChunks(1, 0), ...pcmChunks(0.1, 0.5), ...pcmChunks(0.5, 0)]);
+    client.socket.send(JSON.stringify({ user_audio_chunk: Buffer.alloc(641).toString('base64') }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const state = double.state();
+    expect(state).toMatchObject({ turns: [], toolCalls: [], queued: 1 });
+    expect(state.audio).toMatchObject({ chunks: 16, invalidChunks: 1 });
+    expect(client.received.some((message) => message.type === 'user_transcript')).toBe(false);
+    client.socket.close();
+  });
+
+  it('answers typed requests with tool calls a person can try, and a hint otherwise', async () => {
+    const client = await connect();
+    client.socket.send(JSON.stringify({ type: 'user_message', text: 'Create a task to buy bread.' }));
+    const { client_tool_call: call } = await client.next('client_tool_call');
+    expect(call).toMatchObject({ tool_name: 'createTask', parameters: { title: 'buy bread' } });
+    client.socket.send(JSON.stringify({ type: 'client_tool_result', tool_call_id: call.tool_call_id, result: 'Task title is required', is_error: true }));
+    expect((await client.next('agent_response')).agent_response_event.agent_response).toBe('Sorry, that did not work: Task title is required');
+
+    client.socket.send(JSON.stringify({ type: 'user_message', text: 'list my goals' }));
+    expect((await client.next('client_tool_call')).client_tool_call.tool_name).toBe('listGoals');
+    client.socket.send(JSON.stringify({ type: 'user_message', text: 'what is the weather' }));
+    expect(double.state().turns.map((turn) => turn.kind)).toEqual(['text', 'text']);
+    client.socket.close();
+  });
+
+  it('closes the conversation with a code through its HTTP knob, or drops it (1006)', async () => {
+    for (const code of [4001, 1006]) {
+      const client = await connect();
+      await client.next('conversation_initiation_metadata');
+      const closed = await fetch(`${double.httpUrl}/__double/close`, { method: 'POST', body: JSON.stringify({ code, reason: 'test' }) });
+      expect(await closed.json()).toEqual({ closed: 1 });
+      expect(await client.closed).toBe(code);
+    }
+    const state = (await (await fetch(`${double.httpUrl}/__double/state`)).json()) as ReturnType<ElevenLabsDouble['state']>;
+    expect(state).toMatchObject({ connections: 2, open: 0 });
+    expect(state.conversations.map((conversation) => conversation.closed?.by)).toEqual(['server', 'server']);
+  });
+
+  it('takes scripted steps over HTTP, and refuses a script without tool calls', async () => {
+    const post = (body: unknown) => fetch(`${double.httpUrl}/__double/script`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post({ tool_calls: [] })).status).toBe(400);
+    expect(await (await post({ toolCalls: [{ tool_name: 'listTasks' }], response: 'Here they are.' })).json()).toEqual({ queued: 1 });
+    const client = await connect();
+    client.socket.send(JSON.stringify({ type: 'user_message', text: 'anything' }));
+    const { client_tool_call: call } = await client.next('client_tool_call');
+    expect(call).toMatchObject({ tool_name: 'listTasks', parameters: {} });
+    client.socket.send(JSON.stringify({ type: 'client_tool_result', tool_call_id: call.tool_call_id, result: '[]', is_error: false }));
+    expect((await client.next('agent_response')).agent_response_event.agent_response).toBe('Here they are.');
+    client.socket.close();
+  });
+});

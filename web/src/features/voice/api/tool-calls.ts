@@ -1,0 +1,57 @@
+import useSWR, { mutate } from 'swr';
+import { POLLING_MS } from '../../../../../shared/constants';
+import { ToolCallSchema, type ToolCall, type ToolCallRequest } from '../../../../../shared/tool-calls';
+import { apiRequest } from '../../../lib/api';
+
+/** The assistant's tool calls (agent_tool_calls), newest first, at most 50. */
+export const TOOL_CALLS_KEY = '/api/voice/tool-calls';
+const ToolCallListSchema = ToolCallSchema.array();
+
+/** How often a logged call is asked for its outcome, and how long the agent is kept waiting for it. */
+export const RESULT_POLL = { intervalMs: 150, timeoutMs: 20_000 } as const;
+
+/**
+ * Read once, then polled every POLLING_MS.toolCalls while `calling` or while a call is pending (spec
+ * section 7); lists are compared by id, status and updated_at, so an unchanged poll renders nothing.
+ */
+export function useToolCalls(calling: boolean) {
+  return useSWR(TOOL_CALLS_KEY, async () => ToolCallListSchema.parse((await apiRequest<{ items: unknown }>(TOOL_CALLS_KEY, { signedIn: true })).items), {
+    refreshInterval: (calls) => (calling || calls?.some((call) => call.status === 'pending') ? POLLING_MS.toolCalls : 0),
+    revalidateOnFocus: false,
+    compare: (a, b) => a === b || (a?.length === b?.length && !!a && a.every((call, index) => sameState(call, b![index]!))),
+  });
+}
+
+function sameState(a: ToolCall, b: ToolCall) {
+  return a.id === b.id && a.status === b.status && a.updated_at === b.updated_at && a.undone_at === b.undone_at;
+}
+
+/** Logs the agent's request (pending; the same tool_call_id twice is one call) and shows it in the list at once. */
+export async function logToolCall(request: ToolCallRequest): Promise<ToolCall> {
+  const call = ToolCallSchema.parse(await apiRequest(TOOL_CALLS_KEY, { method: 'POST', body: request, signedIn: true }));
+  void mutate(TOOL_CALLS_KEY);
+  return call;
+}
+
+export async function getToolCall(id: string): Promise<ToolCall> {
+  return ToolCallSchema.parse(await apiRequest(`${TOOL_CALLS_KEY}/${encodeURIComponent(id)}`, { signedIn: true }));
+}
+
+/** Polls a logged call until it has finished (or RESULT_POLL.timeoutMs passed: then it answers it pending). */
+export async function awaitToolCall(call: ToolCall): Promise<ToolCall> {
+  const deadline = Date.now() + RESULT_POLL.timeoutMs;
+  let current = call;
+  while (current.status === 'pending' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, RESULT_POLL.intervalMs));
+    // A missed poll is asked again at the next interval.
+    current = await getToolCall(call.id).catch(() => current);
+  }
+  return current;
+}
+
+/** Reverts a finished create, update or delete; the lists catch up through the change watcher and here. */
+export async function undoToolCall(id: string): Promise<ToolCall> {
+  const call = ToolCallSchema.parse(await apiRequest(`${TOOL_CALLS_KEY}/${encodeURIComponent(id)}/undo`, { method: 'POST', signedIn: true }));
+  void mutate(TOOL_CALLS_KEY);
+  return call;
+}

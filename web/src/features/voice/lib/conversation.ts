@@ -1,0 +1,158 @@
+import type { DisconnectionDetails, Mode } from '@elevenlabs/client';
+import { MICROPHONE } from '../../../../../shared/constants';
+import { calendarDay } from '../../../../../shared/dates';
+import { AGENT_ACTION_TYPES, type ToolCall } from '../../../../../shared/tool-calls';
+import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/items';
+import { VOICE_MESSAGES } from '../../../../../shared/messages';
+import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice';
+import { awaitToolCall, logToolCall } from '../api/tool-calls';
+
+export type { Mode };
+
+/** What a conversation tells the call around it. */
+export interface ConversationEvents {
+  onMode(mode: Mode): void;
+  onAgentMessage(text: string): void;
+  /** Every state of a tool call this client logged, as soon as it is known. */
+  onToolCall(call: ToolCall): void;
+  /** The conversation is over: quietly (null) or with the message to show. */
+  onEnd(errorMessage: string | null): void;
+}
+
+/** One open conversation with the agent, by voice or by text alone. */
+export interface LiveConversation {
+  conversationId: string;
+  textOnly: boolean;
+  sendText(text: string): void;
+  /** The audio level, 0 to 1: the louder of the microphone and the agent's voice. */
+  level(): number;
+  end(): Promise<void>;
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** Every client tool the agent may call: create/update/delete per entity and list per kind, plus the Item tools (goals). */
+export const CLIENT_TOOL_NAMES: readonly string[] = [
+  ...ITEM_KINDS.flatMap((kind) => [...AGENT_ACTION_TYPES.map((type) => `${type}${capitalised(ENTITY_OF_KIND[kind])}`), `list${capitalised(kind)}`]),
+  ...[...AGENT_ACTION_TYPES, 'list'].map((type) => `${type}${type === 'list' ? 'Items' : 'Item'}`),
+];
+
+/** The dynamic variables the agent's prompt reads: today in the user's time zone, now, the zone and the name. */
+export function callVariables(now: Date, vars: VoiceTemplateVars): Record<string, string> {
+  const timeZone = vars.user_tz || 'UTC';
+  return {
+    today_date: new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(now),
+    today_iso: calendarDay(now, timeZone),
+    now_iso: now.toISOString(),
+    user_tz: timeZone,
+    user_name: vars.user_name,
+  };
+}
+
+/** Close codes that end a call normally (spec section 4); any other close is a lost connection. */
+const QUIET_CLOSE_CODES = new Set([1000, 1001, 1005]);
+
+/** What to tell the user when a conversation ends: nothing for a normal end. */
+export function endMessage(details: DisconnectionDetails): string | null {
+  if (details.reason !== 'error') return null;
+  if (details.closeCode === undefined) return VOICE_MESSAGES.socketError;
+  return QUIET_CLOSE_CODES.has(details.closeCode) ? null : VOICE_MESSAGES.connectionLost;
+}
+
+/** What to tell the user when a call could not start (spec section 8; the microphone texts are ours). */
+export function startErrorMessage(error: unknown): string {
+  const { name = '', message = '' } = error instanceof Error || error instanceof DOMException ? error : {};
+  switch (name) {
+    case 'VoiceError':
+      return message;
+    case 'NotAllowedError':
+    case 'SecurityError':
+      // Chrome says "Permission dismissed" when the prompt was closed without an answer.
+      return /dismiss/i.test(message) ? VOICE_MESSAGES.microphoneDismissed : VOICE_MESSAGES.microphoneDenied;
+    case 'NotFoundError':
+    case 'OverconstrainedError':
+      return VOICE_MESSAGES.microphoneNotFound;
+    case 'NotReadableError':
+    case 'AbortError':
+      return VOICE_MESSAGES.microphoneInUse;
+    case 'SessionConnectionError':
+      return VOICE_MESSAGES.socketCreateFailed;
+    default:
+      return VOICE_MESSAGES.startFailed;
+  }
+}
+
+/** @elevenlabs/client, loaded only when a call starts: it bundles LiveKit, far too big for a first visit. */
+export const loadConversationLibrary = () => import('@elevenlabs/client');
+
+/**
+ * Asks for the microphone with the spec's settings (16 kHz mono, echo cancellation, noise
+ * suppression, auto gain) while the configuration is fetched, so a refusal shows at once and the
+ * library's own request, made with the same settings at the agent's input rate, finds it granted.
+ */
+export function openMicrophone(): Promise<MediaStream> {
+  const { processorBufferSize: _libraryOwned, ...constraints } = MICROPHONE;
+  return navigator.mediaDevices.getUserMedia({ audio: constraints });
+}
+
+/**
+ * Opens a conversation over a WebSocket to the signed URL; by voice, the library takes the
+ * microphone and streams it as PCM16 at the agent's input rate (16 kHz for pcm_16000). Start
+ * failures reject, after the library has released the microphone and the socket.
+ */
+export async function openConversation(config: VoiceConfig, textOnly: boolean, events: ConversationEvents): Promise<LiveConversation> {
+  const { Conversation } = await loadConversationLibrary();
+  let conversationId = '';
+  // The library hands a client tool its parameters only; the tool_call_id (which makes logging the
+  // call idempotent) comes from the raw event, which it passes to onIncomingEvent just before
+  // calling the tool, in the same turn of the event loop.
+  let announcedToolCallId: string | null = null;
+
+  async function runClientTool(toolName: string, parameters: unknown): Promise<string> {
+    const toolCallId = announcedToolCallId ?? crypto.randomUUID();
+    announcedToolCallId = null;
+    const logged = await logToolCall({
+      tool_call_id: toolCallId,
+      conversation_id: conversationId,
+      tool_name: toolName,
+      parameters: typeof parameters === 'object' && parameters !== null ? (parameters as Record<string, unknown>) : {},
+    });
+    events.onToolCall(logged);
+    const finished = await awaitToolCall(logged);
+    events.onToolCall(finished);
+    if (finished.status === 'success') return JSON.stringify(finished.result);
+    // Thrown, the library answers the agent with is_error and this text.
+    throw new Error(finished.error_message ?? 'The change is still being made; check again in a moment.');
+  }
+
+  const conversation = await Conversation.startSession({
+    signedUrl: config.signedUrl,
+    connectionType: 'websocket',
+    textOnly,
+    userId: config.userId,
+    dynamicVariables: callVariables(new Date(), config.templateVars),
+    clientTools: Object.fromEntries(CLIENT_TOOL_NAMES.map((name) => [name, (parameters: unknown) => runClientTool(name, parameters)])),
+    onConnect: ({ conversationId: id }) => {
+      conversationId = id;
+    },
+    onIncomingEvent: (event: { type?: string; client_tool_call?: { tool_call_id?: string } }) => {
+      if (event.type === 'client_tool_call') announcedToolCallId = event.client_tool_call?.tool_call_id ?? null;
+    },
+    onModeChange: ({ mode }) => events.onMode(mode),
+    onMessage: ({ message, role }) => {
+      if (role === 'agent') events.onAgentMessage(message);
+    },
+    onDisconnect: (details) => events.onEnd(endMessage(details)),
+    // Errors inside a running call (a failed tool, a server notice) are logged only (spec section 8).
+    onError: (message, context) => console.error('Voice agent:', message, context),
+  });
+  conversationId = conversation.getId();
+
+  return {
+    conversationId,
+    textOnly,
+    sendText: (text) => conversation.sendUserMessage(text),
+    level: () => (textOnly ? 0 : Math.max(conversation.getInputVolume(), conversation.getOutputVolume())),
+    end: () => conversation.endSession(),
+  };
+}

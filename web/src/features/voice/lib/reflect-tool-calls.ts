@@ -1,0 +1,146 @@
+import { mutate } from 'swr';
+import { AGENT_EVENTS } from '../../../../../shared/constants';
+import { ITEM_SCHEMAS } from '../../../../../shared/item-schemas';
+import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/items';
+import { kindOfEntity, toolAction, type AgentActionType, type ToolCall } from '../../../../../shared/tool-calls';
+import { reportAssistantTouched } from '../../../lib/assistant-activity';
+import { listKey } from '../../../lib/items';
+
+type Item = { id: string } & Record<string, unknown>;
+
+/** How a list in the SWR cache is changed and refetched, and how a touched item is announced (swapped in tests). */
+export interface ListCache {
+  change(kind: ItemKind, update: (items: Item[]) => Item[]): void;
+  refetch(kind: ItemKind): void;
+  touched(entity: Entity, id: string): void;
+}
+
+export const swrListCache: ListCache = {
+  change: (kind, update) => void mutate(listKey(kind), (items: Item[] | undefined) => items && update(items), { revalidate: false }),
+  refetch: (kind) => void mutate(listKey(kind)),
+  touched: reportAssistantTouched,
+};
+
+/** Where a call stands in the screens: seen pending, shown optimistically, or done with. */
+type Phase = 'pending' | 'optimistic' | 'settled';
+
+/** The change a tool call makes, when it makes one to a kind of item. */
+export function toolChange(call: Pick<ToolCall, 'tool_name'>): { type: AgentActionType; kind: ItemKind; entity: Entity } | null {
+  const action = toolAction(call.tool_name);
+  const kind = action && kindOfEntity(action.entity);
+  return action && kind ? { type: action.type, kind, entity: ENTITY_OF_KIND[kind] } : null;
+}
+
+/** The id of the stand-in shown for an item the assistant is still creating. */
+export const placeholderId = (call: Pick<ToolCall, 'id'>) => `pending-${call.id}`;
+
+/**
+ * Shows the assistant's tool calls in the lists as they happen (spec section 4, "Tool call status"):
+ * a call still pending AGENT_EVENTS.optimisticDelayMs after it was first seen changes the cached list
+ * at once (a stand-in for a create, the fields for an update, gone for a delete); success with a
+ * result puts the real item in its place, highlights it and refetches the list; an error refetches
+ * it, which undoes the guess; success without a result is warned about and ignored. The calls already
+ * finished when the page first sees the list are history, not news. Memory of the last
+ * AGENT_EVENTS.recentKept calls keeps each step from being taken twice.
+ */
+export function createToolCallReflector(cache: ListCache = swrListCache) {
+  const phases = new Map<string, Phase>();
+  const latest = new Map<string, ToolCall>();
+  /** The calls already finished when the page first saw the list. */
+  const history = new Set<string>();
+  let baselineTaken = false;
+
+  function remember(id: string, phase: Phase) {
+    phases.delete(id);
+    phases.set(id, phase);
+    if (phases.size > AGENT_EVENTS.recentKept) {
+      const oldest = phases.keys().next().value!;
+      phases.delete(oldest);
+      latest.delete(oldest);
+    }
+  }
+
+  function showOptimistic(call: ToolCall) {
+    const change = toolChange(call);
+    if (!change) return;
+    const schemas = ITEM_SCHEMAS[change.kind];
+    const { id, ...fields } = call.tool_args;
+    if (change.type === 'create') {
+      const parsed = schemas.create.safeParse(call.tool_args);
+      if (!parsed.success) return;
+      const standIn: Item = { ...parsed.data, id: placeholderId(call), created_at: call.created_at, updated_at: call.created_at, deleted_at: null };
+      cache.change(change.kind, (items) => [standIn, ...items]);
+      cache.touched(change.entity, standIn.id);
+    } else if (change.type === 'update') {
+      const parsed = schemas.update.safeParse(fields);
+      if (!parsed.success) return;
+      cache.change(change.kind, (items) => items.map((item) => (item.id === id ? { ...item, ...parsed.data } : item)));
+    } else {
+      cache.change(change.kind, (items) => items.filter((item) => item.id !== id));
+    }
+    remember(call.id, 'optimistic');
+  }
+
+  function settle(call: ToolCall) {
+    remember(call.id, 'settled');
+    const change = toolChange(call);
+    if (!change) return;
+    if (call.status === 'error') {
+      cache.refetch(change.kind);
+      return;
+    }
+    const result = call.result;
+    if (!result || !('item' in result)) {
+      console.warn(`Tool call ${call.id} (${call.tool_name}) succeeded without a result; ignored`);
+      return;
+    }
+    const item = result.item as Item;
+    if (change.type === 'delete') {
+      cache.change(change.kind, (items) => items.filter((entry) => entry.id !== item.id));
+    } else {
+      const standIn = placeholderId(call);
+      cache.change(change.kind, (items) => {
+        const rest = items.filter((entry) => entry.id !== standIn && entry.id !== item.id);
+        const at = items.findIndex((entry) => entry.id === standIn || entry.id === item.id);
+        return at < 0 ? [item, ...rest] : [...rest.slice(0, at), item, ...rest.slice(at)];
+      });
+      cache.touched(change.entity, item.id);
+    }
+    cache.refetch(change.kind);
+  }
+
+  /** Takes in what is known of one call, from the list poll or from waiting on its result. */
+  function reflect(call: ToolCall) {
+    latest.set(call.id, call);
+    const phase = phases.get(call.id);
+    if (phase === 'settled') return;
+    if (call.status !== 'pending') {
+      settle(call);
+      return;
+    }
+    if (phase) return;
+    remember(call.id, 'pending');
+    setTimeout(() => {
+      const now = latest.get(call.id);
+      if (now?.status === 'pending' && phases.get(call.id) === 'pending') showOptimistic(now);
+    }, AGENT_EVENTS.optimisticDelayMs);
+  }
+
+  return {
+    reflect,
+    /** Takes in a polled list (newest first); the first list's finished calls are only remembered. */
+    reflectList(calls: readonly ToolCall[]) {
+      const ordered = [...calls].reverse();
+      if (!baselineTaken) {
+        baselineTaken = true;
+        for (const call of ordered) {
+          if (call.status === 'pending' || phases.has(call.id)) continue;
+          history.add(call.id);
+          remember(call.id, 'settled');
+        }
+      }
+      for (const call of ordered) reflect(call);
+    },
+    isHistory: (id: string) => history.has(id),
+  };
+}
