@@ -15,9 +15,12 @@ import type { calendar_v3 } from '@googleapis/calendar';
  *   calendar.events scope (403 insufficientPermissions otherwise), reads either calendar scope.
  * Knobs let tests seed and change Google-side events, fail the next calls, revoke grants, expire
  * tokens, and read what the mirror wrote. `env` holds the variables that point functions/gcal here.
+ * Browser tests, which run the double inside the stack, reach a few of the knobs over HTTP under
+ * the test-only path `/__double/` (see `control`).
  *
- * Each Google account has its own calendar; the consent page grants for the account last chosen
- * with `signInAs` (as if that person were signed in to Google in the browser).
+ * Each Google account has its own calendar; the consent page grants for the account named by the
+ * browser's `GOOGLE_ACCOUNT_COOKIE`, else for the one last chosen with `signInAs` (as if that person
+ * were signed in to Google in the browser).
  */
 
 export type GoogleEventInput = Omit<calendar_v3.Schema$Event, 'id' | 'etag' | 'created' | 'updated'> & { id?: string };
@@ -50,6 +53,18 @@ interface AccessToken extends Grant {
 
 export type Fault = 401 | 403 | 429 | 500 | 503;
 type Target = 'calendar' | 'token';
+/** An injected failure; with an account, only that account's calls meet it (tests running side by side). */
+interface InjectedFault {
+  target: Target;
+  status: Fault;
+  reason?: string;
+  account?: string;
+}
+
+/** The browser cookie (on 127.0.0.1) naming the Google account signed in there, which the consent page grants for. */
+export const GOOGLE_ACCOUNT_COOKIE = 'google_double_account';
+/** Where the HTTP knobs for browser tests live; Google has nothing there. */
+export const CONTROL_PATH = '/__double/';
 
 const SCOPES = {
   read: 'https://www.googleapis.com/auth/calendar.readonly',
@@ -77,7 +92,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   const refreshTokens = new Map<string, Grant>();
   const accessTokens = new Map<string, AccessToken>();
   const pages = new Map<string, { items: StoredEvent[]; nextSyncToken: string }>();
-  const faults: Array<{ target: Target; status: Fault; reason?: string }> = [];
+  const faults: InjectedFault[] = [];
   const calls: Array<{ method: string; path: string; query: Record<string, string> }> = [];
   const state = { signedIn: 'person@example.com', denyNext: false, withholdRefreshToken: false, pageSize: options.pageSize ?? 250 };
 
@@ -104,7 +119,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
 
   // ---- OAuth ----
 
-  function consent(query: URLSearchParams, response: ServerResponse): void {
+  function consent(query: URLSearchParams, headers: IncomingMessage['headers'], response: ServerResponse): void {
     const redirectUri = query.get('redirect_uri');
     if (query.get('client_id') !== clientId || !redirectUri) return send(response, 400, { error: 'invalid_request' });
     const back = new URL(redirectUri);
@@ -115,12 +130,13 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
       back.searchParams.set('error', 'access_denied');
       return redirect(response, back);
     }
-    const owner = account(state.signedIn);
+    const signedIn = cookie(headers, GOOGLE_ACCOUNT_COOKIE) ?? state.signedIn;
+    const owner = account(signedIn);
     const asked = (query.get('scope') ?? '').split(' ').filter(Boolean);
     const scopes = new Set(query.get('include_granted_scopes') === 'true' ? [...owner.granted, ...asked] : asked);
     owner.granted = scopes;
     const code = token('4/');
-    codes.set(code, { account: state.signedIn, scopes: [...scopes], revoked: false, redirectUri });
+    codes.set(code, { account: signedIn, scopes: [...scopes], revoked: false, redirectUri });
     back.searchParams.set('code', code);
     back.searchParams.set('scope', [...scopes].join(' '));
     redirect(response, back);
@@ -130,7 +146,8 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     if (!clientAuthenticated(form, headers)) {
       return send(response, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
     }
-    const fault = takeFault('token');
+    const grant = codes.get(form.get('code') ?? '') ?? refreshTokens.get(form.get('refresh_token') ?? '');
+    const fault = takeFault('token', grant?.account);
     if (fault) return send(response, fault.status, { error: 'internal_failure', error_description: 'Backend Error' });
     if (form.get('grant_type') === 'authorization_code') return exchangeCode(form, response);
     if (form.get('grant_type') === 'refresh_token') return refresh(form, response);
@@ -185,9 +202,9 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   function calendarCall(method: string, url: URL, body: unknown, headers: IncomingMessage['headers'], response: ServerResponse): void {
     const [, calendarId, id] = EVENTS_PATH.exec(url.pathname) ?? [];
     if (!calendarId) return apiError(response, 404, 'Not Found', 'notFound');
-    const fault = takeFault('calendar');
-    if (fault) return apiFault(response, fault.status, fault.reason);
     const access = accessTokens.get(/^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '');
+    const fault = takeFault('calendar', access?.account);
+    if (fault) return apiFault(response, fault.status, fault.reason);
     if (!access || access.revoked || access.expiresAt <= Date.now()) return apiFault(response, 401);
     if (calendarId !== 'primary') return apiError(response, 404, 'Not Found', 'notFound');
     const owner = account(access.account);
@@ -270,9 +287,48 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     return touch(owner, { ...fields, id: input.id ?? eventId(), status: input.status ?? 'confirmed', kind: 'calendar#event', changedAt: 0 });
   }
 
-  function takeFault(target: Target) {
-    const index = faults.findIndex((fault) => fault.target === target);
+  function takeFault(target: Target, caller: string | undefined) {
+    const index = faults.findIndex((fault) => fault.target === target && (fault.account === undefined || fault.account === caller));
     return index < 0 ? undefined : faults.splice(index, 1)[0];
+  }
+
+  // ---- knobs ----
+
+  /** The next `count` calls to the Calendar API (or the token endpoint) answer `status`, Google's error body included. */
+  function failNext(count: number, status: Fault, { target = 'calendar', reason, account: onlyAccount }: { target?: Target; reason?: string; account?: string } = {}) {
+    for (let index = 0; index < count; index += 1) faults.push({ target, status, ...(reason ? { reason } : {}), ...(onlyAccount ? { account: onlyAccount } : {}) });
+  }
+
+  function eventsOf(name: string, includeCancelled: boolean): calendar_v3.Schema$Event[] {
+    return sorted([...account(name).events.values()].filter((event) => includeCancelled || event.status !== 'cancelled')).map(publicEvent);
+  }
+
+  /**
+   * The knobs a browser test needs, over HTTP, per account:
+   * GET  /__double/accounts/{account}/events[?cancelled=true]  the calendar's events
+   * POST /__double/accounts/{account}/events                   add one (a Calendar v3 event body)
+   * POST /__double/accounts/{account}/faults                   { count, status, target? }: fail that account's next calls
+   * GET  /__double/accounts/{account}/granted                  the scopes granted
+   */
+  function control(method: string, url: URL, raw: string, response: ServerResponse): void {
+    const [, name, knob] = /^\/__double\/accounts\/([^/]+)\/(events|faults|granted)$/.exec(url.pathname) ?? [];
+    if (!name || !knob) return send(response, 404, { error: 'no such knob' });
+    const accountName = decodeURIComponent(name);
+    const route = `${method} ${knob}`;
+    if (route === 'GET events') return send(response, 200, { items: eventsOf(accountName, url.searchParams.get('cancelled') === 'true') });
+    if (route === 'GET granted') return send(response, 200, { scopes: [...account(accountName).granted] });
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return send(response, 400, { error: 'the body must be JSON' });
+    }
+    if (route === 'POST events') return send(response, 200, publicEvent(create(account(accountName), body as GoogleEventInput)));
+    if (route === 'POST faults') {
+      failNext(Number(body.count ?? 1), body.status as Fault, { target: body.target as Target | undefined, account: accountName });
+      return send(response, 204);
+    }
+    send(response, 405, { error: `${method} is not a knob of ${knob}` });
   }
 
   // ---- the server ----
@@ -286,7 +342,8 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
       calls.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams) });
       const raw = Buffer.concat(chunks).toString('utf8');
       const form = new URLSearchParams(raw);
-      if (method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return consent(url.searchParams, response);
+      if (url.pathname.startsWith(CONTROL_PATH)) return control(method, url, raw, response);
+      if (method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return consent(url.searchParams, request.headers, response);
       if (method === 'POST' && url.pathname === '/token') return issueTokens(form, request.headers, response);
       if (method === 'POST' && url.pathname === '/revoke') return revoke(url.searchParams.get('token') ?? form.get('token') ?? '', response);
       let body: unknown;
@@ -345,16 +402,13 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     },
     /** The account's events, cancelled ones included when asked: what the mirror wrote, for instance. */
     events(name: string, { includeCancelled = false } = {}): calendar_v3.Schema$Event[] {
-      return sorted([...account(name).events.values()].filter((event) => includeCancelled || event.status !== 'cancelled')).map(publicEvent);
+      return eventsOf(name, includeCancelled);
     },
     /** The scopes the account has granted. */
     granted(name: string): string[] {
       return [...account(name).granted];
     },
-    /** The next `count` calls to the Calendar API (or the token endpoint) answer `status`, Google's error body included. */
-    failNext(count: number, status: Fault, { target = 'calendar', reason }: { target?: Target; reason?: string } = {}) {
-      for (let index = 0; index < count; index += 1) faults.push({ target, status, ...(reason ? { reason } : {}) });
-    },
+    failNext,
     /** Forgets the failures not used up yet. */
     clearFaults() {
       faults.length = 0;
@@ -434,6 +488,14 @@ function decodeSyncToken(value: string): { account: string; changes: number; gen
   } catch {
     return undefined;
   }
+}
+
+function cookie(headers: IncomingMessage['headers'], name: string): string | undefined {
+  for (const pair of (headers.cookie ?? '').split(';')) {
+    const [key, ...value] = pair.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
 }
 
 function send(response: ServerResponse, status: number, body?: unknown): void {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { callCognito, createAccount, PASSWORD } from './support/accounts';
+import { CONNECT_PROMPT_SHOWN, markConnectPromptShown, pretendGoogleIsNotConfigured } from './support/google';
 import { signInThroughForm } from './support/sign-in';
 
 /**
@@ -20,8 +21,9 @@ interface CalendarUser {
   api: (method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => Promise<any>;
 }
 
-/** A fresh account in New York time, signed in. */
-async function signIn(page: Page, request: APIRequestContext, purpose: string): Promise<CalendarUser> {
+/** A fresh account in New York time, signed in; unless a test is about it, the browser has seen the connect dialog. */
+async function signIn(page: Page, request: APIRequestContext, purpose: string, { connectPromptSeen = true } = {}): Promise<CalendarUser> {
+  if (connectPromptSeen) await markConnectPromptShown(page);
   const email = await createAccount(request, purpose);
   const auth = await callCognito(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } });
   const token: string = auth.body.AuthenticationResult.IdToken;
@@ -259,13 +261,32 @@ test('a month day shows 2 all-day events, fills up to 4 entries, then +N more', 
 });
 
 test('without Google configured there is no Sync button and no connect dialog', async ({ page, request }) => {
-  const user = await signIn(page, request, 'cal-google');
-  expect(await user.api('GET', '/api/gcal/status')).toMatchObject({ configured: false, connected: false });
+  await signIn(page, request, 'cal-google', { connectPromptSeen: false });
+  await pretendGoogleIsNotConfigured(page);
   await openCalendar(page, '');
   await expect(page.getByRole('button', { name: 'New Event', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sync' })).toHaveCount(0);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem('tempo.calendar.connectPromptShown'))).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), CONNECT_PROMPT_SHOWN)).toBeNull();
+});
+
+test('a user without Google connected is offered to connect once, and there is no Sync button', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-prompt', { connectPromptSeen: false });
+  expect(await user.api('GET', '/api/gcal/status')).toMatchObject({ configured: true, connected: false });
+  await openCalendar(page, '');
+  const prompt = dialog(page, 'Connect Google Calendar');
+  await expect(prompt).toContainText('You can connect it later from Settings.');
+  await expect(page.getByRole('button', { name: 'Sync' })).toHaveCount(0);
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(prompt).toBeHidden();
+
+  // Remembered in this browser: once Google's status is in (and rendered), no dialog.
+  const statusAnswered = page.waitForResponse('**/api/gcal/status');
+  await page.reload();
+  await (await statusAnswered).finished();
+  await expect(page.getByRole('button', { name: 'New Event', exact: true })).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('no serious accessibility violation in any view, the details or the editor', async ({ page, request }) => {

@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
+import { pretendGoogleIsNotConfigured } from './support/google';
 
 test('settings are validated, saved and still there after a reload', async ({ page, request }) => {
   await signedInAccount(page, request, 'settings-save');
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Account & Language' })).toBeVisible();
-  await expect(page.getByText('Google Calendar is not configured on this server')).toBeVisible();
+  // The test server has Google (its double): a new account is not connected yet.
+  await expect(page.getByText('Not connected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toBeVisible();
 
   await page.getByLabel('Sync past days').fill('61');
   await page.getByLabel('Sync future months').fill('0');
@@ -56,4 +59,12 @@ test('the real-time status shows CONNECTED while polling works', async ({ page, 
   await expect(page.getByText('Real-time status: CONNECTED')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Show real-time connection status')).toBeChecked();
+});
+
+test('without Google configured on the server the settings say so and offer no Connect', async ({ page, request }) => {
+  await signedInAccount(page, request, 'settings-no-google');
+  await pretendGoogleIsNotConfigured(page);
+  await page.goto('/settings');
+  await expect(page.getByText('Google Calendar is not configured on this server')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toHaveCount(0);
 });

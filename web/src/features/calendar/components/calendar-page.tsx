@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { deleteItem, useItems, useSettings } from '../../../lib/items';
-import { syncGoogleCalendar, useGoogleCalendarStatus } from '../api/google-calendar';
+import { useGoogleCalendarStatus } from '../../../lib/google-calendar';
+import { syncGoogleCalendar } from '../api/google-calendar';
 import {
   CALENDAR_VIEWS,
   isDay,

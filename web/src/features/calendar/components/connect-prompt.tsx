@@ -3,7 +3,7 @@ import { GCAL_MESSAGES } from '../../../../../shared/gcal';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
-import { connectGoogleCalendar } from '../api/google-calendar';
+import { connectGoogleCalendar } from '../../../lib/google-calendar';
 
 /** Offers, once, to connect Google Calendar: Connect leaves for Google's consent screen. */
 export function ConnectPrompt({ onClose }: { onClose: () => void }) {

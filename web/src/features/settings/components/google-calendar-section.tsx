@@ -6,7 +6,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
-import { connectGcal, disconnectGcal, takePendingAge, useGcalStatus } from '../api/gcal';
+import { connectGoogleCalendar, takePendingAge, useGoogleCalendarStatus } from '../../../lib/google-calendar';
+import { disconnectGcal } from '../api/gcal';
 
 /** How often the status is read while the first sync after connecting runs. */
 const INITIAL_SYNC_POLL_MS = 1_000;
@@ -18,7 +19,7 @@ export function GoogleCalendarSection() {
   const showToast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const [awaitingSync, setAwaitingSync] = useState(false);
-  const status = useGcalStatus(awaitingSync ? INITIAL_SYNC_POLL_MS : 0);
+  const status = useGoogleCalendarStatus(awaitingSync ? INITIAL_SYNC_POLL_MS : 0);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
@@ -57,7 +58,7 @@ export function GoogleCalendarSection() {
   async function connect(write: boolean) {
     setBusy(true);
     try {
-      await connectGcal(write);
+      await connectGoogleCalendar({ write });
     } catch {
       showToast({ tone: 'error', title: GCAL_MESSAGES.connectToastFailed });
       setBusy(false);

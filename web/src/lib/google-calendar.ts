@@ -1,0 +1,35 @@
+import useSWR from 'swr';
+import { GcalConnectAnswerSchema, GcalStatusSchema } from '../../../shared/gcal';
+import { apiRequest } from './api';
+
+/**
+ * The Google Calendar connection, shared by the calendar (Sync button, first-time connect dialog)
+ * and the settings page (connect, write access, disconnect).
+ */
+
+const STATUS_KEY = '/api/gcal/status';
+
+/** The pending marker of spec section 4: when the browser left for Google's consent page. */
+const PENDING_KEY = 'tempo.gcal.pending';
+
+/** Whether this server has Google set up and the user's calendar is connected; polled every `refreshMs` when given. */
+export function useGoogleCalendarStatus(refreshMs = 0) {
+  return useSWR(STATUS_KEY, () => apiRequest(STATUS_KEY, { signedIn: true, schema: GcalStatusSchema }), {
+    revalidateOnFocus: false,
+    refreshInterval: refreshMs,
+  });
+}
+
+/** Asks the API for Google's consent page (with write access when asked), marks the attempt as pending, and goes there. */
+export async function connectGoogleCalendar({ write = false } = {}): Promise<void> {
+  const { url } = await apiRequest('/api/gcal/connect', { method: 'POST', body: { write }, signedIn: true, schema: GcalConnectAnswerSchema });
+  localStorage.setItem(PENDING_KEY, String(Date.now()));
+  window.location.assign(url);
+}
+
+/** How long ago the connection attempt started (null without one), forgetting it. */
+export function takePendingAge(now: number): number | null {
+  const since = Number(localStorage.getItem(PENDING_KEY));
+  localStorage.removeItem(PENDING_KEY);
+  return since > 0 ? now - since : null;
+}
