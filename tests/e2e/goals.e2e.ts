@@ -1,10 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { moveWithKeyboard } from './support/sortable';
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const cardTitles = (page: Page) => page.getByRole('list', { name: 'Goals', exact: true }).getByRole('heading').allInnerTexts();
+
+/** Presses Tab until the element has the focus, as a keyboard user gets there (at most 30 times). */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 30 && !(await target.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
 
 test('a goal is created with tags, edited, its status cycled and reverted on failure, then moved to trash', async ({ page, request }) => {
   await signedInAccount(page, request, 'goals-flow');
@@ -177,4 +183,58 @@ test('a new order is saved with the keyboard and survives a reload; ?goalId= ope
   await page.goto(`/goals?goalId=${third.id}`);
   await expect(page.getByRole('dialog', { name: 'Edit Goal' }).getByLabel('Title')).toHaveValue('Third');
   await expect(page).toHaveURL('/goals');
+});
+
+test('every goal action works from the keyboard, and the focus comes back after the editor, the panel and the dialog', async ({ page, request, isMobile }) => {
+  await signedInAccount(page, request, 'goals-keys');
+  await page.goto('/goals');
+
+  // New Goal by Space, the focus in the title; Ctrl/Cmd+S saves and the focus is back on the button.
+  const newGoal = page.getByRole('button', { name: 'New Goal' });
+  await tabTo(page, newGoal);
+  await expect(newGoal).not.toHaveCSS('box-shadow', 'none');
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('dialog', { name: 'Create New Goal' }).getByLabel('Title')).toBeFocused();
+  await page.keyboard.type('Read more');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('Goal created successfully!')).toBeVisible();
+  await expect(newGoal).toBeFocused();
+  const goal = card(page, 'Read more');
+
+  // Grid or list (desktop only), from the keyboard.
+  if (!isMobile) {
+    const list = page.getByRole('button', { name: 'List', exact: true });
+    await tabTo(page, list);
+    await expect(list).not.toHaveCSS('box-shadow', 'none');
+    await page.keyboard.press('Enter');
+    await expect(list).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  // The status toggle takes Enter.
+  await tabTo(page, goal.getByRole('button', { name: /^Active:/ }));
+  await page.keyboard.press('Enter');
+  await expect(goal.getByRole('button', { name: /^Completed:/ })).toBeFocused();
+
+  // The task-count chip opens the Goal Tasks panel; Escape gives the focus back to it.
+  const chip = goal.getByRole('button', { name: '0 tasks' });
+  await tabTo(page, chip);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Goal Tasks' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(chip).toBeFocused();
+
+  // The bin asks first; Escape keeps the goal and the focus; confirming leaves the focus in the page.
+  const bin = goal.getByRole('button', { name: 'Delete goal Read more' });
+  await tabTo(page, bin);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(bin).toBeFocused();
+  await page.keyboard.press('Enter');
+  await confirm.getByRole('button', { name: 'Move to Trash' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(goal).toHaveCount(0);
+  await expect(page.getByRole('main')).toBeFocused();
 });

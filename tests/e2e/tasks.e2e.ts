@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { moveWithKeyboard } from './support/sortable';
@@ -6,6 +6,13 @@ import { moveWithKeyboard } from './support/sortable';
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const cardTitles = (page: Page) => page.getByRole('list', { name: 'Tasks', exact: true }).getByRole('heading').allInnerTexts();
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const shownTitles = async (page: Page) => (await cardTitles(page)).sort();
+
+/** Presses Tab until the element has the focus, as a keyboard user gets there (at most 30 times). */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 30 && !(await target.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
 
 test('a task is created with validation, completed, filtered, edited and moved to trash', async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'tasks-flow');
@@ -120,4 +127,103 @@ test('a new task order is saved with the keyboard and survives a reload; ?taskId
   await page.goto(`/tasks?taskId=${two.id}`);
   await expect(page.getByRole('dialog', { name: 'Edit Task' }).getByLabel('Title')).toHaveValue('Two');
   await expect(page).toHaveURL('/tasks');
+});
+
+test('the priority, due and goal-link filters; 3 tags then +N more; the checkbox toggles both ways', async ({ page, request }) => {
+  // The server refuses past due dates, so the browser lives 3 days ahead: a task due today is overdue there.
+  await page.clock.install({ time: new Date(`${utcDay(3)}T12:00:00.000Z`) });
+  const { api } = await signedInAccount(page, request, 'tasks-filters');
+  const garden = await api.create('goals', { title: 'Garden' });
+  await api.create('tasks', { title: 'Late', priority: 'high', due_date: `${utcDay(0)}T00:00:00.000Z` });
+  await api.create('tasks', { title: 'Soon', due_date: `${utcDay(5)}T00:00:00.000Z`, goal_id: garden.id, tags: ['one', 'two', 'three', 'four', 'five'] });
+  await api.create('tasks', { title: 'Someday', priority: 'low' });
+  await page.goto('/tasks');
+  await expect(card(page, 'Someday')).toBeVisible();
+
+  const soon = card(page, 'Soon');
+  const chips = soon.getByRole('list', { name: 'Tags' });
+  await expect(chips.getByRole('listitem')).toHaveText(['one', 'two', 'three', '+2 more']);
+  await expect(card(page, 'Late').getByText('Overdue')).toBeVisible();
+  await expect(soon.getByText('Due in 2 days')).toBeVisible();
+
+  await page.getByLabel('Priority', { exact: true }).selectOption('high');
+  await expect.poll(() => shownTitles(page)).toEqual(['Late']);
+  await page.getByLabel('Priority', { exact: true }).selectOption('all');
+  const due = page.getByLabel('Due', { exact: true });
+  await expect(due.getByRole('option')).toHaveText(['All', 'Overdue', 'Due Soon', 'No Date']);
+  await due.selectOption('overdue');
+  await expect.poll(() => shownTitles(page)).toEqual(['Late']);
+  await due.selectOption('due_soon');
+  await expect.poll(() => shownTitles(page)).toEqual(['Soon']);
+  await due.selectOption('no_date');
+  await expect.poll(() => shownTitles(page)).toEqual(['Someday']);
+  await due.selectOption('all');
+  await page.getByLabel('Goal link').selectOption('with_goal');
+  await expect.poll(() => shownTitles(page)).toEqual(['Soon']);
+  await page.getByLabel('Goal link').selectOption('all');
+  await page.getByLabel('Search').fill('SOME');
+  await expect.poll(() => shownTitles(page)).toEqual(['Someday']);
+  await page.getByLabel('Search').fill('');
+
+  // Completed drops the due state; unchecking makes it pending again.
+  const check = soon.getByRole('checkbox', { name: 'Completed: Soon' });
+  await check.click();
+  await expect(check).toBeChecked();
+  await expect(soon.getByText('Due in 2 days')).toHaveCount(0);
+  await check.click();
+  await expect(check).not.toBeChecked();
+  await expect(soon.getByText('Due in 2 days')).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('pending');
+  await expect.poll(() => shownTitles(page)).toEqual(['Late', 'Someday', 'Soon']);
+
+  // The editor keeps a completed goal the task already links to, and offers the status only when editing.
+  await api.create('goals', { title: 'Finished', status: 'completed' });
+  await soon.getByRole('button', { name: 'Soon', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Task' });
+  await expect(edit.getByLabel('Status').getByRole('option')).toHaveText(['Pending', 'In Progress', 'Completed']);
+  await expect(edit.getByLabel('Goal')).toHaveValue(garden.id);
+  await expect(edit.getByLabel('Goal')).not.toContainText('Finished');
+});
+
+test('every task action works from the keyboard, and the focus comes back after the editor and the dialog', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'tasks-keys');
+  await api.create('tasks', { title: 'Water plants' });
+  await page.goto('/tasks');
+  const task = card(page, 'Water plants');
+  await expect(task).toBeVisible();
+
+  // The overview folds with Space and unfolds with Enter; the filters and the checkbox come next.
+  const overview = page.getByRole('button', { name: 'Tasks overview' });
+  await tabTo(page, overview);
+  await page.keyboard.press('Space');
+  await expect(overview).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(overview).toHaveAttribute('aria-expanded', 'true');
+  await tabTo(page, page.getByLabel('Search'));
+  const check = task.getByRole('checkbox');
+  await tabTo(page, check);
+  await expect(check).not.toHaveCSS('box-shadow', 'none');
+  await page.keyboard.press('Space');
+  await expect(check).toBeChecked();
+
+  // The title opens the editor with the focus in it; Escape closes it and the focus is back on the title.
+  const open = task.getByRole('button', { name: 'Water plants', exact: true });
+  await tabTo(page, open);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Edit Task' }).getByLabel('Title')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(open).toBeFocused();
+
+  // The bin asks first, Cancel having the focus; Tab reaches 'Move to Trash', and the focus stays in the page.
+  await tabTo(page, task.getByRole('button', { name: 'Delete task Water plants' }));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Move to Trash' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Task moved to trash')).toBeVisible();
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'New Task' })).toBeFocused();
 });

@@ -1,4 +1,4 @@
-import { calendarDay } from '../../../../shared/dates';
+import { calendarDay, isBeforeToday } from '../../../../shared/dates';
 import { TextField } from './text-field';
 
 interface DateFieldProps {
@@ -26,6 +26,14 @@ export function DateField({ label, value, onChange, timeZone, error, notBeforeTo
       onChange={(event) => onChange(event.target.value ? startOfDay(event.target.value, timeZone) : null)}
     />
   );
+}
+
+/**
+ * Whether an editor's date is a newly picked day before today: a date kept from before (`saved`)
+ * may lie in the past by now, a newly picked one may not (spec section 5).
+ */
+export function isPickedDayInPast(value: string | null, saved: string | null | undefined, now: Date, timeZone: string): boolean {
+  return value !== null && value !== saved && isBeforeToday(value, now, timeZone);
 }
 
 /** The instant a 'YYYY-MM-DD' day starts in a time zone, as an ISO timestamp. */

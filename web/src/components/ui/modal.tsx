@@ -18,7 +18,7 @@ export interface ModalProps {
 /**
  * A modal dialog on the native `<dialog>` element: `showModal()` makes the rest of the page inert
  * (so focus stays inside), moves focus into it (to the element marked `data-autofocus`, else the
- * first focusable one), and gives focus back to what had it when it closes.
+ * first focusable one), and gives focus back to what had it when it closes (else to `main`).
  * The content is only rendered while open, so a form in it starts afresh each time.
  */
 export function Modal({ open, title, onClose, children, footer, role = 'dialog', className }: ModalProps) {
@@ -36,7 +36,12 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
       element.showModal();
       element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
-    if (!open && element.open) element.close();
+    if (!open && element.open) {
+      element.close();
+      // The browser has given the focus back to what had it; when that is gone (a card just moved
+      // to the trash) or was nothing (opened from a link), the page's main region takes it.
+      if (document.activeElement === document.body) document.querySelector<HTMLElement>('main[tabindex]')?.focus();
+    }
   }, [open]);
 
   useEffect(() => {

@@ -10,12 +10,14 @@ interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'
   label: string;
   options: readonly SelectOption[];
   optional?: boolean;
+  /** Shown under the select and announced with it. */
+  error?: string | null;
 }
 
-export function Select({ label, options, optional = false, ...select }: SelectProps) {
+export function Select({ label, options, optional = false, error, ...select }: SelectProps) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} optional={optional}>
+    <FieldFrame id={id} label={label} optional={optional} error={error}>
       {(described) => (
         <select id={id} className="field__control" {...described} {...select}>
           {options.map((option) => (

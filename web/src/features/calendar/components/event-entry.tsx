@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import type { CalendarEvent } from '../../../../../shared/calendar-events';
 import { tagColor } from '../../../../../shared/tags';
 import { classNames } from '../../../components/ui/class-names';
+import { useAssistantHighlight } from '../../../lib/assistant-activity';
 import { formatTime } from '../lib/calendar-dates';
 
 /** Marks events synced in from Google Calendar. */
@@ -28,10 +29,11 @@ interface EventEntryProps {
 /** An event on the calendar, a button that opens its details. */
 export function EventEntry({ event, timeZone, onOpen, style, variant, short = false }: EventEntryProps) {
   const colored = event.color ? ({ '--event-color': tagColor(event.color) } as CSSProperties) : undefined;
+  const highlight = useAssistantHighlight('event', event.id);
   return (
     <button
       type="button"
-      className={classNames('cal-event', `cal-event--${variant}`, short && 'cal-event--short', event.all_day && 'cal-event--all-day')}
+      className={classNames('cal-event', `cal-event--${variant}`, short && 'cal-event--short', event.all_day && 'cal-event--all-day', highlight)}
       style={{ ...colored, ...style }}
       onClick={() => onOpen(event)}
     >

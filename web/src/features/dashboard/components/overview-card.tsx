@@ -4,6 +4,9 @@ import { mutate } from 'swr';
 import { DASHBOARD } from '../../../../../shared/constants';
 import { goalProgress, type Goal } from '../../../../../shared/goals';
 import { byPriority, type Task } from '../../../../../shared/tasks';
+import { AssistantBanner } from '../../../components/ui/assistant-banner';
+import { classNames } from '../../../components/ui/class-names';
+import { useAssistantMarks } from '../../../lib/assistant-activity';
 import { listKey, useItems } from '../../../lib/items';
 import { EmptyState, GOAL_TYPE_LABELS, ProgressBar, RefreshButton, STATUS_LABELS, TaskPreview } from './dashboard-bits';
 
@@ -59,6 +62,7 @@ export function OverviewCard() {
         </div>
         <RefreshButton label="Refresh goals and tasks" onRefresh={() => Promise.all([mutate(listKey('goals')), mutate(listKey('tasks'))])} />
       </div>
+      <AssistantBanner entities={['task', 'goal']} />
       <div
         role="tabpanel"
         id={`${baseId}-panel`}
@@ -81,6 +85,7 @@ interface TabProps {
 }
 
 function PriorityTab({ tasks, goals }: TabProps) {
+  const { highlight } = useAssistantMarks();
   const top = tasks
     .filter((task) => task.status !== 'completed')
     .sort(byPriority)
@@ -92,7 +97,7 @@ function PriorityTab({ tasks, goals }: TabProps) {
         const goal = task.goal_id ? goals.find((candidate) => candidate.id === task.goal_id) : undefined;
         return (
           <li key={task.id}>
-            <Link to={`/tasks?taskId=${task.id}`} className="dash-item">
+            <Link to={`/tasks?taskId=${task.id}`} className={classNames('dash-item', highlight('task', task.id))}>
               <span className="dash-item__title">{task.title}</span>
               <span className={`dash-badge dash-badge--${task.priority}`}>{PRIORITY_LABELS[task.priority]}</span>
               {goal && <span className="dash-item__hover">Goal: {goal.title}</span>}
@@ -105,6 +110,7 @@ function PriorityTab({ tasks, goals }: TabProps) {
 }
 
 function GoalsTab({ tasks, goals }: TabProps) {
+  const { highlight } = useAssistantMarks();
   const active = goals.filter((goal) => goal.status === 'active').slice(0, DASHBOARD.activeGoals);
   if (active.length === 0) return <EmptyState message="No active goals" action="Add first goal" to="/goals" />;
   return (
@@ -113,7 +119,7 @@ function GoalsTab({ tasks, goals }: TabProps) {
         const goalTasks = tasks.filter((task) => task.goal_id === goal.id);
         return (
           <li key={goal.id}>
-            <Link to={`/goals?goalId=${goal.id}`} className="dash-item">
+            <Link to={`/goals?goalId=${goal.id}`} className={classNames('dash-item', highlight('goal', goal.id))}>
               <span className="dash-item__title">{goal.title}</span>
               <span className="dash-badge">{GOAL_TYPE_LABELS[goal.type]}</span>
               <span className="dash-badge dash-badge--status">{STATUS_LABELS[goal.status]}</span>

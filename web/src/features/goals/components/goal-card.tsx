@@ -4,9 +4,11 @@ import { goalDue, goalProgress, nextGoalStatus, type Goal } from '../../../../..
 import type { Tag } from '../../../../../shared/tags';
 import type { Task } from '../../../../../shared/tasks';
 import { classNames } from '../../../components/ui/class-names';
-import { DueDate, type CollectionView } from '../../../components/ui/collection';
+import type { CollectionView } from '../../../components/ui/collection-page';
+import { DueDate, ItemCardFrame } from '../../../components/ui/item-card';
 import { TagChips } from '../../../components/ui/tag-chips';
-import { GOAL_STATUS_LABELS, GOAL_TYPE_LABELS } from '../lib/labels';
+import { useAssistantHighlight } from '../../../lib/assistant-activity';
+import { GOAL_STATUS_LABELS, GOAL_STATUS_TONES, GOAL_TYPE_LABELS } from '../lib/labels';
 
 interface GoalCardProps {
   goal: Goal;
@@ -23,36 +25,27 @@ interface GoalCardProps {
   onDelete: () => void;
 }
 
+/** A goal's card: type, the status toggle, target date, progress, tags and the task-count chip. */
 export function GoalCard({ goal, tasks, tags, view, timeZone, handle, onOpen, onToggleStatus, onShowTasks, onDelete }: GoalCardProps) {
   const reordering = handle !== null;
   const progress = goalProgress(tasks);
   const statusLabel = GOAL_STATUS_LABELS[goal.status];
+  const highlight = useAssistantHighlight('goal', goal.id);
   return (
-    <article className={classNames('item-card goal-card', `goal-card--${goal.status}`)} aria-label={goal.title}>
-      <div className="item-card__top">
-        {handle}
-        <h2 className="item-card__title">
-          <button type="button" className="item-card__open" onClick={onOpen} disabled={reordering}>
-            {goal.title}
-          </button>
-        </h2>
-        <button
-          type="button"
-          className="item-card__icon-button"
-          aria-label={`Delete goal ${goal.title}`}
-          title="Move to trash"
-          onClick={onDelete}
-          disabled={reordering}
-        >
-          <span aria-hidden="true">🗑</span>
-        </button>
-      </div>
-      {goal.description && <p className="item-card__description">{goal.description}</p>}
+    <ItemCardFrame
+      title={goal.title}
+      description={goal.description}
+      className={classNames('goal-card', highlight)}
+      handle={handle}
+      deleteLabel={`Delete goal ${goal.title}`}
+      onOpen={onOpen}
+      onDelete={onDelete}
+    >
       <div className="item-card__meta">
         <span className="item-card__badge">{GOAL_TYPE_LABELS[goal.type]}</span>
         <button
           type="button"
-          className={classNames('goal-card__status', `goal-card__status--${goal.status}`)}
+          className={classNames('goal-card__status', `tone--${GOAL_STATUS_TONES[goal.status]}`)}
           aria-label={`${statusLabel}: change status of ${goal.title} to ${GOAL_STATUS_LABELS[nextGoalStatus(goal.status)].toLowerCase()}`}
           onClick={onToggleStatus}
           disabled={reordering}
@@ -76,6 +69,6 @@ export function GoalCard({ goal, tasks, tags, view, timeZone, handle, onOpen, on
           {tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}
         </button>
       </div>
-    </article>
+    </ItemCardFrame>
   );
 }

@@ -1,16 +1,14 @@
 import { useId, useState } from 'react';
-import { API_LIMITS } from '../../../../../shared/constants';
-import { isBeforeToday } from '../../../../../shared/dates';
 import { GOAL_STATUSES, GOAL_TYPES, type Goal, type GoalStatus, type GoalType } from '../../../../../shared/goals';
 import { MESSAGES } from '../../../../../shared/messages';
-import { DateField } from '../../../components/ui/date-field';
+import { DateField, isPickedDayInPast } from '../../../components/ui/date-field';
 import { EditorOverlay } from '../../../components/ui/editor-overlay';
+import { Icon } from '../../../components/ui/icon';
 import { Select } from '../../../components/ui/select';
 import { TagField } from '../../../components/ui/tag-field';
 import { TextArea } from '../../../components/ui/text-area';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
+import { TitleField } from '../../../components/ui/title-field';
+import { useEditorForm } from '../../../components/ui/use-editor-form';
 import { createItem, updateItem } from '../../../lib/items';
 import { GOAL_STATUS_LABELS, GOAL_TYPE_LABELS } from '../lib/labels';
 
@@ -25,38 +23,27 @@ interface GoalEditorProps {
 const TYPE_OPTIONS = GOAL_TYPES.map((value) => ({ value, label: GOAL_TYPE_LABELS[value] }));
 const STATUS_OPTIONS = GOAL_STATUSES.map((value) => ({ value, label: GOAL_STATUS_LABELS[value] }));
 
+/** The editor's fields, as a new goal starts. */
+const NEW_GOAL: Pick<Goal, 'title' | 'description' | 'type' | 'status' | 'target_date' | 'tags'> = {
+  title: '',
+  description: '',
+  type: 'short_term',
+  status: 'active',
+  target_date: null,
+  tags: [],
+};
+
 /** The full-screen goal editor: 'Create New Goal' or 'Edit Goal', with the 'Goal Setting Tips' panel. */
 export function GoalEditor({ goal, open, onClose, timeZone }: GoalEditorProps) {
-  const showToast = useToast();
-  const [title, setTitle] = useState(goal?.title ?? '');
-  const [description, setDescription] = useState(goal?.description ?? '');
-  const [type, setType] = useState<GoalType>(goal?.type ?? 'short_term');
-  const [status, setStatus] = useState<GoalStatus>(goal?.status ?? 'active');
-  const [targetDate, setTargetDate] = useState(goal?.target_date ?? null);
-  const [tags, setTags] = useState<string[]>(goal?.tags ?? []);
-  const [titleTouched, setTitleTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const { values, change, save, saving, serverErrors } = useEditorForm(NEW_GOAL, goal, onClose);
+  const dateInPast = isPickedDayInPast(values.target_date, goal?.target_date, new Date(), timeZone);
 
-  const titleMissing = title.trim() === '';
-  // A date kept from before may lie in the past; a newly picked one may not.
-  const dateInPast = targetDate !== null && targetDate !== goal?.target_date && isBeforeToday(targetDate, new Date(), timeZone);
-  const canSave = !titleMissing && !dateInPast;
-
-  async function save() {
-    setSaving(true);
-    const body = { title: title.trim(), description: description.trim(), type, status, target_date: targetDate, tags };
-    try {
-      if (goal) await updateItem('goals', goal.id, body);
-      else await createItem('goals', body);
-      showToast({ tone: 'success', title: goal ? 'Goal updated successfully!' : 'Goal created successfully!' });
-      onClose();
-    } catch (error) {
-      setServerErrors(error instanceof ApiError ? error.fields : {});
-      showToast({ tone: 'error', title: 'Failed to save goal', description: 'Please try again.' });
-    } finally {
-      setSaving(false);
-    }
+  function submit() {
+    const body = { ...values, title: values.title.trim(), description: values.description.trim() };
+    void save(() => (goal ? updateItem('goals', goal.id, body) : createItem('goals', body)), {
+      saved: goal ? 'Goal updated successfully!' : 'Goal created successfully!',
+      failed: 'Failed to save goal',
+    });
   }
 
   return (
@@ -64,38 +51,26 @@ export function GoalEditor({ goal, open, onClose, timeZone }: GoalEditorProps) {
       open={open}
       title={goal ? 'Edit Goal' : 'Create New Goal'}
       onClose={onClose}
-      onSave={() => void save()}
-      canSave={canSave}
+      onSave={submit}
+      canSave={values.title.trim() !== '' && !dateInPast}
       saving={saving}
       aside={<GoalTips />}
     >
-      <TextField
-        label="Title"
-        value={title}
-        required
-        data-autofocus
-        maxLength={API_LIMITS.titleMax}
-        error={(titleTouched && titleMissing ? MESSAGES.goalTitleRequired : null) ?? serverErrors.title}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          setTitleTouched(true);
-        }}
-        onBlur={() => setTitleTouched(true)}
-      />
-      <TextArea label="Description" optional value={description} onChange={(event) => setDescription(event.target.value)} error={serverErrors.description} />
+      <TitleField value={values.title} onChange={(title) => change({ title })} requiredMessage={MESSAGES.goalTitleRequired} error={serverErrors.title} />
+      <TextArea label="Description" optional value={values.description} onChange={(event) => change({ description: event.target.value })} error={serverErrors.description} />
       <div className="editor-overlay__row">
-        <Select label="Type" options={TYPE_OPTIONS} value={type} onChange={(event) => setType(event.target.value as GoalType)} />
-        <Select label="Status" options={STATUS_OPTIONS} value={status} onChange={(event) => setStatus(event.target.value as GoalStatus)} />
+        <Select label="Type" options={TYPE_OPTIONS} value={values.type} onChange={(event) => change({ type: event.target.value as GoalType })} />
+        <Select label="Status" options={STATUS_OPTIONS} value={values.status} onChange={(event) => change({ status: event.target.value as GoalStatus })} />
       </div>
       <DateField
         label="Target date"
-        value={targetDate}
-        onChange={setTargetDate}
+        value={values.target_date}
+        onChange={(target_date) => change({ target_date })}
         timeZone={timeZone}
         notBeforeToday
         error={dateInPast ? MESSAGES.targetDateInPast : serverErrors.target_date}
       />
-      <TagField value={tags} onChange={setTags} />
+      <TagField value={values.tags} onChange={(tags) => change({ tags })} />
     </EditorOverlay>
   );
 }
@@ -107,7 +82,7 @@ function GoalTips() {
   return (
     <aside className="goal-tips" aria-label="Goal Setting Tips">
       <button type="button" className="goal-tips__toggle" aria-expanded={open} aria-controls={tipsId} onClick={() => setOpen(!open)}>
-        <span aria-hidden="true">💡</span> Goal Setting Tips
+        <Icon name="context" /> Goal Setting Tips
       </button>
       <ul id={tipsId} className="goal-tips__list" hidden={!open}>
         <li>

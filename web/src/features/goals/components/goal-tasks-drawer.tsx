@@ -4,6 +4,7 @@ import type { Goal } from '../../../../../shared/goals';
 import { MESSAGES } from '../../../../../shared/messages';
 import { toggledTaskStatus, type Task } from '../../../../../shared/tasks';
 import { Button } from '../../../components/ui/button';
+import { TrashButton } from '../../../components/ui/item-card';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { createItem, deleteItem, updateItem } from '../../../lib/items';
@@ -70,15 +71,7 @@ export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) 
                     />
                     <span className={task.status === 'completed' ? 'goal-tasks__done' : undefined}>{task.title}</span>
                   </label>
-                  <button
-                    type="button"
-                    className="item-card__icon-button"
-                    aria-label={`Delete task ${task.title}`}
-                    title="Move to trash"
-                    onClick={() => void deleteItem('tasks', task.id).catch(logFailure('delete a task'))}
-                  >
-                    <span aria-hidden="true">🗑</span>
-                  </button>
+                  <TrashButton label={`Delete task ${task.title}`} onClick={() => void deleteItem('tasks', task.id).catch(logFailure('delete a task'))} />
                 </li>
               ))}
             </ul>

@@ -3,9 +3,11 @@ import { TAGS_SHOWN } from '../../../../../shared/constants';
 import type { Tag } from '../../../../../shared/tags';
 import { taskDue, type Task } from '../../../../../shared/tasks';
 import { classNames } from '../../../components/ui/class-names';
-import { DueDate } from '../../../components/ui/collection';
+import { Icon } from '../../../components/ui/icon';
+import { DueDate, ItemCardFrame } from '../../../components/ui/item-card';
 import { TagChips } from '../../../components/ui/tag-chips';
-import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS } from '../lib/labels';
+import { useAssistantHighlight } from '../../../lib/assistant-activity';
+import { TASK_PRIORITY_LABELS, TASK_PRIORITY_TONES, TASK_STATUS_LABELS } from '../lib/labels';
 
 interface TaskCardProps {
   task: Task;
@@ -20,49 +22,34 @@ interface TaskCardProps {
   onDelete: () => void;
 }
 
+/** A task's card: the completed checkbox, priority, status while in progress, due date, goal and tags. */
 export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onToggle, onDelete }: TaskCardProps) {
-  const reordering = handle !== null;
   const done = task.status === 'completed';
+  const highlight = useAssistantHighlight('task', task.id);
   return (
-    <article className={classNames('item-card task-card', done && 'task-card--done')} aria-label={task.title}>
-      <div className="item-card__top">
-        {handle}
-        <input
-          type="checkbox"
-          className="task-card__check"
-          checked={done}
-          aria-label={`Completed: ${task.title}`}
-          onChange={onToggle}
-          disabled={reordering}
-        />
-        <h2 className="item-card__title">
-          <button type="button" className="item-card__open" onClick={onOpen} disabled={reordering}>
-            {task.title}
-          </button>
-        </h2>
-        <button
-          type="button"
-          className="item-card__icon-button"
-          aria-label={`Delete task ${task.title}`}
-          title="Move to trash"
-          onClick={onDelete}
-          disabled={reordering}
-        >
-          <span aria-hidden="true">🗑</span>
-        </button>
-      </div>
-      {task.description && <p className="item-card__description">{task.description}</p>}
+    <ItemCardFrame
+      title={task.title}
+      description={task.description}
+      className={classNames('task-card', done && 'task-card--done', highlight)}
+      handle={handle}
+      leading={
+        <input type="checkbox" className="task-card__check" checked={done} aria-label={`Completed: ${task.title}`} onChange={onToggle} disabled={handle !== null} />
+      }
+      deleteLabel={`Delete task ${task.title}`}
+      onOpen={onOpen}
+      onDelete={onDelete}
+    >
       <div className="item-card__meta">
-        <span className={classNames('item-card__badge', `task-card__priority--${task.priority}`)}>{TASK_PRIORITY_LABELS[task.priority]} priority</span>
+        <span className={classNames('item-card__badge', `tone--${TASK_PRIORITY_TONES[task.priority]}`)}>{TASK_PRIORITY_LABELS[task.priority]} priority</span>
         {task.status === 'in_progress' && <span className="item-card__badge">{TASK_STATUS_LABELS[task.status]}</span>}
         <DueDate label="Due" date={task.due_date} due={taskDue(task, new Date(), timeZone)} timeZone={timeZone} />
         {goalTitle && (
           <span className="task-card__goal">
-            <span aria-hidden="true">◎</span> Goal: {goalTitle}
+            <Icon name="goals" /> Goal: {goalTitle}
           </span>
         )}
       </div>
       <TagChips names={task.tags} tags={tags} max={TAGS_SHOWN.taskCard} />
-    </article>
+    </ItemCardFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { hasTag } from '../../../components/ui/collection';
+import { hasTag } from '../../../components/ui/collection-page';
 import { taskDue, type Task, type TaskPriority, type TaskStatus } from '../../../../../shared/tasks';
 
 export const DUE_FILTERS = ['all', 'overdue', 'due_soon', 'no_date'] as const;

@@ -1,0 +1,83 @@
+import { format } from 'date-fns';
+import type { ReactNode } from 'react';
+import { CALENDAR } from '../../../../shared/constants';
+import { calendarDay } from '../../../../shared/dates';
+import type { Due } from '../../../../shared/due';
+import type { Tone } from './alert';
+import { classNames } from './class-names';
+import { Icon } from './icon';
+import './item-card.css';
+
+const DUE_TONES = { overdue: 'error', due_soon: 'warning' } as const satisfies Record<NonNullable<Due>['state'], Tone>;
+
+interface ItemCardFrameProps {
+  /** The item's title: the card's name and the button that opens the item. */
+  title: string;
+  description: string;
+  className: string;
+  /** The drag handle in reorder mode, else null: the card's own buttons wait while the list is reordered. */
+  handle: ReactNode;
+  /** Stands between the handle and the title (a task's checkbox). */
+  leading?: ReactNode;
+  /** The delete button's name ('Delete goal Learn Spanish'). */
+  deleteLabel: string;
+  onOpen: () => void;
+  onDelete: () => void;
+  /** The rest of the card: badges, dates, tags. */
+  children: ReactNode;
+}
+
+/**
+ * A card of a list (goals, tasks): its title opens the item, the bin moves it to the trash, the
+ * description follows; the caller fills in the rest.
+ */
+export function ItemCardFrame({ title, description, className, handle, leading, deleteLabel, onOpen, onDelete, children }: ItemCardFrameProps) {
+  const reordering = handle !== null;
+  return (
+    <article className={classNames('item-card', className)} aria-label={title}>
+      <div className="item-card__top">
+        {handle}
+        {leading}
+        <h2 className="item-card__title">
+          <button type="button" className="item-card__open" onClick={onOpen} disabled={reordering}>
+            {title}
+          </button>
+        </h2>
+        <TrashButton label={deleteLabel} onClick={onDelete} disabled={reordering} />
+      </div>
+      {description && <p className="item-card__description">{description}</p>}
+      {children}
+    </article>
+  );
+}
+
+/** The bin icon button that moves an item to the trash. */
+export function TrashButton({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" className="trash-button" aria-label={label} title="Move to trash" onClick={onClick} disabled={disabled}>
+      <Icon name="trash" />
+    </button>
+  );
+}
+
+interface DueDateProps {
+  /** What the date is ('Target', 'Due'). */
+  label: string;
+  date: string | null;
+  due: Due;
+  timeZone: string;
+}
+
+/** A date as 'MMM d, yyyy' in the user's time zone with its due state (overdue, due today, due soon). */
+export function DueDate({ label, date, due, timeZone }: DueDateProps) {
+  if (!date) return null;
+  const day = calendarDay(date, timeZone);
+  return (
+    <span className="due-date">
+      <span>
+        {label}: <time dateTime={day}>{format(new Date(`${day}T00:00:00`), CALENDAR.dateFormat)}</time>
+      </span>
+      {due && <span className={classNames('due-badge', `tone--${DUE_TONES[due.state]}`)}>{due.label}</span>}
+    </span>
+  );
+}

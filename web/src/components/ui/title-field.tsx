@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { API_LIMITS } from '../../../../shared/constants';
+import { TextField } from './text-field';
+
+interface TitleFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown once the field has been touched and while it is blank ('Goal title is required'). */
+  requiredMessage: string;
+  /** The server's message, when the field is not blank. */
+  error: string | undefined;
+}
+
+/** An editor's required Title field; it takes the focus when the editor opens. */
+export function TitleField({ value, onChange, requiredMessage, error }: TitleFieldProps) {
+  const [touched, setTouched] = useState(false);
+  return (
+    <TextField
+      label="Title"
+      value={value}
+      required
+      data-autofocus
+      maxLength={API_LIMITS.titleMax}
+      error={touched && value.trim() === '' ? requiredMessage : error}
+      onChange={(event) => {
+        onChange(event.target.value);
+        setTouched(true);
+      }}
+      onBlur={() => setTouched(true)}
+    />
+  );
+}
