@@ -45,6 +45,10 @@ export async function startHttpServer(options: { port: number; host?: string; ap
       response.end(JSON.stringify({ message: 'Internal Server Error' }));
     });
   });
+  // Node closes an idle kept-alive socket after 5 s; a client sending on it at that moment gets
+  // ECONNRESET (seen in the browser tests). Idle sockets stay open longer, as behind CloudFront.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());

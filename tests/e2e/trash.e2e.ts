@@ -14,9 +14,9 @@ test('items deleted through the API are restored, deleted for good and emptied f
   await expect(list.getByRole('listitem')).toHaveCount(3);
   await expect(list.getByText('9 days left').first()).toBeVisible(); // whole days left of the 10
 
-  await page.getByLabel('Type').selectOption('goals');
+  await page.getByLabel('Type', { exact: true }).selectOption('goals');
   await expect(list.getByRole('listitem')).toHaveCount(1);
-  await page.getByLabel('Type').selectOption('all');
+  await page.getByLabel('Type', { exact: true }).selectOption('all');
   await page.getByLabel('Search').fill('plants');
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Restore Water the plants' }).click();
