@@ -84,3 +84,22 @@ test('the skip link moves focus to the main content', async ({ page, request }, 
   await page.keyboard.press('Enter');
   await expect(page.locator('#main-content')).toBeFocused();
 });
+
+test('a list nothing changed is read again once older than its cache TTL (5 min for goals), not before', async ({ page, request }) => {
+  await page.clock.install();
+  await signedInAccount(page, request, 'shell-cache');
+  await page.goto('/goals');
+  await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible();
+  await expect(page.getByText('No goals yet')).toBeVisible();
+  let goalReads = 0;
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/goals') goalReads += 1;
+  });
+
+  // 4 minutes of change checks that all say "nothing changed".
+  await page.clock.fastForward('04:00');
+  await page.waitForLoadState('networkidle');
+  expect(goalReads).toBe(0);
+  await page.clock.fastForward('01:05');
+  await expect.poll(() => goalReads).toBe(1);
+});

@@ -5,12 +5,14 @@ import type { ItemKind, OrderableKind, TrashableKind } from '../../../shared/ite
 import type { Settings } from '../../../shared/settings';
 import type { Tag } from '../../../shared/tags';
 import type { Task } from '../../../shared/tasks';
+import { DATA_CACHE_TTL_MS } from '../../../shared/constants';
 import { apiRequest } from './api';
 
 /**
  * The signed-in app's data: one SWR cache entry per list, read from the API and refreshed when the
- * change watcher (change-watcher.tsx) sees the list's counter move. Writes go to the API, then the
- * list is revalidated, so every screen shows what the server holds.
+ * change watcher (change-watcher.tsx) sees the list's counter move, or else once it is older than
+ * its kind's cache TTL (spec section 9). Writes go to the API, then the list is revalidated, so
+ * every screen shows what the server holds.
  */
 
 export interface ItemOf {
@@ -36,7 +38,11 @@ function sameFingerprint(a: Array<{ id: string; updated_at: string }> | undefine
 
 /** The user's live items of a kind, in list order (goals and tasks by saved order, events by start, tags by name). */
 export function useItems<K extends ItemKind>(kind: K) {
-  return useSWR(listKey(kind), () => fetchList(kind), { compare: sameFingerprint, revalidateOnFocus: false });
+  return useSWR(listKey(kind), () => fetchList(kind), {
+    compare: sameFingerprint,
+    revalidateOnFocus: false,
+    refreshInterval: DATA_CACHE_TTL_MS[kind],
+  });
 }
 
 export function useSettings() {

@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { SESSION_CACHE_MS } from '../../../../../shared/constants';
 import { useToast } from '../../../components/ui/toast';
 import type * as CognitoApi from '../api/cognito';
 import type { AuthEvent } from '../api/cognito';
@@ -112,9 +113,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   useEffect(() => {
-    // The first check only; Amplify's events keep the state current afterwards.
+    // The first check; Amplify's events keep the state current afterwards.
     if (initialStatus.current === 'loading') void checkSession();
   }, [checkSession]);
+
+  useEffect(() => {
+    // A session is trusted for SESSION_CACHE_MS (spec section 9), then checked again: the tokens are
+    // refreshed then, or an ended session (a refresh token revoked elsewhere) is noticed on an idle page.
+    if (status !== 'signedIn') return;
+    const timer = setInterval(() => void checkSession(), SESSION_CACHE_MS);
+    return () => clearInterval(timer);
+  }, [status, checkSession]);
 
   const staying = STAY_WHEN_SESSION_EXPIRES.has(location.pathname);
   useEffect(() => {

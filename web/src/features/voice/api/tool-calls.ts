@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { POLLING_MS } from '../../../../../shared/constants';
+import { DATA_CACHE_TTL_MS, POLLING_MS } from '../../../../../shared/constants';
 import { ToolCallSchema, type ToolCall, type ToolCallRequest } from '../../../../../shared/tool-calls';
 import { apiRequest } from '../../../lib/api';
 
@@ -11,12 +11,13 @@ const ToolCallListSchema = ToolCallSchema.array();
 export const RESULT_POLL = { intervalMs: 150, timeoutMs: 20_000 } as const;
 
 /**
- * Read once, then polled every POLLING_MS.toolCalls while `calling` or while a call is pending (spec
- * section 7); lists are compared by id, status and updated_at, so an unchanged poll renders nothing.
+ * Polled every POLLING_MS.toolCalls while `calling` or while a call is pending (spec section 7),
+ * otherwise read again after the cache TTL; lists are compared by id, status and updated_at, so an
+ * unchanged poll renders nothing.
  */
 export function useToolCalls(calling: boolean) {
   return useSWR(TOOL_CALLS_KEY, async () => ToolCallListSchema.parse((await apiRequest<{ items: unknown }>(TOOL_CALLS_KEY, { signedIn: true })).items), {
-    refreshInterval: (calls) => (calling || calls?.some((call) => call.status === 'pending') ? POLLING_MS.toolCalls : 0),
+    refreshInterval: (calls) => (calling || calls?.some((call) => call.status === 'pending') ? POLLING_MS.toolCalls : DATA_CACHE_TTL_MS.toolCalls),
     revalidateOnFocus: false,
     compare: (a, b) => a === b || (a?.length === b?.length && !!a && a.every((call, index) => sameState(call, b![index]!))),
   });
