@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/platform/dynamo';
+import { calendarDay } from '../../shared/dates';
 import { MESSAGES } from '../../shared/messages';
 import { daysFromNow, integrationHarness } from '../support/harness';
 
@@ -86,9 +87,11 @@ describe('tasks', () => {
     const alice = await user();
     await alice.put('/api/settings', { preferred_timezone: 'Pacific/Auckland' }).then((answer) => expect(answer.status).toBe(400));
     await alice.put('/api/settings', { preferred_timezone: 'Australia/Sydney' });
-    // Yesterday 23:00 UTC is already today in Sydney (UTC+10/+11).
-    const lateYesterdayUtc = daysFromNow(-1, 23);
-    const answer = await alice.post('/api/tasks', { title: 'Sydney', due_date: lateYesterdayUtc });
+    // 00:30 today in Sydney (UTC+10/+11) is still the day before in UTC: today for the user.
+    const [, offset = ''] = /GMT([+-]\d\d:\d\d)/.exec(new Intl.DateTimeFormat('en-US', { timeZone: 'Australia/Sydney', timeZoneName: 'longOffset' }).format()) ?? [];
+    const earlyTodayInSydney = new Date(`${calendarDay(new Date(), 'Australia/Sydney')}T00:30:00${offset}`).toISOString();
+    expect(calendarDay(earlyTodayInSydney, 'UTC') < calendarDay(earlyTodayInSydney, 'Australia/Sydney')).toBe(true);
+    const answer = await alice.post('/api/tasks', { title: 'Sydney', due_date: earlyTodayInSydney });
     expect(answer.status).toBe(201);
   });
 });
