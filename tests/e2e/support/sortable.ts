@@ -1,20 +1,41 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-/** dnd-kit's keyboard step of this app (DRAG.keyboardStepPx). */
-const STEP_PX = 25;
+/** More than enough 25 px keyboard steps (DRAG.keyboardStepPx) to pass one card. */
+const MAX_STEPS = 40;
 
 /**
  * Moves a card onto another's place with the keyboard, as a keyboard user does: focus its drag
- * handle, Space to lift, arrow keys until it sits over the target, Space to drop.
+ * handle, Space to lift, arrow keys towards the target until the target steps aside (the sorting
+ * preview: the lifted card is over it), Space to drop. Each key waits for the page to render:
+ * dnd-kit steps from the position it last rendered, and scrolls the page on a phone, so counting
+ * steps in advance merged, lost or overshot steps on a busy machine.
  */
 export async function moveWithKeyboard(page: Page, handle: Locator, from: Locator, to: Locator): Promise<void> {
-  const [a, b] = [await from.boundingBox(), await to.boundingBox()];
-  if (!a || !b) throw new Error('the cards are not on screen');
-  const dx = b.x + b.width / 2 - (a.x + a.width / 2);
-  const dy = b.y + b.height / 2 - (a.y + a.height / 2);
+  const [a, b] = [await pagePosition(from), await pagePosition(to)];
+  const [dx, dy] = [b.x - a.x, b.y - a.y];
+  const key = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : dy > 0 ? 'ArrowDown' : 'ArrowUp';
   await handle.focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < Math.ceil(Math.abs(dx) / STEP_PX); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
-  for (let i = 0; i < Math.ceil(Math.abs(dy) / STEP_PX); i++) await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await rendered(page);
+  for (let step = 0; step < MAX_STEPS; step++) {
+    await page.keyboard.press(key);
+    await rendered(page);
+    const now = await pagePosition(to);
+    if (Math.abs(now.x - b.x) + Math.abs(now.y - b.y) > 4) break;
+  }
   await page.keyboard.press('Space');
+}
+
+/** Where the element is on the page (not the viewport, which scrolls during the move), transforms included. */
+function pagePosition(element: Locator): Promise<{ x: number; y: number }> {
+  return element.evaluate((node) => {
+    const rect = node.getBoundingClientRect();
+    return { x: rect.left + window.scrollX, y: rect.top + window.scrollY };
+  });
+}
+
+/** Resolves once the page has painted twice: what a key press changed is rendered by then. */
+async function rendered(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
