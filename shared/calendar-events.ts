@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_LIMITS } from './constants';
-import { requiredDateTime } from './dates';
+import { calendarDay, requiredDateTime } from './dates';
 import { serverFields, trashFields } from './items';
 import { MESSAGES } from './messages';
 import { optionalText, requiredText, tagNames } from './text';
@@ -63,4 +63,21 @@ export function endsAfterStart({ start_time, end_time, all_day }: EventTimes): b
     return end > start;
   }
   return Date.parse(end_time) > Date.parse(start_time);
+}
+
+/**
+ * The first and last calendar day ('YYYY-MM-DD') an event reaches. An all-day event is stored from
+ * 00:00 UTC of its first day to 00:00 UTC of its last, so its days are the dates written in it,
+ * whatever the zone; a timed event reaches the days of the user's zone its instants fall on (an
+ * end at midnight does not reach the next day).
+ */
+export function eventDays({ start_time, end_time, all_day }: EventTimes, timeZone: string): { first: string; last: string } {
+  if (all_day) return { first: start_time.slice(0, 10), last: end_time.slice(0, 10) };
+  return { first: calendarDay(start_time, timeZone), last: calendarDay(new Date(Date.parse(end_time) - 1), timeZone) };
+}
+
+/** Whether an event reaches a calendar day of the user's zone (see eventDays). */
+export function isEventOnDay(event: EventTimes, day: string, timeZone: string): boolean {
+  const { first, last } = eventDays(event, timeZone);
+  return first <= day && day <= last;
 }

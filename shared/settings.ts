@@ -24,24 +24,20 @@ const timeZoneIds = TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
 export const SYNC_PAST_DAYS = { min: 0, max: 60, atSignUp: 30, fromSettings: 7 } as const;
 export const SYNC_FUTURE_MONTHS = { min: 1, max: 12, default: 2 } as const;
 
+/** A whole number in a range, with one message for every way to miss it (empty, a fraction, out of range). */
+function wholeNumber({ min, max }: { min: number; max: number }, message: string) {
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 const settingsFields = {
   preferred_timezone: z.enum(timeZoneIds, { error: 'Choose a time zone from the list' }),
   full_name: z.string().trim().max(200).nullable(),
   lang: z.enum(LANGUAGES, { error: 'Choose English, Spanish, French or German' }),
-  sync_past_days: z
-    .number()
-    .int()
-    .min(SYNC_PAST_DAYS.min, 'Sync past days must be between 0 and 60')
-    .max(SYNC_PAST_DAYS.max, 'Sync past days must be between 0 and 60'),
-  sync_future_months: z
-    .number()
-    .int()
-    .min(SYNC_FUTURE_MONTHS.min, 'Sync future months must be between 1 and 12')
-    .max(SYNC_FUTURE_MONTHS.max, 'Sync future months must be between 1 and 12'),
-  calendar_start_hour: z.number().int().min(0, 'Start hour must be 0 to 23').max(23, 'Start hour must be 0 to 23'),
+  sync_past_days: wholeNumber(SYNC_PAST_DAYS, 'Sync past days must be between 0 and 60'),
+  sync_future_months: wholeNumber(SYNC_FUTURE_MONTHS, 'Sync future months must be between 1 and 12'),
+  calendar_start_hour: wholeNumber({ min: 0, max: 23 }, 'Start hour must be 0 to 23'),
   calendar_start_minute: z
-    .number()
-    .int()
+    .number({ error: 'Start minute must be 0, 15, 30 or 45' })
     .refine((minute) => (START_MINUTES as readonly number[]).includes(minute), 'Start minute must be 0, 15, 30 or 45'),
   use_personalization: z.boolean(),
 };

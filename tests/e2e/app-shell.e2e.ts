@@ -56,6 +56,10 @@ test('a bug report is validated, prefilled, closed by Escape and submitted', asy
   if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Report a Bug' }).click();
   await dialog.getByLabel('Name').fill('');
+  await dialog.getByLabel('Email').fill('');
+  await dialog.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(dialog.getByText('Email is required')).toBeVisible();
+  await expect(dialog.getByText('Description is required')).toBeVisible();
   await dialog.getByLabel('Email').fill('nope');
   await dialog.getByLabel('Description').fill('short');
   await dialog.getByRole('button', { name: 'Submit Report' }).click();
@@ -67,6 +71,13 @@ test('a bug report is validated, prefilled, closed by Escape and submitted', asy
 
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Description').fill('The calendar froze when I clicked next week.');
+  // A failure keeps the report, and its toast is seen and dismissed inside the dialog.
+  await page.route('**/api/bug-reports', (route) => route.fulfill({ status: 500, body: '{}' }), { times: 1 });
+  await dialog.getByRole('button', { name: 'Submit Report' }).click();
+  const failure = dialog.getByRole('listitem').filter({ hasText: 'Failed to submit bug report' });
+  await expect(failure).toContainText('Please try again later.');
+  await failure.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(dialog.getByLabel('Description')).toHaveValue('The calendar froze when I clicked next week.');
   await dialog.getByRole('button', { name: 'Submit Report' }).click();
   await expect(page.getByText('Bug report submitted')).toBeVisible();
   await expect(page.getByText('Thank you for your feedback!')).toBeVisible();

@@ -5,8 +5,9 @@ import { seriousViolations } from './support/axe';
 test('an empty dashboard shows its empty states and no stat chips', async ({ page, request }) => {
   await signedInAccount(page, request, 'dash-empty');
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Summary' })).toHaveCount(0);
   await expect(page.getByText('No pending tasks')).toBeVisible();
+  // Checked once the lists have loaded, so it cannot pass before there is anything to count.
+  await expect(page.getByRole('list', { name: 'Summary' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Goals' }).click();
   await expect(page.getByText('No active goals', { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Progress' }).click();
@@ -68,4 +69,19 @@ test('the daily schedule moves between days', async ({ page, request }) => {
   await expect(schedule.getByText(/^Today, /)).toBeVisible();
   await schedule.getByRole('link', { name: 'View Calendar' }).click();
   await expect(page).toHaveURL('/calendar');
+});
+
+test('an all-day event is on its own day and upcoming all that day, in a zone west of UTC', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'dash-all-day');
+  await api.put('/api/settings', { preferred_timezone: 'America/New_York' });
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  // Stored at 00:00 UTC of its day: that instant is the evening before in New York.
+  await api.create('events', { title: 'Company holiday', all_day: true, start_time: `${today}T00:00:00.000Z`, end_time: `${today}T00:00:00.000Z` });
+  await page.reload();
+
+  const schedule = page.getByRole('region', { name: 'Daily Schedule' });
+  await expect(schedule.getByRole('link', { name: /All day.*Company holiday/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Summary' }).getByRole('link', { name: '1 Upcoming Events' })).toBeVisible();
+  await schedule.getByRole('button', { name: 'Previous day' }).click();
+  await expect(schedule.getByText('No events scheduled for today')).toBeVisible();
 });

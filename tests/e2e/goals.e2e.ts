@@ -37,7 +37,8 @@ test('a goal is created with tags, edited, its status cycled and reverted on fai
   const tagInput = editor.getByRole('combobox', { name: 'Tags' });
   await tagInput.fill('language');
   await editor.getByRole('option', { name: 'Create "language"' }).click();
-  await expect(page.getByText('Tag created successfully!')).toBeVisible();
+  // Toasts raised in a modal dialog show inside it: the rest of the page is inert and covered.
+  await expect(editor.getByRole('region', { name: 'Notifications' }).getByText('Tag created successfully!')).toBeVisible();
   await tagInput.pressSequentially('travel,');
   const chips = editor.getByRole('list', { name: 'Selected tags' });
   await expect(chips.getByText('language')).toBeVisible();
@@ -128,7 +129,10 @@ test('the editor refuses a save the server rejects, and a target date in the pas
 
   await page.route('**/api/goals', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
   await editor.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Failed to save goal')).toBeVisible();
+  const failure = editor.getByRole('listitem').filter({ hasText: 'Failed to save goal' });
+  await expect(failure).toBeVisible();
+  await failure.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(failure).toBeHidden();
   await expect(editor).toBeVisible();
 });
 

@@ -11,6 +11,12 @@ test('settings are validated, saved and still there after a reload', async ({ pa
   await expect(page.getByText('Not connected', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toBeVisible();
 
+  // An emptied field names its range too, and takes the focus so the keyboard lands on it.
+  await page.getByLabel('Sync past days').fill('');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Sync past days must be between 0 and 60')).toBeVisible();
+  await expect(page.getByLabel('Sync past days')).toBeFocused();
+
   await page.getByLabel('Sync past days').fill('61');
   await page.getByLabel('Sync future months').fill('0');
   await page.getByRole('button', { name: 'Save Settings' }).click();

@@ -99,7 +99,10 @@ test('a failed create keeps the editor open with its toast', async ({ page, requ
   await editor.getByLabel('Title').fill('Doomed');
   await page.route('**/api/tasks', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
   await editor.getByLabel('Title').press('Enter');
-  await expect(page.getByText('Failed to create task')).toBeVisible();
+  const failure = editor.getByRole('listitem').filter({ hasText: 'Failed to create task' });
+  await expect(failure).toBeVisible();
+  await failure.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(failure).toBeHidden();
   await expect(editor).toBeVisible();
 });
 

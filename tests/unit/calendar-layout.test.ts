@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockGeometry, describeWhen, isOnDay, layoutDay, monthEntries, segmentOn } from '../../web/src/features/calendar/lib/event-layout';
+import { isEventOnDay } from '../../shared/calendar-events';
+import { blockGeometry, describeWhen, layoutDay, monthEntries, segmentOn } from '../../web/src/features/calendar/lib/event-layout';
 
 const timed = (id: string, start: string, end: string) => ({ id, start_time: start, end_time: end, all_day: false });
 const allDay = (id: string, first: string, last: string) => ({ id, start_time: `${first}T00:00:00.000Z`, end_time: `${last}T00:00:00.000Z`, all_day: true });
@@ -18,13 +19,16 @@ describe('days an event falls on', () => {
     expect(segmentOn(overnight, '2026-11-22', 'UTC')).toEqual({ start: 22 * 60, end: 24 * 60 });
     expect(segmentOn(overnight, '2026-11-23', 'UTC')).toEqual({ start: 0, end: 2 * 60 });
     const toMidnight = timed('b', '2026-11-22T22:00:00.000Z', '2026-11-23T00:00:00.000Z');
-    expect(isOnDay(toMidnight, '2026-11-23', 'UTC')).toBe(false);
+    expect(isEventOnDay(toMidnight, '2026-11-23', 'UTC')).toBe(false);
+    expect(isEventOnDay(overnight, '2026-11-23', 'UTC')).toBe(true);
+    // 03:30 UTC on the 22nd is the evening of the 21st in New York.
+    expect(isEventOnDay(timed('c', '2026-11-22T03:30:00.000Z', '2026-11-22T04:30:00.000Z'), '2026-11-21', 'America/New_York')).toBe(true);
   });
 
   it('keeps all-day events on their written days in every zone', () => {
     const trip = allDay('a', '2026-11-22', '2026-11-24');
     for (const zone of ['UTC', 'America/Los_Angeles', 'Asia/Tokyo']) {
-      expect(['2026-11-21', '2026-11-22', '2026-11-24', '2026-11-25'].map((day) => isOnDay(trip, day, zone))).toEqual([false, true, true, false]);
+      expect(['2026-11-21', '2026-11-22', '2026-11-24', '2026-11-25'].map((day) => isEventOnDay(trip, day, zone))).toEqual([false, true, true, false]);
     }
   });
 });

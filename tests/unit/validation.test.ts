@@ -109,6 +109,17 @@ describe('settings', () => {
     );
   });
 
+  it('names the range when a number is missing or not whole', () => {
+    for (const bad of [Number.NaN, 2.5, '7']) {
+      const result = SettingsUpdateSchema.safeParse({ sync_past_days: bad, sync_future_months: bad, calendar_start_hour: bad });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        'Sync past days must be between 0 and 60',
+        'Sync future months must be between 1 and 12',
+        'Start hour must be 0 to 23',
+      ]);
+    }
+  });
+
   it('takes time zones from the fixed list only', () => {
     expect(SettingsUpdateSchema.safeParse({ preferred_timezone: 'Asia/Kolkata' }).success).toBe(true);
     expect(SettingsUpdateSchema.safeParse({ preferred_timezone: 'Mars/Olympus' }).success).toBe(false);

@@ -19,6 +19,10 @@ export async function signedInAccount(page: Page, request: APIRequestContext, pu
       expect(response.ok(), await response.text()).toBe(true);
       return response.json();
     },
+    async put(path: string, body: Record<string, unknown>): Promise<void> {
+      const response = await request.put(path, { headers, data: body });
+      expect(response.ok(), await response.text()).toBe(true);
+    },
     async remove(kind: 'goals' | 'tasks' | 'events', id: string): Promise<void> {
       const response = await request.delete(`/api/${kind}/${id}`, { headers });
       expect(response.ok(), await response.text()).toBe(true);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { classNames } from './class-names';
+import { trackOpenDialog } from './open-dialogs';
 import './modal.css';
 
 export interface ModalProps {
@@ -31,17 +32,20 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
 
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
+    if (!element || !open) return;
+    if (!element.open) {
       element.showModal();
       element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
-    if (!open && element.open) {
+    const untrack = trackOpenDialog(element);
+    return () => {
+      untrack();
+      if (!element.open) return;
       element.close();
       // The browser has given the focus back to what had it; when that is gone (a card just moved
       // to the trash) or was nothing (opened from a link), the page's main region takes it.
       if (document.activeElement === document.body) document.querySelector<HTMLElement>('main[tabindex]')?.focus();
-    }
+    };
   }, [open]);
 
   useEffect(() => {

@@ -1,7 +1,9 @@
-import { createContext, use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { TOAST } from '../../../../shared/constants';
 import type { Tone } from './alert';
 import { classNames } from './class-names';
+import { useInnermostDialog } from './open-dialogs';
 
 export interface ToastInput {
   tone: Tone;
@@ -23,10 +25,20 @@ export function useToast(): (toast: ToastInput) => void {
   return showToast;
 }
 
-/** Holds the toasts and renders them over the page; they outlive the page that raised them. */
+/**
+ * Holds the toasts and renders them over the page; they outlive the page that raised them. Their
+ * region is one element that moves into the innermost open modal dialog and back (the rest of the
+ * page is inert under a dialog), so a toast and its timer live on across the move.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+  const [host] = useState(() => document.createElement('div'));
+  const innermostDialog = useInnermostDialog();
+  useLayoutEffect(() => {
+    (innermostDialog ?? document.body).append(host);
+  }, [host, innermostDialog]);
+  useEffect(() => () => host.remove(), [host]);
 
   const showToast = useCallback((toast: ToastInput) => {
     const id = nextId.current++;
@@ -42,13 +54,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ShowToastContext value={showToast}>
       {children}
-      <section className="toast-viewport" aria-label="Notifications">
-        <ol className="toast-list" aria-live="polite" aria-relevant="additions">
-          {toasts.map((toast) => (
-            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} onRemove={remove} />
-          ))}
-        </ol>
-      </section>
+      {createPortal(
+        <section className="toast-viewport" aria-label="Notifications">
+          <ol className="toast-list" aria-live="polite" aria-relevant="additions">
+            {toasts.map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} onRemove={remove} />
+            ))}
+          </ol>
+        </section>,
+        host,
+      )}
     </ShowToastContext>
   );
 }

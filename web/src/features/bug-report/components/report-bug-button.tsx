@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextArea } from '../../../components/ui/text-area';
 import { useToast } from '../../../components/ui/toast';
 import { TextField } from '../../../components/ui/text-field';
+import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { submitBugReport } from '../api/submit-bug-report';
 import './bug-report.css';
 
@@ -39,6 +40,7 @@ function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['d
   const [values, setValues] = useState<BugReport>({ name: defaults?.name ?? '', email: defaults?.email ?? '', description: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
+  const [form, focusFirstInvalid] = useFocusFirstInvalid();
   const defaultName = defaults?.name ?? '';
   const defaultEmail = defaults?.email ?? '';
 
@@ -62,6 +64,7 @@ function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['d
         found[field] ??= issue.message;
       }
       setErrors(found);
+      focusFirstInvalid();
       return;
     }
     setSending(true);
@@ -76,7 +79,7 @@ function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['d
   }
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField label="Name" autoComplete="name" value={values.name} error={errors.name} onChange={(event) => change('name', event.target.value)} />
       <TextField
         label="Email"

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { CalendarEvent } from '../../../../../shared/calendar-events';
+import { eventDays, type CalendarEvent } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
 import { GCAL_MESSAGES, syncedMessage } from '../../../../../shared/gcal';
 import { Alert } from '../../../components/ui/alert';
@@ -22,7 +22,6 @@ import {
   type Day,
 } from '../lib/calendar-dates';
 import { eventValues, newEventStart, newEventValues, type EventFormValues } from '../lib/event-form';
-import { firstDay } from '../lib/event-layout';
 import { useNarrowScreen } from '../lib/use-narrow-screen';
 import { ConnectPrompt } from './connect-prompt';
 import { EventDetails } from './event-details';
@@ -75,7 +74,7 @@ export function CalendarPage() {
   const eventId = params.get('eventId');
   const shown = eventId ? events.data.find((event) => event.id === eventId) : undefined;
   const dateParam = params.get('date');
-  const anchor: Day = isDay(dateParam) ? dateParam : shown ? firstDay(shown, timeZone) : today;
+  const anchor: Day = isDay(dateParam) ? dateParam : shown ? eventDays(shown, timeZone).first : today;
   const days = view === 'month' ? [] : timeGridDays(view, anchor, narrow);
 
   /** Changes the calendar's place in the URL; null removes a parameter. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { EVENT_TYPES, type CalendarEvent, type EventType } from '../../../../../shared/calendar-events';
 import { daysBetween } from '../../../../../shared/dates';
 import { TAG_PALETTE } from '../../../../../shared/tags';
@@ -10,6 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { TagField } from '../../../components/ui/tag-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
+import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { ApiError } from '../../../lib/api';
 import { createItem, updateItem } from '../../../lib/items';
 import { addDays, isDay } from '../lib/calendar-dates';
@@ -36,12 +37,11 @@ interface EventEditorProps {
 export function EventEditor({ event, initial, timeZone, onClose }: EventEditorProps) {
   const showToast = useToast();
   const formId = useId();
-  const form = useRef<HTMLFormElement>(null);
+  const [form, focusFirstInvalid] = useFocusFirstInvalid();
   const [values, setValues] = useState(initial);
   const [attempted, setAttempted] = useState(false);
   const [apiErrors, setApiErrors] = useState<EventFormErrors>({});
   const [saving, setSaving] = useState(false);
-  const [focusRequest, setFocusRequest] = useState(0);
 
   const errors: EventFormErrors = { ...(attempted ? validateEventForm(values, timeZone) : {}), ...apiErrors };
 
@@ -55,11 +55,6 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
     document.addEventListener('keydown', saveOnShortcut);
     return () => document.removeEventListener('keydown', saveOnShortcut);
   }, []);
-
-  // After a refused save, the first field with a message takes the focus.
-  useEffect(() => {
-    if (focusRequest > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
 
   function change(patch: Partial<EventFormValues>) {
     setValues((current) => ({ ...current, ...patch }));
@@ -77,7 +72,7 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
     if (saving) return;
     setAttempted(true);
     if (Object.keys(validateEventForm(values, timeZone)).length > 0) {
-      setFocusRequest((count) => count + 1);
+      focusFirstInvalid();
       return;
     }
     setSaving(true);

@@ -1,7 +1,7 @@
-import type { CalendarEvent } from '../../../../../shared/calendar-events';
+import { isEventOnDay, type CalendarEvent } from '../../../../../shared/calendar-events';
 import { classNames } from '../../../components/ui/class-names';
 import { formatDay, formatDayAs, formatMinutes, monthGrid, type Day } from '../lib/calendar-dates';
-import { isOnDay, monthEntries } from '../lib/event-layout';
+import { monthEntries } from '../lib/event-layout';
 import { EventEntry } from './event-entry';
 
 interface MonthGridProps {
@@ -31,7 +31,7 @@ export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot
       {weeks.map((week) => (
         <div key={week[0]} className="month-grid__week">
           {week.map((day) => {
-            const { shown, more } = monthEntries(events.filter((event) => isOnDay(event, day, timeZone)));
+            const { shown, more } = monthEntries(events.filter((event) => isEventOnDay(event, day, timeZone)));
             return (
               <div
                 key={day}

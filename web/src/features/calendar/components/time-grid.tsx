@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
-import type { CalendarEvent } from '../../../../../shared/calendar-events';
+import { isEventOnDay, type CalendarEvent } from '../../../../../shared/calendar-events';
 import { classNames } from '../../../components/ui/class-names';
 import { formatDay, formatDayAs, formatMinutes, HOURS, type Day } from '../lib/calendar-dates';
-import { blockGeometry, isOnDay, layoutDay } from '../lib/event-layout';
+import { blockGeometry, layoutDay } from '../lib/event-layout';
 import { EventEntry } from './event-entry';
 
 /** Below this height a block's title and time share one line (two lines of its 12 px text need about 32 px). */
@@ -52,7 +52,7 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
           {days.map((day) => (
             <ul key={day} className="time-grid__all-day" aria-label={`All-day events on ${formatDay(day)}`}>
               {events
-                .filter((event) => event.all_day && isOnDay(event, day, timeZone))
+                .filter((event) => event.all_day && isEventOnDay(event, day, timeZone))
                 .map((event) => (
                   <li key={event.id}>
                     <EventEntry event={event} timeZone={timeZone} onOpen={onOpen} variant="chip" />

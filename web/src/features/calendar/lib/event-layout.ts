@@ -1,16 +1,10 @@
-import type { EventTimes } from '../../../../../shared/calendar-events';
+import { eventDays, type EventTimes } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
 import { formatDay, formatTime, MINUTES_PER_DAY, zonedParts, type Day } from './calendar-dates';
 
-/**
- * Where events go on the calendar. All-day events are stored from 00:00 UTC of their first day to
- * 00:00 UTC of their last (inclusive), so their days are the dates written in them, whatever the
- * zone; timed events fall on the days of the user's time zone their instants reach.
- */
+/** Where events go on the calendar; which days an event reaches is shared/calendar-events' eventDays. */
 
 type Timed = EventTimes;
-
-const dateOf = (iso: string): Day => iso.slice(0, 10);
 
 /** The minutes of `day` a timed event covers, or null when it does not reach that day. */
 export function segmentOn(event: Timed, day: Day, timeZone: string): { start: number; end: number } | null {
@@ -19,15 +13,6 @@ export function segmentOn(event: Timed, day: Day, timeZone: string): { start: nu
   if (day < start.day || day > end.day) return null;
   const segment = { start: day === start.day ? start.minutes : 0, end: day === end.day ? end.minutes : MINUTES_PER_DAY };
   return segment.end > segment.start ? segment : null;
-}
-
-/** The day an event starts on: its written date when all-day, else its start's day in the user's zone. */
-export function firstDay(event: Timed, timeZone: string): Day {
-  return event.all_day ? dateOf(event.start_time) : zonedParts(event.start_time, timeZone).day;
-}
-
-export function isOnDay(event: Timed, day: Day, timeZone: string): boolean {
-  return event.all_day ? dateOf(event.start_time) <= day && day <= dateOf(event.end_time) : segmentOn(event, day, timeZone) !== null;
 }
 
 export interface Placed<T> {
@@ -95,8 +80,7 @@ export function monthEntries<T extends Timed>(eventsOfDay: readonly T[]): { show
 /** When an event happens, in words: 'Nov 22, 2026, 9:00 AM – 10:00 AM', or its days with '(All day)'. */
 export function describeWhen(event: Timed, timeZone: string): string {
   if (event.all_day) {
-    const first = dateOf(event.start_time);
-    const last = dateOf(event.end_time);
+    const { first, last } = eventDays(event, timeZone);
     return `${first === last ? formatDay(first) : `${formatDay(first)} – ${formatDay(last)}`} (All day)`;
   }
   const startDay = zonedParts(event.start_time, timeZone).day;

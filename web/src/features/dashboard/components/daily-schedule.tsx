@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isEventOnDay } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -14,9 +15,7 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
   const today = calendarDay(new Date(), timeZone);
   const [picked, setPicked] = useState<string | null>(null);
   const day = picked ?? today;
-  const ofDay = (events.data ?? []).filter(
-    (event) => calendarDay(event.start_time, timeZone) <= day && calendarDay(event.end_time, timeZone) >= day,
-  );
+  const ofDay = (events.data ?? []).filter((event) => isEventOnDay(event, day, timeZone));
 
   return (
     <section className="card dash-card" aria-labelledby={headingId}>

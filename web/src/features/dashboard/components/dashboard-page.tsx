@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { eventDays, type CalendarEvent } from '../../../../../shared/calendar-events';
+import { calendarDay } from '../../../../../shared/dates';
 import type { Entity } from '../../../../../shared/items';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantMarks } from '../../../lib/assistant-activity';
@@ -23,7 +25,7 @@ export function DashboardPage({ firstName, voicePanel }: DashboardPageProps) {
       <title>Dashboard · Tempo</title>
       <header className="dashboard-page__header">
         <h1>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</h1>
-        <StatStrip />
+        <StatStrip timeZone={timeZone} />
       </header>
       <div className="dashboard-page__grid">
         <div className="dashboard-page__main">
@@ -40,16 +42,19 @@ export function DashboardPage({ firstName, voicePanel }: DashboardPageProps) {
 }
 
 /** Active goals, pending tasks and upcoming events; a chip with nothing to count is not shown; one flashes while the assistant changes its kind. */
-function StatStrip() {
+function StatStrip({ timeZone }: { timeZone: string }) {
   const goals = useItems('goals').data ?? [];
   const tasks = useItems('tasks').data ?? [];
   const events = useItems('events').data ?? [];
   const { flash } = useAssistantMarks();
   const now = Date.now();
+  const today = calendarDay(new Date(now), timeZone);
+  // An all-day event is upcoming through its last day in the user's zone; a timed one until it ends.
+  const upcoming = (event: CalendarEvent) => (event.all_day ? eventDays(event, timeZone).last >= today : Date.parse(event.end_time) >= now);
   const all: Array<{ label: string; to: string; entity: Entity; count: number }> = [
     { label: 'Active Goals', to: '/goals', entity: 'goal', count: goals.filter((goal) => goal.status === 'active').length },
     { label: 'Pending Tasks', to: '/tasks', entity: 'task', count: tasks.filter((task) => task.status !== 'completed').length },
-    { label: 'Upcoming Events', to: '/calendar', entity: 'event', count: events.filter((event) => Date.parse(event.end_time) >= now).length },
+    { label: 'Upcoming Events', to: '/calendar', entity: 'event', count: events.filter(upcoming).length },
   ];
   const chips = all.filter((chip) => chip.count > 0);
   if (chips.length === 0) return null;

@@ -8,6 +8,7 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
+import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { saveSettings, useSettings } from '../../../lib/items';
 import { useRealtimeStatus, useShowRealtimeStatus } from '../api/realtime-status';
 import { GoogleCalendarSection } from './google-calendar-section';
@@ -79,6 +80,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [form, focusFirstInvalid] = useFocusFirstInvalid();
   const [showStatus, setShowStatus] = useShowRealtimeStatus();
 
   useEffect(() => {
@@ -109,6 +111,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) found[issue.path[0] as keyof Draft] ??= issue.message;
       setErrors(found);
+      focusFirstInvalid();
       return;
     }
     setSaving(true);
@@ -124,7 +127,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   }
 
   return (
-    <form className="settings-form" noValidate onSubmit={(event) => void save(event)}>
+    <form ref={form} className="settings-form" noValidate onSubmit={(event) => void save(event)}>
       <section className="card settings-section" aria-labelledby="settings-account">
         <h2 id="settings-account">Account &amp; Language</h2>
         <TextField
