@@ -36,9 +36,7 @@ const settingsFields = {
   sync_past_days: wholeNumber(SYNC_PAST_DAYS, 'Sync past days must be between 0 and 60'),
   sync_future_months: wholeNumber(SYNC_FUTURE_MONTHS, 'Sync future months must be between 1 and 12'),
   calendar_start_hour: wholeNumber({ min: 0, max: 23 }, 'Start hour must be 0 to 23'),
-  calendar_start_minute: z
-    .number({ error: 'Start minute must be 0, 15, 30 or 45' })
-    .refine((minute) => (START_MINUTES as readonly number[]).includes(minute), 'Start minute must be 0, 15, 30 or 45'),
+  calendar_start_minute: z.literal(START_MINUTES, { error: 'Start minute must be 0, 15, 30 or 45' }),
   use_personalization: z.boolean(),
 };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SAVED_INDICATOR_MS } from '../../../../../shared/constants';
-import { LANGUAGES, SettingsUpdateSchema, START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES, type Settings, type SettingsPatch } from '../../../../../shared/settings';
+import { LANGUAGES, SettingsUpdateSchema, START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES, type Settings } from '../../../../../shared/settings';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -96,9 +96,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const patch: SettingsPatch = {
+    // What the form holds, as the API takes it; the schema decides whether it is a valid patch.
+    const patch = {
       full_name: draft.use_personalization ? draft.full_name.trim() || null : null,
-      lang: draft.lang as SettingsPatch['lang'],
+      lang: draft.lang,
       preferred_timezone: draft.preferred_timezone,
       use_personalization: draft.use_personalization,
       calendar_start_hour: toNumber(draft.calendar_start_hour),
