@@ -7,6 +7,7 @@ import type { DetailType } from '../../events/catalogue';
 import { bumpStamp } from '../changes/stamps';
 import { KIND_OF_PREFIX } from '../data/keys';
 import { publishAfterSave } from '../platform/bus';
+import { conditionally } from '../platform/dynamo';
 import { conflict, invalidField, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { userTimeZone } from '../settings/repository';
@@ -48,9 +49,19 @@ export async function getLiveItem(userId: string, kind: ItemKind, id: string): P
   return item;
 }
 
-export async function createItem(userId: string, kind: ItemKind, input: Record<string, unknown>, now: Date): Promise<PublicItem> {
+/**
+ * Creates an item. A caller that may run twice for one request (a redelivered tool call) names the
+ * id: the second run finds the item made by the first and answers it instead of making another.
+ */
+export async function createItem(
+  userId: string,
+  kind: ItemKind,
+  input: Record<string, unknown>,
+  now: Date,
+  id: string = randomUUID(),
+): Promise<PublicItem> {
   const at = now.toISOString();
-  const item: StoredItem = { ...input, id: randomUUID(), user_id: userId, created_at: at, updated_at: at };
+  const item: StoredItem = { ...input, id, user_id: userId, created_at: at, updated_at: at };
   if (kind !== 'tags') item.deleted_at = null;
   if (kind === 'events') item.gcal_id = null;
 
@@ -60,7 +71,7 @@ export async function createItem(userId: string, kind: ItemKind, input: Record<s
   ]);
   if (isOrderable(kind)) item.position = positionOnTop(position);
   if (kind === 'tags') await claimTagName(userId, String(item.name), item.id);
-  await insertItem(userId, kind, item);
+  if (!(await conditionally(insertItem(userId, kind, item)))) return toPublic(await getLiveItem(userId, kind, id));
   await afterSave(userId, kind, 'item.created', item, null, at);
   return toPublic(item);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ITEM_SCHEMAS } from '../../shared/item-schemas';
 import { ENTITY_OF_KIND, itemId, type ItemKind } from '../../shared/items';
@@ -17,7 +18,7 @@ export const LIST_TOOL_LIMITS = { items: 100, bytes: 200_000 } as const;
  * title, a date in the past, another user's id) becomes an error outcome with its message;
  * anything unexpected throws, so the bus tries again.
  */
-export async function runTool(userId: string, toolName: string, args: Record<string, unknown>, now: Date): Promise<Outcome> {
+export async function runTool(userId: string, toolCallId: string, toolName: string, args: Record<string, unknown>, now: Date): Promise<Outcome> {
   const listed = listedKind(toolName);
   if (listed) {
     const items = withinLimits(await listItems(userId, listed));
@@ -27,7 +28,7 @@ export async function runTool(userId: string, toolName: string, args: Record<str
   const kind = action && kindOfEntity(action.entity);
   if (!action || !kind) return { status: 'error', error_message: TOOL_CALL_MESSAGES.unknownTool(toolName) };
   try {
-    return await change(userId, kind, action.type, args, now);
+    return await change(userId, toolCallId, kind, action.type, args, now);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const message = error.status === 404 ? TOOL_CALL_MESSAGES.notFound(ENTITY_OF_KIND[kind]) : error.message;
@@ -37,6 +38,7 @@ export async function runTool(userId: string, toolName: string, args: Record<str
 
 async function change(
   userId: string,
+  toolCallId: string,
   kind: ItemKind,
   type: 'create' | 'update' | 'delete',
   args: Record<string, unknown>,
@@ -49,7 +51,7 @@ async function change(
     result: { entity, action: type, item } satisfies ToolCallResult,
     ...(before ? { before } : {}),
   });
-  if (type === 'create') return done(await createItem(userId, kind, validated(schemas.create, args), now));
+  if (type === 'create') return done(await createItem(userId, kind, validated(schemas.create, args), now, itemIdOfToolCall(toolCallId)));
 
   const { id, ...fields } = args;
   const itemIdOf = parseId(id);
@@ -62,6 +64,18 @@ async function change(
   const patch = validated(schemas.update, fields);
   const before = toPublic(await getLiveItem(userId, kind, itemIdOf));
   return done(await updateItem(userId, kind, itemIdOf, patch, now), before);
+}
+
+/**
+ * The id of the item a create call makes, the same each time the call runs: a run cut off after
+ * the item was saved and before the call was marked finished is run again by the bus, and must
+ * find that item rather than make a second. A UUID (version 8) from a hash of the call's id,
+ * unique within the user's partition as the call's id is.
+ */
+export function itemIdOfToolCall(toolCallId: string): string {
+  const hex = createHash('sha256').update(`tool-call:${toolCallId}`).digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** The first items of a list, in its order, up to the limits. */

@@ -10,7 +10,8 @@ import { claimPending, countToolCallChange, finishToolCall } from './tool-calls'
  * came from the verified token when the call was logged), then records success with the result or
  * error with its message, counts the change for pollers and announces toolcall.completed.
  * - A redelivered event finds the call finished and does nothing; a copy delivered while the first
- *   still runs finds it claimed and fails, so the bus retries it once that one has finished.
+ *   still runs finds it claimed and fails, so the bus retries it once that one has finished; a run
+ *   cut off before the call was marked finished is run again, and a create finds the item it made.
  * - An unexpected failure throws: the bus retries, then dead-letters; the call stays pending.
  */
 export async function handler(event: EventBridgeEvent<'toolcall.requested', unknown>): Promise<void> {
@@ -21,7 +22,7 @@ export async function handler(event: EventBridgeEvent<'toolcall.requested', unkn
   if (claim.state === 'busy') throw new Error(`tool call ${toolCallId} is being processed by another delivery`);
 
   const { call } = claim;
-  const outcome = await runTool(userId, call.tool_name, call.tool_args, now);
+  const outcome = await runTool(userId, toolCallId, call.tool_name, call.tool_args, now);
   if (outcome.status === 'error') log.warn('tool call failed', { userId, toolCallId, toolName: call.tool_name, message: outcome.error_message });
   const finished = await finishToolCall(userId, toolCallId, outcome, new Date());
   if (!finished) return;

@@ -4,6 +4,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { handler as processToolCall } from '../../functions/voice/tool-processor';
+import { itemIdOfToolCall, runTool } from '../../functions/voice/run-tool';
 import { insertToolCall } from '../../functions/voice/tool-calls';
 import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
@@ -194,6 +195,22 @@ describe('tool calls', () => {
     await world.bus.settle();
     const titles = (await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title);
     expect(titles.sort()).toEqual(['Only once', 'Raced']);
+  });
+
+  it('make one item when a run is cut off after saving it and the bus runs the call again', async () => {
+    const alice = await user();
+    const id = 'toolu_cut_off';
+    const occurredAt = await loggedPending(alice, id, 'createTask', { title: 'Saved before the cut' });
+    // The first run saved the task, then stopped before marking the call finished (a timeout, a crash).
+    const cutOff = await runTool(alice.id, id, 'createTask', { title: 'Saved before the cut' }, new Date());
+    expect(cutOff).toMatchObject({ status: 'success', result: { item: { id: itemIdOfToolCall(id) } } });
+
+    const redelivered = { 'detail-type': 'toolcall.requested', detail: { userId: alice.id, toolCallId: id, toolName: 'createTask', occurredAt } };
+    await processToolCall(redelivered as unknown as EventBridgeEvent<'toolcall.requested', unknown>);
+    await world.bus.settle();
+    const tasks = (await alice.get('/api/tasks')).body.items;
+    expect(tasks.map((task: { id: string; title: string }) => [task.id, task.title])).toEqual([[itemIdOfToolCall(id), 'Saved before the cut']]);
+    expect((await alice.get(`/api/voice/tool-calls/${id}`)).body).toMatchObject({ status: 'success', result: { item: { id: itemIdOfToolCall(id) } } });
   });
 
   it('are refused without a tool_name, and nothing is logged or queued', async () => {
