@@ -1,17 +1,25 @@
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncFailedMessage } from '../../shared/gcal';
 import { conflict, HttpError } from '../platform/errors';
 import { httpHandler, ok, redirect } from '../platform/http';
+import { appOrigin } from '../platform/site';
 import { setConnectedFlag } from './connected-flag';
 import { connectionStatus, disconnect } from './connection';
 import { GoogleFailure, type GoogleFailureKind } from './google';
 import { listMirrorLog } from './mirror-log';
-import { completeConnection, connectUrl } from './oauth';
+import { completeConnection, startConnecting } from './oauth';
+import { attemptCookie, attemptInBrowser, clearedAttemptCookie } from './oauth-state';
 import { syncCalendar } from './sync';
 import { getConnection } from './tokens';
 
 export const handler = httpHandler('gcal', {
-  'POST /api/gcal/connect': async ({ userId, body, now }) => ok({ url: await connectUrl(userId, body.write, now) }),
-  'GET /api/gcal/callback': async ({ query, now }) => redirect(await completeConnection(query, now)),
+  'POST /api/gcal/connect': async ({ userId, body, now }) => {
+    const { url, state } = await startConnecting(userId, body.write, now);
+    return { ...ok({ url }), headers: { 'set-cookie': attemptCookie(state, appOrigin()) } };
+  },
+  'GET /api/gcal/callback': async ({ query, event, now }) => {
+    const back = redirect(await completeConnection(query, attemptInBrowser(event.cookies), now));
+    return { ...back, headers: { ...back.headers, 'set-cookie': clearedAttemptCookie(appOrigin()) } };
+  },
   'GET /api/gcal/status': async ({ userId }) => ok(await connectionStatus(userId)),
   'POST /api/gcal/sync': async ({ userId, now }) => ok({ synced: await syncNow(userId, now) }),
   'POST /api/gcal/disconnect': async ({ userId, now }) => ok({ disconnected: true, removed: await disconnect(userId, now) }),

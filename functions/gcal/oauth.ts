@@ -19,16 +19,17 @@ import { getConnection, grantedScopes, grantsCalendar, hasWriteAccess, openToken
  * consent prompt (so Google sends the refresh token again on a reconnect). `write` adds the events
  * scope by incremental consent: what was granted before is kept.
  */
-export async function connectUrl(userId: string, write: boolean, now: Date): Promise<string> {
+export async function startConnecting(userId: string, write: boolean, now: Date): Promise<{ url: string; state: string }> {
   const config = googleConfig();
   const state = await startAttempt(userId, now);
-  return oauthClient(config).generateAuthUrl({
+  const url = oauthClient(config).generateAuthUrl({
     access_type: 'offline',
     prompt: 'consent',
     scope: write ? [GCAL_SCOPES.read, GCAL_SCOPES.write] : [GCAL_SCOPES.read],
     state,
     ...(write ? { include_granted_scopes: true } : {}),
   });
+  return { url, state };
 }
 
 export interface CallbackQuery {
@@ -37,10 +38,13 @@ export interface CallbackQuery {
   error?: string;
 }
 
-/** Where the browser goes after the callback: the settings page, with the outcome in the query. */
-export async function completeConnection(query: CallbackQuery, now: Date): Promise<string> {
+/**
+ * Where the browser goes after the callback: the settings page, with the outcome in the query.
+ * `stateInBrowser` is the attempt the browser's cookie holds (see oauth-state).
+ */
+export async function completeConnection(query: CallbackQuery, stateInBrowser: string | undefined, now: Date): Promise<string> {
   try {
-    return settingsPage(await finishConnecting(query, now));
+    return settingsPage(await finishConnecting(query, stateInBrowser, now));
   } catch (error) {
     log.error('Google Calendar connection not completed', { error });
     return settingsPage(GCAL_MESSAGES.connectFailed);
@@ -48,8 +52,12 @@ export async function completeConnection(query: CallbackQuery, now: Date): Promi
 }
 
 /** Stores the connection; answers the message to show when it could not. */
-async function finishConnecting(query: CallbackQuery, now: Date): Promise<string | undefined> {
-  // The user is the one who started this attempt, and nobody else: the query is not trusted.
+async function finishConnecting(query: CallbackQuery, stateInBrowser: string | undefined, now: Date): Promise<string | undefined> {
+  // The user is the one who started this attempt in this browser, and nobody else: the query is not trusted.
+  if (query.state && stateInBrowser !== query.state) {
+    log.warn('Google callback in a browser that did not start the attempt');
+    return GCAL_MESSAGES.connectFailed;
+  }
   const userId = query.state ? await takeAttempt(query.state, now) : undefined;
   if (!userId) return GCAL_MESSAGES.connectionExpired;
   if (!query.code) {

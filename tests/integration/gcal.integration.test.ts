@@ -11,7 +11,7 @@ import { getSettings, putSettings } from '../../functions/settings/repository';
 import { GOOGLE_PENDING_WINDOW_MS } from '../../shared/constants';
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncedMessage, syncFailedMessage, type MirrorChange } from '../../shared/gcal';
 import { startGoogleDouble, type GoogleDouble, type GoogleEventInput } from '../../local/google-double';
-import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
+import { daysFromNow, integrationHarness, type ApiAnswer, type TestUser } from '../support/harness';
 
 const { world, call, user } = integrationHarness();
 const APP_ORIGIN = 'http://127.0.0.1:3000';
@@ -35,9 +35,17 @@ async function connect(person: TestUser, { write = false } = {}) {
   google.signInAs(accountOf(person));
   const started = await person.post('/api/gcal/connect', { write });
   expect(started.status).toBe(200);
-  const answer = await call('GET', await google.consent(started.body.url));
+  const answer = await returnFromGoogle(started);
   await world.bus.settle();
   return answer;
+}
+
+/** The cookie the browser keeps from Connect's answer (the attempt it started). */
+const attemptCookieOf = (started: ApiAnswer) => String(started.headers['set-cookie']).split(';')[0]!;
+
+/** Google's page, then its redirect to the callback in the browser that pressed Connect. */
+async function returnFromGoogle(started: ApiAnswer) {
+  return call('GET', await google.consent(started.body.url), { cookie: attemptCookieOf(started) });
 }
 
 const timed = (summary: string, startDay: number, hour = 10): GoogleEventInput => ({
@@ -81,7 +89,7 @@ describe('connecting Google Calendar', () => {
     });
     expect(consentUrl.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
 
-    const back = await call('GET', await google.consent(started.body.url));
+    const back = await returnFromGoogle(started);
     expect(back.status).toBe(302);
     expect(back.headers.location).toBe(`${APP_ORIGIN}/settings?gcal=connected`);
 
@@ -114,7 +122,7 @@ describe('connecting Google Calendar', () => {
       'https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events',
     );
     expect(consentUrl.searchParams.get('include_granted_scopes')).toBe('true');
-    await call('GET', await google.consent(started.body.url));
+    await returnFromGoogle(started);
     await world.bus.settle();
     expect((await alice.get('/api/gcal/status')).body).toMatchObject({ connected: true, write_access: true });
   });
@@ -125,7 +133,7 @@ describe('connecting Google Calendar', () => {
     google.signInAs(accountOf(alice));
     const started = await alice.post('/api/gcal/connect', {});
     const storedAt = Date.now();
-    await call('GET', await google.consent(started.body.url));
+    await returnFromGoogle(started);
     expect((await alice.get('/api/gcal/status')).body.initial_sync).toEqual({ status: 'pending', synced: null, message: null });
     await world.bus.settle();
     expect(Date.now() - storedAt).toBeGreaterThanOrEqual(900);
@@ -136,7 +144,7 @@ describe('connecting Google Calendar', () => {
     google.addEvent(accountOf(bob), timed('Review', 2));
     google.signInAs(accountOf(bob));
     const bobStarted = await bob.post('/api/gcal/connect', {});
-    await call('GET', await google.consent(bobStarted.body.url));
+    await returnFromGoogle(bobStarted);
     google.failNext(1, 500);
     await world.bus.settle();
     expect((await bob.get('/api/gcal/status')).body).toMatchObject({
@@ -152,29 +160,43 @@ describe('connecting Google Calendar', () => {
     const settingsWith = (message: string) => `${APP_ORIGIN}/settings?gcal=error&message=${new URLSearchParams({ m: message }).toString().slice(2)}`;
 
     const stale = await startAttempt(alice.id, new Date(Date.now() - GOOGLE_PENDING_WINDOW_MS - 1_000));
-    expect((await call('GET', `/api/gcal/callback?state=${stale}&code=anything`)).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
-    expect((await call('GET', '/api/gcal/callback?state=made-up&code=anything')).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+    const back = (state: string, cookieState = state) => call('GET', `/api/gcal/callback?state=${state}&code=anything`, { cookie: `tempo_gcal_attempt=${cookieState}` });
+    expect((await back(stale)).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+    expect((await back('made-up')).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
     expect((await call('GET', '/api/gcal/callback?code=anything')).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
 
     google.signInAs(accountOf(alice));
     const started = await alice.post('/api/gcal/connect', {});
+    expect(started.headers['set-cookie']).toMatch(/^tempo_gcal_attempt=[\w-]{43}; Path=\/api\/gcal\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
     const callback = await google.consent(started.body.url);
-    expect((await call('GET', callback)).headers.location).toBe(`${APP_ORIGIN}/settings?gcal=connected`);
-    expect((await call('GET', callback)).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+    const inAliceBrowser = { cookie: attemptCookieOf(started) };
+    const done = await call('GET', callback, inAliceBrowser);
+    expect(done.headers.location).toBe(`${APP_ORIGIN}/settings?gcal=connected`);
+    expect(done.headers['set-cookie']).toMatch(/^tempo_gcal_attempt=; Path=\/api\/gcal\/callback; Max-Age=0;/);
+    expect((await call('GET', callback, inAliceBrowser)).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+
+    // Alice's consent link opened in Bob's browser (a link Alice sent him): Bob's Google calendar
+    // must not end up in Alice's account, and Alice's attempt stays unused.
+    const mallory = await user();
+    const lure = await mallory.post('/api/gcal/connect', {});
+    const victimBrowser = await call('GET', await google.consent(lure.body.url), { cookie: 'tempo_gcal_attempt=another-attempt' });
+    expect(victimBrowser.headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
+    expect((await call('GET', await google.consent(lure.body.url))).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
+    expect((await mallory.get('/api/gcal/status')).body).toMatchObject({ connected: false });
 
     const bob = await user();
     google.signInAs(accountOf(bob));
     google.denyNextConsent();
-    const declined = await call('GET', await google.consent((await bob.post('/api/gcal/connect', {})).body.url));
+    const declined = await returnFromGoogle(await bob.post('/api/gcal/connect', {}));
     expect(declined.headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
 
     google.withholdNextRefreshToken();
-    const tokenless = await call('GET', await google.consent((await bob.post('/api/gcal/connect', {})).body.url));
+    const tokenless = await returnFromGoogle(await bob.post('/api/gcal/connect', {}));
     expect(tokenless.headers.location).toBe(settingsWith(GCAL_MESSAGES.noTokens));
 
     // More failures than the library's own retries of a token request.
     google.failNext(10, 500, { target: 'token' });
-    const failing = await call('GET', await google.consent((await bob.post('/api/gcal/connect', {})).body.url));
+    const failing = await returnFromGoogle(await bob.post('/api/gcal/connect', {}));
     google.clearFaults();
     expect(failing.headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
     expect((await bob.get('/api/gcal/status')).body).toMatchObject({ connected: false });
@@ -512,7 +534,7 @@ describe('user B and user A’s connection', () => {
     google.signInAs(accountOf(bob));
     const bobConnect = await bob.post('/api/gcal/connect', {});
     expect(new URL(bobConnect.body.url).searchParams.get('state')).not.toBe(null);
-    await call('GET', await google.consent(bobConnect.body.url));
+    await returnFromGoogle(bobConnect);
     await world.bus.settle();
 
     expect(await eventsOf(bob)).toEqual([]);

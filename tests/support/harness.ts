@@ -56,13 +56,14 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle'> = {
     await world.bus.stop();
   });
 
-  async function call(method: string, url: string, init: { token?: string; body?: unknown; raw?: string | Buffer } = {}): Promise<ApiAnswer> {
+  async function call(method: string, url: string, init: { token?: string; body?: unknown; raw?: string | Buffer; cookie?: string } = {}): Promise<ApiAnswer> {
     const body = init.raw !== undefined ? Buffer.from(init.raw) : init.body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(init.body));
     const answer = await world.adapter({
       method,
       url,
       headers: {
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
         ...(body.length ? { 'content-type': 'application/json' } : {}),
       },
       body,
