@@ -17,9 +17,11 @@ const hashOf = (salt: string, code: string) => createHash('sha256').update(`${sa
 
 /**
  * Issues a fresh 6-digit code for an address, stored only as a salted hash with its expiry, or
- * answers null when one was issued less than a minute ago.
+ * answers null when one was issued less than a minute ago for another request. The same request
+ * (`requestId`, the bus event's id) gets a fresh code again: its delivery is being retried because
+ * the mail may not have gone.
  */
-export async function issueResetCode(email: string, now: number): Promise<string | null> {
+export async function issueResetCode(email: string, requestId: string, now: number): Promise<string | null> {
   const code = String(randomInt(0, 10 ** RESET_CODE.digits)).padStart(RESET_CODE.digits, '0');
   const salt = randomBytes(16).toString('hex');
   const stored: StoredCode = { code_hash: hashOf(salt, code), salt, expires_at: now + RESET_CODE.expiryMs, issued_at: now, attempts: 0 };
@@ -27,9 +29,9 @@ export async function issueResetCode(email: string, now: number): Promise<string
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keyOf(email), ...stored, ttl: Math.ceil(stored.expires_at / 1000) },
-        ConditionExpression: 'attribute_not_exists(PK) OR issued_at < :reissue',
-        ExpressionAttributeValues: { ':reissue': now - RESET_CODE.reissueMs },
+        Item: { ...keyOf(email), ...stored, request_id: requestId, ttl: Math.ceil(stored.expires_at / 1000) },
+        ConditionExpression: 'attribute_not_exists(PK) OR issued_at < :reissue OR request_id = :request',
+        ExpressionAttributeValues: { ':reissue': now - RESET_CODE.reissueMs, ':request': requestId },
       }),
     ),
   );

@@ -12,6 +12,7 @@ export const RESET_SUBJECT = 'Your Tempo password reset code';
 /**
  * Bus consumer of password.reset-requested: mails a code when the address has an account. Done
  * off the request, so the public endpoint answers alike, and as fast, whether or not it has one.
+ * A failed mail throws, and the bus's retry of the same event mails a fresh code.
  */
 export async function handler(event: EventBridgeEvent<'password.reset-requested', unknown>): Promise<void> {
   const { email } = EVENT_CATALOGUE['password.reset-requested'].parse(event.detail);
@@ -21,7 +22,7 @@ export async function handler(event: EventBridgeEvent<'password.reset-requested'
     if (error instanceof UserNotFoundException) return;
     throw error;
   }
-  const code = await issueResetCode(email, Date.now());
+  const code = await issueResetCode(email, event.id, Date.now());
   if (!code) {
     log.info('reset code not reissued within a minute of the last one', { email });
     return;

@@ -9,10 +9,11 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { VERIFICATION_SUBJECT } from '../../functions/auth/custom-message';
-import { RESET_SUBJECT } from '../../functions/auth/send-reset-code';
+import { handler as sendResetCode, RESET_SUBJECT } from '../../functions/auth/send-reset-code';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { startLocalStack } from '../../local/stack';
 import { mailsTo } from '../support/outbox';
@@ -175,5 +176,20 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     );
     expect((await post('/api/auth/reset-password', { email: other, code: otherCode, password: 'New-password-2!' })).status).toBe(400);
     expect((await signIn(other)).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('mails a fresh code when the bus delivers a request again (its mail may not have gone), but not for another request within the minute', async () => {
+    const email = await confirmedUser();
+    const request = (id: string) =>
+      ({ id, 'detail-type': 'password.reset-requested', detail: { email, occurredAt: new Date().toISOString() } }) as unknown as EventBridgeEvent<'password.reset-requested', unknown>;
+    await sendResetCode(request('first-delivery'));
+    await sendResetCode(request('first-delivery'));
+    await sendResetCode(request('another-request'));
+    const codes = mailsTo(outbox(), email)
+      .filter((mail) => mail.subject === RESET_SUBJECT)
+      .map((mail) => /\b(\d{6})\b/.exec(mail.body)![1]!);
+    expect(codes).toHaveLength(2);
+    // The latest code is the one that works.
+    expect((await post('/api/auth/reset-password', { email, code: codes[1]!, password: 'New-password-2!' })).status).toBe(200);
   });
 });
