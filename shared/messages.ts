@@ -69,8 +69,6 @@ export const VOICE_MESSAGES = {
   socketCreateFailed: 'Failed to establish voice connection. Please check your internet connection.',
   socketError: 'Connection to voice agent failed. Please check your internet connection and try again.',
   connectionLost: 'Voice agent connection lost. Please try reconnecting.',
-  notAuthenticated: 'User not authenticated. Please sign in to use voice features.',
-  authError: 'Authentication error. Please sign out and sign back in.',
   startFailed: 'Failed to start voice call. Please try again.',
 
   /** The banners while the assistant works: 'AI assistant is updating tasks...' (goals, events, data). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { GCAL_MESSAGES, GCAL_SCOPES, syncedMessage } from '../../shared/gcal';
+import { GCAL_MESSAGES, GCAL_SCOPES, SYNC_FAILURE_TEXTS, syncedMessage, syncFailedMessage } from '../../shared/gcal';
 import { signedInAccount } from './support/app-data';
 import { googleAccount, markConnectPromptShown } from './support/google';
 
@@ -91,6 +91,17 @@ test('connect, first sync, Sync again adds nothing twice, and disconnect removes
   for (const summary of syncedTitles) await expect(eventOnCalendar(page, summary)).toHaveCount(1);
   const synced = (await api.get('/api/events')).items.filter((event: { gcal_id: string | null }) => event.gcal_id);
   expect(synced).toHaveLength(syncedTitles.length);
+  await expect(page.getByText(GCAL_MESSAGES.calendarSynced).first()).toBeVisible();
+
+  // Google failing a sync: the toast says why, and nothing on the calendar is lost or doubled.
+  await google.failNext(1, 500);
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  const failure = page.getByRole('listitem').filter({ hasText: GCAL_MESSAGES.syncToastFailed });
+  await expect(failure).toContainText(syncFailedMessage(SYNC_FAILURE_TEXTS.unavailable), AWAIT_ROUND_TRIP);
+  await google.failNext(1, 429);
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: syncFailedMessage(SYNC_FAILURE_TEXTS.rateLimited) })).toBeVisible(AWAIT_ROUND_TRIP);
+  for (const summary of syncedTitles) await expect(eventOnCalendar(page, summary)).toHaveCount(1);
 
   // Disconnect takes the synced events away and leaves the user's own.
   await createEventInApp(page, 'My own', '9:00 AM');

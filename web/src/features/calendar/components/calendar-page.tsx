@@ -206,7 +206,7 @@ function CalendarActions({ onNewEvent }: { onNewEvent: () => void }) {
   async function sync() {
     setSyncing(true);
     try {
-      showToast({ tone: 'success', title: syncedMessage(await syncGoogleCalendar()) });
+      showToast({ tone: 'success', title: GCAL_MESSAGES.calendarSynced, description: syncedMessage(await syncGoogleCalendar()) });
     } catch (error) {
       showToast({ tone: 'error', title: GCAL_MESSAGES.syncToastFailed, description: error instanceof Error ? error.message : undefined });
       void status.mutate();
