@@ -4,7 +4,7 @@ import { percentile } from './percentile';
 
 /**
  * How long a person waits to see what the assistant did: from the ElevenLabs double sending a
- * client_tool_call to the created task showing on the Tasks page, over 20 calls (target: p95 under
+ * client_tool_call to the created task showing on the Tasks page (first as a stand-in, then saved), over 20 calls (target: p95 under
  * 1 s), beside the time until the agent gets the result. The page types one request (a text
  * conversation, no microphone); the double answers it with the scripted calls one after the other,
  * each when the previous result came back. Both clocks are this machine's Date.now().
@@ -28,12 +28,20 @@ try {
   await page.getByRole('link', { name: 'Tasks' }).click();
   await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
 
-  // Stamps the moment each task's card first enters the page (a stand-in or the real item).
+  // Stamps each new card element of a task as it enters the page. A call still pending after 100 ms
+  // shows a stand-in card first; the saved task replaces it with a card of its own (a new element,
+  // keyed by the real id): the first stamp is when the person first sees the task, the last when
+  // they see the saved one.
   await page.evaluate((prefix) => {
-    const seen: Record<string, number> = {};
+    const seen: Record<string, number[]> = {};
+    const known = new WeakSet<Element>();
     Object.assign(window, { benchSeen: seen });
     new MutationObserver(() => {
-      for (const card of document.querySelectorAll(`article[aria-label^="${prefix} "]`)) seen[card.getAttribute('aria-label')!] ??= Date.now();
+      for (const card of document.querySelectorAll(`article[aria-label^="${prefix} "]`)) {
+        if (known.has(card)) continue;
+        known.add(card);
+        (seen[card.getAttribute('aria-label')!] ??= []).push(Date.now());
+      }
     }).observe(document.body, { childList: true, subtree: true });
   }, TITLE);
 
@@ -46,18 +54,26 @@ try {
 
   const state = await double.waitFor((current) => current.toolResults.length >= CALLS, 60_000);
   await page.waitForFunction((count) => Object.keys((window as unknown as { benchSeen: object }).benchSeen).length >= count, CALLS, { timeout: 10_000 });
-  const seen = await page.evaluate(() => (window as unknown as { benchSeen: Record<string, number> }).benchSeen);
+  // The page polls tool calls every second: by then every stand-in has given way to its task.
+  await page.waitForTimeout(2_000);
+  const seen = await page.evaluate(() => (window as unknown as { benchSeen: Record<string, number[]> }).benchSeen);
 
   const sentAt = new Map(state.toolCalls.map((call) => [call.tool_call_id, Date.parse(call.sent_at)]));
-  const visible = state.toolCalls.map((call) => seen[String(call.parameters.title)]! - Date.parse(call.sent_at)).sort((a, b) => a - b);
+  const since = (pick: (stamps: number[]) => number) =>
+    state.toolCalls.map((call) => pick(seen[String(call.parameters.title)]!) - Date.parse(call.sent_at)).sort((a, b) => a - b);
+  const visible = since((stamps) => stamps[0]!);
+  const saved = since((stamps) => stamps.at(-1)!);
+  const standIns = Object.values(seen).filter((stamps) => stamps.length > 1).length;
   const answered = state.toolResults.map((result) => Date.parse(result.received_at) - sentAt.get(result.tool_call_id)!).sort((a, b) => a - b);
   const failed = state.toolResults.filter((result) => result.is_error).length;
 
-  const line = (label: string, sorted: number[]) => console.log(`  ${label.padEnd(34)} p50 ${percentile(sorted, 50)} ms   p95 ${percentile(sorted, 95)} ms`);
+  const line = (label: string, sorted: number[]) => console.log(`  ${label.padEnd(40)} p50 ${percentile(sorted, 50)} ms   p95 ${percentile(sorted, 95)} ms`);
   console.log(`\nVoice tool calls through the local stack, ${CALLS} calls (${failed} failed)`);
   line('client_tool_call → task on screen', visible);
+  line('client_tool_call → saved task on screen', saved);
+  console.log(`  (${standIns} of ${CALLS} showed a stand-in first, their call still pending after 100 ms)`);
   line('client_tool_call → result to agent', answered);
-  console.log(`  target: task on screen under 1000 ms at p95 (${percentile(visible, 95) < 1000 ? 'met' : 'MISSED'})`);
+  console.log(`  target: saved task on screen under 1000 ms at p95 (${percentile(saved, 95) < 1000 ? 'met' : 'MISSED'})`);
 } finally {
   await stop();
 }
