@@ -4,8 +4,8 @@ import { percentile } from './percentile';
 
 /**
  * How long a person waits to see what the assistant did: from the ElevenLabs double sending a
- * client_tool_call to the created task showing on the Tasks page (first as a stand-in, then saved), over 20 calls (target: p95 under
- * 1 s), beside the time until the agent gets the result. The page types one request (a text
+ * client_tool_call to the created task showing on the Tasks page (first as a stand-in, then
+ * saved), over 20 calls (target: p95 under 1 s), beside the time until the agent gets the result. The page types one request (a text
  * conversation, no microphone); the double answers it with the scripted calls one after the other,
  * each when the previous result came back. Both clocks are this machine's Date.now().
  */
