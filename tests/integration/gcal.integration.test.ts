@@ -232,6 +232,25 @@ describe('connecting Google Calendar', () => {
 });
 
 describe('syncing in', () => {
+  it('covers the window of the user’s settings, and follows it when the settings change', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await alice.put('/api/settings', { sync_past_days: 30, sync_future_months: 3 });
+    for (const [title, day] of [['Three weeks ago', -21], ['Tomorrow', 1], ['In ten weeks', 70]] as const) google.addEvent(account, timed(title, day));
+    await connect(alice);
+    expect(titles(await eventsOf(alice))).toEqual(['In ten weeks', 'Three weeks ago', 'Tomorrow']);
+
+    await alice.put('/api/settings', { sync_past_days: 7, sync_future_months: 1 });
+    const calls = google.calls.length;
+    await sync(alice);
+    // A new window is a full sync over it, from 7 days before today to a month after it (whole UTC days).
+    const listed = google.calls.slice(calls).find((entry) => entry.path === '/calendar/v3/calendars/primary/events');
+    const today = new Date();
+    const utcDay = (months: number, days: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + months, today.getUTCDate() + days)).toISOString();
+    expect(listed?.query).toMatchObject({ timeMin: utcDay(0, -7), timeMax: utcDay(1, 1) });
+    expect(titles(await eventsOf(alice))).toEqual(['Tomorrow']);
+  });
+
   it('shows Google’s events, adds nothing twice, follows changes and cancellations, keeps the user’s own apart', async () => {
     const alice = await user();
     const account = accountOf(alice);
@@ -490,6 +509,8 @@ describe('mirroring out', () => {
     expect(google.events(account).map((event) => event.summary)).toEqual(['Retried']);
     expect((await alice.get(`/api/events/${lost.id}`)).status).toBe(200);
     expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Retried']);
+    const deadLettered = world.deadLetters().filter((line) => line.rule === 'MirrorEventsToGoogle' && line.event.detail.userId === alice.id);
+    expect(deadLettered.map((line) => line.event.detail.id)).toEqual([lost.id]);
   });
 });
 

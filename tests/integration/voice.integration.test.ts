@@ -300,6 +300,29 @@ describe('tool calls', () => {
     }
     await world.bus.settle();
     expect((await alice.get('/api/voice/tool-calls')).body.items.map((entry: ToolCall) => entry.id)).toEqual(['toolu_3', 'toolu_2', 'toolu_1']);
+
+    // 52 calls a second apart: the 50 newest come back.
+    const bob = await user();
+    const start = Date.now() - 60_000;
+    for (let index = 1; index <= 52; index += 1) {
+      const at = new Date(start + index * 1_000).toISOString();
+      await insertToolCall({
+        id: `toolu_${String(index).padStart(2, '0')}`,
+        user_id: bob.id,
+        conversation_id: 'c',
+        tool_name: 'listTags',
+        tool_args: {},
+        status: 'success',
+        result: null,
+        error_message: null,
+        undone_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    const listed = (await bob.get('/api/voice/tool-calls')).body.items.map((entry: ToolCall) => entry.id);
+    expect(listed).toHaveLength(50);
+    expect([listed[0], listed.at(-1)]).toEqual(['toolu_52', 'toolu_03']);
   });
 });
 

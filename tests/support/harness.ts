@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { exportJWK, generateKeyPair, createLocalJWKSet, SignJWT } from 'jose';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApiAdapter, type AdapterOptions, type ApiAdapter } from '../../local/api-adapter';
@@ -26,12 +29,22 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle'> = {
     bus: LocalBus;
     sign: (claims: Record<string, unknown>, settings?: { expiresIn?: string; issuer?: string; audience?: string }) => Promise<string>;
     tableName: string;
+    /** The events the bus gave up on, one parsed line of its dead-letter file each. */
+    deadLetters: () => Array<{ rule: string; event: { detail: Record<string, unknown> } }>;
   };
 
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256');
     const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256' };
-    world.bus = await startLocalBus({ retryDelaysMs: [10, 10] });
+    const deadLetterFile = join(mkdtempSync(join(tmpdir(), 'tempo-bus-')), 'dead-letters.jsonl');
+    world.bus = await startLocalBus({ retryDelaysMs: [10, 10], deadLetterFile });
+    world.deadLetters = () =>
+      existsSync(deadLetterFile)
+        ? readFileSync(deadLetterFile, 'utf8')
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line))
+        : [];
     world.tableName = `t-${randomUUID()}`;
     const endpoint = inject('dynamoEndpoint');
     useLocalEndpoints({ dynamoEndpoint: endpoint, busEndpoint: world.bus.endpoint, tableName: world.tableName });
