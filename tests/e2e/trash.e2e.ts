@@ -55,3 +55,37 @@ test('select all restores every shown item at once', async ({ page, request }) =
   await expect(page.getByText('2 items restored successfully')).toBeVisible();
   await expect(page.getByText('Trash is empty')).toBeVisible();
 });
+
+test('days left: Expiring today at 0, in red at 3 or fewer; the deletion date in the user’s zone; Refresh by keyboard', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'trash-days');
+  for (const title of ['Today goes', 'Three left', 'Four left']) {
+    const task = await api.create('tasks', { title });
+    await api.remove('tasks', task.id);
+  }
+  // Items deleted days ago cannot be made through the API: the page is shown the ages it would get.
+  const daysLeft: Record<string, number> = { 'Today goes': 0, 'Three left': 3, 'Four left': 4 };
+  await page.route('**/api/trash', async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    for (const item of body.items) item.days_remaining = daysLeft[item.title] ?? item.days_remaining;
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.goto('/trash');
+  const entry = (title: string) => page.getByRole('listitem').filter({ hasText: title });
+  await expect(entry('Today goes')).toContainText('Expiring today');
+  await expect(entry('Today goes').getByText('Expiring today')).toHaveClass(/trash-item__days--warning/);
+  await expect(entry('Three left').getByText('3 days left')).toHaveClass(/trash-item__days--warning/);
+  await expect(entry('Four left').getByText('4 days left')).not.toHaveClass(/trash-item__days--warning/);
+  const today = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
+  await expect(entry('Four left')).toContainText(`Deleted ${today}`);
+
+  // Deleted elsewhere meanwhile: Refresh brings it in, and the keyboard stays on the button.
+  const more = await api.create('tasks', { title: 'Deleted elsewhere' });
+  await api.remove('tasks', more.id);
+  const refresh = page.getByRole('button', { name: 'Refresh' });
+  await refresh.focus();
+  await page.keyboard.press('Enter');
+  await expect(entry('Deleted elsewhere')).toBeVisible();
+  await expect(refresh).toBeFocused();
+  await expect(refresh).not.toHaveAttribute('aria-busy');
+});

@@ -1,22 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  addMonths,
-  formatDay,
-  formatMinutes,
-  formatTime,
-  isDay,
-  monthGrid,
-  parseTimeInput,
-  rangeLabel,
-  startOfWeek,
-  stepAnchor,
-  timeGridDays,
-  timeInputValue,
-  zonedInstant,
-  zonedParts,
-} from '../../web/src/features/calendar/lib/calendar-dates';
+import { addMonths, monthGrid, parseTimeInput, rangeLabel, startOfWeek, stepAnchor, timeGridDays, timeInputValue } from '../../web/src/features/calendar/lib/calendar-dates';
+import { addDays, formatDay, formatMinutes, formatTime, isDay, zonedInstant, zonedParts } from '../../web/src/lib/zoned-dates';
 
 const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
 
@@ -85,6 +70,7 @@ describe('formats of spec section 2', () => {
     expect(formatTime('2026-11-22T14:30:00.000Z', 'UTC')).toBe('2:30 PM');
     expect(formatTime('2026-11-22T14:30:00.000Z', 'America/New_York')).toBe('9:30 AM');
     expect(formatTime('2026-11-22T14:30:00.000Z', 'Asia/Kolkata')).toBe('8:00 PM');
+    expect(formatTime('not a time', 'UTC')).toBe('not a time');
   });
 
   it('labels the range shown', () => {

@@ -11,16 +11,8 @@ import { useToast } from '../../../components/ui/toast';
 import { deleteItem, useItems, useSettings } from '../../../lib/items';
 import { useGoogleCalendarStatus } from '../../../lib/google-calendar';
 import { syncGoogleCalendar } from '../api/google-calendar';
-import {
-  CALENDAR_VIEWS,
-  isDay,
-  rangeLabel,
-  stepAnchor,
-  timeGridDays,
-  zonedParts,
-  type CalendarView,
-  type Day,
-} from '../lib/calendar-dates';
+import { CALENDAR_VIEWS, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
+import { isDay, zonedParts, type Day } from '../../../lib/zoned-dates';
 import { eventValues, newEventStart, newEventValues, type EventFormValues } from '../lib/event-form';
 import { useNarrowScreen } from '../lib/use-narrow-screen';
 import { ConnectPrompt } from './connect-prompt';

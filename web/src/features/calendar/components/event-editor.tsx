@@ -13,7 +13,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { ApiError } from '../../../lib/api';
 import { createItem, updateItem } from '../../../lib/items';
-import { addDays, isDay } from '../lib/calendar-dates';
+import { addDays, isDay } from '../../../lib/zoned-dates';
 import { apiFieldErrors, EVENT_TYPE_LABELS, eventBody, validateEventForm, type EventFormErrors, type EventFormValues } from '../lib/event-form';
 
 const TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] }));

@@ -3,7 +3,7 @@ import type { CalendarEvent } from '../../../../../shared/calendar-events';
 import { tagColor } from '../../../../../shared/tags';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantHighlight } from '../../../lib/assistant-activity';
-import { formatTime } from '../lib/calendar-dates';
+import { formatTime } from '../../../lib/zoned-dates';
 
 /** Marks events synced in from Google Calendar. */
 export function GoogleBadge() {

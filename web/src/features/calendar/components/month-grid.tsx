@@ -1,6 +1,7 @@
 import { isEventOnDay, type CalendarEvent } from '../../../../../shared/calendar-events';
 import { classNames } from '../../../components/ui/class-names';
-import { formatDay, formatDayAs, formatMinutes, monthGrid, type Day } from '../lib/calendar-dates';
+import { monthGrid } from '../lib/calendar-dates';
+import { formatDay, formatDayAs, formatMinutes, type Day } from '../../../lib/zoned-dates';
 import { monthEntries } from '../lib/event-layout';
 import { EventEntry } from './event-entry';
 

@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { isEventOnDay, type CalendarEvent } from '../../../../../shared/calendar-events';
 import { classNames } from '../../../components/ui/class-names';
-import { formatDay, formatDayAs, formatMinutes, HOURS, type Day } from '../lib/calendar-dates';
+import { HOURS } from '../lib/calendar-dates';
+import { formatDay, formatDayAs, formatMinutes, type Day } from '../../../lib/zoned-dates';
 import { blockGeometry, layoutDay } from '../lib/event-layout';
 import { EventEntry } from './event-entry';
 

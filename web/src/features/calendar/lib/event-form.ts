@@ -1,6 +1,7 @@
 import { endsAfterStart, type CalendarEvent, type EventType } from '../../../../../shared/calendar-events';
 import { MESSAGES } from '../../../../../shared/messages';
-import { addDays, parseTimeInput, timeInputValue, zonedInstant, zonedParts, type Day } from './calendar-dates';
+import { parseTimeInput, timeInputValue } from './calendar-dates';
+import { addDays, zonedInstant, zonedParts, type Day } from '../../../lib/zoned-dates';
 
 /** What the event editor holds: the inputs' own values (dates 'YYYY-MM-DD', times 'HH:mm'). */
 export interface EventFormValues {

@@ -1,6 +1,6 @@
 import { eventDays, type EventTimes } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
-import { formatDay, formatTime, MINUTES_PER_DAY, zonedParts, type Day } from './calendar-dates';
+import { formatDay, formatTime, MINUTES_PER_DAY, zonedParts, type Day } from '../../../lib/zoned-dates';
 
 /** Where events go on the calendar; which days an event reaches is shared/calendar-events' eventDays. */
 

@@ -5,8 +5,8 @@ import { CALENDAR } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { useItems } from '../../../lib/items';
-import { addDays, formatDay, formatInZone } from '../lib/zoned-time';
-import { RefreshButton } from './dashboard-bits';
+import { addDays, formatDayAs, formatTime } from '../../../lib/zoned-dates';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 
 /** The events of one day (today first), in the user's time zone. */
 export function DailySchedule({ timeZone }: { timeZone: string }) {
@@ -26,7 +26,7 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
           </h2>
           <p className="dash-card__subtitle" aria-live="polite">
             {day === today ? 'Today, ' : ''}
-            {formatDay(day, 'EEEE, MMM d, yyyy')}
+            {formatDayAs(day, `EEEE, ${CALENDAR.dateFormat}`)}
           </p>
         </div>
         <div className="dash-card__actions">
@@ -55,7 +55,7 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
                 <span className="dash-item__time">
                   {event.all_day
                     ? 'All day'
-                    : `${formatInZone(event.start_time, timeZone, CALENDAR.timeFormat)} – ${formatInZone(event.end_time, timeZone, CALENDAR.timeFormat)}`}
+                    : `${formatTime(event.start_time, timeZone)} – ${formatTime(event.end_time, timeZone)}`}
                 </span>
                 <span className="dash-item__title">{event.title}</span>
                 {event.location && <span className="dash-item__meta">{event.location}</span>}

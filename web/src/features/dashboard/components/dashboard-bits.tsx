@@ -1,26 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { REFRESH_SPINNER_MS } from '../../../../../shared/constants';
 import type { Task } from '../../../../../shared/tasks';
-import { Button, buttonClassName } from '../../../components/ui/button';
-
-/** A Refresh button whose spinner turns at least REFRESH_SPINNER_MS, so a fast answer still shows. */
-export function RefreshButton({ onRefresh, label }: { onRefresh: () => Promise<unknown>; label: string }) {
-  const [busy, setBusy] = useState(false);
-  async function refresh() {
-    setBusy(true);
-    try {
-      await Promise.all([onRefresh(), new Promise((resolve) => setTimeout(resolve, REFRESH_SPINNER_MS))]);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button variant="secondary" className="dash-refresh" busy={busy} onClick={() => void refresh()} aria-label={label}>
-      Refresh
-    </Button>
-  );
-}
+import { buttonClassName } from '../../../components/ui/button';
 
 /** A labelled bar; the fill stops at 100 %. */
 export function ProgressBar({ label, percent }: { label: string; percent: number }) {

@@ -8,7 +8,8 @@ import { AssistantBanner } from '../../../components/ui/assistant-banner';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantMarks } from '../../../lib/assistant-activity';
 import { listKey, useItems } from '../../../lib/items';
-import { EmptyState, GOAL_TYPE_LABELS, ProgressBar, RefreshButton, STATUS_LABELS, TaskPreview } from './dashboard-bits';
+import { RefreshButton } from '../../../components/ui/refresh-button';
+import { EmptyState, GOAL_TYPE_LABELS, ProgressBar, STATUS_LABELS, TaskPreview } from './dashboard-bits';
 
 const TABS = ['Priority', 'Goals', 'Progress'] as const;
 type Tab = (typeof TABS)[number];

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { TRASH_WARNING_DAYS } from '../../../../../shared/constants';
+import { calendarDay } from '../../../../../shared/dates';
 import type { TrashableKind } from '../../../../../shared/items';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,10 +8,12 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { classNames } from '../../../components/ui/class-names';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Select } from '../../../components/ui/select';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { changeTrash, emptyTrash, useTrash, type TrashEntry } from '../../../lib/items';
+import { changeTrash, emptyTrash, useSettings, useTrash, type TrashEntry } from '../../../lib/items';
+import { formatDay } from '../../../lib/zoned-dates';
 import './trash.css';
 
 const TYPE_OPTIONS = [
@@ -34,6 +37,7 @@ function remainingLabel(days: number): string {
 export function TrashPage() {
   const showToast = useToast();
   const trash = useTrash();
+  const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
   const [search, setSearch] = useState('');
   const [type, setType] = useState<'all' | TrashableKind>('all');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -95,9 +99,7 @@ export function TrashPage() {
           <p className="trash-page__intro">Deleted goals, tasks and events stay here for 10 days before they are removed for good.</p>
         </div>
         <div className="trash-page__actions">
-          <Button variant="secondary" busy={trash.isValidating} onClick={() => void trash.mutate()}>
-            Refresh
-          </Button>
+          <RefreshButton onRefresh={() => trash.mutate()} />
           <Button className="button--danger" disabled={items.length === 0 || working} onClick={() => setPending({ action: 'empty' })}>
             Empty Trash
           </Button>
@@ -152,7 +154,7 @@ export function TrashPage() {
                   <p className="trash-item__title">{item.title}</p>
                   <p className="trash-item__meta">
                     <span className="trash-item__kind">{KIND_LABELS[item.kind]}</span>
-                    <span>Deleted {new Date(item.deleted_at).toLocaleDateString()}</span>
+                    <span>Deleted {formatDay(calendarDay(item.deleted_at, timeZone))}</span>
                     <span className={classNames('trash-item__days', item.days_remaining <= TRASH_WARNING_DAYS && 'trash-item__days--warning')}>
                       {remainingLabel(item.days_remaining)}
                     </span>
