@@ -136,7 +136,7 @@ test('the editor refuses a save the server rejects, and a target date in the pas
   await expect(editor).toBeVisible();
 });
 
-test('the Goal Tasks panel lists, adds and completes the goal’s tasks', async ({ page, request }) => {
+test('the Goal Tasks panel lists, adds, completes and deletes the goal’s tasks', async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'goals-panel');
   await api.create('goals', { title: 'Get fit', tags: ['health'] });
   await page.goto('/goals');
@@ -152,6 +152,20 @@ test('the Goal Tasks panel lists, adds and completes the goal’s tasks', async 
   await panel.getByRole('checkbox', { name: 'Run 5 km' }).click();
   await expect(panel.getByRole('checkbox', { name: 'Run 5 km' })).toBeChecked();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Deleting asks first, as everywhere a task goes to the trash.
+  await field.fill('Stretch');
+  await field.press('Enter');
+  await panel.getByRole('button', { name: 'Delete task Stretch' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete task?' });
+  await expect(confirm).toContainText('Are you sure you want to delete this task?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('checkbox', { name: 'Stretch' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Delete task Stretch' }).click();
+  await confirm.getByRole('button', { name: 'Move to Trash' }).click();
+  await expect(panel.getByRole('checkbox', { name: 'Stretch' })).toHaveCount(0);
+  // Its button is gone with it: the focus stays in the panel, not lost to the page under it.
+  await expect.poll(() => panel.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(card(page, 'Get fit').getByRole('button', { name: '1 task' })).toBeVisible();
   await expect(card(page, 'Get fit').getByText('100%')).toBeVisible();

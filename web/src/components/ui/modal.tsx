@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { classNames } from './class-names';
-import { trackOpenDialog } from './open-dialogs';
+import { innermost, trackOpenDialog } from './open-dialogs';
 import './modal.css';
 
 export interface ModalProps {
@@ -43,8 +43,11 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
       if (!element.open) return;
       element.close();
       // The browser has given the focus back to what had it; when that is gone (a card just moved
-      // to the trash) or was nothing (opened from a link), the page's main region takes it.
-      if (document.activeElement === document.body) document.querySelector<HTMLElement>('main[tabindex]')?.focus();
+      // to the trash) or was nothing (opened from a link), the dialog under this one takes it, or
+      // else the page's main region.
+      if (document.activeElement !== document.body) return;
+      const below = innermost()?.querySelector<HTMLElement>('.modal__panel') ?? document.querySelector<HTMLElement>('main[tabindex]');
+      below?.focus();
     };
   }, [open]);
 
@@ -81,7 +84,7 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
       }}
     >
       {open && (
-        <div className="modal__panel">
+        <div className="modal__panel" tabIndex={-1}>
           <header className="modal__header">
             <h2 className="modal__title" id={titleId}>
               {title}

@@ -18,7 +18,7 @@ export function trackOpenDialog(dialog: HTMLDialogElement): () => void {
   };
 }
 
-/** The innermost open modal dialog, or null when none is open. */
+/** The innermost open modal dialog, or null when none is open, as React state. */
 export function useInnermostDialog(): HTMLDialogElement | null {
   return useSyncExternalStore(subscribe, innermost);
 }
@@ -28,6 +28,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function innermost(): HTMLDialogElement | null {
+/** The innermost open modal dialog now, or null. */
+export function innermost(): HTMLDialogElement | null {
   return openDialogs.at(-1) ?? null;
 }

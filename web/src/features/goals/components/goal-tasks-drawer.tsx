@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { TrashButton } from '../../../components/ui/item-card';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { createItem, deleteItem, updateItem } from '../../../lib/items';
+import { TrashConfirmDialog } from '../../../components/ui/trash-confirm-dialog';
+import { createItem, updateItem } from '../../../lib/items';
 
 interface GoalTasksDrawerProps {
   /** The goal whose tasks show; undefined keeps the drawer closed. */
@@ -27,6 +28,7 @@ function logFailure(what: string) {
  */
 export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) {
   const [title, setTitle] = useState('');
+  const [toDelete, setToDelete] = useState<Task | null>(null);
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -71,13 +73,14 @@ export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) 
                     />
                     <span className={task.status === 'completed' ? 'goal-tasks__done' : undefined}>{task.title}</span>
                   </label>
-                  <TrashButton label={`Delete task ${task.title}`} onClick={() => void deleteItem('tasks', task.id).catch(logFailure('delete a task'))} />
+                  <TrashButton label={`Delete task ${task.title}`} onClick={() => setToDelete(task)} />
                 </li>
               ))}
             </ul>
           )}
         </div>
       )}
+      <TrashConfirmDialog kind="tasks" item={toDelete} onClose={() => setToDelete(null)} quiet />
     </Modal>
   );
 }

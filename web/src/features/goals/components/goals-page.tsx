@@ -73,14 +73,7 @@ export function GoalsPage() {
     >
       {editor && <GoalEditor key={editor.key} goal={editor.item} open={editor.open} onClose={closeEditor} timeZone={timeZone} />}
       <GoalTasksDrawer goal={all.find((goal) => goal.id === drawerGoalId)} tasks={drawerGoalId ? tasksOf(drawerGoalId) : []} onClose={() => setDrawerGoalId(null)} />
-      <TrashConfirmDialog
-        kind="goals"
-        item={toDelete}
-        onClose={() => setToDelete(null)}
-        title="Move goal to trash?"
-        message="Are you sure you want to move this goal to trash? You can restore it from the trash for up to 10 days."
-        failed="Failed to delete goal"
-      />
+      <TrashConfirmDialog kind="goals" item={toDelete} onClose={() => setToDelete(null)} />
     </CollectionPage>
   );
 }

@@ -100,15 +100,7 @@ export function TasksPage() {
       )}
     >
       {editor && <TaskEditor key={editor.key} task={editor.item} open={editor.open} onClose={closeEditor} goals={goals} timeZone={timeZone} />}
-      <TrashConfirmDialog
-        kind="tasks"
-        item={toDelete}
-        onClose={() => setToDelete(null)}
-        title="Delete task?"
-        message="Are you sure you want to delete this task?"
-        moved="Task moved to trash"
-        failed="Failed to delete task"
-      />
+      <TrashConfirmDialog kind="tasks" item={toDelete} onClose={() => setToDelete(null)} />
     </CollectionPage>
   );
 }
