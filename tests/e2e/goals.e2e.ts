@@ -69,7 +69,19 @@ test('a goal is created with tags, edited, its status cycled and reverted on fai
   await expect(second.getByRole('option', { name: 'language' })).toBeVisible();
   await expect(second.getByRole('option', { name: 'Create "LAN"' })).toBeVisible();
   await secondTags.press('Tab');
-  await expect(second.getByRole('list', { name: 'Selected tags' }).getByText('language')).toBeVisible();
+  const secondChips = second.getByRole('list', { name: 'Selected tags' });
+  await expect(secondChips.getByText('language')).toBeVisible();
+  // The name committed with a comma before became a tag: it is suggested now.
+  await secondTags.fill('trav');
+  await expect(second.getByRole('option', { name: 'travel' })).toBeVisible();
+  await secondTags.press('Tab');
+  await expect(secondChips.getByText('travel')).toBeVisible();
+  // Leaving the field with a new name typed keeps it, rather than dropping it on save.
+  await secondTags.fill('madrid');
+  await expect(second.getByRole('option', { name: 'Create "madrid"' })).toBeVisible();
+  await secondTags.press('Tab');
+  await expect(secondChips.getByText('madrid')).toBeVisible();
+  await expect(secondTags).toHaveValue('');
   await secondTags.fill('language');
   await expect(suggestions).toHaveCount(0);
   await secondTags.fill('');
@@ -88,6 +100,9 @@ test('a goal is created with tags, edited, its status cycled and reverted on fai
   await page.unroute('**/api/goals/*');
 
   // The tag filter.
+  await page.getByLabel('Tag', { exact: true }).selectOption('travel');
+  await expect(card(page, 'Visit Madrid')).toBeVisible();
+  await expect(card(page, 'Learn Spanish')).toHaveCount(0);
   await page.getByLabel('Tag', { exact: true }).selectOption('language');
   await expect(card(page, 'Learn Spanish')).toBeVisible();
   await expect(card(page, 'Visit Madrid')).toBeVisible();
@@ -251,7 +266,10 @@ test('every goal action works from the keyboard, and the focus comes back after 
   await expect(confirm).toHaveCount(0);
   await expect(bin).toBeFocused();
   await page.keyboard.press('Enter');
-  await confirm.getByRole('button', { name: 'Move to Trash' }).focus();
+  // The dialog puts the focus on Cancel as it opens: only then is it moved to the confirm button.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Move to Trash' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(goal).toHaveCount(0);
   await expect(page.getByRole('main')).toBeFocused();

@@ -59,9 +59,10 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
       event.preventDefault();
       onCloseRef.current();
     };
-    // The browser may close it anyway (a second Escape); keep the parent's state in step.
+    // The browser may close it anyway (a second Escape); keep the parent's state in step. The
+    // event comes a moment after the close: by then the dialog may have been opened again.
     const closed = () => {
-      if (open) onCloseRef.current();
+      if (open && !element.open) onCloseRef.current();
     };
     element.addEventListener('cancel', cancel);
     element.addEventListener('close', closed);

@@ -26,8 +26,8 @@ type Choice = { kind: 'tag'; name: string } | { kind: 'create'; name: string };
 /**
  * Tag names as chips, with an ARIA combobox to add more (spec section 5): suggestions from 3
  * characters, 'Create "x"' when no tag has that exact name, comma commits the typed names, Tab picks
- * the highlighted or first suggestion, Backspace on an empty input removes the last tag, Escape
- * closes the list.
+ * the highlighted or first suggestion (and otherwise leaves with the typed name added), Backspace
+ * on an empty input removes the last tag, Escape closes the list.
  */
 export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInputProps) {
   const id = useId();
@@ -50,12 +50,19 @@ export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInput
   const expanded = open && choices.length > 0;
   const active = expanded && highlight >= 0 ? choices[highlight] : undefined;
 
-  /** A typed name in the user's own spelling of an existing tag, if there is one. */
-  const canonical = (name: string) => tags.find((tag) => tag.name.toLowerCase() === name.toLowerCase())?.name ?? name;
+  const known = (name: string) => tags.find((tag) => tag.name.toLowerCase() === name.toLowerCase());
 
-  function add(names: readonly string[]) {
-    const fresh = names.map((name) => name.trim()).filter(Boolean).map(canonical);
-    if (fresh.length > 0) onChange(uniqueIgnoringCase([...value, ...fresh]));
+  /**
+   * Adds typed names, each in the user's own spelling of an existing tag. A name no tag has yet
+   * (typed before a comma, Enter or leaving the field) is made a tag too, so it is suggested next
+   * time; a name picked from 'Create' was made already.
+   */
+  function add(names: readonly string[], { made = false } = {}) {
+    const fresh = uniqueIgnoringCase(names.map((name) => name.trim()).filter(Boolean).map((name) => known(name)?.name ?? name));
+    const added = fresh.filter((name) => !value.some((selected) => selected.toLowerCase() === name.toLowerCase()));
+    if (added.length === 0) return;
+    onChange([...value, ...added]);
+    if (!made) for (const name of added.filter((name) => !known(name))) void onCreateTag(name);
   }
 
   function reset() {
@@ -72,7 +79,7 @@ export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInput
       try {
         const created = await onCreateTag(choice.name);
         if (created) {
-          add([created]);
+          add([created], { made: true });
           reset();
         }
       } finally {
@@ -176,7 +183,14 @@ export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInput
             onChange={(event) => typed(event.target.value)}
             onKeyDown={keyDown}
             onFocus={() => setOpen(true)}
-            onBlur={() => setOpen(false)}
+            onBlur={() => {
+              // Leaving the field (Tab, a click on Save) keeps what was typed rather than dropping it.
+              setOpen(false);
+              if (text.trim() && !creating) {
+                add([text]);
+                reset();
+              }
+            }}
           />
         </div>
         <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className="tag-input__list" hidden={!expanded}>

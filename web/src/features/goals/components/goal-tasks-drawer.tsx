@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { API_LIMITS } from '../../../../../shared/constants';
 import type { Goal } from '../../../../../shared/goals';
 import { MESSAGES } from '../../../../../shared/messages';
@@ -29,6 +29,13 @@ function logFailure(what: string) {
 export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) {
   const [title, setTitle] = useState('');
   const [toDelete, setToDelete] = useState<Task | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+
+  // A task that went to the trash takes its button with it, maybe after its dialog gave the focus
+  // back to that button: the panel's field takes the focus then, rather than the page under it.
+  useEffect(() => {
+    if (document.activeElement === document.body) content.current?.querySelector<HTMLElement>('input')?.focus();
+  }, [tasks]);
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +49,7 @@ export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) 
   return (
     <Modal open={goal !== undefined} title="Goal Tasks" onClose={onClose} className="goal-tasks-drawer">
       {goal && (
-        <div className="goal-tasks">
+        <div className="goal-tasks" ref={content}>
           <p className="goal-tasks__goal">{goal.title}</p>
           <form className="goal-tasks__add" onSubmit={add}>
             <TextField
