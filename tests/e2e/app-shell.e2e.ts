@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
+import { seriousViolations } from './support/axe';
 
 test('the sidebar leads to every page and marks the current one; on a phone it is a drawer', async ({ page, request }, testInfo) => {
   await signedInAccount(page, request, 'shell-nav');
@@ -9,7 +10,16 @@ test('the sidebar leads to every page and marks the current one; on a phone it i
   if (mobile) {
     await expect(page.getByRole('banner').getByText(/example\.com|Ada Lovelace/)).toBeVisible();
     await expect(nav).toBeHidden();
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    // The keyboard goes into the drawer as it opens, and back to the menu button on Escape.
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+    await menu.click();
   }
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await nav.getByRole('link', { name: 'Trash' }).click();
@@ -17,6 +27,7 @@ test('the sidebar leads to every page and marks the current one; on a phone it i
   await expect(page.getByRole('heading', { name: 'Trash', level: 1 })).toBeVisible();
   if (mobile) {
     await expect(nav).toBeHidden(); // navigating closed the drawer
+    await expect(page.getByRole('main')).toBeFocused();
     await page.getByRole('button', { name: 'Open menu' }).click();
   }
   await expect(nav.getByRole('link', { name: 'Trash' })).toHaveAttribute('aria-current', 'page');
@@ -50,6 +61,7 @@ test('a bug report is validated, prefilled, closed by Escape and submitted', asy
   const dialog = page.getByRole('dialog', { name: 'Report a Bug' });
   await expect(dialog.getByLabel('Name')).toHaveValue('Ada Lovelace');
   await expect(dialog.getByLabel('Email')).toHaveValue(email);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

@@ -27,6 +27,7 @@ test('items deleted through the API are restored, deleted for good and emptied f
   await page.getByRole('button', { name: 'Delete Call the bank' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete permanently' });
   await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Delete permanently' }).click();
   await expect(page.getByText('1 items permanently deleted')).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(1);

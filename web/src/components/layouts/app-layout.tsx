@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
 import { Button } from '../ui/button';
@@ -49,16 +49,25 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, childre
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
 
   useEffect(() => {
     localStorage.setItem(COLLAPSED_KEY, String(collapsed));
   }, [collapsed]);
   // Navigating (or growing past the breakpoint) closes the drawer.
   useEffect(() => setDrawerOpen(false), [pathname, mobile]);
+  // The keyboard follows the drawer: into it as it opens, back to the menu button when it is
+  // dismissed (a link chosen in it sends the focus to the page instead: see the links).
+  const dismissDrawer = () => {
+    setDrawerOpen(false);
+    menuButton.current?.focus();
+  };
   useEffect(() => {
     if (!drawerOpen) return;
+    sidebar.current?.querySelector<HTMLElement>('a[href]')?.focus();
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
+      if (event.key === 'Escape') dismissDrawer();
     };
     document.addEventListener('keydown', closeOnEscape);
     return () => document.removeEventListener('keydown', closeOnEscape);
@@ -76,6 +85,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, childre
       {mobile && (
         <header className="app-topbar">
           <button
+            ref={menuButton}
             type="button"
             className="app-topbar__menu"
             aria-expanded={drawerOpen}
@@ -88,9 +98,10 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, childre
           <span className="app-topbar__user">{who}</span>
         </header>
       )}
-      {mobile && drawerOpen && <div className="app-shell__scrim" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
+      {mobile && drawerOpen && <div className="app-shell__scrim" aria-hidden="true" onClick={dismissDrawer} />}
 
       <aside
+        ref={sidebar}
         id="app-sidebar"
         className={classNames('app-sidebar', mobile && 'app-sidebar--drawer', drawerOpen && 'app-sidebar--open')}
         aria-label="Sidebar"
@@ -115,7 +126,13 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, childre
           <ul className="app-nav">
             {NAVIGATION.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="app-nav__link" title={narrow ? item.label : undefined}>
+                <NavLink
+                  to={item.to}
+                  className="app-nav__link"
+                  title={narrow ? item.label : undefined}
+                  // The drawer closes on navigation and hides this link: the page takes the focus.
+                  onClick={mobile ? () => document.getElementById('main-content')?.focus() : undefined}
+                >
                   <Icon name={item.icon} className="app-nav__icon" />
                   <span className={classNames(narrow && 'visually-hidden')}>{item.label}</span>
                 </NavLink>
