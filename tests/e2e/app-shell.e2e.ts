@@ -126,3 +126,38 @@ test('a list nothing changed is read again once older than its cache TTL (5 min 
   await page.clock.fastForward('01:05');
   await expect.poll(() => goalReads).toBe(1);
 });
+
+test('a toast goes after 5 s, but stays while the pointer or the keyboard is on it', async ({ page, request }) => {
+  await page.clock.install();
+  await signedInAccount(page, request, 'shell-toast');
+  await page.goto('/settings');
+  const save = page.getByRole('button', { name: 'Save Settings' });
+  const toast = () => page.getByRole('listitem').filter({ hasText: 'Settings saved successfully' });
+
+  await save.click();
+  // The pointer leaves, so the toast (which may appear under it) is not held.
+  await page.mouse.move(0, 0);
+  await expect(toast()).toBeVisible();
+  await page.clock.fastForward(5_400);
+  await expect(toast()).toHaveCount(0);
+
+  await save.click();
+  await toast().hover();
+  await page.clock.fastForward(10_000);
+  await expect(toast()).toBeVisible();
+  // Let go: the full 5 s again, then the 300 ms exit.
+  await page.mouse.move(0, 0);
+  await page.clock.fastForward(4_000);
+  await expect(toast()).toBeVisible();
+  await page.clock.fastForward(1_400);
+  await expect(toast()).toHaveCount(0);
+
+  await save.click();
+  await page.mouse.move(0, 0);
+  await toast().getByRole('button', { name: 'Dismiss notification' }).focus();
+  await page.clock.fastForward(10_000);
+  await expect(toast()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.clock.fastForward(400);
+  await expect(toast()).toHaveCount(0);
+});

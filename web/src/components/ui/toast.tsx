@@ -70,14 +70,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function ToastItem({ toast, onDismiss, onRemove }: { toast: Toast; onDismiss: (id: number) => void; onRemove: (id: number) => void }) {
   const { id, leaving } = toast;
-  // Shown for TOAST.durationMs, then TOAST.exitMs of exit animation before it goes.
+  // Held while the pointer or the keyboard is on it, so it can be read and dismissed in time.
+  const [held, setHeld] = useState(false);
+  // Shown for TOAST.durationMs (from the start again once let go), then TOAST.exitMs of exit animation before it goes.
   useEffect(() => {
+    if (held && !leaving) return;
     const timer = window.setTimeout(() => (leaving ? onRemove(id) : onDismiss(id)), leaving ? TOAST.exitMs : TOAST.durationMs);
     return () => window.clearTimeout(timer);
-  }, [id, leaving, onDismiss, onRemove]);
+  }, [id, leaving, held, onDismiss, onRemove]);
 
   return (
-    <li className={classNames('toast', `toast--${toast.tone}`, leaving && 'toast--leaving')}>
+    <li
+      className={classNames('toast', `toast--${toast.tone}`, leaving && 'toast--leaving')}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
       <div className="toast__text">
         <p className="toast__title">{toast.title}</p>
         {toast.description && <p className="toast__description">{toast.description}</p>}
