@@ -274,3 +274,16 @@ test('every goal action works from the keyboard, and the focus comes back after 
   await expect(goal).toHaveCount(0);
   await expect(page.getByRole('main')).toBeFocused();
 });
+
+test('cards show 3 tags in the grid and 2 in the list (always the list on a phone), then +N more naming the rest', async ({ page, request, isMobile }) => {
+  const { api } = await signedInAccount(page, request, 'goals-tags');
+  await api.create('goals', { title: 'Many tags', tags: ['one', 'two', 'three', 'four', 'five'] });
+  await page.goto('/goals');
+  const chips = card(page, 'Many tags').getByRole('list', { name: 'Tags' });
+  const inList = ['one', 'two', '+3 more: three, four, five'];
+  // A phone always shows the list; the grid/list choice is the desktop's.
+  if (isMobile) return expect(chips.getByRole('listitem')).toHaveText(inList);
+  await expect(chips.getByRole('listitem')).toHaveText(['one', 'two', 'three', '+2 more: four, five']);
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await expect(chips.getByRole('listitem')).toHaveText(inList);
+});

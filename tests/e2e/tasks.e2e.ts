@@ -145,7 +145,7 @@ test('the priority, due and goal-link filters; 3 tags then +N more; the checkbox
 
   const soon = card(page, 'Soon');
   const chips = soon.getByRole('list', { name: 'Tags' });
-  await expect(chips.getByRole('listitem')).toHaveText(['one', 'two', 'three', '+2 more']);
+  await expect(chips.getByRole('listitem')).toHaveText(['one', 'two', 'three', '+2 more: four, five']);
   await expect(card(page, 'Late').getByText('Overdue')).toBeVisible();
   await expect(soon.getByText('Due in 2 days')).toBeVisible();
 

@@ -46,6 +46,8 @@ export function TagChips({ names, tags, max }: TagChipsProps) {
       {hidden > 0 && (
         <li className="tag-chips__more" title={names.slice(max).join(', ')}>
           +{hidden} more
+          {/* The tooltip's names, for screen readers, touch and keyboard users who get no tooltip. */}
+          <span className="visually-hidden">: {names.slice(max).join(', ')}</span>
         </li>
       )}
     </ul>
