@@ -18,6 +18,19 @@ test('an empty dashboard shows its empty states and no stat chips', async ({ pag
   await expect(page.getByRole('button', { name: 'Talk to your assistant' })).toHaveCount(0);
 
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The empty states' actions open the editors, or the day to add an event on.
+  await page.getByRole('tab', { name: 'Priority' }).click();
+  await page.getByRole('link', { name: 'Add first task' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create New Task' })).toBeVisible();
+  await expect(page).toHaveURL('/tasks');
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Create a goal' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create New Goal' })).toBeVisible();
+  await page.goto('/dashboard');
+  await page.getByRole('region', { name: 'Daily Schedule' }).getByRole('link', { name: 'Add an event' }).click();
+  await expect(page).toHaveURL(/\/calendar\?view=day&date=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('button', { name: /^New event on .* at 9:00 AM$/ })).toBeVisible();
 });
 
 test('the widgets show goals, tasks and events made through the API and lead to them', async ({ page, request }) => {

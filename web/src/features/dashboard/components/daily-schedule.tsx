@@ -45,7 +45,8 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
       {ofDay.length === 0 ? (
         <div className="dash-empty">
           <p>No events scheduled for today</p>
-          <Link to="/calendar">Add an event</Link>
+          {/* The day in the calendar, where a click on an hour makes the event. */}
+          <Link to={`/calendar?view=day&date=${day}`}>Add an event</Link>
         </div>
       ) : (
         <ul className="dash-list">

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { DASHBOARD } from '../../../../../shared/constants';
 import { goalProgress } from '../../../../../shared/goals';
 import { buttonClassName } from '../../../components/ui/button';
+import { NEW_ITEM_ID } from '../../../components/ui/use-open-from-url';
 import { useItems } from '../../../lib/items';
 import { EmptyState, ProgressBar, TaskPreview } from './dashboard-bits';
 
@@ -28,7 +29,7 @@ export function GoalProgressCard() {
         </Link>
       </div>
       {shown.length === 0 ? (
-        <EmptyState message="No active goals with tasks" action="Create a goal" to="/goals" />
+        <EmptyState message="No active goals with tasks" action="Create a goal" to={`/goals?goalId=${NEW_ITEM_ID}`} />
       ) : (
         <ul className="dash-list">
           {shown.map(({ goal, tasks: goalTasks }) => (

@@ -9,6 +9,7 @@ import { classNames } from '../../../components/ui/class-names';
 import { useAssistantMarks } from '../../../lib/assistant-activity';
 import { listKey, useItems } from '../../../lib/items';
 import { RefreshButton } from '../../../components/ui/refresh-button';
+import { NEW_ITEM_ID } from '../../../components/ui/use-open-from-url';
 import { EmptyState, GOAL_TYPE_LABELS, ProgressBar, STATUS_LABELS, TaskPreview } from './dashboard-bits';
 
 const TABS = ['Priority', 'Goals', 'Progress'] as const;
@@ -91,7 +92,7 @@ function PriorityTab({ tasks, goals }: TabProps) {
     .filter((task) => task.status !== 'completed')
     .sort(byPriority)
     .slice(0, DASHBOARD.priorityTasks);
-  if (top.length === 0) return <EmptyState message="No pending tasks" action="Add first task" to="/tasks" />;
+  if (top.length === 0) return <EmptyState message="No pending tasks" action="Add first task" to={`/tasks?taskId=${NEW_ITEM_ID}`} />;
   return (
     <ul className="dash-list">
       {top.map((task) => {
@@ -113,7 +114,7 @@ function PriorityTab({ tasks, goals }: TabProps) {
 function GoalsTab({ tasks, goals }: TabProps) {
   const { highlight } = useAssistantMarks();
   const active = goals.filter((goal) => goal.status === 'active').slice(0, DASHBOARD.activeGoals);
-  if (active.length === 0) return <EmptyState message="No active goals" action="Add first goal" to="/goals" />;
+  if (active.length === 0) return <EmptyState message="No active goals" action="Add first goal" to={`/goals?goalId=${NEW_ITEM_ID}`} />;
   return (
     <ul className="dash-list">
       {active.map((goal) => {
