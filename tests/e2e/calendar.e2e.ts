@@ -214,6 +214,8 @@ test('day, week and month views step back and forth, and Today comes home', asyn
   // The week starts on Sunday; phones show Monday to Friday.
   await expect(rangeHeading(page)).toHaveText(mobile ? 'Feb 8, 2027 – Feb 12, 2027' : 'Feb 7, 2027 – Feb 13, 2027');
   await expect(page.getByRole('group', { name: /, Feb \d+, 2027$/ })).toHaveCount(mobile ? 5 : 7);
+  // The week opens at the configured start time too: 7 rows of 64 px.
+  await expect.poll(() => page.locator('.time-grid').evaluate((grid) => grid.scrollTop)).toBe(7 * 64);
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(rangeHeading(page)).toHaveText(mobile ? 'Feb 15, 2027 – Feb 19, 2027' : 'Feb 14, 2027 – Feb 20, 2027');
 

@@ -98,3 +98,25 @@ test('an all-day event is on its own day and upcoming all that day, in a zone we
   await schedule.getByRole('button', { name: 'Previous day' }).click();
   await expect(schedule.getByText('No events scheduled for today')).toBeVisible();
 });
+
+test('the tabs keep to their limits: 5 priority tasks, 5 active goals, 3 tasks on a goal’s hover then +N more', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'dash-limits');
+  for (const title of ['Goal B', 'Goal C', 'Goal D', 'Goal E', 'Goal F']) await api.create('goals', { title });
+  const busy = await api.create('goals', { title: 'Goal with tasks' }); // the newest: listed first
+  for (const title of ['Task 1', 'Task 2', 'Task 3', 'Task 4', 'Task 5']) await api.create('tasks', { title, goal_id: busy.id });
+  await api.create('tasks', { title: 'Task 6', priority: 'high' });
+  await page.getByRole('button', { name: 'Refresh goals and tasks' }).click();
+
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('link')).toHaveCount(5);
+  await expect(panel.getByRole('link').first()).toContainText('Task 6'); // high first
+
+  await page.getByRole('tab', { name: 'Goals' }).click();
+  await expect(panel.getByRole('link')).toHaveCount(5);
+  const first = panel.getByRole('link').first();
+  await expect(first).toContainText('Goal with tasks');
+  await first.hover();
+  const preview = first.getByRole('list');
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole('listitem')).toHaveText(['Task 5', 'Task 4', 'Task 3', '+2 more tasks']); // the task list's order: newest first
+});

@@ -74,3 +74,27 @@ test('without Google configured on the server the settings say so and offer no C
   await expect(page.getByText('Google Calendar is not configured on this server')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toHaveCount(0);
 });
+
+test('a failed load shows the red error box, and Try again loads the settings', async ({ page, request }) => {
+  await signedInAccount(page, request, 'settings-load-error');
+  await page.route('**/api/settings', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }));
+  await page.goto('/settings');
+  const box = page.getByRole('alert').filter({ hasText: 'Failed to load settings' });
+  await expect(box).toContainText('Something went wrong on our side. Please try again.');
+  await expect(box).toHaveCSS('color', 'rgb(180, 35, 24)'); // the error red, #b42318
+  await page.unroute('**/api/settings');
+  await box.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Account & Language' })).toBeVisible();
+});
+
+test('the saved indicator shows for 3 s', async ({ page, request }) => {
+  await page.clock.install();
+  await signedInAccount(page, request, 'settings-indicator');
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('✓ Saved')).toBeVisible();
+  await page.clock.fastForward(2_800);
+  await expect(page.getByText('✓ Saved')).toBeVisible();
+  await page.clock.fastForward(400);
+  await expect(page.getByText('✓ Saved')).toHaveCount(0);
+});

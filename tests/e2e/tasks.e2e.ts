@@ -164,6 +164,9 @@ test('the priority, due and goal-link filters; 3 tags then +N more; the checkbox
   await page.getByLabel('Goal link').selectOption('with_goal');
   await expect.poll(() => shownTitles(page)).toEqual(['Soon']);
   await page.getByLabel('Goal link').selectOption('all');
+  await page.getByLabel('Tag', { exact: true }).selectOption('three');
+  await expect.poll(() => shownTitles(page)).toEqual(['Soon']);
+  await page.getByLabel('Tag', { exact: true }).selectOption('');
   await page.getByLabel('Search').fill('SOME');
   await expect.poll(() => shownTitles(page)).toEqual(['Someday']);
   await page.getByLabel('Search').fill('');
