@@ -1,10 +1,10 @@
 import { DAY_MS } from '../shared/dates';
 import { readStamps, STAMPED } from '../functions/changes/stamps';
-import { createItem } from '../functions/items/service';
+import { createItem, deleteOrTrashItem } from '../functions/items/service';
 
 /**
- * Sample goals, tasks, events and tags for the demo account, made through the same domain code as
- * the API. Runs once: an account that has ever changed anything is left alone.
+ * Sample goals, tasks, events and tags (and one task in the trash) for the demo account, made
+ * through the same domain code as the API. Runs once: an account that has ever changed anything is left alone.
  */
 export async function seedDemoData(userId: string, now = new Date()): Promise<boolean> {
   const stamps = await readStamps(userId);
@@ -44,6 +44,9 @@ export async function seedDemoData(userId: string, now = new Date()): Promise<bo
   await task('Draft the report outline', launch.id, 'high', 1, 'pending', ['work']);
   await task('Collect numbers from finance', launch.id, 'high', 3, 'pending', ['work']);
   await task('Fix the kitchen tap', null, 'low', null, 'pending', ['home']);
+  // One in the trash, so the Trash page has something to restore.
+  const called = await task('Call the plumber', null, 'low', null, 'pending', ['home']);
+  await deleteOrTrashItem(userId, 'tasks', called.id, now);
 
   const event = (title: string, days: number, hour: number, hours: number, event_type: string, tags: string[]) =>
     createItem(

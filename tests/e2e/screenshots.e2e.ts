@@ -39,4 +39,12 @@ test('the README screenshots show each page with the demo data', async ({ page }
   await page.getByRole('link', { name: 'Calendar' }).first().click();
   await expect(page.getByText('Team stand-up').first()).toBeVisible();
   await shoot(page, 'calendar', '/calendar');
+
+  await page.getByRole('link', { name: 'Trash' }).first().click();
+  await expect(page.getByText('Call the plumber', { exact: true })).toBeVisible();
+  await shoot(page, 'trash', '/trash');
+
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Account & Language' })).toBeVisible();
+  await shoot(page, 'settings', '/settings');
 });

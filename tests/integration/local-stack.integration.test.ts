@@ -39,6 +39,7 @@ describe('the local stack', () => {
     };
     expect((await get('/api/goals')).items).toHaveLength(3);
     expect((await get('/api/tasks')).items).toHaveLength(6);
+    expect((await get('/api/trash')).items.map((entry: { title: string }) => entry.title)).toEqual(['Call the plumber']);
     expect((await get('/api/events')).items.map((event: { title: string }) => event.title)[0]).toBe('Team stand-up');
     expect((await get('/api/tags')).items.map((tag: { name: string }) => tag.name)).toEqual(['health', 'home', 'learning', 'work']);
     const goal = (await get('/api/goals')).items[0];
