@@ -27,8 +27,10 @@ export async function runTool(userId: string, toolCallId: string, toolName: stri
   const action = toolAction(toolName);
   const kind = action && kindOfEntity(action.entity);
   if (!action || !kind) return { status: 'error', error_message: TOOL_CALL_MESSAGES.unknownTool(toolName) };
+  // Spec section 3: tool_args may carry the agent's id and the entity it names beside the fields.
+  const { agent_id: _agent, entity: _entity, ...fields } = args;
   try {
-    return await change(userId, toolCallId, kind, action.type, args, now);
+    return await change(userId, toolCallId, kind, action.type, fields, now);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const message = error.status === 404 ? TOOL_CALL_MESSAGES.notFound(ENTITY_OF_KIND[kind]) : error.message;
