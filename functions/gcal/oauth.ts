@@ -1,5 +1,5 @@
 import { GCAL_MESSAGES, GCAL_RETURN, GCAL_SCOPES } from '../../shared/gcal';
-import { publishAfterSave } from '../platform/bus';
+import { publish } from '../platform/bus';
 import { log } from '../platform/log';
 import { appOrigin } from '../platform/site';
 import { googleConfig } from './config';
@@ -7,7 +7,7 @@ import { setConnectedFlag } from './connected-flag';
 import { oauthClient } from './google';
 import { startAttempt, takeAttempt } from './oauth-state';
 import { deleteSyncState } from './sync-state';
-import { getConnection, grantedScopes, grantsCalendar, hasWriteAccess, openTokens, saveConnection } from './tokens';
+import { getConnection, grantedScopes, grantsCalendar, hasWriteAccess, openTokens, recordInitialSync, saveConnection } from './tokens';
 
 /**
  * The server side of Google's OAuth code flow: the address Connect sends the browser to, and the
@@ -81,7 +81,14 @@ async function finishConnecting(query: CallbackQuery, stateInBrowser: string | u
   await deleteSyncState(userId);
   await setConnectedFlag(userId, true);
   // occurredAt is the connection's connected_at: the first sync finds its connection by it.
-  await publishAfterSave('gcal.connected', { userId, writeAccess: hasWriteAccess(scopes), occurredAt: now.toISOString() });
+  const connectedAt = now.toISOString();
+  try {
+    await publish('gcal.connected', { userId, writeAccess: hasWriteAccess(scopes), occurredAt: connectedAt });
+  } catch (error) {
+    // The connection stands; without the event no first sync runs, so the page says to sync by hand.
+    log.error('gcal.connected not published', { userId, error });
+    await recordInitialSync(userId, connectedAt, { status: 'failed', synced: null, message: GCAL_MESSAGES.initialSyncFailed });
+  }
   return undefined;
 }
 

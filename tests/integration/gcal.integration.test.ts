@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from '../../events/catalogue';
 import { handler as mirror } from '../../functions/gcal/mirror';
 import { startAttempt } from '../../functions/gcal/oauth-state';
@@ -215,6 +216,24 @@ describe('connecting Google Calendar', () => {
     } finally {
       process.env.GOOGLE_CLIENT_ID = clientId;
     }
+  });
+
+  it('says the first sync failed when the bus could not take the connection event, so nobody waits for it', async () => {
+    const alice = await user();
+    const send = EventBridgeClient.prototype.send;
+    const refuseConnected = vi.spyOn(EventBridgeClient.prototype, 'send').mockImplementation(function (this: EventBridgeClient, command: any, ...rest: any[]) {
+      if (command instanceof PutEventsCommand && command.input.Entries?.[0]?.DetailType === 'gcal.connected') return Promise.reject(new Error('bus down'));
+      return (send as any).call(this, command, ...rest);
+    });
+    try {
+      await connect(alice);
+    } finally {
+      refuseConnected.mockRestore();
+    }
+    expect((await alice.get('/api/gcal/status')).body).toMatchObject({
+      connected: true,
+      initial_sync: { status: 'failed', synced: null, message: GCAL_MESSAGES.initialSyncFailed },
+    });
   });
 
   it('corrects the stored gcal_connected flag to whether tokens exist', async () => {
