@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
 import { userKey } from '../data/keys';
 import { deleteItem, getStored, insertItem, replaceLiveItem, type StoredItem } from '../items/repository';
@@ -13,7 +13,8 @@ import { GCAL_SK, syncedEventId, syncedRowKey } from './keys';
  * change counters see it) with gcal_id set and an id derived from the Google id, plus a gcal_events
  * row (GCALEVENT#<google id>). The row is written before the event and deleted after it, so every
  * synced event has its row: disconnect and the full-sync cleanup read the rows, never the user's
- * own events.
+ * own events. Once the copy is made the row says so (`copied`): a row whose copy is gone was
+ * deleted for good here (from the trash, or by the purge), and the sync leaves it deleted.
  */
 
 export type SyncChange = 'created' | 'updated' | 'removed' | 'unchanged';
@@ -31,7 +32,10 @@ export async function applyGoogleEvent(userId: string, google: GoogleEvent, wind
   if (!fields || !overlaps(fields, window)) return (await removeSyncedEvent(userId, google.id, now)) ? 'removed' : 'unchanged';
 
   const existing = await getStored(userId, 'events', syncedEventId(userId, google.id));
-  if (!existing) return (await createSyncedEvent(userId, google.id, fields, now)) ? 'created' : 'unchanged';
+  if (!existing) {
+    if (await wasDeletedForGood(userId, google.id)) return 'unchanged';
+    return (await createSyncedEvent(userId, google.id, fields, now)) ? 'created' : 'unchanged';
+  }
   // A synced event the user put in the trash stays there; Google's copy is unchanged by it.
   if (existing.deleted_at || SYNCED_FIELDS.every((field) => existing[field] === fields[field])) return 'unchanged';
   return (await updateSyncedEvent(userId, existing, fields, now)) ? 'updated' : 'unchanged';
@@ -61,8 +65,32 @@ async function createSyncedEvent(userId: string, googleId: string, fields: Synce
   };
   // Another sync running at the same time may have made it first: one copy either way.
   if (!(await conditionally(insertItem(userId, 'events', item)))) return false;
+  await markCopied(userId, googleId);
   await announceChange(userId, 'events', 'item.created', item, null, at);
   return true;
+}
+
+/** Marks the row's copy made; a row gone already (a disconnect or a cleanup in between) stays gone. */
+async function markCopied(userId: string, googleId: string): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: userKey(userId), SK: syncedRowKey(googleId) },
+        UpdateExpression: 'SET copied = :yes',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    ),
+  );
+}
+
+/** Whether the local copy of a Google event was made once and has since been deleted for good. */
+async function wasDeletedForGood(userId: string, googleId: string): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: syncedRowKey(googleId) }, ConsistentRead: true }),
+  );
+  return Item?.copied === true;
 }
 
 async function updateSyncedEvent(userId: string, existing: StoredItem, fields: SyncedFields, now: Date): Promise<boolean> {

@@ -309,6 +309,23 @@ describe('syncing in', () => {
     expect(purged.map((event) => (event.detail as any).previous.title)).toEqual(['Review']);
   });
 
+  it('leaves a synced event the user deleted for good deleted, also when Google changes it or lists it again', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    const dentist = google.addEvent(account, timed('Dentist', 2));
+    google.addEvent(account, timed('Kept', 3));
+    await connect(alice);
+    const copy = (await eventsOf(alice)).find((event) => event.gcal_id === dentist.id);
+    expect((await alice.delete(`/api/events/${copy.id}`)).status).toBe(204);
+    expect((await alice.post('/api/trash/delete', { items: [{ kind: 'events', id: copy.id }] })).status).toBe(200);
+
+    google.updateEvent(account, dentist.id!, { summary: 'Dentist (moved)', start: { dateTime: daysFromNow(4, 9) }, end: { dateTime: daysFromNow(4, 10) } });
+    expect((await sync(alice)).body).toEqual({ synced: 0 }); // incremental: Google lists the change
+    google.expireSyncTokens(account);
+    expect((await sync(alice)).body).toEqual({ synced: 0 }); // full: Google lists it again
+    expect(titles(await eventsOf(alice))).toEqual(['Kept']);
+  });
+
   it('pages through a long listing, and starts over without duplicates when the sync token expired (410)', async () => {
     const alice = await user();
     const account = accountOf(alice);
