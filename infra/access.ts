@@ -11,7 +11,7 @@ import type { HandlerName } from '../functions/routes';
 import type { AppFunction } from './constructs/app-function';
 
 type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query';
-type UserPoolAction = 'AdminGetUser' | 'AdminSetUserPassword';
+type UserPoolAction = 'AdminGetUser' | 'AdminSetUserPassword' | 'AdminUserGlobalSignOut';
 
 /** What one function may do, and so which environment variables it gets. */
 export interface Access {
@@ -55,7 +55,7 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   waitlist: { table: ['PutItem'], publishes: true },
   'bug-reports': { table: ['PutItem'], publishes: true },
   // ConfirmSignUp is a public Cognito call: it needs the client id, not a permission.
-  auth: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], publishes: true, userPool: ['AdminSetUserPassword'] },
+  auth: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], publishes: true, userPool: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'] },
   gcal: GOOGLE_CALENDAR,
   // Sessions and tool calls in the table; Undo changes items through the items domain.
   voice: {

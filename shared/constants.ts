@@ -31,7 +31,8 @@ export const INITIAL_SYNC_DELAY_MS = 1_000;
 export const POLLING_MS = { data: 3_000, toolCalls: 1_000 } as const;
 
 /** Reset codes: 6 digits, valid 15 minutes, 5 wrong guesses, at most one new code a minute per address. */
-export const RESET_CODE = { digits: 6, expiryMs: 15 * 60_000, attempts: 5, reissueMs: 60_000, redirectAfterResetMs: 2_000 } as const;
+/** perDay is ours (the spec is silent): with 5 guesses a code, at most 50 guesses a day at one address. */
+export const RESET_CODE = { digits: 6, expiryMs: 15 * 60_000, attempts: 5, reissueMs: 60_000, perDay: 10, redirectAfterResetMs: 2_000 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const WAITING_LIST_CONFIRMATION_DELAY_MS = 1_000;

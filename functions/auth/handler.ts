@@ -1,5 +1,6 @@
 import {
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CodeMismatchException,
   ConfirmSignUpCommand,
   ExpiredCodeException,
@@ -47,6 +48,8 @@ export const handler = httpHandler('auth', {
       await cognito().send(
         new AdminSetUserPasswordCommand({ UserPoolId: userPool().userPoolId, Username: body.email, Password: body.password, Permanent: true }),
       );
+      // Sessions opened with the old password (perhaps by whoever made the reset necessary) end here.
+      await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPool().userPoolId, Username: body.email }));
     } catch (error) {
       if (error instanceof UserNotFoundException) throw invalidCode();
       throw error;

@@ -103,7 +103,7 @@ export async function startCognito(options: { dataDir: string; port: number; out
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = (await createServer(withCognitoRules(Router(services)), logger, config.ServerConfig, services).start()) as Server;
+  const server = (await createServer(withCognitoRules(Router(services), services), logger, config.ServerConfig, services).start()) as Server;
 
   const client = new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const pool = await ensurePool(client, join(dataDir, 'pool.json'), endpoint);
@@ -156,13 +156,38 @@ export async function startCognito(options: { dataDir: string; port: number; out
 
 type Target = (ctx: { logger: unknown }, request: Record<string, unknown>) => Promise<unknown>;
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's services carry no types */
 /**
  * What Cognito does and cognito-local does not: enforce the pool's password policy on sign-up, run
  * the pre-authentication trigger before a password sign-in (its error refuses the sign-in), answer
- * a wrong password as Cognito does, and refresh tokens through GetTokensFromRefreshToken.
+ * a wrong password as Cognito does, refresh tokens through GetTokensFromRefreshToken, send a new
+ * verification link (ResendConfirmationCode) and end a user's sessions (AdminUserGlobalSignOut).
  */
-function withCognitoRules(router: (target: string) => Target) {
+function withCognitoRules(router: (target: string) => Target, services: any) {
   return (target: string): Target => {
+    if (target === 'ResendConfirmationCode') {
+      // A new code through the CustomMessage trigger, as Cognito does. An unknown or confirmed
+      // address is answered alike and sent nothing, so the answer tells nothing about accounts.
+      return async (ctx, request) => {
+        const pool = await services.cognito.getUserPoolForClientId(ctx, request.ClientId);
+        const user = await pool.getUserByUsername(ctx, String(request.Username));
+        const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: String(request.Username) };
+        if (!user || user.UserStatus !== 'UNCONFIRMED') return { CodeDeliveryDetails: delivery };
+        const code = services.otp();
+        await pool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: services.clock.get() });
+        await services.messages.deliver(ctx, 'ResendCode', request.ClientId, pool.options.Id, user, code, request.ClientMetadata, delivery);
+        return { CodeDeliveryDetails: delivery };
+      };
+    }
+    if (target === 'AdminUserGlobalSignOut') {
+      // Cognito revokes every refresh token of the user; cognito-local keeps them on the user.
+      return async (ctx, request) => {
+        const pool = await services.cognito.getUserPool(ctx, request.UserPoolId);
+        const user = await pool.getUserByUsername(ctx, String(request.Username));
+        if (user) await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+        return {};
+      };
+    }
     if (target === 'GetTokensFromRefreshToken') {
       // Amplify refreshes with this newer call, which cognito-local lacks; REFRESH_TOKEN_AUTH is the same exchange.
       return (ctx, request) =>
@@ -188,6 +213,8 @@ function withCognitoRules(router: (target: string) => Target) {
     };
   };
 }
+
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 function preAuthenticationEvent(request: Record<string, unknown>) {
   const username = String((request.AuthParameters as Record<string, string> | undefined)?.USERNAME ?? '');

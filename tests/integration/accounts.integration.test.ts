@@ -13,6 +13,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { VERIFICATION_SUBJECT } from '../../functions/auth/custom-message';
+import { issueResetCode } from '../../functions/auth/reset-codes';
 import { handler as sendResetCode, RESET_SUBJECT } from '../../functions/auth/send-reset-code';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { startLocalStack } from '../../local/stack';
@@ -137,6 +138,9 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect(mails).toHaveLength(1);
     const code = /\b(\d{6})\b/.exec(mails[0]!.body)![1]!;
 
+    // A session opened with the old password, as whoever made the reset necessary might hold.
+    const oldSession = (await signIn(email)).AuthenticationResult!.RefreshToken!;
+
     const weak = await post('/api/auth/reset-password', { email, code, password: 'weak' });
     expect(weak.body.error.message).toBe(MESSAGES.passwordRequirements);
     const badCode = await post('/api/auth/reset-password', { email, code: '12345', password: 'New-password-2!' });
@@ -146,6 +150,34 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect((await signIn(email, 'New-password-2!')).AuthenticationResult?.IdToken).toBeTruthy();
     const reused = await post('/api/auth/reset-password', { email, code, password: 'Other-password-3!' });
     expect(reused.body.error.message).toBe('Invalid verification code');
+    // The reset ended the sessions opened before it.
+    const refresh = cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.pool.clientId, AuthParameters: { REFRESH_TOKEN: oldSession } }),
+    );
+    expect((await failure(refresh)).name).toBe('NotAuthorizedException');
+  });
+
+  it('counts guesses sent all at once: the right code after 30 wrong ones is refused', async () => {
+    const email = await confirmedUser();
+    await post('/api/auth/reset-code', { email });
+    await stack.bus.settle();
+    const code = /\b(\d{6})\b/.exec(mailsTo(outbox(), email).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
+    const wrong = code === '000000' ? '000001' : '000000';
+    const guesses = [...Array.from({ length: 30 }, () => wrong), code].map((guess) =>
+      post('/api/auth/reset-password', { email, code: guess, password: 'New-password-2!' }),
+    );
+    expect((await Promise.all(guesses)).map((answer) => answer.status)).toEqual(Array.from({ length: 31 }, () => 400));
+    expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('issues at most 10 codes a day to one address, a minute or more apart', async () => {
+    const email = newEmail();
+    const morning = Date.parse('2030-01-02T08:00:00Z');
+    const codes = [];
+    for (let index = 0; index < 11; index += 1) codes.push(await issueResetCode(email, `request-${index}`, morning + index * 61_000));
+    expect(codes.slice(0, 10).every((code) => /^\d{6}$/.test(String(code)))).toBe(true);
+    expect(codes[10]).toBeNull();
+    expect(await issueResetCode(email, 'next-day', Date.parse('2030-01-03T08:00:00Z'))).toMatch(/^\d{6}$/);
   });
 
   it('cannot be guessed within its attempts, expires after 15 minutes, and is not reissued within a minute', async () => {
