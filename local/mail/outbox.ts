@@ -19,13 +19,15 @@ export function createOutbox(directory: string) {
     directory,
     write(mail: OutgoingMail): string {
       const at = new Date();
-      const file = join(directory, `${at.toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
+      const id = randomUUID();
+      // The time first, so name order is sending order; the id keeps two mails of one millisecond apart.
+      const file = join(directory, `${at.toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}-${id.slice(0, 8)}.eml`);
       const headers = [
         `From: ${mail.from}`,
         `To: ${mail.to}`,
         `Subject: ${encodeHeader(mail.subject)}`,
         `Date: ${at.toUTCString()}`,
-        `Message-ID: <${randomUUID()}@tempo.local>`,
+        `Message-ID: <${id}@tempo.local>`,
         'MIME-Version: 1.0',
         'Content-Type: text/plain; charset=utf-8',
         'Content-Transfer-Encoding: 8bit',

@@ -54,6 +54,14 @@ test('a verification link with a wrong code is refused', async ({ page, request 
   await signUpUnconfirmed(request, email);
   await page.goto(`/verify-email?email=${encodeURIComponent(email)}&code=000000`);
   await expect(page.getByRole('alert')).toHaveText('Invalid verification code');
+
+  // A new link can be sent from here; it confirms the account.
+  const first = await waitForMail(email, VERIFICATION_SUBJECT);
+  await page.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByText('Confirmation email sent')).toBeVisible();
+  await expect.poll(async () => (await waitForMail(email, VERIFICATION_SUBJECT)).link?.href).not.toBe(first.link?.href);
+  await page.goto((await waitForMail(email, VERIFICATION_SUBJECT)).link!.href);
+  await expect(page.getByRole('heading', { name: 'Email Verified Successfully!' })).toBeVisible();
 });
 
 test('an unconfirmed account is asked to confirm its email first', async ({ page, request }) => {
@@ -63,7 +71,27 @@ test('an unconfirmed account is asked to confirm its email first', async ({ page
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please check your email and click the confirmation link before signing in.');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Please check your email and click the confirmation link before signing in.');
+  const first = await waitForMail(email, VERIFICATION_SUBJECT);
+  await alert.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByText('Please check your inbox to confirm your email')).toBeVisible();
+  await expect.poll(async () => (await waitForMail(email, VERIFICATION_SUBJECT)).link?.href).not.toBe(first.link?.href);
+});
+
+test('signing up with an address that has an account answers as for a new one, and in any letter case', async ({ page, request }) => {
+  const email = await createAccount(request, 'taken');
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Someone Else');
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Confirmation email sent')).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  // The account is the same one, signed in with the address in capitals too.
+  await signInThroughForm(page, email.toUpperCase());
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
 });
 
 test('five failed sign-ins start the cooldown, and the server refuses even past the form', async ({ page, browser, request }) => {

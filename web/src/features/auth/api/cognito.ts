@@ -3,7 +3,7 @@
  * landing page and the other public pages never download Amplify.
  */
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, signIn, signInWithRedirect, signOut, signUp } from 'aws-amplify/auth';
+import { fetchAuthSession, resendSignUpCode, signIn, signInWithRedirect, signOut, signUp } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 // Finishes a Google sign-in when the hosted UI sends the browser back to /dashboard.
 import 'aws-amplify/auth/enable-oauth-listener';
@@ -72,7 +72,7 @@ function keepTokensIn(kind: TokenStorageKind) {
 export async function signInWithPassword(input: { email: string; password: string; rememberMe: boolean }): Promise<SignInOutcome> {
   keepTokensIn(input.rememberMe ? 'local' : 'session');
   const { isSignedIn, nextStep } = await signIn({
-    username: input.email,
+    username: accountEmail(input.email),
     password: input.password,
     options: { authFlowType: 'USER_PASSWORD_AUTH' },
   });
@@ -82,14 +82,34 @@ export async function signInWithPassword(input: { email: string; password: strin
   return 'unsupported';
 }
 
-/** Creates the account; Cognito mails the confirmation (its custom-message trigger makes it a link to /verify-email). */
+/**
+ * Creates the account; Cognito mails the confirmation (its custom-message trigger makes it a link
+ * to /verify-email). An address that has an account already is answered like a new one, so the
+ * sign-up page tells nobody which addresses have accounts.
+ */
 export async function signUpWithPassword(input: { email: string; password: string; fullName: string }): Promise<void> {
-  await signUp({
-    username: input.email,
-    password: input.password,
-    options: { userAttributes: { email: input.email, name: input.fullName } },
-  });
+  const email = accountEmail(input.email);
+  try {
+    await signUp({ username: email, password: input.password, options: { userAttributes: { email, name: input.fullName } } });
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'UsernameExistsException')) throw error;
+  }
 }
+
+/**
+ * Mails a new confirmation link. Cognito refuses an address that is confirmed already or unknown;
+ * those answers are kept to ourselves, like the sign-up's.
+ */
+export async function resendConfirmationLink(email: string): Promise<void> {
+  try {
+    await resendSignUpCode({ username: accountEmail(email) });
+  } catch (error) {
+    if (!(error instanceof Error && ['InvalidParameterException', 'UserNotFoundException'].includes(error.name))) throw error;
+  }
+}
+
+/** Accounts are kept under the lower-case address, whatever case it is typed in. */
+const accountEmail = (email: string) => email.trim().toLowerCase();
 
 export async function isGoogleSignInConfigured(): Promise<boolean> {
   return (await configureAuth()).googleSignIn !== null;

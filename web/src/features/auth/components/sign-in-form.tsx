@@ -10,6 +10,7 @@ import { emailFromState } from '../lib/return-path';
 import { authErrorMessage, cooldownMessage, isThrottleRefusal, AUTH_MESSAGES } from '../lib/auth-messages';
 import { useSignInCooldown } from '../lib/sign-in-throttle';
 import { useAuth } from './auth-provider';
+import { ResendConfirmationLink } from './resend-confirmation-link';
 
 const OUTCOME_MESSAGES: Record<Exclude<SignInOutcome, 'signedIn'>, string> = {
   unconfirmed: AUTH_MESSAGES.unconfirmed,
@@ -95,7 +96,17 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
   const coolingDown = cooldown.secondsLeft > 0;
   return (
     <form className="form" noValidate onSubmit={(event) => void signIn(event)}>
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && (
+        <Alert tone="error">
+          {error}
+          {error === AUTH_MESSAGES.unconfirmed && (
+            <>
+              {' '}
+              <ResendConfirmationLink email={email} />
+            </>
+          )}
+        </Alert>
+      )}
       {coolingDown && (
         // Polite: the countdown changes every second.
         <Alert tone="warning" role="status">

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { verifyEmail } from '../api/account-recovery';
 import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { AuthShell } from './auth-shell';
+import { ResendConfirmationLink } from './resend-confirmation-link';
 
 type Verification = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; message: string };
 
@@ -54,6 +55,11 @@ export function VerifyEmailPage() {
       <AuthShell chrome="plain" title="We couldn't confirm your email">
         <title>Verify Email · Tempo</title>
         <Alert tone="error">{verification.message}</Alert>
+        {email && (
+          <p>
+            The link may have expired. <ResendConfirmationLink email={email} />
+          </p>
+        )}
         <div className="actions">
           <Link to="/login" className={buttonClassName('primary')}>
             Sign In
