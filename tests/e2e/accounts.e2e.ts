@@ -130,6 +130,7 @@ test('five failed sign-ins start the cooldown, and the server refuses even past 
 test('reset the password with the mailed code', async ({ page, request }) => {
   const email = await createAccount(request, 'reset');
   const newPassword = 'Brand-new-pass-7?';
+  await page.clock.install();
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
@@ -152,9 +153,16 @@ test('reset the password with the mailed code', async ({ page, request }) => {
   await codeField.blur();
   await expect(page.getByText('Please enter a valid 6-digit code')).toBeVisible();
 
+  // The server sends at most one code a minute: Send again waits that long, counting down.
+  const sendAgain = page.getByRole('button', { name: /^Send again/ });
+  await expect(sendAgain).toBeDisabled();
+  await expect(sendAgain).toHaveText(/^Send again in \d+ s$/);
+  await page.clock.fastForward(61_000);
+  await expect(sendAgain).toHaveText('Send again');
   const resent = page.waitForResponse((response) => response.url().endsWith('/api/auth/reset-code') && response.status() === 202);
-  await page.getByRole('button', { name: 'Send again' }).click();
+  await sendAgain.click();
   await resent;
+  await expect(sendAgain).toBeDisabled();
 
   // A wrong code is caught with the new password, and the right one can be entered again.
   const wrongCode = code === '000000' ? '111111' : '000000';

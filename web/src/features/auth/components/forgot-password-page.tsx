@@ -30,11 +30,33 @@ export function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
+  // When the last code was asked for: the server sends at most one a minute, so Send again waits that long.
+  const [sentAt, setSentAt] = useState(0);
+  const codeSent = () => setSentAt(Date.now());
   return (
     <AuthShell chrome="plain" title="Reset your password" intro={INTROS[step]}>
       <title>Reset Password · Tempo</title>
-      {step === 'email' && <EmailStep email={email} onEmailChange={setEmail} onCodeSent={() => setStep('otp')} />}
-      {step === 'otp' && <CodeStep email={email} code={code} onCodeChange={setCode} onContinue={() => setStep('reset')} onChangeEmail={() => setStep('email')} />}
+      {step === 'email' && (
+        <EmailStep
+          email={email}
+          onEmailChange={setEmail}
+          onCodeSent={() => {
+            codeSent();
+            setStep('otp');
+          }}
+        />
+      )}
+      {step === 'otp' && (
+        <CodeStep
+          email={email}
+          code={code}
+          sentAt={sentAt}
+          onCodeSent={codeSent}
+          onCodeChange={setCode}
+          onContinue={() => setStep('reset')}
+          onChangeEmail={() => setStep('email')}
+        />
+      )}
       {step === 'reset' && <NewPasswordStep email={email} code={code} onReenterCode={() => setStep('otp')} />}
       <p className="form__back">
         <Link to="/login">← Back to sign in</Link>
@@ -96,14 +118,17 @@ function EmailStep({ email, onEmailChange, onCodeSent }: { email: string; onEmai
 interface CodeStepProps {
   email: string;
   code: string;
+  sentAt: number;
+  onCodeSent: () => void;
   onCodeChange: (code: string) => void;
   onContinue: () => void;
   onChangeEmail: () => void;
 }
 
-function CodeStep({ email, code, onCodeChange, onContinue, onChangeEmail }: CodeStepProps) {
+function CodeStep({ email, code, sentAt, onCodeSent, onCodeChange, onContinue, onChangeEmail }: CodeStepProps) {
   const [touched, setTouched] = useState(false);
   const { sendCode, sending, error } = useSendCode(email.trim());
+  const waitSeconds = useSecondsUntil(sentAt + RESET_CODE.reissueMs);
   const complete = isResetCode(code);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -131,8 +156,8 @@ function CodeStep({ email, code, onCodeChange, onContinue, onChangeEmail }: Code
         Verify Code
       </Button>
       <div className="form__row">
-        <Button variant="link" busy={sending} onClick={() => void sendCode()}>
-          Send again
+        <Button variant="link" busy={sending} disabled={waitSeconds > 0} onClick={() => void sendCode().then((sent) => sent && onCodeSent())}>
+          {waitSeconds > 0 ? `Send again in ${waitSeconds} s` : 'Send again'}
         </Button>
         <Button variant="link" onClick={onChangeEmail}>
           Use a different email
@@ -217,3 +242,20 @@ function resetErrorMessage(failure: unknown): string {
   if (failure.status === 400) return failure.message;
   return AUTH_MESSAGES.resetFailed;
 }
+
+/** Whole seconds until a moment, counting down once a second; 0 once it has passed. */
+function useSecondsUntil(moment: number): number {
+  const [seconds, setSeconds] = useState(() => secondsUntil(moment));
+  useEffect(() => {
+    setSeconds(secondsUntil(moment));
+    const timer = setInterval(() => {
+      const left = secondsUntil(moment);
+      setSeconds(left);
+      if (left === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [moment]);
+  return seconds;
+}
+
+const secondsUntil = (moment: number) => Math.max(0, Math.ceil((moment - Date.now()) / 1000));
