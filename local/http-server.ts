@@ -19,18 +19,29 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The headers CloudFront's response-headers policy adds in AWS. */
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
+/** The headers CloudFront's response-headers policy adds in AWS, with the same content security policy. */
+function securityHeaders(contentSecurityPolicy: string) {
+  return {
+    'content-security-policy': contentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+}
 
 /**
  * One origin for the SPA and the API, as CloudFront serves them in AWS: `/api/*` goes to the API
  * adapter, files come from the built SPA, and any other path falls back to index.html.
  */
-export async function startHttpServer(options: { port: number; host?: string; api: ApiAdapter; webDir: string; webConfig: WebConfig }) {
+export async function startHttpServer(options: {
+  port: number;
+  host?: string;
+  api: ApiAdapter;
+  webDir: string;
+  webConfig: WebConfig;
+  /** shared/content-security-policy.ts's policy for this stack's Cognito and voice agent. */
+  contentSecurityPolicy: string;
+}) {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path === '/config.json') {
@@ -77,7 +88,7 @@ async function serveApi(request: IncomingMessage, response: ServerResponse, opti
   response.end(answer.body);
 }
 
-async function serveWeb(request: IncomingMessage, response: ServerResponse, options: { webDir: string }): Promise<void> {
+async function serveWeb(request: IncomingMessage, response: ServerResponse, options: { webDir: string; contentSecurityPolicy: string }): Promise<void> {
   const index = join(options.webDir, 'index.html');
   if (!existsSync(index)) {
     response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -90,7 +101,7 @@ async function serveWeb(request: IncomingMessage, response: ServerResponse, opti
   const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
   const hashed = file !== index && file.includes(`${sep}assets${sep}`);
   response.writeHead(200, {
-    ...SECURITY_HEADERS,
+    ...securityHeaders(options.contentSecurityPolicy),
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
   });

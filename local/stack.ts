@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path';
 import { DEMO_ACCOUNT } from '../shared/demo';
+import { contentSecurityPolicy } from '../shared/content-security-policy';
+import { ELEVENLABS_API_DEFAULT } from '../shared/voice';
 import { createApiAdapter } from './api-adapter';
 import type { TokenVerifier } from './auth/jwt';
 import { startCognito } from './auth/cognito';
@@ -82,6 +84,11 @@ export async function startLocalStack(options: LocalStackOptions) {
       googleSignIn: null,
       voice: isVoiceConfigured(),
     },
+    contentSecurityPolicy: contentSecurityPolicy({
+      cognito: cognito.pool.endpoint,
+      googleSignIn: null,
+      voiceApiBase: process.env.ELEVENLABS_API_BASE ?? ELEVENLABS_API_DEFAULT,
+    }),
   });
 
   process.env.APP_ORIGIN = http.url;

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { agentDefinition } from '../functions/voice/agent/definition';
-import { ELEVENLABS_API_DEFAULT } from '../functions/voice/elevenlabs';
+import { ELEVENLABS_API_DEFAULT } from '../shared/voice';
 
 /**
  * `npm run agent`: creates the ElevenLabs agent from its definition in the repository

@@ -41,3 +41,6 @@ export const VoiceSessionSchema = z.object({
   updated_at: z.string(),
 });
 export type VoiceSession = z.infer<typeof VoiceSessionSchema>;
+
+/** ElevenLabs' API, unless ELEVENLABS_API_BASE names another (the local double); its conversations' WebSockets are on its host. */
+export const ELEVENLABS_API_DEFAULT = 'https://api.elevenlabs.io';

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { selfHostedAudioWorklets } from './audio-worklets.ts';
 
 /** Libraries in chunks named after them, so the build output shows what each page downloads. */
 const LIBRARY_CHUNKS = [
@@ -11,7 +12,7 @@ const LIBRARY_CHUNKS = [
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react()],
+  plugins: [react(), selfHostedAudioWorklets()],
   build: {
     // WEB_DIST lets parallel browser-test runs build apart (see playwright.config.ts).
     outDir: process.env.WEB_DIST ?? 'dist',

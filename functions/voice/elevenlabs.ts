@@ -1,5 +1,5 @@
 import { VOICE_MESSAGES } from '../../shared/messages';
-import { VOICE_API_ERRORS } from '../../shared/voice';
+import { ELEVENLABS_API_DEFAULT, VOICE_API_ERRORS } from '../../shared/voice';
 import { HttpError } from '../platform/errors';
 import { log } from '../platform/log';
 import { loadSecrets } from '../platform/secrets';
@@ -8,7 +8,6 @@ import { loadSecrets } from '../platform/secrets';
  * Where the ElevenLabs agent is and the key to it. ELEVENLABS_API_BASE points at the local double
  * in tests and with ELEVENLABS_DOUBLE=1; the key comes from Secrets Manager in AWS.
  */
-export const ELEVENLABS_API_DEFAULT = 'https://api.elevenlabs.io';
 const SIGNED_URL_TIMEOUT_MS = 8_000;
 
 // At cold start, before any ElevenLabs call.

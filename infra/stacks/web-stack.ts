@@ -24,6 +24,8 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type BucketProps, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { contentSecurityPolicy } from '../../shared/content-security-policy';
+import { ELEVENLABS_API_DEFAULT } from '../../shared/voice';
 import type { WebConfig } from '../../shared/web-config';
 import type { AppConfig } from '../config';
 
@@ -130,7 +132,14 @@ export class WebStack extends Stack {
     return new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Security headers of the Tempo SPA and API',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(this.region), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            cognito: `https://cognito-idp.${this.region}.amazonaws.com`,
+            googleSignIn: this.webConfig.googleSignIn ? `https://${this.webConfig.googleSignIn.domain}` : null,
+            voiceApiBase: ELEVENLABS_API_DEFAULT,
+          }),
+          override: true,
+        },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
@@ -235,20 +244,3 @@ function privateBucket(
   });
 }
 
-/** What the SPA may load and talk to: itself, Cognito, ElevenLabs, Google sign-in and avatars. */
-function contentSecurityPolicy(region: string): string {
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    'connect-src': ["'self'", `https://cognito-idp.${region}.amazonaws.com`, 'wss://api.elevenlabs.io', 'https://api.elevenlabs.io'],
-    'img-src': ["'self'", 'data:', 'https://*.googleusercontent.com'],
-    'frame-src': ['https://accounts.google.com'],
-    'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'", 'https://*.amazoncognito.com'],
-    'object-src': ["'none'"],
-  };
-  return Object.entries(directives)
-    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-    .join('; ');
-}

@@ -1,15 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { recordCspViolations } from './support/csp';
 import { signInThroughForm } from './support/sign-in';
-
-/** Axe's findings of serious or critical impact, as "rule: target" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 /** Every public page, with what shows it has finished loading. */
 const PUBLIC_PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
@@ -28,9 +21,11 @@ const PUBLIC_PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
 
 for (const { path, ready } of PUBLIC_PAGES) {
   test(`no serious accessibility violation on ${path}`, async ({ page }) => {
+    const refused = recordCspViolations(page);
     await page.goto(path);
     await ready(page);
     expect(await seriousViolations(page)).toEqual([]);
+    expect(refused).toEqual([]);
   });
 }
 
@@ -49,8 +44,10 @@ test('no serious accessibility violation in the forms’ error states', async ({
 
 test('no serious accessibility violation on the dashboard', async ({ page, request }) => {
   const email = await createAccount(request, 'axe');
+  const refused = recordCspViolations(page);
   await page.goto('/login');
   await signInThroughForm(page, email);
   await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  expect(refused).toEqual([]);
 });

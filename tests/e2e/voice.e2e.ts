@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { elevenLabsDouble } from './support/elevenlabs';
+import { recordCspViolations } from './support/csp';
 import { ensureSpeechWav } from './support/speech';
 
 /**
@@ -26,6 +27,7 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Voice assistant'
 
 test('a spoken request creates a task that shows highlighted, the agent gets the result, and the call ends quietly', async ({ page, request }) => {
   const double = elevenLabsDouble(request);
+  const refused = recordCspViolations(page);
   await signedInAccount(page, request, 'voice-call');
   await double.script({ toolCalls: [{ tool_name: 'createTask', parameters: { title: 'Buy milk', priority: 'high' } }] });
 
@@ -63,6 +65,8 @@ test('a spoken request creates a task that shows highlighted, the agent gets the
   await expect(page.getByRole('button', { name: 'Talk to your assistant' })).toBeEnabled();
   await expect(page.getByText('Voice Error')).toHaveCount(0);
   await expect.poll(async () => (await double.state()).lastClose).toMatchObject({ code: 1000, by: 'client' });
+  // Signing in, the socket, the audio worklets: all within the content security policy.
+  expect(refused).toEqual([]);
 });
 
 test('configuration failures show the spec texts, hold the button until dismissed, and pass axe', async ({ page, request }) => {

@@ -6,13 +6,13 @@ import { builtSpa, logicalId, tempoApp } from './tempo-app';
 /** Written out on purpose: every source the SPA may use is a reviewed change to this line. */
 const EXPECTED_CSP =
   "default-src 'self'; " +
-  "connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com wss://api.elevenlabs.io https://api.elevenlabs.io; " +
-  "img-src 'self' data: https://*.googleusercontent.com; " +
-  'frame-src https://accounts.google.com; ' +
-  "script-src 'self'; " +
+  "connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com wss://api.elevenlabs.io; " +
+  "script-src 'self' 'wasm-unsafe-eval'; " +
+  "img-src 'self' data:; " +
   "style-src 'self' 'unsafe-inline'; " +
   "base-uri 'self'; " +
-  "form-action 'self' https://*.amazoncognito.com; " +
+  "form-action 'self'; " +
+  "frame-ancestors 'none'; " +
   "object-src 'none'";
 
 const tempo = tempoApp();
@@ -117,6 +117,15 @@ describe('security headers', () => {
 
   it('carry exactly the reviewed content security policy', () => {
     expect(headers.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: EXPECTED_CSP, Override: true });
+  });
+
+  it('let the browser reach the hosted UI’s token endpoint when Google sign-in is on', () => {
+    const withGoogle = tempoApp({ googleClientId: 'client-id.apps.googleusercontent.com', siteUrl: 'https://tempo.example.com' });
+    const [, googlePolicy] = Object.entries(Template.fromStack(withGoogle.web).toJSON().Resources as Record<string, any>).find(
+      ([, resource]) => resource.Type === 'AWS::CloudFront::ResponseHeadersPolicy',
+    )!;
+    const csp = JSON.stringify(googlePolicy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.eu-west-1\.amazonaws\.com https:\/\/.*\.auth\.eu-west-1\.amazoncognito\.com wss:\/\/api\.elevenlabs\.io;/);
   });
 
   it('carry HSTS, nosniff, frame DENY and a referrer policy', () => {

@@ -6,6 +6,7 @@ import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/items';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice';
 import { awaitToolCall, logToolCall } from '../api/tool-calls';
+import { AUDIO_WORKLETS } from './audio-worklets';
 
 export type { Mode };
 
@@ -128,6 +129,7 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
   const conversation = await Conversation.startSession({
     signedUrl: config.signedUrl,
     connectionType: 'websocket',
+    ...AUDIO_WORKLETS,
     textOnly,
     userId: config.userId,
     dynamicVariables: callVariables(new Date(), config.templateVars),
