@@ -11,6 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { HANDLERS, routes, type HandlerName, type Route } from '../../functions/routes';
@@ -57,6 +58,15 @@ export class ApiStack extends Stack {
       }),
     });
     this.addDefaultStage(props.config);
+    // A handler's bug is answered as a 500 (functions/platform/http.ts), which Lambda counts as a
+    // success: the API's own 5xx count is what tells of it.
+    this.api.metricServerError({ period: Duration.minutes(5) }).createAlarm(this, 'ServerErrorsAlarm', {
+      alarmDescription: 'The API answered with a server error (a handler failed, or a function could not run)',
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
 
     this.handlers = new Map(HANDLERS.map((name) => [name, this.handlerFunction(name, props)]));
     // One integration per function, with one invoke permission for the whole API, not one per route.

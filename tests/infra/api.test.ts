@@ -101,6 +101,15 @@ describe('HTTP API functions', () => {
     }
   });
 
+  it('alarms on the API’s own 5xx answers, which a handler’s caught failure (a 500) never shows as a Lambda error', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: '5xx',
+      Namespace: 'AWS/ApiGateway',
+      Dimensions: [{ Name: 'ApiId', Value: { Ref: logicalId(tempo.api.api) } }],
+      Threshold: 1,
+    });
+  });
+
   it('gives each handler the table name, and the bus name only when it publishes', () => {
     for (const [name, handler] of tempo.api.handlers) {
       const { Variables } = template.toJSON().Resources[logicalId(handler.function)].Properties.Environment;
