@@ -21,6 +21,34 @@ export async function putSettings(settings: Settings): Promise<void> {
   );
 }
 
+/**
+ * Saves a change made from `previous` (as read): the fields it changed, and the others only where
+ * the row lacks them, so what was written meanwhile (the Google connection's flag, a row made at
+ * sign-up) stands. Answers the row as stored.
+ */
+export async function saveSettingsChange(previous: Settings, next: Settings): Promise<Settings> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const assignments = Object.entries(next).map(([field, value], index) => {
+    names[`#f${index}`] = field;
+    values[`:v${index}`] = value;
+    const changed = previous[field as keyof Settings] !== value;
+    return changed ? `#f${index} = :v${index}` : `#f${index} = if_not_exists(#f${index}, :v${index})`;
+  });
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { PK: userKey(next.user_id), SK: SETTINGS_SK },
+      UpdateExpression: `SET ${assignments.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const { PK: _pk, SK: _sk, ...stored } = Attributes ?? {};
+  return { ...next, ...stored } as Settings;
+}
+
 /** The user's time zone, which the date rules read days in. */
 export async function userTimeZone(userId: string): Promise<string> {
   return (await getSettings(userId)).settings.preferred_timezone;
