@@ -45,7 +45,6 @@ export const API_ERRORS = {
   unauthorized: 'Sign in to continue',
   notFound: 'Not found',
   payloadTooLarge: 'The request is too large',
-  rateLimited: 'Too many requests. Please slow down and try again.',
   internal: 'Something went wrong on our side. Please try again.',
   staleWrite: 'This item was changed elsewhere. Reload and try again.',
 } as const;

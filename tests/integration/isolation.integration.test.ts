@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/platform/dynamo';
 import { routes, type AnyRoute, type RouteKey } from '../../functions/routes';
+import { startVoiceSession } from '../../functions/voice/sessions';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
 const { world, user } = integrationHarness();
 
-type Ids = Record<'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall', string>;
+type Ids = Record<'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall' | 'voiceSession', string>;
 type Attempt = (bob: TestUser, alice: Ids) => Promise<{ status: number; body: any }>;
 
 /** Bob's attempt on each protected route, aimed at Alice's items. A new route must be added here. */
@@ -46,7 +49,7 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'POST /api/gcal/disconnect': (bob) => bob.post('/api/gcal/disconnect'),
   'GET /api/gcal/mirror-log': (bob) => bob.get('/api/gcal/mirror-log'),
   'GET /api/voice/config': (bob) => bob.get('/api/voice/config'),
-  'PATCH /api/voice/sessions/{id}': (bob, a) => bob.patch(`/api/voice/sessions/${a.goal}`, { duration_seconds: 5 }),
+  'PATCH /api/voice/sessions/{id}': (bob, a) => bob.patch(`/api/voice/sessions/${a.voiceSession}`, { duration_seconds: 5 }),
   'POST /api/voice/tool-calls': (bob) =>
     bob.post('/api/voice/tool-calls', { tool_call_id: 'bob-call', conversation_id: 'c', tool_name: 'listGoals', parameters: {} }),
   'GET /api/voice/tool-calls': (bob) => bob.get('/api/voice/tool-calls'),
@@ -78,6 +81,7 @@ describe('user B can neither read nor change user A’s items, on every route', 
       trashedTask: await created('/api/tasks', { title: 'Trashed task' }),
       trashedEvent: await created('/api/events', { title: 'Trashed event', start_time: daysFromNow(2, 10), end_time: daysFromNow(2, 11) }),
       toolCall: await created('/api/voice/tool-calls', { tool_call_id: 'alice-call', conversation_id: 'c', tool_name: 'listTasks', parameters: {} }),
+      voiceSession: (await startVoiceSession(alice.id, 'agent_1', new Date())).id,
     };
     await alice.delete(`/api/goals/${ids.trashedGoal}`);
     await alice.delete(`/api/tasks/${ids.trashedTask}`);
@@ -96,6 +100,8 @@ describe('user B can neither read nor change user A’s items, on every route', 
     await world.bus.settle();
 
     expect(await everythingOf(alice)).toEqual(aliceBefore);
+    const { Item: session } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: `USER#${alice.id}`, SK: `VOICESESSION#${ids.voiceSession}` } }));
+    expect(session).toMatchObject({ duration: 0 });
     const bobSees = await everythingOf(bob);
     expect(bobSees.goals.items.map((goal: { title: string }) => goal.title)).toEqual(['Bob goal']);
     expect(bobSees.tasks.items).toEqual([]);
