@@ -54,6 +54,30 @@ describe('task due rules', () => {
     expect(taskDue({ due_date: day(-1), status: 'completed' }, NOW, 'UTC')).toBeNull();
     expect(taskDue({ due_date: day(0), status: 'completed' }, NOW, 'UTC')).toBeNull();
     expect(taskDue({ due_date: null, status: 'pending' }, NOW, 'UTC')).toBeNull();
+    expect(taskDue({ due_date: day(0), status: 'pending' }, NOW, 'UTC')).toMatchObject({ state: 'due_soon', daysLeft: 0, label: 'Due today' });
+  });
+
+  it('has exactly its window for any day and status: overdue before today, due soon for 0 to 3 days, nothing once completed', () => {
+    const statuses = fc.constantFrom('pending', 'in_progress', 'completed');
+    fc.assert(
+      fc.property(fc.integer({ min: -400, max: 400 }), statuses, (offset, status) => {
+        const due = taskDue({ due_date: day(offset), status }, NOW, 'UTC');
+        const expected = status === 'completed' ? null : offset < 0 ? 'overdue' : offset <= 3 ? 'due_soon' : null;
+        expect(due?.state ?? null).toBe(expected);
+        if (due) expect(due.daysLeft).toBe(offset);
+      }),
+    );
+  });
+});
+
+describe('goal due window', () => {
+  it('is overdue before today and due soon for 0 to 7 days, for any day', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -400, max: 400 }), (offset) => {
+        const expected = offset < 0 ? 'overdue' : offset <= 7 ? 'due_soon' : null;
+        expect(goalDue({ target_date: day(offset) }, NOW, 'UTC')?.state ?? null).toBe(expected);
+      }),
+    );
   });
 });
 

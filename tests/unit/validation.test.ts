@@ -91,6 +91,17 @@ describe('timestamps', () => {
     ['2030-01-01', false],
     ['tomorrow', false],
   ])('%s valid: %s', (value, valid) => expect(isoDateTime.safeParse(value).success).toBe(valid));
+
+  it('accept exactly the years 1970 to 2100, with the range message outside them', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1900, max: 2200 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), (year, month, date) => {
+        const value = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}T12:00:00Z`;
+        const result = isoDateTime.safeParse(value);
+        expect(result.success).toBe(year >= 1970 && year <= 2100);
+        if (!result.success) expect(result.error.issues[0]!.message).toBe(MESSAGES.dateOutOfRange);
+      }),
+    );
+  });
 });
 
 describe('settings', () => {
