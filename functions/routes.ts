@@ -12,7 +12,8 @@ import {
   MirrorLogEntrySchema,
 } from '../shared/gcal';
 import { ITEM_SCHEMAS } from '../shared/item-schemas';
-import { ReorderSchema, TRASHABLE_KINDS, type ItemKind } from '../shared/items';
+import { ChangeStampsSchema } from '../shared/changes';
+import { ReorderSchema, TRASHABLE_KINDS, TrashEntrySchema, type ItemKind } from '../shared/items';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice';
@@ -64,23 +65,6 @@ const trashSelection = z.strictObject({
 });
 
 
-export const TrashEntrySchema = z.object({
-  kind: z.enum(TRASHABLE_KINDS),
-  id: z.uuid(),
-  title: z.string(),
-  deleted_at: z.string(),
-  days_remaining: z.number().int().min(0),
-});
-
-/** Per-kind change counters; a poll compares them with the last ones it saw. */
-export const ChangeStampsSchema = z.object({
-  goals: z.number().int(),
-  tasks: z.number().int(),
-  events: z.number().int(),
-  tags: z.number().int(),
-  settings: z.number().int(),
-  toolcalls: z.number().int(),
-});
 
 const crud = <const K extends ItemKind>(kind: K, noun: string, deleteSummary: string) => {
   const schemas = ITEM_SCHEMAS[kind];

@@ -1,5 +1,6 @@
 import { DAY_MS } from '../shared/dates';
-import { readStamps, STAMPED } from '../functions/changes/stamps';
+import { STAMPED } from '../shared/changes';
+import { readStamps } from '../functions/changes/stamps';
 import { createItem, deleteOrTrashItem } from '../functions/items/service';
 
 /**

@@ -41,3 +41,13 @@ export const ReorderSchema = z.strictObject({
   ids: z.array(itemId).min(1, 'Give the ids in their new order').max(5_000),
 });
 export type Reorder = z.infer<typeof ReorderSchema>;
+
+/** One entry of the trash listing (GET /api/trash), newest deletion first. */
+export const TrashEntrySchema = z.object({
+  kind: z.enum(TRASHABLE_KINDS),
+  id: z.uuid(),
+  title: z.string(),
+  deleted_at: z.string(),
+  days_remaining: z.number().int().min(0),
+});
+export type TrashEntry = z.infer<typeof TrashEntrySchema>;

@@ -1,11 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/dynamo';
 import { userKey } from '../data/keys';
+import { STAMPED, type ChangeStamps, type Stamped } from '../../shared/changes';
 
-/** What a change counter counts: each kind of item, the settings and the assistant's tool calls. */
-export const STAMPED = ['goals', 'tasks', 'events', 'tags', 'settings', 'toolcalls'] as const;
-export type Stamped = (typeof STAMPED)[number];
-export type ChangeStamps = Record<Stamped, number>;
 
 const STAMP_SK = 'STAMPS';
 

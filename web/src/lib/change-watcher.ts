@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
 import { POLLING_MS } from '../../../shared/constants';
+import type { ChangeStamps, Stamped } from '../../../shared/changes';
 import { ITEM_KINDS } from '../../../shared/items';
 import { apiRequest } from './api';
 import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
-
-type Stamps = Record<string, number>;
 
 /**
  * Polling in place of real-time (spec section 7), one request per interval: the change counters
@@ -13,19 +12,19 @@ type Stamps = Record<string, number>;
  * lists whose counter moved are fetched again. Hidden tabs do not poll.
  */
 export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
-  const seen = useRef<Stamps | null>(null);
+  const seen = useRef<ChangeStamps | null>(null);
 
   useEffect(() => {
     let stopped = false;
     async function check() {
       if (document.visibilityState === 'hidden') return;
       try {
-        const { stamps } = await apiRequest<{ stamps: Stamps }>('/api/changes', { signedIn: true });
+        const { stamps } = await apiRequest<{ stamps: ChangeStamps }>('/api/changes', { signedIn: true });
         if (stopped) return;
         const previous = seen.current;
         seen.current = stamps;
         if (!previous) return;
-        const moved = (what: string) => stamps[what] !== previous[what];
+        const moved = (what: Stamped) => stamps[what] !== previous[what];
         for (const kind of ITEM_KINDS) if (moved(kind)) void mutate(listKey(kind));
         if (ITEM_KINDS.some(moved)) void mutate(TRASH_KEY);
         if (moved('settings')) void mutate(SETTINGS_KEY);

@@ -1,7 +1,7 @@
 import useSWR, { mutate } from 'swr';
 import type { CalendarEvent } from '../../../shared/calendar-events';
 import type { Goal } from '../../../shared/goals';
-import type { ItemKind, OrderableKind, TrashableKind } from '../../../shared/items';
+import type { ItemKind, OrderableKind, TrashEntry } from '../../../shared/items';
 import type { Settings } from '../../../shared/settings';
 import type { Tag } from '../../../shared/tags';
 import type { Task } from '../../../shared/tasks';
@@ -73,13 +73,6 @@ export async function saveOrder(kind: OrderableKind, ids: readonly string[]): Pr
   await mutate(listKey(kind));
 }
 
-export interface TrashEntry {
-  kind: TrashableKind;
-  id: string;
-  title: string;
-  deleted_at: string;
-  days_remaining: number;
-}
 
 export function useTrash() {
   return useSWR(TRASH_KEY, async () => (await apiRequest<{ items: TrashEntry[] }>(TRASH_KEY, { signedIn: true })).items, {

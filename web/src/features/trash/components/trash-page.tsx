@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { TRASH_WARNING_DAYS } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
-import type { TrashableKind } from '../../../../../shared/items';
+import type { TrashableKind, TrashEntry } from '../../../../../shared/items';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -12,7 +12,7 @@ import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { changeTrash, emptyTrash, useSettings, useTrash, type TrashEntry } from '../../../lib/items';
+import { changeTrash, emptyTrash, useSettings, useTrash } from '../../../lib/items';
 import { formatDay } from '../../../lib/zoned-dates';
 import './trash.css';
 
