@@ -36,7 +36,8 @@ export interface RouteSpec {
   /** Public routes skip the JWT authorizer; every other route requires a signed-in user. */
   public?: true;
   body?: z.ZodType;
-  query?: z.ZodType;
+  /** The query's fields, checked before the handler runs and listed in the OpenAPI document. */
+  query?: z.ZodType<Record<string, string | undefined>>;
   /** The success status and body, for the OpenAPI document. */
   status?: 200 | 201 | 202 | 204 | 302;
   response?: z.ZodType;

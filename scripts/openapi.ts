@@ -38,18 +38,26 @@ function operation(route: Route) {
     summary: route.summary,
     tags: [route.handler],
     ...(route.public ? { security: [] } : {}),
-    ...(route.path.includes('{id}')
-      ? {
-          parameters: [
-            route.foreignId
-              ? { name: 'id', in: 'path', required: true, description: route.foreignId, schema: { type: 'string' } }
-              : { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
-          ],
-        }
-      : {}),
+    ...(parameters(route).length ? { parameters: parameters(route) } : {}),
     ...(route.body ? { requestBody: { required: true, content: json(route.body, 'input') } } : {}),
     responses,
   };
+}
+
+/** The path's id and the route's query fields. */
+function parameters(route: Route): Array<Record<string, unknown>> {
+  const path = route.path.includes('{id}')
+    ? [
+        route.foreignId
+          ? { name: 'id', in: 'path', required: true, description: route.foreignId, schema: { type: 'string' } }
+          : { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      ]
+    : [];
+  const query = route.query instanceof z.ZodObject ? Object.entries(route.query.shape as Record<string, z.ZodType>) : [];
+  return [
+    ...path,
+    ...query.map(([name, schema]) => ({ name, in: 'query', required: !schema.safeParse(undefined).success, schema: jsonSchema(schema, 'input') })),
+  ];
 }
 
 export function openApiDocument() {

@@ -62,7 +62,7 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
         userId,
         body,
         params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: event.queryStringParameters ?? {},
+        query: route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {}),
         now: new Date(),
         event,
       });
