@@ -188,3 +188,23 @@ test('reset the password with the mailed code', async ({ page, request }) => {
 
   await signInThroughForm(page, email, { password: newPassword });
 });
+
+test('the reset page says so when the code cannot be sent or the password cannot be set', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await page.route('**/api/auth/reset-code', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }), { times: 1 });
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Unable to send reset code. Please check your email address.');
+
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await page.getByLabel('Verification code').fill('123456');
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await page.route('**/api/auth/reset-password', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }), { times: 1 });
+  await page.getByLabel('New password', { exact: true }).fill('Brand-new-pass-7?');
+  await page.getByLabel('Confirm new password').fill('Brand-new-pass-7?');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Unable to reset password. Please try again.');
+  // Past the failure, an unknown address is told exactly what a wrong code is told.
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid verification code');
+});
