@@ -138,6 +138,7 @@ test('a toast goes after 5 s, but stays while the pointer or the keyboard is on 
   // The pointer leaves, so the toast (which may appear under it) is not held.
   await page.mouse.move(0, 0);
   await expect(toast()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' }).locator('[aria-live="polite"]')).toContainText('Settings saved successfully');
   await page.clock.fastForward(5_400);
   await expect(toast()).toHaveCount(0);
 

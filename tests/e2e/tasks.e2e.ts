@@ -101,6 +101,8 @@ test('a failed create keeps the editor open with its toast', async ({ page, requ
   await editor.getByLabel('Title').press('Enter');
   const failure = editor.getByRole('listitem').filter({ hasText: 'Failed to create task' });
   await expect(failure).toBeVisible();
+  // A failure interrupts a screen reader rather than waiting for a pause.
+  await expect(editor.getByRole('region', { name: 'Notifications' }).locator('[aria-live="assertive"]')).toContainText('Failed to create task');
   await failure.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(failure).toBeHidden();
   await expect(editor).toBeVisible();

@@ -16,6 +16,11 @@ interface Toast extends ToastInput {
   leaving: boolean;
 }
 
+const LIVE_REGIONS: readonly { politeness: 'assertive' | 'polite'; tones: readonly Tone[] }[] = [
+  { politeness: 'assertive', tones: ['error', 'warning'] },
+  { politeness: 'polite', tones: ['success', 'info'] },
+];
+
 const ShowToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
 /** `showToast({ tone, title, description })` from anywhere under the ToastProvider. */
@@ -56,11 +61,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {createPortal(
         <section className="toast-viewport" aria-label="Notifications">
-          <ol className="toast-list" aria-live="polite" aria-relevant="additions">
-            {toasts.map((toast) => (
-              <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} onRemove={remove} />
-            ))}
-          </ol>
+          {/* Failures interrupt a screen reader; the rest waits for a pause. */}
+          {LIVE_REGIONS.map(({ politeness, tones }) => (
+            <ol key={politeness} className="toast-list" aria-live={politeness} aria-relevant="additions">
+              {toasts
+                .filter((toast) => tones.includes(toast.tone))
+                .map((toast) => (
+                  <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} onRemove={remove} />
+                ))}
+            </ol>
+          ))}
         </section>,
         host,
       )}
