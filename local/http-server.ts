@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { NOINDEX_HEADER, NOINDEX_PATHS } from '../shared/noindex';
 import type { WebConfig } from '../shared/web-config';
 import type { ApiAdapter } from './api-adapter';
 
@@ -102,6 +103,7 @@ async function serveWeb(request: IncomingMessage, response: ServerResponse, opti
   const hashed = file !== index && file.includes(`${sep}assets${sep}`);
   response.writeHead(200, {
     ...securityHeaders(options.contentSecurityPolicy),
+    ...(NOINDEX_PATHS.includes(path) ? { [NOINDEX_HEADER.name.toLowerCase()]: NOINDEX_HEADER.value } : {}),
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
   });

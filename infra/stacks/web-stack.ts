@@ -25,6 +25,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type Buck
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { contentSecurityPolicy } from '../../shared/content-security-policy';
+import { NOINDEX_HEADER, NOINDEX_PATHS } from '../../shared/noindex';
 import { ELEVENLABS_API_DEFAULT } from '../../shared/voice';
 import type { WebConfig } from '../../shared/web-config';
 import type { AppConfig } from '../config';
@@ -60,28 +61,30 @@ export class WebStack extends Stack {
     this.webConfig = props.webConfig;
     const logs = this.logBucket(config);
     const site = privateBucket(this, 'SiteBucket', config, { serverAccessLogsBucket: logs, serverAccessLogsPrefix: 'site-bucket/' });
-    const responseHeadersPolicy = this.securityHeaders();
+    const responseHeadersPolicy = this.securityHeaders('SecurityHeaders', 'Security headers of the Tempo SPA and API');
+    const spaBehavior = {
+      origin: S3BucketOrigin.withOriginAccessControl(site),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      functionAssociations: [
+        {
+          eventType: FunctionEventType.VIEWER_REQUEST,
+          function: new CloudFrontFunction(this, 'SpaFallback', {
+            code: FunctionCode.fromInline(SPA_FALLBACK),
+            runtime: FunctionRuntime.JS_2_0,
+            comment: 'Client-side routes to index.html',
+          }),
+        },
+      ],
+    };
+    const noindexHeadersPolicy = this.securityHeaders('NoindexHeaders', 'Security headers of the Tempo pages kept out of search engines', NOINDEX_HEADER);
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Tempo ${config.stage}`,
       defaultRootObject: 'index.html',
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(site),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy,
-        functionAssociations: [
-          {
-            eventType: FunctionEventType.VIEWER_REQUEST,
-            function: new CloudFrontFunction(this, 'SpaFallback', {
-              code: FunctionCode.fromInline(SPA_FALLBACK),
-              runtime: FunctionRuntime.JS_2_0,
-              comment: 'Client-side routes to index.html',
-            }),
-          },
-        ],
-      },
+      defaultBehavior: { ...spaBehavior, responseHeadersPolicy },
       additionalBehaviors: {
+        ...Object.fromEntries(NOINDEX_PATHS.map((path) => [path, { ...spaBehavior, responseHeadersPolicy: noindexHeadersPolicy }])),
         '/api/*': {
           origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
@@ -128,9 +131,10 @@ export class WebStack extends Stack {
     return logs;
   }
 
-  private securityHeaders(): ResponseHeadersPolicy {
-    return new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Security headers of the Tempo SPA and API',
+  private securityHeaders(id: string, comment: string, extraHeader?: { name: string; value: string }): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, id, {
+      comment,
+      ...(extraHeader ? { customHeadersBehavior: { customHeaders: [{ header: extraHeader.name, value: extraHeader.value, override: true }] } } : {}),
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy({

@@ -18,6 +18,12 @@ test('a protected page sends a visitor to sign in, and back there after', async 
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
 });
 
+test('/login is served with a noindex header for crawlers that do not run the app; other pages are not', async ({ request }) => {
+  expect((await request.get('/login')).headers()['x-robots-tag']).toBe('noindex');
+  expect((await request.get('/signup')).headers()['x-robots-tag']).toBeUndefined();
+  expect((await request.get('/')).headers()['x-robots-tag']).toBeUndefined();
+});
+
 test('the demo page signs in with the demo account filled in, and signing out ends on /signout', async ({ page }, testInfo) => {
   await page.goto('/demo');
   await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);

@@ -107,12 +107,24 @@ describe('the /api/* behavior', () => {
 });
 
 describe('security headers', () => {
-  const [policyId, policy] = onlyOf('AWS::CloudFront::ResponseHeadersPolicy');
-  const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+  const policyId = (distribution.DefaultCacheBehavior.ResponseHeadersPolicyId as { Ref: string }).Ref;
+  const policyConfig = (id: string) => resources[id]!.Properties.ResponseHeadersPolicyConfig;
+  const headers = policyConfig(policyId).SecurityHeadersConfig;
+  const loginBehavior = (distribution.CacheBehaviors as Array<Record<string, any>>).find((behavior) => behavior.PathPattern === '/login')!;
+  const loginPolicyId = (loginBehavior.ResponseHeadersPolicyId as { Ref: string }).Ref;
 
   it('apply to the SPA and the API alike', () => {
-    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     expect(apiBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(policyConfig(policyId).CustomHeadersConfig).toBeUndefined();
+  });
+
+  it('ask search engines to leave /login out, with the same security headers and SPA fallback', () => {
+    expect(policyConfig(loginPolicyId).CustomHeadersConfig).toEqual({ Items: [{ Header: 'X-Robots-Tag', Value: 'noindex', Override: true }] });
+    expect(policyConfig(loginPolicyId).SecurityHeadersConfig).toEqual(headers);
+    const { PathPattern, ResponseHeadersPolicyId, ...rest } = loginBehavior;
+    const { ResponseHeadersPolicyId: defaultPolicy, ...defaultRest } = distribution.DefaultCacheBehavior;
+    expect(rest).toEqual(defaultRest);
+    expect([PathPattern, ResponseHeadersPolicyId, defaultPolicy]).toEqual(['/login', { Ref: loginPolicyId }, { Ref: policyId }]);
   });
 
   it('carry exactly the reviewed content security policy', () => {
