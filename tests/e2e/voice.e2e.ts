@@ -112,6 +112,11 @@ test('a refused microphone says how to allow it, and nothing is left connected',
   try {
     const page = await browser.newPage({ baseURL });
     await signedInAccount(page, request, 'voice-mic');
+    // Fetching the configuration records a voice session; a call that never started records none.
+    const configRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/voice/config') configRequests.push(sent.url());
+    });
     await panel(page).getByRole('button', { name: 'Ask your assistant' }).click();
     await expect(panel(page).getByRole('alert')).toContainText(
       'Microphone access was denied. Click the microphone icon in the address bar, allow access, then try again.',
@@ -121,6 +126,7 @@ test('a refused microphone says how to allow it, and nothing is left connected',
     const state = await double.state();
     expect(state.connections).toBe(0);
     expect(state.audio.samples).toBe(0);
+    expect(configRequests).toEqual([]);
   } finally {
     await browser.close();
   }

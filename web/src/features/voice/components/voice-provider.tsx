@@ -99,10 +99,11 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
       const mine = ++attempt.current;
       setState({ ...IDLE, phase: 'starting', textOnly });
       let startedAt = 0;
-      // The configuration, the microphone and the library are fetched side by side.
+      // The library loads while the microphone is asked for; the configuration is fetched once it is
+      // granted, because fetching it records a voice session, and a refused call is none.
       const microphone = textOnly ? Promise.resolve(null) : openMicrophone();
       try {
-        const [config] = await Promise.all([fetchVoiceConfig(), microphone, loadConversationLibrary()]);
+        const [config] = await Promise.all([microphone.then(() => fetchVoiceConfig()), loadConversationLibrary()]);
         if (mine !== attempt.current) return;
         const conversation = await openConversation(config, textOnly, {
           onMode: (mode) => setState((current) => ({ ...current, mode })),

@@ -88,8 +88,8 @@ export const loadConversationLibrary = () => import('@elevenlabs/client');
 
 /**
  * Asks for the microphone with the spec's settings (16 kHz mono, echo cancellation, noise
- * suppression, auto gain) while the configuration is fetched, so a refusal shows at once and the
- * library's own request, made with the same settings at the agent's input rate, finds it granted.
+ * suppression, auto gain) before anything else, so a refusal shows at once and the library's own
+ * request, made with the same settings at the agent's input rate, finds it granted.
  */
 export function openMicrophone(): Promise<MediaStream> {
   const { processorBufferSize: _libraryOwned, ...constraints } = MICROPHONE;
