@@ -32,6 +32,9 @@ export const EVENT_CATALOGUE = {
   /** Permanently deleted from the trash. */
   'item.purged': ItemChange,
   'items.reordered': z.object({ userId: z.string(), entity, ids: z.array(z.string()), occurredAt }),
+  /** The user's settings row was made: at sign-up, or by the Google flag for a user without one. */
+  'settings.created': z.object({ userId: z.string(), settings: record, occurredAt }),
+  /** Saved from the settings screen, or the Google flag corrected to whether tokens are stored. */
   'settings.updated': z.object({ userId: z.string(), settings: record, occurredAt }),
   'waitlist.joined': z.object({ email: z.string(), occurredAt }),
   /** Someone asked for a reset code; the consumer mails one if the address has an account. */
@@ -47,6 +50,16 @@ export const EVENT_CATALOGUE = {
   'gcal.connected': z.object({ userId: z.string(), writeAccess: z.boolean(), occurredAt }),
   /** Tokens and synced events removed. */
   'gcal.disconnected': z.object({ userId: z.string(), removedEvents: z.number().int(), occurredAt }),
+  /** A call is starting: its configuration and signed URL were handed out. */
+  'voice.session-started': z.object({ userId: z.string(), sessionId: z.string(), agentId: z.string(), occurredAt }),
+  /** A call ended; its length, and its conversation once one was opened. */
+  'voice.session-ended': z.object({
+    userId: z.string(),
+    sessionId: z.string(),
+    conversationId: z.string().nullable(),
+    durationSeconds: z.number().int(),
+    occurredAt,
+  }),
   /** The assistant asked for a client tool; the call is logged as pending and the processor runs it. */
   'toolcall.requested': z.object({ userId: z.string(), toolCallId: z.string(), toolName: z.string(), occurredAt }),
   /** A tool call finished, with success or error. */

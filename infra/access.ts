@@ -68,7 +68,7 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
   CustomMessage: { linksToSite: true },
-  PostConfirmation: { table: ['PutItem'] },
+  PostConfirmation: { table: ['PutItem'], publishes: true },
   PreAuthentication: { table: ['GetItem', 'PutItem'] },
 };
 

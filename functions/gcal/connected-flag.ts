@@ -1,4 +1,5 @@
 import { bumpStamp } from '../changes/stamps';
+import { publishAfterSave } from '../platform/bus';
 import { setGcalConnected } from '../settings/repository';
 
 /**
@@ -6,5 +7,10 @@ import { setGcalConnected } from '../settings/repository';
  * auto-corrected), and counts a change so polling screens reload the settings.
  */
 export async function setConnectedFlag(userId: string, connected: boolean): Promise<void> {
-  if (await setGcalConnected(userId, connected)) await bumpStamp(userId, 'settings');
+  const changed = await setGcalConnected(userId, connected);
+  if (!changed) return;
+  await Promise.all([
+    bumpStamp(userId, 'settings'),
+    publishAfterSave(changed.created ? 'settings.created' : 'settings.updated', { userId, settings: changed.settings, occurredAt: new Date().toISOString() }),
+  ]);
 }

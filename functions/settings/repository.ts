@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import { userKey } from '../data/keys';
-import { conditionally, db, tableName } from '../platform/dynamo';
+import { db, isConditionFailure, tableName } from '../platform/dynamo';
 
 const SETTINGS_SK = 'SETTINGS';
 
@@ -11,9 +11,10 @@ export async function getSettings(userId: string): Promise<{ settings: Settings;
     new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: SETTINGS_SK } }),
   );
   if (!Item) return { settings: defaultSettings(userId, 'settings'), stored: false };
-  const { PK: _pk, SK: _sk, ...settings } = Item;
-  return { settings: { ...defaultSettings(userId, 'settings'), ...settings } as Settings, stored: true };
+  return { settings: { ...defaultSettings(userId, 'settings'), ...withoutKeys(Item) } as Settings, stored: true };
 }
+
+const withoutKeys = ({ PK: _pk, SK: _sk, ...row }: Record<string, unknown>) => row;
 
 export async function putSettings(settings: Settings): Promise<void> {
   await db().send(
@@ -45,8 +46,7 @@ export async function saveSettingsChange(previous: Settings, next: Settings): Pr
       ReturnValues: 'ALL_NEW',
     }),
   );
-  const { PK: _pk, SK: _sk, ...stored } = Attributes ?? {};
-  return { ...next, ...stored } as Settings;
+  return { ...next, ...withoutKeys(Attributes ?? {}) } as Settings;
 }
 
 /** The user's time zone, which the date rules read days in. */
@@ -55,25 +55,32 @@ export async function userTimeZone(userId: string): Promise<string> {
 }
 
 /**
- * Sets gcal_connected to match whether tokens are stored; true when that changed it. A user with no
- * settings row yet gets one with the settings-screen defaults.
+ * Sets gcal_connected to match whether tokens are stored. Answers the row when that changed it
+ * (`created` when it made the row: a user with no settings row yet gets one with the
+ * settings-screen defaults), null when the flag was right already.
  */
-export async function setGcalConnected(userId: string, connected: boolean): Promise<boolean> {
+export async function setGcalConnected(userId: string, connected: boolean): Promise<{ settings: Settings; created: boolean } | null> {
   const { settings, stored } = await getSettings(userId);
   if (!stored) {
-    if (!connected) return false;
-    await putSettings({ ...settings, gcal_connected: true });
-    return true;
+    if (!connected) return null;
+    const created = { ...settings, gcal_connected: true };
+    await putSettings(created);
+    return { settings: created, created: true };
   }
-  return conditionally(
-    db().send(
+  try {
+    const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { PK: userKey(userId), SK: SETTINGS_SK },
         UpdateExpression: 'SET gcal_connected = :connected',
         ConditionExpression: 'attribute_exists(PK) AND gcal_connected <> :connected',
         ExpressionAttributeValues: { ':connected': connected },
+        ReturnValues: 'ALL_NEW',
       }),
-    ),
-  );
+    );
+    return { settings: { ...settings, ...withoutKeys(Attributes ?? {}) } as Settings, created: false };
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
 }

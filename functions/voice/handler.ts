@@ -1,7 +1,7 @@
 import { itemId } from '../../shared/items';
 import { TOOL_CALL_MESSAGES, type ToolCall, type ToolCallRequest } from '../../shared/tool-calls';
 import type { VoiceTemplateVars } from '../../shared/voice';
-import { publish } from '../platform/bus';
+import { publish, publishAfterSave } from '../platform/bus';
 import { notFound } from '../platform/errors';
 import { httpHandler, noContent, ok, type HttpEvent, type Reply } from '../platform/http';
 import { log } from '../platform/log';
@@ -16,11 +16,19 @@ export const handler = httpHandler('voice', {
     const agent = elevenLabsAgent();
     const [signedUrl, templateVars] = await Promise.all([signedConversationUrl(agent), templateVarsOf(userId, event)]);
     const session = await startVoiceSession(userId, agent.agentId, now);
+    await publishAfterSave('voice.session-started', { userId, sessionId: session.id, agentId: agent.agentId, occurredAt: session.created_at });
     return ok({ agentId: agent.agentId, signedUrl, userId, sessionId: session.id, templateVars });
   },
   'PATCH /api/voice/sessions/{id}': async ({ userId, params, body, now }) => {
     const id = itemId.safeParse(params.id);
     if (!id.success || !(await saveVoiceSession(userId, id.data, body, now))) throw notFound();
+    await publishAfterSave('voice.session-ended', {
+      userId,
+      sessionId: id.data,
+      conversationId: body.conversation_id || null,
+      durationSeconds: body.duration_seconds,
+      occurredAt: now.toISOString(),
+    });
     return noContent();
   },
   'POST /api/voice/tool-calls': async ({ userId, body, now }) => accepted(await logToolCall(userId, body, now)),

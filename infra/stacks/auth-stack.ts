@@ -12,13 +12,14 @@ import {
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import type { WebConfig } from '../../shared/web-config';
 import { grantAccess, TRIGGER_ACCESS } from '../access';
-import type { AppConfig } from '../config';
+import { resourceName, type AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
 
 export interface AuthStackProps extends StackProps {
@@ -113,6 +114,8 @@ export class AuthStack extends Stack {
   /** One function per trigger; they get no user pool access, which would make the pool depend on itself. */
   private addTriggers({ config, table }: AuthStackProps): Map<CognitoTrigger, AppFunction> {
     const triggers = new Map<CognitoTrigger, AppFunction>();
+    // By name: the events stack, which makes the bus, is built from this stack's user pool.
+    const bus = EventBus.fromEventBusName(this, 'Bus', resourceName(config, 'bus'));
     for (const [trigger, source] of Object.entries(COGNITO_TRIGGERS) as Array<[CognitoTrigger, string]>) {
       const fn = new AppFunction(this, `${trigger}Trigger`, {
         config,
@@ -121,7 +124,7 @@ export class AuthStack extends Stack {
         // Cognito gives a trigger 5 seconds before it fails the sign-up or sign-in.
         timeout: Duration.seconds(5),
       });
-      grantAccess(fn, TRIGGER_ACCESS[trigger], { table, siteUrl: config.siteUrl });
+      grantAccess(fn, TRIGGER_ACCESS[trigger], { table, bus, siteUrl: config.siteUrl });
       this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], fn.function);
       triggers.set(trigger, fn);
     }

@@ -93,6 +93,9 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const token = (await signIn(email)).AuthenticationResult!.IdToken!;
     const settings = await (await fetch(`${stack.url}/api/settings`, { headers: { authorization: `Bearer ${token}` } })).json();
     expect(settings).toMatchObject({ sync_past_days: 30, full_name: 'Ada Lovelace', updated_at: null });
+    const created = stack.bus.published.filter((event) => event['detail-type'] === 'settings.created' && (event.detail as { userId: string }).userId === settings.user_id);
+    expect(created).toHaveLength(1);
+    expect(created[0]!.detail).toMatchObject({ settings: { sync_past_days: 30, full_name: 'Ada Lovelace' } });
   });
 
   it('refreshes tokens the way Amplify asks (GetTokensFromRefreshToken)', async () => {

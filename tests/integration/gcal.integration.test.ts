@@ -236,17 +236,36 @@ describe('connecting Google Calendar', () => {
     });
   });
 
-  it('corrects the stored gcal_connected flag to whether tokens exist', async () => {
+  it('corrects the stored gcal_connected flag to whether tokens exist, and says so on the bus', async () => {
     const alice = await user();
+    const flagEvents = () =>
+      world.bus.published
+        .filter((event) => event['detail-type'].startsWith('settings.') && (event.detail as any).userId === alice.id)
+        .map((event) => [event['detail-type'], (event.detail as any).settings.gcal_connected]);
     const { settings } = await getSettings(alice.id);
     await putSettings({ ...settings, gcal_connected: true });
     expect((await alice.get('/api/gcal/status')).body.connected).toBe(false);
     expect((await alice.get('/api/settings')).body.gcal_connected).toBe(false);
+    expect(flagEvents()).toEqual([['settings.updated', false]]);
+    await alice.get('/api/gcal/status');
+    expect(flagEvents(), 'a flag already right is no change').toHaveLength(1);
 
     await connect(alice);
     await putSettings({ ...(await getSettings(alice.id)).settings, gcal_connected: false });
     expect((await alice.get('/api/gcal/status')).body.connected).toBe(true);
     expect((await alice.get('/api/settings')).body.gcal_connected).toBe(true);
+    expect(flagEvents()).toEqual([
+      ['settings.updated', false],
+      ['settings.updated', true],
+      ['settings.updated', true],
+    ]);
+  });
+
+  it('makes the settings row of a user without one when connecting, and says it was created', async () => {
+    const alice = await user();
+    await connect(alice);
+    const created = world.bus.published.filter((event) => event['detail-type'] === 'settings.created' && (event.detail as any).userId === alice.id);
+    expect(created.map((event) => (event.detail as any).settings)).toMatchObject([{ user_id: alice.id, gcal_connected: true }]);
   });
 });
 

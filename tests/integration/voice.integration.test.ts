@@ -64,6 +64,11 @@ async function loggedPending(person: TestUser, id: string, tool_name: string, to
 const requestedEvents = (id: string) =>
   world.bus.published.filter((event) => event['detail-type'] === 'toolcall.requested' && (event.detail as { toolCallId: string }).toolCallId === id);
 
+const sessionEvents = (type: 'voice.session-started' | 'voice.session-ended', sessionId: string) =>
+  world.bus.published
+    .filter((event) => event['detail-type'] === type && (event.detail as { sessionId: string }).sessionId === sessionId)
+    .map((event) => event.detail);
+
 describe('GET /api/voice/config', () => {
   it('answers the agent, a signed URL minted with the key, the user and the template variables, and records a voice session', async () => {
     const sub = randomUUID();
@@ -80,6 +85,9 @@ describe('GET /api/voice/config', () => {
     expect(answer.body.signedUrl).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${double.port}/v1/convai/conversation\\?agent_id=${double.agentId}&token=\\w+$`));
     const session = await stored({ id: sub } as TestUser, `VOICESESSION#${answer.body.sessionId}`);
     expect(session).toMatchObject({ user_id: sub, agent_id: double.agentId, conversation_id: null, duration: 0 });
+    expect(sessionEvents('voice.session-started', answer.body.sessionId)).toEqual([
+      { userId: sub, sessionId: answer.body.sessionId, agentId: double.agentId, occurredAt: session!.created_at },
+    ]);
 
     await call('PUT', '/api/settings', { token, body: { use_personalization: false } });
     const impersonal = await call('GET', '/api/voice/config', { token });
@@ -120,12 +128,17 @@ describe('PATCH /api/voice/sessions/{id}', () => {
     expect((await alice.patch(`/api/voice/sessions/${sessionId}`, { duration_seconds: 1.5 })).status).toBe(400);
     expect((await alice.patch('/api/voice/sessions/not-a-session', { duration_seconds: 1 })).status).toBe(404);
     expect(await stored(alice, `VOICESESSION#${sessionId}`)).toMatchObject({ duration: 0, conversation_id: null });
+    expect(sessionEvents('voice.session-ended', sessionId)).toEqual([]);
     expect((await alice.patch(`/api/voice/sessions/${sessionId}`, { duration_seconds: 3, conversation_id: '' })).status).toBe(204);
     expect(await stored(alice, `VOICESESSION#${sessionId}`)).toMatchObject({ duration: 3, conversation_id: null });
 
     const saved = await alice.patch(`/api/voice/sessions/${sessionId}`, { duration_seconds: 42, conversation_id: 'conv_1' });
     expect(saved.status).toBe(204);
     expect(await stored(alice, `VOICESESSION#${sessionId}`)).toMatchObject({ duration: 42, conversation_id: 'conv_1' });
+    expect(sessionEvents('voice.session-ended', sessionId)).toMatchObject([
+      { userId: alice.id, sessionId, conversationId: null, durationSeconds: 3 },
+      { userId: alice.id, sessionId, conversationId: 'conv_1', durationSeconds: 42 },
+    ]);
     expect(await stored(bob, `VOICESESSION#${sessionId}`)).toBeUndefined();
   });
 });
