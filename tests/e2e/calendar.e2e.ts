@@ -90,6 +90,41 @@ test('clicking an empty slot creates an event at that date and hour, in the user
   expect(items).toMatchObject([{ title: 'Dentist', start_time: '2027-02-10T14:00:00.000Z', end_time: '2027-02-10T15:00:00.000Z', event_type: 'personal', location: 'Main Street 1' }]);
 });
 
+test('the empty slots are one Tab stop, moved among with the arrow keys, and Enter creates an event there', async ({ page, request }) => {
+  await signIn(page, request, 'cal-slot-keys');
+  await openCalendar(page, `view=week&date=${WEDNESDAY}`);
+  const grid = page.locator('.time-grid');
+  await expect(grid.getByRole('button', { name: /^New event on / })).toHaveCount((isMobile(page) ? 5 : 7) * 24);
+  const tabStop = grid.locator('.time-grid__slot[tabindex="0"]');
+  await expect(tabStop).toHaveCount(1);
+  // The first day shown, at the configured start time (7:00 AM by default).
+  const firstDay = isMobile(page) ? 'Feb 8, 2027' : 'Feb 7, 2027';
+  await expect(tabStop).toHaveAccessibleName(`New event on ${firstDay} at 7:00 AM`);
+
+  await tabStop.focus();
+  const toWednesday = Array<string>(isMobile(page) ? 2 : 3).fill('ArrowRight');
+  for (const key of ['ArrowDown', ...toWednesday, 'ArrowUp', 'ArrowDown']) await page.keyboard.press(key);
+  const wednesdayAt8 = grid.getByRole('button', { name: 'New event on Feb 10, 2027 at 8:00 AM' });
+  await expect(wednesdayAt8).toBeFocused();
+  await expect(tabStop).toHaveCount(1);
+  await page.keyboard.press('Home');
+  await expect(grid.getByRole('button', { name: 'New event on Feb 10, 2027 at 12:00 AM' })).toBeFocused();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowUp');
+  await expect(grid.getByRole('button', { name: 'New event on Feb 10, 2027 at 10:00 PM' })).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  const editor = dialog(page, 'New Event');
+  await expect(editor.getByLabel('Start date')).toHaveValue(WEDNESDAY);
+  await expect(editor.getByLabel('Start time')).toHaveValue('22:00');
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  // Tab leaves the slots at once, instead of walking through the other 167.
+  await grid.getByRole('button', { name: 'New event on Feb 10, 2027 at 10:00 PM' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.time-grid__slot:focus')).toHaveCount(0);
+});
+
 test('New Event shows every message of the editor, then creates the event', async ({ page, request }) => {
   await signIn(page, request, 'cal-new');
   await openCalendar(page, `view=week&date=${WEDNESDAY}`);

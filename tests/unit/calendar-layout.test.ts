@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEventOnDay } from '../../shared/calendar-events';
 import { blockGeometry, describeWhen, layoutDay, monthEntries, segmentOn } from '../../web/src/features/calendar/lib/event-layout';
+import { slotAfterKey } from '../../web/src/features/calendar/lib/slot-navigation';
 
 const timed = (id: string, start: string, end: string) => ({ id, start_time: start, end_time: end, all_day: false });
 const allDay = (id: string, first: string, last: string) => ({ id, start_time: `${first}T00:00:00.000Z`, end_time: `${last}T00:00:00.000Z`, all_day: true });
@@ -88,5 +89,26 @@ describe('when an event happens', () => {
     expect(describeWhen(timed('a', '2026-11-22T22:00:00.000Z', '2026-11-23T01:00:00.000Z'), 'UTC')).toBe('Nov 22, 2026, 10:00 PM – Nov 23, 2026, 1:00 AM');
     expect(describeWhen(allDay('a', '2026-11-22', '2026-11-22'), 'Asia/Tokyo')).toBe('Nov 22, 2026 (All day)');
     expect(describeWhen(allDay('a', '2026-11-22', '2026-11-24'), 'UTC')).toBe('Nov 22, 2026 – Nov 24, 2026 (All day)');
+  });
+});
+
+describe('moving among the empty slots by keyboard', () => {
+  const week = 7;
+  it('moves an hour up or down and a day left or right, Home and End to the first and last hour', () => {
+    expect(slotAfterKey('ArrowDown', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 2, hour: 10 });
+    expect(slotAfterKey('ArrowUp', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 2, hour: 8 });
+    expect(slotAfterKey('ArrowRight', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 3, hour: 9 });
+    expect(slotAfterKey('ArrowLeft', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 1, hour: 9 });
+    expect(slotAfterKey('Home', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 2, hour: 0 });
+    expect(slotAfterKey('End', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 2, hour: 23 });
+  });
+
+  it('stays put at an edge and leaves other keys alone', () => {
+    expect(slotAfterKey('ArrowUp', { dayIndex: 0, hour: 0 }, week)).toEqual({ dayIndex: 0, hour: 0 });
+    expect(slotAfterKey('ArrowDown', { dayIndex: 6, hour: 23 }, week)).toEqual({ dayIndex: 6, hour: 23 });
+    expect(slotAfterKey('ArrowRight', { dayIndex: 6, hour: 23 }, week)).toEqual({ dayIndex: 6, hour: 23 });
+    expect(slotAfterKey('ArrowRight', { dayIndex: 0, hour: 5 }, 1)).toEqual({ dayIndex: 0, hour: 5 });
+    expect(slotAfterKey('Enter', { dayIndex: 0, hour: 5 }, week)).toBeNull();
+    expect(slotAfterKey('Tab', { dayIndex: 0, hour: 5 }, week)).toBeNull();
   });
 });
