@@ -123,6 +123,19 @@ test('the empty slots are one Tab stop, moved among with the arrow keys, and Ent
   await grid.getByRole('button', { name: 'New event on Feb 10, 2027 at 10:00 PM' }).focus();
   await page.keyboard.press('Tab');
   await expect(page.locator('.time-grid__slot:focus')).toHaveCount(0);
+
+  // The month's days likewise: one stop, on the month's first day (today is in another month), a week a row.
+  await openCalendar(page, `view=month&date=${WEDNESDAY}`);
+  const monthStop = page.locator('.month-cell__slot[tabindex="0"]');
+  await expect(monthStop).toHaveCount(1);
+  await expect(monthStop).toHaveAccessibleName('New event on Feb 1, 2027 at 7:00 AM');
+  await monthStop.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('button', { name: 'New event on Feb 7, 2027 at 7:00 AM' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(editor.getByLabel('Start date')).toHaveValue(SUNDAY);
+  await expect(editor.getByLabel('Start time')).toHaveValue('07:00');
 });
 
 test('New Event shows every message of the editor, then creates the event', async ({ page, request }) => {

@@ -93,22 +93,25 @@ describe('when an event happens', () => {
 });
 
 describe('moving among the empty slots by keyboard', () => {
-  const week = 7;
-  it('moves an hour up or down and a day left or right, Home and End to the first and last hour', () => {
-    expect(slotAfterKey('ArrowDown', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 2, hour: 10 });
-    expect(slotAfterKey('ArrowUp', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 2, hour: 8 });
-    expect(slotAfterKey('ArrowRight', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 3, hour: 9 });
-    expect(slotAfterKey('ArrowLeft', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 1, hour: 9 });
-    expect(slotAfterKey('Home', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 2, hour: 0 });
-    expect(slotAfterKey('End', { dayIndex: 2, hour: 9 }, week)).toEqual({ dayIndex: 2, hour: 23 });
+  const week = { columns: 7, rows: 24 };
+  const at = (column: number, row: number) => ({ column, row });
+  it('moves a row up or down and a column left or right, Home and End to the top and bottom of the column', () => {
+    expect(slotAfterKey('ArrowDown', at(2, 9), week)).toEqual(at(2, 10));
+    expect(slotAfterKey('ArrowUp', at(2, 9), week)).toEqual(at(2, 8));
+    expect(slotAfterKey('ArrowRight', at(2, 9), week)).toEqual(at(3, 9));
+    expect(slotAfterKey('ArrowLeft', at(2, 9), week)).toEqual(at(1, 9));
+    expect(slotAfterKey('Home', at(2, 9), week)).toEqual(at(2, 0));
+    expect(slotAfterKey('End', at(2, 9), week)).toEqual(at(2, 23));
+    expect(slotAfterKey('End', at(2, 1), { columns: 7, rows: 6 })).toEqual(at(2, 5));
   });
 
   it('stays put at an edge and leaves other keys alone', () => {
-    expect(slotAfterKey('ArrowUp', { dayIndex: 0, hour: 0 }, week)).toEqual({ dayIndex: 0, hour: 0 });
-    expect(slotAfterKey('ArrowDown', { dayIndex: 6, hour: 23 }, week)).toEqual({ dayIndex: 6, hour: 23 });
-    expect(slotAfterKey('ArrowRight', { dayIndex: 6, hour: 23 }, week)).toEqual({ dayIndex: 6, hour: 23 });
-    expect(slotAfterKey('ArrowRight', { dayIndex: 0, hour: 5 }, 1)).toEqual({ dayIndex: 0, hour: 5 });
-    expect(slotAfterKey('Enter', { dayIndex: 0, hour: 5 }, week)).toBeNull();
-    expect(slotAfterKey('Tab', { dayIndex: 0, hour: 5 }, week)).toBeNull();
+    expect(slotAfterKey('ArrowUp', at(0, 0), week)).toEqual(at(0, 0));
+    expect(slotAfterKey('ArrowLeft', at(0, 0), week)).toEqual(at(0, 0));
+    expect(slotAfterKey('ArrowDown', at(6, 23), week)).toEqual(at(6, 23));
+    expect(slotAfterKey('ArrowRight', at(6, 23), week)).toEqual(at(6, 23));
+    expect(slotAfterKey('ArrowRight', at(0, 5), { columns: 1, rows: 24 })).toEqual(at(0, 5));
+    expect(slotAfterKey('Enter', at(0, 5), week)).toBeNull();
+    expect(slotAfterKey('Tab', at(0, 5), week)).toBeNull();
   });
 });

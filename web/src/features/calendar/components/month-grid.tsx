@@ -1,8 +1,10 @@
+import { useId, useRef } from 'react';
 import { isEventOnDay, type CalendarEvent } from '../../../../../shared/calendar-events';
 import { classNames } from '../../../components/ui/class-names';
 import { monthGrid } from '../lib/calendar-dates';
 import { formatDay, formatDayAs, formatMinutes, type Day } from '../../../lib/zoned-dates';
 import { monthEntries } from '../lib/event-layout';
+import { useRovingSlots, type SlotPosition } from '../lib/slot-navigation';
 import { EventEntry } from './event-entry';
 
 interface MonthGridProps {
@@ -18,20 +20,34 @@ interface MonthGridProps {
   onShowDay: (day: Day) => void;
 }
 
+/** Today's place in the month's weeks when it is shown in the month, else the month's first day's. */
+function firstSlot(weeks: readonly (readonly Day[])[], today: Day, month: string): SlotPosition {
+  const target = today.startsWith(month) ? today : `${month}-01`;
+  const row = weeks.findIndex((week) => week.includes(target));
+  return { row, column: weeks[row]!.indexOf(target) };
+}
+
 /** The month view: whole weeks from Sunday, each day with its first entries and '+N more'. */
 export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot, onOpen, onShowDay }: MonthGridProps) {
   const weeks = monthGrid(anchor);
   const month = anchor.slice(0, 7);
+  const grid = useRef<HTMLDivElement>(null);
+  const slotHintId = useId();
+  // One Tab stop for the days' New event buttons, on today or the month's first day.
+  const slotProps = useRovingSlots(grid, () => firstSlot(weeks, today, month), { columns: 7, rows: weeks.length });
   return (
-    <div className="month-grid">
+    <div className="month-grid" ref={grid}>
+      <p id={slotHintId} hidden>
+        Arrow keys move between days.
+      </p>
       <div className="month-grid__weekdays" aria-hidden="true">
         {weeks[0]!.map((day) => (
           <span key={day}>{formatDayAs(day, 'EEE')}</span>
         ))}
       </div>
-      {weeks.map((week) => (
+      {weeks.map((week, row) => (
         <div key={week[0]} className="month-grid__week">
-          {week.map((day) => {
+          {week.map((day, column) => {
             const { shown, more } = monthEntries(events.filter((event) => isEventOnDay(event, day, timeZone)));
             return (
               <div
@@ -44,7 +60,9 @@ export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot
                   type="button"
                   className="month-cell__slot"
                   aria-label={`New event on ${formatDay(day)} at ${formatMinutes(slotMinutes)}`}
+                  aria-describedby={slotHintId}
                   onClick={() => onSlot(day, slotMinutes)}
+                  {...slotProps({ column, row })}
                 />
                 <button type="button" className="month-cell__date" onClick={() => onShowDay(day)}>
                   <span aria-hidden="true">{formatDayAs(day, 'd')}</span>

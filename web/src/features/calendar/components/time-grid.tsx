@@ -1,10 +1,10 @@
-import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { isEventOnDay, type CalendarEvent } from '../../../../../shared/calendar-events';
 import { classNames } from '../../../components/ui/class-names';
 import { HOURS } from '../lib/calendar-dates';
 import { formatDay, formatDayAs, formatMinutes, type Day } from '../../../lib/zoned-dates';
 import { blockGeometry, layoutDay } from '../lib/event-layout';
-import { slotAfterKey, type SlotPosition } from '../lib/slot-navigation';
+import { useRovingSlots } from '../lib/slot-navigation';
 import { EventEntry } from './event-entry';
 
 /** Below this height a block's title and time share one line (two lines of its 12 px text need about 32 px). */
@@ -32,19 +32,11 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
     if (scroller.current) scroller.current.scrollTop = (scrollToMinutes / 60) * rowPx;
   }, [scrollToMinutes, rowPx]);
 
-  // One Tab stop for all the empty slots (a week has 168): the arrow keys move between them.
-  const [activeSlot, setActiveSlot] = useState<SlotPosition>(() => ({
-    dayIndex: Math.max(0, days.indexOf(today)),
-    hour: Math.floor(scrollToMinutes / 60),
-  }));
-  const dayIndex = Math.min(activeSlot.dayIndex, days.length - 1);
-  const moveSlot = (event: KeyboardEvent<HTMLElement>) => {
-    const next = slotAfterKey(event.key, { dayIndex, hour: activeSlot.hour }, days.length);
-    if (!next) return;
-    event.preventDefault();
-    setActiveSlot(next);
-    scroller.current?.querySelector<HTMLButtonElement>(`[data-slot="${next.dayIndex}-${next.hour}"]`)?.focus();
-  };
+  // One Tab stop for all the empty slots (a week has 168), at the start time of today or the first day.
+  const slotProps = useRovingSlots(scroller, () => ({ column: Math.max(0, days.indexOf(today)), row: Math.floor(scrollToMinutes / 60) }), {
+    columns: days.length,
+    rows: HOURS.length,
+  });
 
   const minMinutes = (minBlockPx / rowPx) * 60;
   const gridStyle = { '--row-px': `${rowPx}px`, '--day-count': days.length } as CSSProperties;
@@ -112,13 +104,10 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
                 key={hour}
                 type="button"
                 className="time-grid__slot"
-                data-slot={`${index}-${hour}`}
-                tabIndex={index === dayIndex && hour === activeSlot.hour ? 0 : -1}
                 aria-label={`New event on ${formatDay(day)} at ${formatMinutes(hour * 60)}`}
                 aria-describedby={slotHintId}
                 onClick={() => onSlot(day, hour * 60)}
-                onKeyDown={moveSlot}
-                onFocus={() => setActiveSlot({ dayIndex: index, hour })}
+                {...slotProps({ column: index, row: hour })}
               />
             ))}
           </div>
