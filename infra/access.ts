@@ -75,7 +75,8 @@ export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
 /** The functions EventBridge invokes, bus consumers and schedules, by target (functions/<target>.ts). */
 const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'bug-reports/forward': {},
-  'auth/send-reset-code': { table: ['PutItem'], userPool: ['AdminGetUser'], sendsMail: true },
+  // Issuing a code also counts it against the address's day, and takes it back past the day's cap.
+  'auth/send-reset-code': { table: ['PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true },
   'items/unlink-purged-goal': { table: ['Query', 'UpdateItem'], publishes: true },
   'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'], publishes: true },
   'gcal/mirror': GOOGLE_CALENDAR,
