@@ -57,6 +57,12 @@ export interface AppConfig extends StageSettings {
   authDomainPrefix?: string;
   /** The SES identity mail is sent from. */
   senderEmail?: string;
+  /**
+   * Cognito sends its own mail (sign-up verification) from senderEmail through SES instead of its
+   * default sender (about 50 a day). Cognito refuses an unverified identity, so this is turned on
+   * in a deploy after the one that made the identity, once its verification link was opened.
+   */
+  cognitoMailFromSender: boolean;
   /** The built SPA to upload; absent on a fresh clone, where the site bucket stays empty. */
   webDist?: string;
 }
@@ -71,6 +77,11 @@ export function readConfig(node: Node): AppConfig {
   if (googleClientId && !siteUrl) {
     throw new Error('Google sign-in redirects back to the site: give domainName or siteUrl with googleClientId');
   }
+  const senderEmail = optional(node, 'senderEmail');
+  const cognitoMailFromSender = optional(node, 'cognitoMailFromSender') === 'true';
+  if (cognitoMailFromSender && !senderEmail) {
+    throw new Error('cognitoMailFromSender sends Cognito’s mail from the SES sender: give senderEmail (verified) with it');
+  }
   const webDist = optional(node, 'webDist') ?? WEB_DIST;
   return {
     stage,
@@ -80,7 +91,8 @@ export function readConfig(node: Node): AppConfig {
     googleClientId,
     elevenLabsAgentId: optional(node, 'elevenLabsAgentId'),
     authDomainPrefix: optional(node, 'authDomainPrefix'),
-    senderEmail: optional(node, 'senderEmail'),
+    senderEmail,
+    cognitoMailFromSender,
     webDist: existsSync(webDist) ? webDist : undefined,
   };
 }

@@ -5,6 +5,7 @@ import {
   OAuthScope,
   ProviderAttribute,
   UserPool,
+  UserPoolEmail,
   UserPoolClientIdentityProvider,
   UserPoolIdentityProviderGoogle,
   UserPoolOperation,
@@ -20,6 +21,7 @@ import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import type { WebConfig } from '../../shared/web-config';
 import { grantAccess, TRIGGER_ACCESS } from '../access';
 import { resourceName, type AppConfig } from '../config';
+import { SENDER_NAME } from './email-stack';
 import { AppFunction } from '../constructs/app-function';
 
 export interface AuthStackProps extends StackProps {
@@ -61,6 +63,9 @@ export class AuthStack extends Stack {
         requireSymbols: true,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      ...(config.cognitoMailFromSender && config.senderEmail
+        ? { email: UserPoolEmail.withSES({ fromEmail: config.senderEmail, fromName: SENDER_NAME, sesRegion: this.region }) }
+        : {}),
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,

@@ -2,6 +2,9 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 
+/** The name mail from Tempo shows as its sender. */
+export const SENDER_NAME = 'Tempo';
+
 export interface EmailStackProps extends StackProps {
   senderEmail: string;
 }
@@ -15,7 +18,7 @@ export class EmailStack extends Stack {
   constructor(scope: Construct, id: string, props: EmailStackProps) {
     super(scope, id, props);
     this.sender = new EmailIdentity(this, 'Sender', { identity: Identity.email(props.senderEmail) });
-    this.mailFrom = `Tempo <${props.senderEmail}>`;
+    this.mailFrom = `${SENDER_NAME} <${props.senderEmail}>`;
     new CfnOutput(this, 'SenderIdentityArn', { value: this.sender.emailIdentityArn });
   }
 }

@@ -115,4 +115,16 @@ describe('secrets and mail', () => {
     const email = tempoApp({ senderEmail: 'tempo@example.com' }).email!;
     Template.fromStack(email).hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'tempo@example.com' });
   });
+
+  it('leaves Cognito’s mail to Cognito until cognitoMailFromSender moves it to the verified SES sender', () => {
+    const poolOf = (context: Record<string, unknown>) =>
+      Object.values(Template.fromStack(tempoApp(context).auth).findResources('AWS::Cognito::UserPool'))[0]!.Properties;
+    expect(poolOf({ senderEmail: 'tempo@example.com' }).EmailConfiguration).toBeUndefined();
+    expect(poolOf({ senderEmail: 'tempo@example.com', cognitoMailFromSender: 'true' }).EmailConfiguration).toEqual({
+      EmailSendingAccount: 'DEVELOPER',
+      From: 'Tempo <tempo@example.com>',
+      SourceArn: 'arn:aws:ses:eu-west-1:123456789012:identity/tempo@example.com',
+    });
+    expect(() => tempoApp({ cognitoMailFromSender: 'true' })).toThrow(/give senderEmail/);
+  });
 });
