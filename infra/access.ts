@@ -50,7 +50,7 @@ const GOOGLE_CALENDAR: Access = {
 export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   items: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
   trash: { table: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['byTrash'], publishes: true },
-  settings: { table: ['GetItem', 'PutItem', 'UpdateItem'], publishes: true },
+  settings: { table: ['GetItem', 'UpdateItem'], publishes: true },
   changes: { table: ['GetItem'] },
   waitlist: { table: ['PutItem'], publishes: true },
   'bug-reports': { table: ['PutItem'], publishes: true },
