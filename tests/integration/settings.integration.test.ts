@@ -42,7 +42,7 @@ describe('settings', () => {
     await alice.put('/api/settings', { lang: 'fr' });
     const { settings: read } = await getSettings(alice.id);
     // Meanwhile the Google connection sets its flag.
-    expect(await setGcalConnected(alice.id, true)).toBe(true);
+    expect(await setGcalConnected(alice.id, true)).toMatchObject({ created: false, settings: { gcal_connected: true, lang: 'fr' } });
     const saved = await saveSettingsChange(read, applySettings(read, { sync_past_days: 14 }, new Date().toISOString()));
     expect(saved).toMatchObject({ gcal_connected: true, sync_past_days: 14, lang: 'fr' });
     expect((await alice.get('/api/settings')).body).toEqual(saved);
