@@ -65,8 +65,6 @@ const trashSelection = z.strictObject({
   items: z.array(trashItem).min(1, 'Select at least one item').max(1_000),
 });
 
-
-
 const crud = <const K extends ItemKind>(kind: K, noun: string, deleteSummary: string) => {
   const schemas = ITEM_SCHEMAS[kind];
   return [

@@ -22,6 +22,7 @@ const response = (description: string, schema?: z.ZodType, io: 'input' | 'output
   schema ? { description, content: json(schema, io) } : { description };
 
 function operation(route: Route) {
+  const parameters = parametersOf(route);
   const responses: Record<string, unknown> = {
     [String(route.status ?? 200)]: response('Success', route.response),
     '400': response('Invalid input: `fields` names each invalid field with its message', errorBody),
@@ -38,14 +39,14 @@ function operation(route: Route) {
     summary: route.summary,
     tags: [route.handler],
     ...(route.public ? { security: [] } : {}),
-    ...(parameters(route).length ? { parameters: parameters(route) } : {}),
+    ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: json(route.body, 'input') } } : {}),
     responses,
   };
 }
 
 /** The path's id and the route's query fields. */
-function parameters(route: Route): Array<Record<string, unknown>> {
+function parametersOf(route: Route): Array<Record<string, unknown>> {
   const path = route.path.includes('{id}')
     ? [
         route.foreignId

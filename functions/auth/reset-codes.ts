@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RESET_CODE } from '../../shared/constants';
-import { conditionally, db, tableName } from '../platform/dynamo';
+import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 
 
 interface StoredCode {
@@ -66,22 +66,20 @@ function countIssuedToday(email: string, now: number): Promise<boolean> {
  */
 export async function redeemResetCode(email: string, code: string, now: number): Promise<boolean> {
   const key = keyOf(email);
-  let stored: StoredCode | undefined;
-  const counted = await conditionally(
-    db()
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'ADD attempts :one',
-          ConditionExpression: 'attribute_exists(PK) AND attempts < :allowed AND expires_at > :now',
-          ExpressionAttributeValues: { ':one': 1, ':allowed': RESET_CODE.attempts, ':now': now },
-          ReturnValues: 'ALL_NEW',
-        }),
-      )
-      .then(({ Attributes }) => (stored = Attributes as StoredCode)),
+  const counted = await unlessConditionFails(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'attribute_exists(PK) AND attempts < :allowed AND expires_at > :now',
+        ExpressionAttributeValues: { ':one': 1, ':allowed': RESET_CODE.attempts, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
   );
-  if (!counted || !stored) return false;
+  const stored = counted?.Attributes as StoredCode | undefined;
+  if (!stored) return false;
 
   const expected = Buffer.from(stored.code_hash, 'hex');
   const given = Buffer.from(hashOf(stored.salt, code), 'hex');

@@ -3,7 +3,6 @@ import { db, tableName } from '../platform/dynamo';
 import { userKey } from '../data/keys';
 import { STAMPED, type ChangeStamps, type Stamped } from '../../shared/changes';
 
-
 const STAMP_SK = 'STAMPS';
 
 /**

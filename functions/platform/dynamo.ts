@@ -18,17 +18,21 @@ export function tableName(): string {
 }
 
 /** True when a conditional write failed its condition. */
-export function isConditionFailure(error: unknown): boolean {
+function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/** Runs a conditional write: its answer when it was made, null when its condition failed. */
+export async function unlessConditionFails<T>(write: Promise<T>): Promise<T | null> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
 }
 
 /** Runs a conditional write: true when it was made, false when its condition failed. */
 export async function conditionally(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return (await unlessConditionFails(write.then(() => true))) ?? false;
 }

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import { userKey } from '../data/keys';
-import { db, isConditionFailure, tableName } from '../platform/dynamo';
+import { db, tableName, unlessConditionFails } from '../platform/dynamo';
 
 const SETTINGS_SK = 'SETTINGS';
 
@@ -67,8 +67,8 @@ export async function setGcalConnected(userId: string, connected: boolean): Prom
     await putSettings(created);
     return { settings: created, created: true };
   }
-  try {
-    const { Attributes } = await db().send(
+  const updated = await unlessConditionFails(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { PK: userKey(userId), SK: SETTINGS_SK },
@@ -77,10 +77,7 @@ export async function setGcalConnected(userId: string, connected: boolean): Prom
         ExpressionAttributeValues: { ':connected': connected },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return { settings: { ...settings, ...withoutKeys(Attributes ?? {}) } as Settings, created: false };
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  return updated && { settings: { ...settings, ...withoutKeys(updated.Attributes ?? {}) } as Settings, created: false };
 }

@@ -3,7 +3,7 @@ import { TOOL_CALL_FETCH_LIMIT } from '../../shared/constants';
 import { ToolCallSchema, type ToolCall, type ToolCallResult } from '../../shared/tool-calls';
 import { bumpStamp } from '../changes/stamps';
 import { toolCallKey, toolCallListKey, userKey } from '../data/keys';
-import { conditionally, db, isConditionFailure, tableName } from '../platform/dynamo';
+import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 import { log } from '../platform/log';
 
 /**
@@ -80,8 +80,8 @@ export type Claim = { state: 'claimed'; call: StoredToolCall } | { state: 'finis
  * take while it runs. A call that is no longer pending (or unknown) is finished: nothing to do.
  */
 export async function claimPending(userId: string, id: string, now: Date): Promise<Claim> {
-  try {
-    const { Attributes } = await db().send(
+  const claimed = await unlessConditionFails(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key(userId, id),
@@ -95,11 +95,9 @@ export async function claimPending(userId: string, id: string, now: Date): Promi
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return { state: 'claimed', call: fromRecord(Attributes!) };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
+  if (claimed) return { state: 'claimed', call: fromRecord(claimed.Attributes!) };
   const current = await getToolCall(userId, id);
   return current?.status === 'pending' ? { state: 'busy' } : { state: 'finished' };
 }
@@ -110,8 +108,8 @@ export async function finishToolCall(userId: string, id: string, outcome: Outcom
     outcome.status === 'success'
       ? { ':result': outcome.result, ':error': null, ':before': outcome.before ?? null }
       : { ':result': null, ':error': outcome.error_message, ':before': null };
-  try {
-    const { Attributes } = await db().send(
+  const finished = await unlessConditionFails(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key(userId, id),
@@ -122,12 +120,9 @@ export async function finishToolCall(userId: string, id: string, outcome: Outcom
         ExpressionAttributeValues: { ...values, ':status': outcome.status, ':pending': 'pending', ':now': now.toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return toPublicCall(fromRecord(Attributes!));
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return finished ? toPublicCall(fromRecord(finished.Attributes!)) : undefined;
 }
 
 /** Marks a successful change as undone, once; false when it was undone already. */

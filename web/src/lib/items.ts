@@ -73,7 +73,6 @@ export async function saveOrder(kind: OrderableKind, ids: readonly string[]): Pr
   await mutate(listKey(kind));
 }
 
-
 export function useTrash() {
   return useSWR(TRASH_KEY, async () => (await apiRequest<{ items: TrashEntry[] }>(TRASH_KEY, { signedIn: true })).items, {
     revalidateOnFocus: false,
