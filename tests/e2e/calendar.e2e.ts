@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { callCognito, createAccount, PASSWORD } from './support/accounts';
 import { CONNECT_PROMPT_SHOWN, markConnectPromptShown, pretendGoogleIsNotConfigured } from './support/google';
+import { seriousViolations } from './support/axe';
 import { signInThroughForm } from './support/sign-in';
 
 /**
@@ -55,13 +55,6 @@ async function openCalendar(page: Page, query: string) {
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const rangeHeading = (page: Page) => page.locator('.calendar-toolbar').getByRole('heading');
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 test('clicking an empty slot creates an event at that date and hour, in the user’s zone', async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-slot');

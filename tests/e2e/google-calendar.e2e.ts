@@ -138,7 +138,10 @@ test('a local event stays local while read-only, and reaches Google once write a
   expect((await google.granted()).sort()).toEqual([GCAL_SCOPES.read, GCAL_SCOPES.write].sort());
   await createEventInApp(page, 'Written to Google', '10:00 AM');
   await expect.poll(async () => (await google.events()).map((event) => event.summary), AWAIT_ROUND_TRIP).toEqual(['Written to Google']);
-  expect((await api.get('/api/gcal/mirror-log')).items[0]).toMatchObject({ title: 'Written to Google', outcome: 'mirrored' });
+  // The mirror logs its write once Google has answered: the entry may come a moment after the event.
+  await expect
+    .poll(async () => (await api.get('/api/gcal/mirror-log')).items[0], AWAIT_ROUND_TRIP)
+    .toMatchObject({ title: 'Written to Google', outcome: 'mirrored' });
 });
 
 test('a first sync that fails says so, and a sync by hand then brings the events', async ({ page, context, request }) => {
