@@ -15,6 +15,9 @@ export default defineConfig({
   test: {
     // Logs of passing tests are noise (many tests cause failures on purpose); a failing test shows its logs.
     silent: 'passed-only',
+    // Vitest's default is one worker on two cores; the integration files mostly wait on their engine,
+    // so three run side by side.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'UTC' } } },
       integration('dynalite'),

@@ -61,6 +61,8 @@ export interface AudioStats {
   voicedSeconds: number;
   /** Samples per second of wall-clock time between the first and last chunk: about 16000 when streamed live. */
   liveRate: number | null;
+  /** Times the audio stopped for TURN.quietAfterMs, each time the double decided whether a turn had been heard. */
+  pauses: number;
 }
 
 interface Conversation {
@@ -131,7 +133,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
     return {
       connections: 0,
       conversations: [] as Conversation[],
-      audio: { chunks: 0, invalidChunks: 0, samples: 0, sumSquares: 0, peak: 0, voicedFrames: 0, firstAt: 0, lastAt: 0, lastChunkSamples: 0 },
+      audio: { chunks: 0, invalidChunks: 0, samples: 0, sumSquares: 0, peak: 0, voicedFrames: 0, firstAt: 0, lastAt: 0, lastChunkSamples: 0, pauses: 0 },
       turns: [] as Turn[],
       toolCalls: [] as SentToolCall[],
       toolResults: [] as ToolResult[],
@@ -153,6 +155,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       voicedSeconds: (audio.voicedFrames * TURN.frameSamples) / SAMPLE_RATE,
       // The last chunk arrived at the end of the span, so its samples are not part of it.
       liveRate: audio.lastAt > audio.firstAt ? Math.round((audio.samples - audio.lastChunkSamples) / ((audio.lastAt - audio.firstAt) / 1000)) : null,
+      pauses: audio.pauses,
     };
     const last = record.conversations.at(-1);
     return {
@@ -201,7 +204,10 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
     }
     clearTimeout(connection.quietTimer);
     // The audio stopping also ends a turn that has been heard.
-    connection.quietTimer = setTimeout(() => endSpokenTurn(connection), TURN.quietAfterMs);
+    connection.quietTimer = setTimeout(() => {
+      audio.pauses += 1;
+      endSpokenTurn(connection);
+    }, TURN.quietAfterMs);
   }
 
   function onFrame(connection: Connection): void {

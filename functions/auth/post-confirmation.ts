@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultSettings } from '../../shared/settings';
 import { userKey } from '../data/keys';
 import { publishAfterSave } from '../platform/bus';
+import { now } from '../platform/clock';
 import { conditionally, db, tableName } from '../platform/dynamo';
 
 /**
@@ -22,6 +23,6 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
       }),
     ),
   );
-  if (created) await publishAfterSave('settings.created', { userId, settings, occurredAt: new Date().toISOString() });
+  if (created) await publishAfterSave('settings.created', { userId, settings, occurredAt: now().toISOString() });
   return event;
 }

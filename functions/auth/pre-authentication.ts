@@ -2,6 +2,7 @@ import type { PreAuthenticationTriggerEvent } from 'aws-lambda';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_THROTTLE } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
+import { nowMs } from '../platform/clock';
 import { conditionally, db, tableName } from '../platform/dynamo';
 
 
@@ -18,7 +19,7 @@ interface AttemptLog {
 export async function handler(event: PreAuthenticationTriggerEvent): Promise<PreAuthenticationTriggerEvent> {
   const account = (event.request.userAttributes.email ?? event.userName).toLowerCase();
   for (let tries = 0; tries < 3; tries += 1) {
-    const verdict = await recordAttempt(account, Date.now());
+    const verdict = await recordAttempt(account, nowMs());
     if (verdict === 'allowed') return event;
     if (verdict === 'throttled') throw new Error(MESSAGES.signInThrottled);
   }

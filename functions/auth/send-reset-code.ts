@@ -2,6 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { RESET_CODE } from '../../shared/constants';
+import { nowMs } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
 import { log } from '../platform/log';
 import { sendMail } from '../platform/mail';
@@ -22,7 +23,7 @@ export async function handler(event: EventBridgeEvent<'password.reset-requested'
     if (error instanceof UserNotFoundException) return;
     throw error;
   }
-  const code = await issueResetCode(email, event.id, Date.now());
+  const code = await issueResetCode(email, event.id, nowMs());
   if (!code) {
     log.info('reset code not reissued within a minute of the last one', { email });
     return;

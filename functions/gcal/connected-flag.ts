@@ -1,6 +1,7 @@
 import { bumpStamp } from '../changes/stamps';
 import { publishAfterSave } from '../platform/bus';
 import { setGcalConnected } from '../settings/repository';
+import { now } from '../platform/clock';
 
 /**
  * Keeps the settings' gcal_connected equal to whether tokens are stored (the spec has the flag
@@ -11,6 +12,6 @@ export async function setConnectedFlag(userId: string, connected: boolean): Prom
   if (!changed) return;
   await Promise.all([
     bumpStamp(userId, 'settings'),
-    publishAfterSave(changed.created ? 'settings.created' : 'settings.updated', { userId, settings: changed.settings, occurredAt: new Date().toISOString() }),
+    publishAfterSave(changed.created ? 'settings.created' : 'settings.updated', { userId, settings: changed.settings, occurredAt: now().toISOString() }),
   ]);
 }

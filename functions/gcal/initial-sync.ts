@@ -2,6 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { INITIAL_SYNC_DELAY_MS } from '../../shared/constants';
 import { GCAL_MESSAGES, syncedMessage, type InitialSync } from '../../shared/gcal';
+import { now, nowMs, sleep } from '../platform/clock';
 import { log } from '../platform/log';
 import { syncCalendar } from './sync';
 import { getConnection, recordInitialSync, type Connection } from './tokens';
@@ -15,7 +16,7 @@ import { getConnection, recordInitialSync, type Connection } from './tokens';
  */
 export async function handler(event: EventBridgeEvent<'gcal.connected', unknown>): Promise<void> {
   const { userId, occurredAt: connectedAt } = EVENT_CATALOGUE['gcal.connected'].parse(event.detail);
-  await sleep(Date.parse(connectedAt) + INITIAL_SYNC_DELAY_MS - Date.now());
+  await sleep(Date.parse(connectedAt) + INITIAL_SYNC_DELAY_MS - nowMs());
   const connection = await getConnection(userId);
   if (connection?.connectedAt !== connectedAt || connection.initialSync?.status !== 'pending') return;
   await recordInitialSync(userId, connectedAt, await firstSync(connection));
@@ -23,12 +24,10 @@ export async function handler(event: EventBridgeEvent<'gcal.connected', unknown>
 
 async function firstSync(connection: Connection): Promise<InitialSync> {
   try {
-    const synced = await syncCalendar(connection, new Date());
+    const synced = await syncCalendar(connection, now());
     return { status: 'succeeded', synced, message: syncedMessage(synced) };
   } catch (error) {
     log.error('first Google Calendar sync failed', { userId: connection.userId, error });
     return { status: 'failed', synced: null, message: GCAL_MESSAGES.initialSyncFailed };
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

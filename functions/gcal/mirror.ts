@@ -3,6 +3,7 @@ import { EVENT_CATALOGUE } from '../../events/catalogue';
 import type { CalendarEvent } from '../../shared/calendar-events';
 import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
 import { getStored } from '../items/repository';
+import { now } from '../platform/clock';
 import { googleFromEvent } from './event-mapping';
 import { CALENDAR_ID, GoogleFailure, googleStatus, type CalendarApi } from './google';
 import { mirrorLogKey, mirroredGoogleId } from './keys';
@@ -34,7 +35,7 @@ export async function handler(event: EventBridgeEvent<MirrorChange, unknown>): P
     ? await mirror(connection, detail.id, change)
     : { action: intendedAction(change), outcome: 'skipped: read-only' };
   const title = String(snapshot?.title ?? '');
-  await logMirror(detail.userId, logKey, { change, event_id: detail.id, title, at: new Date().toISOString(), ...result });
+  await logMirror(detail.userId, logKey, { change, event_id: detail.id, title, at: now().toISOString(), ...result });
 }
 
 const intendedAction = (change: MirrorChange): MirrorAction =>

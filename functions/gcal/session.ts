@@ -1,4 +1,5 @@
 import type { OAuth2Client } from 'google-auth-library';
+import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { googleConfig } from './config';
 import { dropConnection } from './connection';
@@ -25,7 +26,7 @@ export async function withCalendar<T>(connection: Connection, work: (api: Calend
   const saves: Promise<void>[] = [];
   auth.on('tokens', (credentials) => {
     saves.push(
-      saveRefreshedAccess(userId, credentials, new Date()).catch((error: unknown) =>
+      saveRefreshedAccess(userId, credentials, now()).catch((error: unknown) =>
         // The next call refreshes again: worth a log line, not a failed sync.
         log.error('refreshed Google token not stored', { userId, error }),
       ),

@@ -2,6 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { userKey } from '../data/keys';
+import { now } from '../platform/clock';
 import { conditionally, db, tableName } from '../platform/dynamo';
 import { withoutKeys } from './repository';
 import { afterSave } from './service';
@@ -30,7 +31,7 @@ export async function handler(event: EventBridgeEvent<'item.purged', unknown>): 
 }
 
 async function unlink(userId: string, task: Record<string, unknown>, goalId: string): Promise<void> {
-  const at = new Date().toISOString();
+  const at = now().toISOString();
   const unlinked = await conditionally(
     db().send(
       new UpdateCommand({

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { API_LIMITS } from '../../shared/constants';
 import { API_ERRORS } from '../../shared/messages';
 import { routesByKey, type HandlerName, type RouteKey, type RouteKeyOf, type RouteOf } from '../routes';
+import { now } from './clock';
 import { HttpError, notFound, unauthorized, validationError } from './errors';
 import { log } from './log';
 
@@ -63,7 +64,7 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
         body,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         query: route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {}),
-        now: new Date(),
+        now: now(),
         event,
       });
       return toResult(reply.status, reply.body, reply.headers);

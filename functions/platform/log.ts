@@ -1,6 +1,8 @@
+import { now } from './clock';
+
 /** One JSON line per entry, as CloudWatch Logs and the local stack both read well. */
 function write(level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
-  const entry: Record<string, unknown> = { level, message, time: new Date().toISOString() };
+  const entry: Record<string, unknown> = { level, message, time: now().toISOString() };
   for (const [key, value] of Object.entries(fields)) {
     entry[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
   }

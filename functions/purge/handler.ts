@@ -4,6 +4,7 @@ import { DAY_MS } from '../../shared/dates';
 import { KIND_OF_PREFIX } from '../data/keys';
 import { withoutKeys } from '../items/repository';
 import { afterSave } from '../items/service';
+import { now } from '../platform/clock';
 import { conditionally, db, tableName } from '../platform/dynamo';
 import { log } from '../platform/log';
 
@@ -18,12 +19,12 @@ const CHECKPOINT = { PK: 'PURGE', SK: 'CHECKPOINT' };
  * the item still being the same trashed item.
  */
 export async function handler(_event?: ScheduledEvent): Promise<{ purged: number }> {
-  const now = new Date();
-  const today = now.toISOString().slice(0, 10);
-  const start = await firstDayToPurge(now);
+  const startedAt = now();
+  const today = startedAt.toISOString().slice(0, 10);
+  const start = await firstDayToPurge(startedAt);
   let purged = 0;
   for (let day = start; day <= today; day = nextDay(day)) {
-    purged += await purgeDay(day, now);
+    purged += await purgeDay(day, startedAt);
     // A past day is done for good: nothing can expire on it later.
     if (day < today) await saveCheckpoint(nextDay(day));
   }
@@ -74,7 +75,7 @@ async function purgeOne(entry: ExpiryEntry): Promise<boolean> {
   if (!deleted || !old) return false;
   const userId = entry.PK.slice('USER#'.length);
   const kind = KIND_OF_PREFIX[entry.SK.split('#')[0]!]!;
-  await afterSave(userId, kind, 'item.purged', null, withoutKeys(old), new Date().toISOString());
+  await afterSave(userId, kind, 'item.purged', null, withoutKeys(old), now().toISOString());
   return true;
 }
 

@@ -2,6 +2,7 @@ import { itemId } from '../../shared/items';
 import { TOOL_CALL_MESSAGES, type ToolCall, type ToolCallRequest } from '../../shared/tool-calls';
 import type { VoiceTemplateVars } from '../../shared/voice';
 import { publish, publishAfterSave } from '../platform/bus';
+import { now } from '../platform/clock';
 import { notFound } from '../platform/errors';
 import { httpHandler, noContent, ok, type HttpEvent, type Reply } from '../platform/http';
 import { log } from '../platform/log';
@@ -55,8 +56,8 @@ async function templateVarsOf(userId: string, event: HttpEvent): Promise<VoiceTe
  * Logs a client tool call as pending and puts it on the bus for the processor. The same
  * tool_call_id again answers the call already logged, and nothing is queued twice.
  */
-async function logToolCall(userId: string, request: ToolCallRequest, now: Date): Promise<ToolCall> {
-  const at = now.toISOString();
+async function logToolCall(userId: string, request: ToolCallRequest, receivedAt: Date): Promise<ToolCall> {
+  const at = receivedAt.toISOString();
   const call: ToolCall = {
     id: request.tool_call_id,
     user_id: userId,
@@ -82,6 +83,6 @@ async function logToolCall(userId: string, request: ToolCallRequest, now: Date):
   } catch (error) {
     // Without the bus nobody would ever run it: say so now, instead of leaving it pending.
     log.error('tool call not queued', { userId, toolCallId: call.id, error });
-    return (await finishToolCall(userId, call.id, { status: 'error', error_message: TOOL_CALL_MESSAGES.notQueued }, new Date())) ?? call;
+    return (await finishToolCall(userId, call.id, { status: 'error', error_message: TOOL_CALL_MESSAGES.notQueued }, now())) ?? call;
   }
 }

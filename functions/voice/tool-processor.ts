@@ -1,6 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { publishAfterSave } from '../platform/bus';
+import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { runTool } from './run-tool';
 import { claimPending, countToolCallChange, finishToolCall } from './tool-calls';
@@ -16,15 +17,15 @@ import { claimPending, countToolCallChange, finishToolCall } from './tool-calls'
  */
 export async function handler(event: EventBridgeEvent<'toolcall.requested', unknown>): Promise<void> {
   const { userId, toolCallId } = EVENT_CATALOGUE['toolcall.requested'].parse(event.detail);
-  const now = new Date();
-  const claim = await claimPending(userId, toolCallId, now);
+  const startedAt = now();
+  const claim = await claimPending(userId, toolCallId, startedAt);
   if (claim.state === 'finished') return;
   if (claim.state === 'busy') throw new Error(`tool call ${toolCallId} is being processed by another delivery`);
 
   const { call } = claim;
-  const outcome = await runTool(userId, toolCallId, call.tool_name, call.tool_args, now);
+  const outcome = await runTool(userId, toolCallId, call.tool_name, call.tool_args, startedAt);
   if (outcome.status === 'error') log.warn('tool call failed', { userId, toolCallId, toolName: call.tool_name, message: outcome.error_message });
-  const finished = await finishToolCall(userId, toolCallId, outcome, new Date());
+  const finished = await finishToolCall(userId, toolCallId, outcome, now());
   if (!finished) return;
   await Promise.all([
     countToolCallChange(userId),

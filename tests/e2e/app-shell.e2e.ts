@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { TOAST } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
+import { advancePageClock, stopPageClock } from './support/clock';
 
-test('the sidebar leads to every page and marks the current one; on a phone it is a drawer', async ({ page, request }, testInfo) => {
+test('the sidebar leads to every page and marks the current one; on a phone it is a drawer', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   await signedInAccount(page, request, 'shell-nav');
   const mobile = testInfo.project.name === 'mobile';
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -40,7 +42,7 @@ test('the sidebar leads to every page and marks the current one; on a phone it i
   }
 });
 
-test('the voice button shows everywhere but the dashboard and, with no agent configured, says so', async ({ page, request }) => {
+test('the voice button shows everywhere but the dashboard and, with no agent configured, says so', { tag: '@phone' }, async ({ page, request }) => {
   // The test server runs the ElevenLabs double; this is what a server without an agent answers.
   await page.route('**/config.json', async (route) => route.fulfill({ json: { ...(await (await route.fetch()).json()), voice: false } }));
   const { api } = await signedInAccount(page, request, 'shell-voice');
@@ -54,7 +56,7 @@ test('the voice button shows everywhere but the dashboard and, with no agent con
   await expect(page.getByRole('button', { name: 'Talk to your assistant' })).toBeDisabled();
 });
 
-test('a bug report is validated, prefilled, closed by Escape and submitted', async ({ page, request }, testInfo) => {
+test('a bug report is validated, prefilled, closed by Escape and submitted', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   const { email } = await signedInAccount(page, request, 'shell-bug');
   if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Report a Bug' }).click();
@@ -110,8 +112,7 @@ test('the skip link moves focus to the main content', async ({ page, request }, 
 
 test('a list nothing changed is read again once older than its cache TTL (5 min for goals), not before', async ({ page, request }) => {
   await page.clock.install();
-  await signedInAccount(page, request, 'shell-cache');
-  await page.goto('/goals');
+  await signedInAccount(page, request, 'shell-cache', '/goals');
   await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible();
   await expect(page.getByText('No goals yet')).toBeVisible();
   let goalReads = 0;
@@ -119,46 +120,52 @@ test('a list nothing changed is read again once older than its cache TTL (5 min 
     if (new URL(sent.url()).pathname === '/api/goals') goalReads += 1;
   });
 
-  // 4 minutes of change checks that all say "nothing changed".
-  await page.clock.fastForward('04:00');
+  // The clock stops a few seconds past the read; then 4 minutes of change checks that all say "nothing changed".
+  await stopPageClock(page);
+  await advancePageClock(page, '04:00');
   await page.waitForLoadState('networkidle');
   expect(goalReads).toBe(0);
-  await page.clock.fastForward('01:05');
+  await advancePageClock(page, '01:00');
   await expect.poll(() => goalReads).toBe(1);
 });
 
 test('a toast goes after 5 s, but stays while the pointer or the keyboard is on it', async ({ page, request }) => {
   await page.clock.install();
-  await signedInAccount(page, request, 'shell-toast');
-  await page.goto('/settings');
+  await signedInAccount(page, request, 'shell-toast', '/settings');
   const save = page.getByRole('button', { name: 'Save Settings' });
   const toast = () => page.getByRole('listitem').filter({ hasText: 'Settings saved successfully' });
 
+  await stopPageClock(page);
   await save.click();
   // The pointer leaves, so the toast (which may appear under it) is not held.
   await page.mouse.move(0, 0);
   await expect(toast()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Notifications' }).locator('[aria-live="polite"]')).toContainText('Settings saved successfully');
-  await page.clock.fastForward(5_400);
+  await advancePageClock(page, TOAST.durationMs - 100);
+  await expect(toast()).toBeVisible();
+  // The 5 s, then the 300 ms exit.
+  await advancePageClock(page, 100);
+  await advancePageClock(page, TOAST.exitMs);
   await expect(toast()).toHaveCount(0);
 
   await save.click();
   await toast().hover();
-  await page.clock.fastForward(10_000);
+  await advancePageClock(page, 10_000);
   await expect(toast()).toBeVisible();
   // Let go: the full 5 s again, then the 300 ms exit.
   await page.mouse.move(0, 0);
-  await page.clock.fastForward(4_000);
+  await advancePageClock(page, TOAST.durationMs - 100);
   await expect(toast()).toBeVisible();
-  await page.clock.fastForward(1_400);
+  await advancePageClock(page, 100);
+  await advancePageClock(page, TOAST.exitMs);
   await expect(toast()).toHaveCount(0);
 
   await save.click();
   await page.mouse.move(0, 0);
   await toast().getByRole('button', { name: 'Dismiss notification' }).focus();
-  await page.clock.fastForward(10_000);
+  await advancePageClock(page, 10_000);
   await expect(toast()).toBeVisible();
   await page.keyboard.press('Enter');
-  await page.clock.fastForward(400);
+  await advancePageClock(page, TOAST.exitMs);
   await expect(toast()).toHaveCount(0);
 });

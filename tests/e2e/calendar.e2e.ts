@@ -56,7 +56,7 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const rangeHeading = (page: Page) => page.locator('.calendar-toolbar').getByRole('heading');
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-test('clicking an empty slot creates an event at that date and hour, in the user’s zone', async ({ page, request }) => {
+test('clicking an empty slot creates an event at that date and hour, in the user’s zone', { tag: '@phone' }, async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-slot');
   await openCalendar(page, `view=day&date=${WEDNESDAY}`);
   await page.getByRole('button', { name: 'New event on Feb 10, 2027 at 9:00 AM' }).click();
@@ -83,7 +83,7 @@ test('clicking an empty slot creates an event at that date and hour, in the user
   expect(items).toMatchObject([{ title: 'Dentist', start_time: '2027-02-10T14:00:00.000Z', end_time: '2027-02-10T15:00:00.000Z', event_type: 'personal', location: 'Main Street 1' }]);
 });
 
-test('the empty slots are one Tab stop, moved among with the arrow keys, and Enter creates an event there', async ({ page, request }) => {
+test('the empty slots are one Tab stop, moved among with the arrow keys, and Enter creates an event there', { tag: '@phone' }, async ({ page, request }) => {
   await signIn(page, request, 'cal-slot-keys');
   await openCalendar(page, `view=week&date=${WEDNESDAY}`);
   const grid = page.locator('.time-grid');
@@ -131,7 +131,7 @@ test('the empty slots are one Tab stop, moved among with the arrow keys, and Ent
   await expect(editor.getByLabel('Start time')).toHaveValue('07:00');
 });
 
-test('New Event shows every message of the editor, then creates the event', async ({ page, request }) => {
+test('New Event shows every message of the editor, then creates the event', { tag: '@phone' }, async ({ page, request }) => {
   await signIn(page, request, 'cal-new');
   await openCalendar(page, `view=week&date=${WEDNESDAY}`);
   await page.getByRole('button', { name: 'New Event', exact: true }).click();
@@ -188,7 +188,7 @@ test('Escape closes the editor without saving', async ({ page, request }) => {
   expect((await user.api('GET', '/api/events')).items).toEqual([]);
 });
 
-test('an event’s details lead to the editor, and the change is saved', async ({ page, request }) => {
+test('an event’s details lead to the editor, and the change is saved', { tag: '@phone' }, async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-edit');
   await seedEvent(user, { title: 'Team sync', location: 'Room 4', description: 'Weekly check-in', event_type: 'meeting' });
   await openCalendar(page, `view=week&date=${SUNDAY}`);
@@ -236,7 +236,7 @@ test('deleting an event asks first, then moves it to the trash', async ({ page, 
   expect(trash.items).toMatchObject([{ kind: 'events', id: event.id, title: 'Old meeting' }]);
 });
 
-test('?eventId= opens the event’s details on its week', async ({ page, request }) => {
+test('?eventId= opens the event’s details on its week', { tag: '@phone' }, async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-link');
   const event = await seedEvent(user, { title: 'Linked event', all_day: true, start_time: `${WEDNESDAY}T00:00:00.000Z`, end_time: `${WEDNESDAY}T00:00:00.000Z` });
   await openCalendar(page, `eventId=${event.id}`);
@@ -247,7 +247,7 @@ test('?eventId= opens the event’s details on its week', async ({ page, request
   await expect(page.getByRole('button', { name: /Linked event/ })).toBeVisible();
 });
 
-test('day, week and month views step back and forth, and Today comes home', async ({ page, request }) => {
+test('day, week and month views step back and forth, and Today comes home', { tag: '@phone' }, async ({ page, request }) => {
   await signIn(page, request, 'cal-nav');
   await openCalendar(page, `date=${WEDNESDAY}`);
   const mobile = isMobile(page);
@@ -280,7 +280,7 @@ test('day, week and month views step back and forth, and Today comes home', asyn
   await expect(rangeHeading(page)).toHaveText(todayInNewYork);
 });
 
-test('a month day shows 2 all-day events, fills up to 4 entries, then +N more', async ({ page, request }) => {
+test('a month day shows 2 all-day events, fills up to 4 entries, then +N more', { tag: '@phone' }, async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-month');
   for (const title of ['Holiday A', 'Holiday B', 'Holiday C']) {
     await seedEvent(user, { title, all_day: true, start_time: `${WEDNESDAY}T00:00:00.000Z`, end_time: `${WEDNESDAY}T00:00:00.000Z` });
@@ -332,7 +332,7 @@ test('a user without Google connected is offered to connect once, and there is n
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('no serious accessibility violation in any view, the details or the editor', async ({ page, request }) => {
+test('no serious accessibility violation in any view, the details or the editor', { tag: '@phone' }, async ({ page, request }) => {
   // Five axe runs over pages of some hundred buttons.
   test.slow();
   const user = await signIn(page, request, 'cal-axe');

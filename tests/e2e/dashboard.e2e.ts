@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 
-test('an empty dashboard shows its empty states and no stat chips', async ({ page, request }) => {
+test('an empty dashboard shows its empty states and no stat chips', { tag: '@phone' }, async ({ page, request }) => {
   await signedInAccount(page, request, 'dash-empty');
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
   await expect(page.getByText('No pending tasks')).toBeVisible();
@@ -33,7 +33,7 @@ test('an empty dashboard shows its empty states and no stat chips', async ({ pag
   await expect(page.getByRole('button', { name: /^New event on .* at 9:00 AM$/ })).toBeVisible();
 });
 
-test('the widgets show goals, tasks and events made through the API and lead to them', async ({ page, request }) => {
+test('the widgets show goals, tasks and events made through the API and lead to them', { tag: '@phone' }, async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'dash-data');
   const goal = await api.create('goals', { title: 'Run a marathon', type: 'long_term' });
   await api.create('tasks', { title: 'Buy shoes', priority: 'low', goal_id: goal.id });

@@ -12,9 +12,8 @@ async function tabTo(page: Page, target: Locator) {
   await expect(target).toBeFocused();
 }
 
-test('a goal is created with tags, edited, its status cycled and reverted on failure, then moved to trash', async ({ page, request }) => {
-  await signedInAccount(page, request, 'goals-flow');
-  await page.goto('/goals');
+test('a goal is created with tags, edited, its status cycled and reverted on failure, then moved to trash', { tag: '@phone' }, async ({ page, request }) => {
+  await signedInAccount(page, request, 'goals-flow', '/goals');
   await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible();
   await expect(page.getByText('No goals yet')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -132,8 +131,7 @@ test('a goal is created with tags, edited, its status cycled and reverted on fai
 });
 
 test('the editor refuses a save the server rejects, and a target date in the past', async ({ page, request }) => {
-  await signedInAccount(page, request, 'goals-invalid');
-  await page.goto('/goals');
+  await signedInAccount(page, request, 'goals-invalid', '/goals');
   await page.getByRole('button', { name: 'New Goal' }).click();
   const editor = page.getByRole('dialog', { name: 'Create New Goal' });
   await editor.getByLabel('Title').fill('Ship it');
@@ -151,7 +149,7 @@ test('the editor refuses a save the server rejects, and a target date in the pas
   await expect(editor).toBeVisible();
 });
 
-test('the Goal Tasks panel lists, adds, completes and deletes the goal’s tasks', async ({ page, request }) => {
+test('the Goal Tasks panel lists, adds, completes and deletes the goal’s tasks', { tag: '@phone' }, async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'goals-panel');
   await api.create('goals', { title: 'Get fit', tags: ['health'] });
   await page.goto('/goals');
@@ -218,9 +216,8 @@ test('a new order is saved with the keyboard and survives a reload; ?goalId= ope
   await expect(page).toHaveURL('/goals');
 });
 
-test('every goal action works from the keyboard, and the focus comes back after the editor, the panel and the dialog', async ({ page, request, isMobile }) => {
-  await signedInAccount(page, request, 'goals-keys');
-  await page.goto('/goals');
+test('every goal action works from the keyboard, and the focus comes back after the editor, the panel and the dialog', { tag: '@phone' }, async ({ page, request, isMobile }) => {
+  await signedInAccount(page, request, 'goals-keys', '/goals');
 
   // New Goal by Space, the focus in the title; Ctrl/Cmd+S saves and the focus is back on the button.
   const newGoal = page.getByRole('button', { name: 'New Goal' });
@@ -275,7 +272,7 @@ test('every goal action works from the keyboard, and the focus comes back after 
   await expect(page.getByRole('main')).toBeFocused();
 });
 
-test('cards show 3 tags in the grid and 2 in the list (always the list on a phone), then +N more naming the rest', async ({ page, request, isMobile }) => {
+test('cards show 3 tags in the grid and 2 in the list (always the list on a phone), then +N more naming the rest', { tag: '@phone' }, async ({ page, request, isMobile }) => {
   const { api } = await signedInAccount(page, request, 'goals-tags');
   await api.create('goals', { title: 'Many tags', tags: ['one', 'two', 'three', 'four', 'five'] });
   await page.goto('/goals');

@@ -162,8 +162,7 @@ test('a first sync that fails says so, and a sync by hand then brings the events
 });
 
 test('coming back more than 10 minutes after leaving for Google says the attempt expired', async ({ page, request }) => {
-  await signedInAccount(page, request, 'gcal-expired');
-  await page.goto('/settings');
+  await signedInAccount(page, request, 'gcal-expired', '/settings');
   await page.evaluate(([key, since]) => localStorage.setItem(key, since), [PENDING_MARKER, String(Date.now() - PENDING_WINDOW_MS - 60_000)] as const);
 
   await page.goto('/settings?gcal=connected');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './support/accounts';
 
 test.describe('landing page', () => {
-  test('shows the six features, the three steps, the early-access promise and the footer', async ({ page }) => {
+  test('shows the six features, the three steps, the early-access promise and the footer', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const features = page.getByRole('heading', { level: 3 });

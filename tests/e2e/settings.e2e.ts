@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { SAVED_INDICATOR_MS } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
+import { advancePageClock, stopPageClock } from './support/clock';
 import { seriousViolations } from './support/axe';
 import { pretendGoogleIsNotConfigured } from './support/google';
 
-test('settings are validated, saved and still there after a reload', async ({ page, request }) => {
-  await signedInAccount(page, request, 'settings-save');
-  await page.goto('/settings');
+test('settings are validated, saved and still there after a reload', { tag: '@phone' }, async ({ page, request }) => {
+  await signedInAccount(page, request, 'settings-save', '/settings');
   await expect(page.getByRole('heading', { name: 'Account & Language' })).toBeVisible();
   // The test server has Google (its double): a new account is not connected yet.
   await expect(page.getByText('Not connected', { exact: true })).toBeVisible();
@@ -47,8 +48,7 @@ test('settings are validated, saved and still there after a reload', async ({ pa
 });
 
 test('with personalization off the display name is saved as none', async ({ page, request }) => {
-  await signedInAccount(page, request, 'settings-personal');
-  await page.goto('/settings');
+  await signedInAccount(page, request, 'settings-personal', '/settings');
   await page.getByLabel('Display name').fill('Ada');
   await page.getByLabel(/Use personalization/).uncheck();
   await page.getByRole('button', { name: 'Save Settings' }).click();
@@ -59,8 +59,7 @@ test('with personalization off the display name is saved as none', async ({ page
 });
 
 test('the real-time status shows CONNECTED while polling works', async ({ page, request }) => {
-  await signedInAccount(page, request, 'settings-realtime');
-  await page.goto('/settings');
+  await signedInAccount(page, request, 'settings-realtime', '/settings');
   await page.getByLabel('Show real-time connection status').check();
   await expect(page.getByText('Real-time status: CONNECTED')).toBeVisible();
   await page.reload();
@@ -89,13 +88,12 @@ test('a failed load shows the red error box, and Try again loads the settings', 
 
 test('the saved indicator shows for 3 s', async ({ page, request }) => {
   await page.clock.install();
-  await signedInAccount(page, request, 'settings-indicator');
-  await page.goto('/settings');
+  await signedInAccount(page, request, 'settings-indicator', '/settings');
+  await stopPageClock(page);
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('✓ Saved')).toBeVisible();
-  // The page's clock also runs in real time between these steps, so the margins leave a slow machine a second.
-  await page.clock.fastForward(2_000);
+  await advancePageClock(page, SAVED_INDICATOR_MS - 1);
   await expect(page.getByText('✓ Saved')).toBeVisible();
-  await page.clock.fastForward(1_100);
+  await advancePageClock(page, 1);
   await expect(page.getByText('✓ Saved')).toHaveCount(0);
 });

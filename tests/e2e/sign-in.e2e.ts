@@ -24,7 +24,7 @@ test('/login is served with a noindex header for crawlers that do not run the ap
   expect((await request.get('/')).headers()['x-robots-tag']).toBeUndefined();
 });
 
-test('the demo page signs in with the demo account filled in, and signing out ends on /signout', async ({ page }, testInfo) => {
+test('the demo page signs in with the demo account filled in, and signing out ends on /signout', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto('/demo');
   await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
   await expect(page.getByLabel('Password')).toHaveValue(DEMO.password);

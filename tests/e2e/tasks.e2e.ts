@@ -14,7 +14,7 @@ async function tabTo(page: Page, target: Locator) {
   await expect(target).toBeFocused();
 }
 
-test('a task is created with validation, completed, filtered, edited and moved to trash', async ({ page, request }) => {
+test('a task is created with validation, completed, filtered, edited and moved to trash', { tag: '@phone' }, async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'tasks-flow');
   await api.create('goals', { title: 'Open goal' });
   await api.create('goals', { title: 'Done goal', status: 'completed' });
@@ -92,8 +92,7 @@ test('a task is created with validation, completed, filtered, edited and moved t
 });
 
 test('a failed create keeps the editor open with its toast', async ({ page, request }) => {
-  await signedInAccount(page, request, 'tasks-fail');
-  await page.goto('/tasks');
+  await signedInAccount(page, request, 'tasks-fail', '/tasks');
   await page.getByRole('button', { name: 'New Task' }).click();
   const editor = page.getByRole('dialog', { name: 'Create New Task' });
   await editor.getByLabel('Title').fill('Doomed');
@@ -134,7 +133,7 @@ test('a new task order is saved with the keyboard and survives a reload; ?taskId
   await expect(page).toHaveURL('/tasks');
 });
 
-test('the priority, due and goal-link filters; 3 tags then +N more; the checkbox toggles both ways', async ({ page, request }) => {
+test('the priority, due and goal-link filters; 3 tags then +N more; the checkbox toggles both ways', { tag: '@phone' }, async ({ page, request }) => {
   // The server refuses past due dates, so the browser lives 3 days ahead: a task due today is overdue there.
   await page.clock.install({ time: new Date(`${utcDay(3)}T12:00:00.000Z`) });
   const { api } = await signedInAccount(page, request, 'tasks-filters');

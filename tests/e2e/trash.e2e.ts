@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 
-test('items deleted through the API are restored, deleted for good and emptied from the trash', async ({ page, request }) => {
+test('items deleted through the API are restored, deleted for good and emptied from the trash', { tag: '@phone' }, async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'trash-flow');
   const goal = await api.create('goals', { title: 'Learn Welsh' });
   const task = await api.create('tasks', { title: 'Water the plants' });

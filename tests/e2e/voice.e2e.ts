@@ -135,8 +135,7 @@ test('a refused microphone says how to allow it, and nothing is left connected',
 test('a typed request at 375 px creates a goal through a text conversation, and Undo takes it back', async ({ page, request }) => {
   const double = elevenLabsDouble(request);
   await page.setViewportSize({ width: 375, height: 812 });
-  await signedInAccount(page, request, 'voice-text');
-  await page.goto('/goals');
+  await signedInAccount(page, request, 'voice-text', '/goals');
 
   await page.getByRole('button', { name: 'Type to your assistant' }).click();
   const box = page.getByRole('textbox', { name: 'Type to your assistant' });

@@ -20,8 +20,12 @@ export default async function setup(project: TestProject) {
     const endpoint = `http://127.0.0.1:${port}`;
     await waitForEngine(endpoint);
     project.provide('dynamoEndpoint', endpoint);
-    return () => {
+    // Awaited, so the run ends with the engine gone rather than a Java process left to die later.
+    return async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
+      await exited;
     };
   }
   const dynalite = await startDynalite();

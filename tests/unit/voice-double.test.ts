@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { DOUBLE_HINT, startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
 
@@ -129,7 +129,8 @@ describe('the ElevenLabs double', () => {
     const client = await connect();
     await client.sendAudio([...pcmChunks(1, 0), ...pcmChunks(0.1, 0.5), ...pcmChunks(0.5, 0)]);
     client.socket.send(JSON.stringify({ user_audio_chunk: Buffer.alloc(641).toString('base64') }));
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Once the double has noticed the audio stop, it has decided: no turn was heard.
+    await vi.waitFor(() => expect(double.state().audio).toMatchObject({ pauses: 1, invalidChunks: 1 }));
     const state = double.state();
     expect(state).toMatchObject({ turns: [], toolCalls: [], queued: 1 });
     expect(state.audio).toMatchObject({ chunks: 16, invalidChunks: 1 });

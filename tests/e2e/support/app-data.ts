@@ -1,13 +1,18 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { callCognito, createAccount, PASSWORD } from './accounts';
-import { signInThroughForm } from './sign-in';
 
-/** A signed-in account of its own, plus a way to make its data through the API as a script would. */
-export async function signedInAccount(page: Page, request: APIRequestContext, purpose: string) {
+/**
+ * A signed-in account of its own on `landsOn` (the dashboard unless given), plus a way to make its
+ * data through the API as a script would. The session is the one the sign-in form would leave in
+ * this tab (tests/e2e/sign-in.e2e.ts and accounts.e2e.ts go through the form itself), so a test
+ * spends no time on the sign-in page and the dashboard it leads to.
+ */
+export async function signedInAccount(page: Page, request: APIRequestContext, purpose: string, landsOn = '/dashboard') {
   const email = await createAccount(request, purpose);
   const auth = await callCognito(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } });
   expect(auth.status, JSON.stringify(auth.body)).toBe(200);
-  const headers = { authorization: `Bearer ${auth.body.AuthenticationResult.IdToken}` };
+  const tokens = auth.body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
+  const headers = { authorization: `Bearer ${tokens.IdToken}` };
   const api = {
     async create(kind: 'goals' | 'tasks' | 'events', body: Record<string, unknown>): Promise<{ id: string; title: string }> {
       const response = await request.post(`/api/${kind}`, { headers, data: body });
@@ -28,7 +33,26 @@ export async function signedInAccount(page: Page, request: APIRequestContext, pu
       expect(response.ok(), await response.text()).toBe(true);
     },
   };
-  await page.goto('/login');
-  await signInThroughForm(page, email);
+  await keepSessionInTab(page, request, email, tokens);
+  await page.goto(landsOn);
   return { email, api };
+}
+
+/** Stores a session where Amplify keeps one after a sign-in without "Remember me": this tab's sessionStorage. */
+async function keepSessionInTab(page: Page, request: APIRequestContext, email: string, tokens: { IdToken: string; AccessToken: string; RefreshToken: string }) {
+  const { userPoolClientId } = await (await request.get('/config.json')).json();
+  const prefix = `CognitoIdentityServiceProvider.${userPoolClientId}`;
+  const entries = {
+    [`${prefix}.LastAuthUser`]: email,
+    [`${prefix}.${email}.idToken`]: tokens.IdToken,
+    [`${prefix}.${email}.accessToken`]: tokens.AccessToken,
+    [`${prefix}.${email}.refreshToken`]: tokens.RefreshToken,
+    [`${prefix}.${email}.clockDrift`]: '0',
+    [`${prefix}.${email}.signInDetails`]: JSON.stringify({ loginId: email, authFlowType: 'USER_PASSWORD_AUTH' }),
+  };
+  // A document of the app's origin that runs no app code, to reach the tab's storage.
+  await page.goto('/config.json');
+  await page.evaluate((stored) => {
+    for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
+  }, entries);
 }

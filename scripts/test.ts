@@ -1,0 +1,122 @@
+/**
+ * `npm test`: every stage CI runs, each timed, then the flaky browser tests (passed only when run
+ * again) by name and one closing line, `N passed, N failed, N skipped`, over all of them. A check
+ * (lint, types, the OpenAPI document) counts as one test. Every stage runs even when one before it
+ * failed, so one run reports everything; the exit code is 1 when anything failed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const REPORTS = resolve('.data/test-reports');
+const VITEST_REPORT = resolve(REPORTS, 'vitest.json');
+const E2E_REPORT = resolve(REPORTS, 'e2e.json');
+
+interface Count {
+  passed: number;
+  failed: number;
+  skipped: number;
+  flaky: string[];
+}
+
+interface Stage {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+  /** The stage's own count of tests (null when its runner wrote none); a stage without one counts as one test. */
+  count?: () => Count | null;
+}
+
+const STAGES: Stage[][] = [
+  // Lint and the type-check are single-threaded: side by side they use both cores.
+  [
+    { name: 'lint', command: ['eslint', '.', '--max-warnings', '0'] },
+    { name: 'types', command: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  ],
+  [{ name: 'openapi', command: ['tsx', 'scripts/openapi.ts', '--check'] }],
+  [
+    {
+      name: 'vitest',
+      command: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`],
+      count: () => vitestCount(VITEST_REPORT),
+    },
+  ],
+  [{ name: 'browser', command: ['playwright', 'test'], env: { E2E_REPORT }, count: () => playwrightCount(E2E_REPORT) }],
+];
+
+function run(stage: Stage): Promise<boolean> {
+  return new Promise((done) => {
+    const [command, ...args] = stage.command;
+    const child = spawn(resolve('node_modules/.bin', command!), args, { stdio: 'inherit', env: { ...process.env, ...stage.env } });
+    child.on('exit', (code) => done(code === 0));
+    child.on('error', () => done(false));
+  });
+}
+
+function vitestCount(file: string): Count | null {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, flaky: [] };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{ title: string; file: string; tests: Array<{ projectName: string; status: 'expected' | 'unexpected' | 'flaky' | 'skipped' }> }>;
+}
+
+function playwrightCount(file: string): Count | null {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: PlaywrightSuite[] };
+  const count: Count = { passed: 0, failed: 0, skipped: 0, flaky: [] };
+  const visit = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'skipped') count.skipped += 1;
+        else if (test.status === 'unexpected') count.failed += 1;
+        else count.passed += 1;
+        if (test.status === 'flaky') count.flaky.push(`[${test.projectName}] ${spec.file} › ${spec.title}`);
+      }
+    }
+    suite.suites?.forEach(visit);
+  };
+  report.suites.forEach(visit);
+  return count;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main(): Promise<number> {
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  const started = Date.now();
+  const total: Count = { passed: 0, failed: 0, skipped: 0, flaky: [] };
+  const timings: string[] = [];
+  for (const group of STAGES) {
+    const groupStarted = Date.now();
+    const outcomes = await Promise.all(
+      group.map(async (stage) => {
+        const stageStarted = Date.now();
+        const ok = await run(stage);
+        return { stage, ok, ms: Date.now() - stageStarted };
+      }),
+    );
+    for (const { stage, ok, ms } of outcomes) {
+      const count = stage.count?.() ?? { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, flaky: [] };
+      // A stage that failed before its runner could count anything still counts as a failure.
+      if (!ok && count.failed === 0) count.failed = 1;
+      total.passed += count.passed;
+      total.failed += count.failed;
+      total.skipped += count.skipped;
+      total.flaky.push(...count.flaky);
+      timings.push(`  ${stage.name.padEnd(8)} ${seconds(ms).padStart(8)}  ${ok ? 'ok' : 'FAILED'}  (${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped)`);
+    }
+    if (group.length > 1) timings.push(`  ${'(together'.padEnd(8)} ${seconds(Date.now() - groupStarted).padStart(8)})`);
+  }
+  console.log(`\nStages (${seconds(Date.now() - started)} in all):\n${timings.join('\n')}`);
+  if (total.flaky.length > 0) console.log(`\nFlaky (failed, then passed when run again; each is a bug to fix):\n${total.flaky.map((name) => `  ${name}`).join('\n')}`);
+  console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  return total.failed === 0 ? 0 : 1;
+}
+
+process.exit(await main());
