@@ -1,7 +1,7 @@
 import { bumpStamp } from '../changes/stamps';
 import { publishAfterSave } from '../platform/bus';
-import { setGcalConnected } from '../settings/repository';
 import { now } from '../platform/clock';
+import { setGcalConnected } from '../settings/repository';
 
 /**
  * Keeps the settings' gcal_connected equal to whether tokens are stored (the spec has the flag
