@@ -101,6 +101,8 @@ export interface ElevenLabsDoubleOptions {
   apiKey?: string;
   agentId?: string;
   pingIntervalMs?: number;
+  /** The clock that times each audio chunk's arrival (for `liveRate`): the system's, or a test's own. */
+  audioClock?: () => number;
 }
 
 /** What one open socket is doing: its voice activity and the tool results it waits for. */
@@ -124,6 +126,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
   const apiKey = options.apiKey ?? DOUBLE_API_KEY;
   const agentId = options.agentId ?? DOUBLE_AGENT_ID;
   const pingIntervalMs = options.pingIntervalMs ?? 5_000;
+  const audioClock = options.audioClock ?? Date.now;
   const tokens = new Set<string>();
   const open = new Set<Connection>();
   const script: ScriptStep[] = [];
@@ -189,7 +192,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       audio.invalidChunks += 1;
       return;
     }
-    const now = Date.now();
+    const now = audioClock();
     audio.chunks += 1;
     audio.firstAt ||= now;
     audio.lastAt = now;
