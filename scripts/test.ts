@@ -62,7 +62,11 @@ function vitestCount(file: string): Count | null {
 interface PlaywrightSuite {
   title: string;
   suites?: PlaywrightSuite[];
-  specs?: Array<{ title: string; file: string; tests: Array<{ projectName: string; status: 'expected' | 'unexpected' | 'flaky' | 'skipped' }> }>;
+  specs?: Array<{
+    title: string;
+    file: string;
+    tests: Array<{ projectName: string; status: 'expected' | 'unexpected' | 'flaky' | 'skipped'; results: Array<{ error?: { message?: string } }> }>;
+  }>;
 }
 
 function playwrightCount(file: string): Count | null {
@@ -75,13 +79,24 @@ function playwrightCount(file: string): Count | null {
         if (test.status === 'skipped') count.skipped += 1;
         else if (test.status === 'unexpected') count.failed += 1;
         else count.passed += 1;
-        if (test.status === 'flaky') count.flaky.push(`[${test.projectName}] ${spec.file} › ${spec.title}`);
+        if (test.status === 'flaky') count.flaky.push(`[${test.projectName}] ${spec.file} › ${spec.title}\n${firstError(test.results)}`);
       }
     }
     suite.suites?.forEach(visit);
   };
   report.suites.forEach(visit);
   return count;
+}
+
+/** The first failed try's message, its first lines indented: what a flaky test did wrong, without its colours. */
+function firstError(results: Array<{ error?: { message?: string } }>): string {
+  const message = results.find((result) => result.error)?.error?.message ?? '(no message)';
+  return message
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .slice(0, 12)
+    .map((line) => `      ${line}`)
+    .join('\n');
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

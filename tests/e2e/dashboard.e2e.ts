@@ -34,14 +34,17 @@ test('an empty dashboard shows its empty states and no stat chips', { tag: '@pho
 });
 
 test('the widgets show goals, tasks and events made through the API and lead to them', { tag: '@phone' }, async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'dash-data');
+  // The data is there before the dashboard first loads; the page's day is the test's (UTC, the account's zone).
+  const { api } = await signedInAccount(page, request, 'dash-data', null);
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
   const goal = await api.create('goals', { title: 'Run a marathon', type: 'long_term' });
   await api.create('tasks', { title: 'Buy shoes', priority: 'low', goal_id: goal.id });
   const urgent = await api.create('tasks', { title: 'Book the race', priority: 'high', goal_id: goal.id });
   await api.create('tasks', { title: 'Stretch', priority: 'medium', status: 'completed', goal_id: goal.id });
-  const start = new Date(Date.now() + 60 * 60_000);
-  start.setUTCSeconds(0, 0);
-  await api.create('events', { title: 'Training run', start_time: start.toISOString(), end_time: new Date(start.getTime() + 30 * 60_000).toISOString() });
+  await api.create('events', { title: 'Training run', start_time: `${today}T12:00:00.000Z`, end_time: `${today}T12:30:00.000Z` });
+  await page.clock.install({ time: now });
+  await page.goto('/dashboard');
 
   await page.getByRole('button', { name: 'Refresh goals and tasks' }).click();
   const summary = page.getByRole('list', { name: 'Summary' });
@@ -85,12 +88,15 @@ test('the daily schedule moves between days', async ({ page, request }) => {
 });
 
 test('an all-day event is on its own day and upcoming all that day, in a zone west of UTC', async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'dash-all-day');
+  const { api } = await signedInAccount(page, request, 'dash-all-day', null);
   await api.put('/api/settings', { preferred_timezone: 'America/New_York' });
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  // The page's day is the test's.
+  const now = new Date();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now);
   // Stored at 00:00 UTC of its day: that instant is the evening before in New York.
   await api.create('events', { title: 'Company holiday', all_day: true, start_time: `${today}T00:00:00.000Z`, end_time: `${today}T00:00:00.000Z` });
-  await page.reload();
+  await page.clock.install({ time: now });
+  await page.goto('/dashboard');
 
   const schedule = page.getByRole('region', { name: 'Daily Schedule' });
   await expect(schedule.getByRole('link', { name: /All day.*Company holiday/ })).toBeVisible();

@@ -2,12 +2,13 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { callCognito, createAccount, PASSWORD } from './accounts';
 
 /**
- * A signed-in account of its own on `landsOn` (the dashboard unless given), plus a way to make its
- * data through the API as a script would. The session is the one the sign-in form would leave in
+ * A signed-in account of its own on `landsOn` (the dashboard unless given; null to load no page of
+ * the app yet, for a test that makes its data first), plus a way to make its data through the API
+ * as a script would. The session is the one the sign-in form would leave in
  * this tab (tests/e2e/sign-in.e2e.ts and accounts.e2e.ts go through the form itself), so a test
  * spends no time on the sign-in page and the dashboard it leads to.
  */
-export async function signedInAccount(page: Page, request: APIRequestContext, purpose: string, landsOn = '/dashboard') {
+export async function signedInAccount(page: Page, request: APIRequestContext, purpose: string, landsOn: string | null = '/dashboard') {
   const email = await createAccount(request, purpose);
   const auth = await callCognito(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } });
   expect(auth.status, JSON.stringify(auth.body)).toBe(200);
@@ -34,7 +35,7 @@ export async function signedInAccount(page: Page, request: APIRequestContext, pu
     },
   };
   await keepSessionInTab(page, request, email, tokens);
-  await page.goto(landsOn);
+  if (landsOn) await page.goto(landsOn);
   return { email, api };
 }
 
