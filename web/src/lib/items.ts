@@ -64,7 +64,10 @@ export async function updateItem<K extends ItemKind>(kind: K, id: string, patch:
 /** Goals, tasks and events go to the trash; tags are deleted. */
 export async function deleteItem(kind: ItemKind, id: string): Promise<void> {
   await apiRequest(`${listKey(kind)}/${id}`, { method: 'DELETE', signedIn: true });
-  await Promise.all([mutate(listKey(kind)), mutate(TRASH_KEY)]);
+  // Off the list at once, then read again: whatever follows (a confirm dialog closing, which gives
+  // the focus back to the card's button or, once the card is gone, to the page) sees it gone.
+  const withoutItem = (items?: Array<{ id: string }>) => items?.filter((item) => item.id !== id);
+  await Promise.all([mutate(listKey(kind), withoutItem), mutate(TRASH_KEY)]);
 }
 
 /** Saves a list's new order: every id, top first. */
