@@ -6,11 +6,14 @@ import { WebSocketServer, type WebSocket } from 'ws';
 /**
  * A stand-in for ElevenLabs Conversational AI on 127.0.0.1, speaking the protocol
  * @elevenlabs/client speaks (docs: /work/shared/design/toolchain.md, "ElevenLabs"):
+ * - The agent API the `agent` script calls (`POST /v1/convai/agents/create`, `PATCH
+ *   /v1/convai/agents/{id}`): the double holds the agents made through it, and none other exists.
  * - `GET /v1/convai/conversation/get-signed-url?agent_id=` with `xi-api-key` → `{ signed_url }`
- *   (401 for another key, 404 for another agent), and the agent API the `agent` script calls
- *   (`POST /v1/convai/agents/create`, `PATCH /v1/convai/agents/{id}`).
- * - The conversation WebSocket at the signed URL (subprotocol `convai`): conversation_initiation_metadata
- *   first, pings, then turns. A spoken turn is at least 0.4 s of non-silent 16 kHz PCM16 followed by
+ *   (401 for another key, 404 for an agent it does not hold).
+ * - The conversation WebSocket at the signed URL (subprotocol `convai`): the client's
+ *   conversation_initiation_client_data first; an override of a field the agent's
+ *   `platform_settings.overrides` does not enable closes the socket at once (1008, ElevenLabs' reason),
+ *   else conversation_initiation_metadata, pings, then turns. A spoken turn is at least 0.4 s of non-silent 16 kHz PCM16 followed by
  *   0.3 s of silence (or the audio stopping); a typed turn is a `user_message`. On a turn it sends the
  *   user_transcript, then the next scripted step's client tool calls one by one (each waiting for its
  *   client_tool_result), then an agent_response with a short audio clip. With nothing scripted, a
@@ -99,6 +102,7 @@ interface ToolResult {
 export interface ElevenLabsDoubleOptions {
   port?: number;
   apiKey?: string;
+  /** The id the first agent created through the double gets (later ones get random ids). */
   agentId?: string;
   pingIntervalMs?: number;
   /** The clock that times each audio chunk's arrival (for `liveRate`): the system's, or a test's own. */
@@ -120,11 +124,41 @@ interface Connection {
   pingTimer: NodeJS.Timeout;
   waiting: Map<string, (result: { result: unknown; is_error: boolean }) => void>;
   closingByServer: boolean;
+  /** Set once the client's initiation data was accepted and the metadata sent. */
+  started: boolean;
 }
+
+/** An agent as created or updated through the API: the request body, as ElevenLabs keeps it. */
+type AgentBody = Record<string, unknown>;
+
+/**
+ * The first field of `requested` (a conversation_config_override) that `allowed` (the agent's
+ * platform_settings.overrides.conversation_config_override) does not enable, or null. Fields the
+ * client left out (undefined, dropped by JSON, or null) override nothing.
+ */
+export function refusedOverride(requested: unknown, allowed: unknown): string | null {
+  if (typeof requested !== 'object' || requested === null || Array.isArray(requested)) return null;
+  for (const [field, value] of Object.entries(requested)) {
+    if (value === null || value === undefined) continue;
+    const permission = (allowed as Record<string, unknown> | null | undefined)?.[field];
+    const isSection = typeof value === 'object' && !Array.isArray(value);
+    if (isSection) {
+      const refused = refusedOverride(value, permission);
+      if (refused) return refused;
+    } else if (permission !== true) {
+      return field;
+    }
+  }
+  return null;
+}
+
+/** ElevenLabs' close reason for an override the agent does not allow. */
+export const overrideRefusal = (field: string) => `Override for field '${field}' is not allowed by config.`;
 
 export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {}) {
   const apiKey = options.apiKey ?? DOUBLE_API_KEY;
   const agentId = options.agentId ?? DOUBLE_AGENT_ID;
+  const agents = new Map<string, AgentBody>();
   const pingIntervalMs = options.pingIntervalMs ?? 5_000;
   const audioClock = options.audioClock ?? Date.now;
   const tokens = new Set<string>();
@@ -294,6 +328,30 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
     send(connection, { type: 'audio', audio_event: { audio_base_64: CLIP, event_id: nextEventId(connection) } });
   }
 
+  /** The client's initiation data: the overrides its agent allows start the conversation, any other closes it. */
+  function initiate(connection: Connection, message: Record<string, unknown>): void {
+    if (connection.started) return;
+    const agent = agents.get(connection.conversation.agent_id);
+    const allowed = (agent?.platform_settings as { overrides?: { conversation_config_override?: unknown } } | undefined)?.overrides
+      ?.conversation_config_override;
+    const refused = refusedOverride(message.conversation_config_override, allowed);
+    if (refused) {
+      connection.closingByServer = true;
+      connection.socket.close(1008, overrideRefusal(refused));
+      return;
+    }
+    connection.started = true;
+    connection.conversation.dynamic_variables = (message.dynamic_variables as Record<string, unknown> | undefined) ?? {};
+    send(connection, {
+      type: 'conversation_initiation_metadata',
+      conversation_initiation_metadata_event: {
+        conversation_id: connection.conversation.conversation_id,
+        agent_output_audio_format: FORMAT,
+        user_input_audio_format: FORMAT,
+      },
+    });
+  }
+
   function onMessage(connection: Connection, raw: string): void {
     let message: Record<string, unknown>;
     try {
@@ -305,8 +363,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
     if ('user_audio_chunk' in message) return onAudio(connection, message.user_audio_chunk);
     switch (message.type) {
       case 'conversation_initiation_client_data':
-        connection.conversation.dynamic_variables = (message.dynamic_variables as Record<string, unknown> | undefined) ?? {};
-        return;
+        return initiate(connection, message);
       case 'user_message':
         if (typeof message.text === 'string' && message.text.trim()) takeTurn(connection, { kind: 'text', text: message.text.trim() });
         return;
@@ -350,17 +407,10 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       utteranceMs: 0,
       waiting: new Map(),
       closingByServer: false,
+      started: false,
       pingTimer: setInterval(() => send(connection, { type: 'ping', ping_event: { event_id: nextEventId(connection), ping_ms: null } }), pingIntervalMs),
     };
     open.add(connection);
-    send(connection, {
-      type: 'conversation_initiation_metadata',
-      conversation_initiation_metadata_event: {
-        conversation_id: conversation.conversation_id,
-        agent_output_audio_format: FORMAT,
-        user_input_audio_format: FORMAT,
-      },
-    });
     socket.on('message', (data) => onMessage(connection, String(data)));
     socket.on('close', (code, reason) => {
       clearInterval(connection.pingTimer);
@@ -397,18 +447,27 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
     if (request.headers['xi-api-key'] !== apiKey) {
       return reply(response, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
     }
+    const agentNotFound = () => reply(response, 404, { detail: { status: 'agent_not_found', message: 'Agent not found' } });
     if (route === 'GET /v1/convai/conversation/get-signed-url') {
-      if (url.searchParams.get('agent_id') !== agentId) {
-        return reply(response, 404, { detail: { status: 'agent_not_found', message: 'Agent not found' } });
-      }
+      const requested = url.searchParams.get('agent_id') ?? '';
+      if (!agents.has(requested)) return agentNotFound();
       const token = randomBytes(16).toString('hex');
       tokens.add(token);
-      return reply(response, 200, { signed_url: `${wsUrl}${CONVERSATION_PATH}?agent_id=${encodeURIComponent(agentId)}&token=${token}` });
+      return reply(response, 200, { signed_url: `${wsUrl}${CONVERSATION_PATH}?agent_id=${encodeURIComponent(requested)}&token=${token}` });
     }
     const agentPath = /^(POST \/v1\/convai\/agents\/create|PATCH \/v1\/convai\/agents\/([^/]+))$/.exec(route);
     if (agentPath) {
-      const id = agentPath[2] ? decodeURIComponent(agentPath[2]) : agentId;
-      record.agents.push({ method: request.method!, agent_id: id, body: await readJson(request) });
+      const body = await readJson(request);
+      const updated = agentPath[2] ? decodeURIComponent(agentPath[2]) : null;
+      if (updated !== null && !agents.has(updated)) return agentNotFound();
+      // A create needs its conversation config (ElevenLabs answers 422 for a body without one).
+      if (updated === null && typeof body.conversation_config !== 'object') {
+        return reply(response, 422, { detail: [{ loc: ['body', 'conversation_config'], msg: 'Field required', type: 'missing' }] });
+      }
+      const id = updated ?? (agents.has(agentId) ? `agent_${randomBytes(12).toString('hex')}` : agentId);
+      // A PATCH changes the fields it names and keeps the others.
+      agents.set(id, { ...agents.get(id), ...body });
+      record.agents.push({ method: request.method!, agent_id: id, body });
       return reply(response, 200, { agent_id: id });
     }
     reply(response, 404, { detail: `${route} is not served by the double` });
@@ -464,8 +523,8 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
     port,
     apiKey,
     agentId,
-    /** The variables that point functions/voice at the double. */
-    env: { ELEVENLABS_API_BASE: httpUrl, ELEVENLABS_API_KEY: apiKey, ELEVENLABS_AGENT_ID: agentId },
+    /** Where the agent script and functions/voice reach the double; ELEVENLABS_AGENT_ID comes from creating the agent. */
+    apiEnv: { ELEVENLABS_API_BASE: httpUrl, ELEVENLABS_API_KEY: apiKey },
     /** Queues the answer to the next turn. */
     script: (step: ScriptStep) => void script.push(step),
     state,

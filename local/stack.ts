@@ -11,6 +11,7 @@ import { startLocalBus } from './bus';
 import { ensureTable, startDynalite } from './dynamo';
 import { useLocalEndpoints, useTokenEncryptionKey, useUserPool } from './environment';
 import { isVoiceConfigured } from '../functions/voice/elevenlabs';
+import { pushAgent } from '../scripts/elevenlabs-agent';
 import { startElevenLabsDouble } from './elevenlabs-double';
 import { seedGoogleCalendar, startGoogleDouble } from './google-double';
 import { startHttpServer } from './http-server';
@@ -66,7 +67,12 @@ export async function startLocalStack(options: LocalStackOptions) {
     seedGoogleCalendar(google);
   }
   const elevenLabs = options.elevenLabsDouble ? await startElevenLabsDouble({ port: options.elevenLabsDoublePort }) : undefined;
-  if (elevenLabs) Object.assign(process.env, elevenLabs.env);
+  if (elevenLabs) {
+    // The agent is made as `npm run agent` makes it, so the double holds what ElevenLabs would and
+    // refuses what ElevenLabs would refuse.
+    const { agentId } = await pushAgent(elevenLabs.apiEnv);
+    Object.assign(process.env, elevenLabs.apiEnv, { ELEVENLABS_AGENT_ID: agentId });
+  }
 
   const cognito = await startCognito({ dataDir: join(dataDir, 'cognito'), port: options.cognitoPort, outbox });
   useUserPool(cognito.pool);

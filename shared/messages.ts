@@ -69,6 +69,8 @@ export const VOICE_MESSAGES = {
   socketError: 'Connection to voice agent failed. Please check your internet connection and try again.',
   connectionLost: 'Voice agent connection lost. Please try reconnecting.',
   startFailed: 'Failed to start voice call. Please try again.',
+  /** Ours (the spec is silent): ElevenLabs refused the conversation (close 1008), which no connection check fixes. */
+  agentUnavailable: 'The voice assistant is unavailable right now. Please try again later.',
 
   /** The banners while the assistant works: 'AI assistant is updating tasks...' (goals, events, data). */
   assistantUpdating: (what: string) => `AI assistant is updating ${what}...`,

@@ -6,6 +6,7 @@ import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES, type ToolCall
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, toPublic, updateItem } from '../items/service';
 import { HttpError, invalidField, notFound } from '../platform/errors';
 import { parseWith } from '../platform/http';
+import { CLEARED } from './agent/tools';
 import type { Outcome } from './tool-calls';
 
 /** What a list tool answers at most: enough to talk about, within one stored record (400 KB) and the agent's context. */
@@ -102,9 +103,16 @@ function parseId(id: unknown): string {
   return parsed.data;
 }
 
-/** The API's parse of the fields; an unknown field is named in the message, so the agent can correct itself. */
+/**
+ * The API's parse of the fields; an unknown field is named in the message, so the agent can correct
+ * itself. An empty string in a field that may be empty clears it (null), as the tool says: the
+ * agent's parameter format has no null.
+ */
 function validated(schema: z.ZodObject, args: Record<string, unknown>): Record<string, unknown> {
   const unknown = Object.keys(args).find((field) => !Object.hasOwn(schema.shape, field));
   if (unknown) throw invalidField(unknown, TOOL_CALL_MESSAGES.unknownField(unknown));
-  return parseWith(schema, args) as Record<string, unknown>;
+  const fields = Object.fromEntries(
+    Object.entries(args).map(([field, value]) => [field, value === CLEARED && schema.shape[field]!.safeParse(null).success ? null : value]),
+  );
+  return parseWith(schema, fields) as Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { agentDefinition } from '../../functions/voice/agent/definition';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { elevenLabsDouble } from './support/elevenlabs';
@@ -98,6 +99,26 @@ test('an abnormal close from the agent says the connection was lost; an active c
   await double.close(4000, 'test');
   await expect(panel(page).getByRole('alert')).toContainText('Voice agent connection lost. Please try reconnecting.');
   await expect(panel(page).getByText('Voice Error')).toBeVisible();
+});
+
+test('a conversation ElevenLabs refuses says the assistant is unavailable, not that the connection failed', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  // An agent that enables no overrides, as ours did: the client's text_only is refused (1008).
+  await double.updateAgent({ platform_settings: { overrides: { conversation_config_override: {} } } });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  try {
+    await signedInAccount(page, request, 'voice-refused');
+    await panel(page).getByRole('button', { name: 'Ask your assistant' }).click();
+    await expect(panel(page).getByRole('alert')).toContainText('The voice assistant is unavailable right now. Please try again later.', CALL_STARTS);
+    await expect(panel(page).getByText('Failed to establish voice connection', { exact: false })).toHaveCount(0);
+    expect((await double.state()).lastClose).toMatchObject({ code: 1008, reason: "Override for field 'text_only' is not allowed by config.", by: 'server' });
+    expect(errors.join('\n')).toContain("Voice agent refused the conversation: 1008 Override for field 'text_only' is not allowed by config.");
+  } finally {
+    await double.updateAgent({ platform_settings: agentDefinition().platform_settings });
+  }
 });
 
 test('a refused microphone says how to allow it, and nothing is left connected', async ({ playwright, request, baseURL }, testInfo) => {

@@ -7,23 +7,27 @@ import { handler as processToolCall } from '../../functions/voice/tool-processor
 import { itemIdOfToolCall, runTool } from '../../functions/voice/run-tool';
 import { insertToolCall } from '../../functions/voice/tool-calls';
 import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
+import { pushAgent } from '../../scripts/elevenlabs-agent';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
 import { TOOL_CALL_MESSAGES, type ToolCall } from '../../shared/tool-calls';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
 const { world, call, user } = integrationHarness();
 let double: ElevenLabsDouble;
+let voiceEnv: Record<string, string>;
 
 beforeAll(async () => {
   double = await startElevenLabsDouble();
+  const { agentId } = await pushAgent(double.apiEnv);
+  voiceEnv = { ...double.apiEnv, ELEVENLABS_AGENT_ID: agentId };
 });
 
 beforeEach(() => {
-  Object.assign(process.env, double.env);
+  Object.assign(process.env, voiceEnv);
 });
 
 afterAll(async () => {
-  for (const name of Object.keys(double.env)) delete process.env[name];
+  for (const name of Object.keys(voiceEnv)) delete process.env[name];
   await double.stop();
 });
 
@@ -98,7 +102,7 @@ describe('GET /api/voice/config', () => {
   it("answers 503 voice_not_configured without an agent id or key", async () => {
     const alice = await user();
     for (const name of ['ELEVENLABS_AGENT_ID', 'ELEVENLABS_API_KEY']) {
-      Object.assign(process.env, double.env);
+      Object.assign(process.env, voiceEnv);
       delete process.env[name];
       const answer = await alice.get('/api/voice/config');
       expect(answer.status, name).toBe(503);
@@ -112,7 +116,7 @@ describe('GET /api/voice/config', () => {
     const refused = await alice.get('/api/voice/config');
     expect(refused.status).toBe(502);
     expect(refused.body.error.code).toBe('upstream_failed');
-    Object.assign(process.env, double.env, { ELEVENLABS_AGENT_ID: 'another-agent' });
+    Object.assign(process.env, voiceEnv, { ELEVENLABS_AGENT_ID: 'another-agent' });
     expect((await alice.get('/api/voice/config')).status).toBe(502);
   });
 });
@@ -170,6 +174,19 @@ describe('tool calls', () => {
     const stamps = (await alice.get('/api/changes')).body.stamps;
     expect(stamps.toolcalls).toBeGreaterThanOrEqual(stampsBefore.toolcalls + 2);
     expect(stamps.tasks).toBe(stampsBefore.tasks + 1);
+  });
+
+  it('clear a field that may be empty with an empty string, as the tools say (the agent has no null); a required field stays refused', async () => {
+    const alice = await user();
+    const goal = (await toolCall(alice, 'createGoal', { title: 'Learn Dutch', target_date: daysFromNow(30) })).result.item;
+    const task = (await toolCall(alice, 'createTask', { title: 'Flash cards', due_date: daysFromNow(2), goal_id: goal.id })).result.item;
+    expect(task).toMatchObject({ goal_id: goal.id, due_date: expect.any(String) });
+
+    const cleared = await toolCall(alice, 'updateTask', { id: task.id, due_date: '', goal_id: '' });
+    expect(cleared.result.item).toMatchObject({ id: task.id, due_date: null, goal_id: null, title: 'Flash cards' });
+    expect((await toolCall(alice, 'updateGoal', { id: goal.id, target_date: '' })).result.item).toMatchObject({ target_date: null });
+    const untitled = await toolCall(alice, 'updateTask', { id: task.id, title: '' });
+    expect(untitled).toMatchObject({ status: 'error', error_message: MESSAGES.taskTitleRequired });
   });
 
   it('count the same tool_call_id once: one record, one event, one item', async () => {

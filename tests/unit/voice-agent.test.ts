@@ -1,3 +1,4 @@
+import { conversationalAi } from '@elevenlabs/elevenlabs-js/serialization';
 import { describe, expect, it } from 'vitest';
 import { agentDefinition } from '../../functions/voice/agent/definition';
 import { AGENT_PROMPT } from '../../functions/voice/agent/prompt';
@@ -62,15 +63,42 @@ describe("the agent's client tools", () => {
     expect(createTask.properties.priority).toEqual({ type: 'string', description: 'Priority: one of low, medium, high', enum: ['low', 'medium', 'high'] });
     expect(createTask.properties.due_date!.description).toMatch(/ISO 8601/);
     expect(byName.get('createEvent')!.parameters.required.sort()).toEqual(['end_time', 'start_time', 'title']);
+    expect(byName.get('createEvent')!.description).toMatch(/^Create an event\./);
+    expect(byName.get('deleteEvent')!.description).toMatch(/^Move an event to the trash/);
+    expect(byName.get('createTask')!.description).toMatch(/^Create a task\./);
+    // ElevenLabs' format has no null: the nullable fields are text that an empty string clears.
+    const nullable = ['target_date', 'due_date', 'goal_id', 'color'];
+    for (const tool of CLIENT_TOOLS) {
+      for (const [field, parameter] of Object.entries(tool.parameters.properties)) {
+        if (!nullable.includes(field)) continue;
+        expect(parameter, `${tool.name}.${field}`).toMatchObject({ type: 'string', description: expect.stringMatching(/; an empty string "" clears it$/) });
+      }
+    }
+    expect(JSON.stringify(CLIENT_TOOLS)).not.toMatch(/null/);
   });
 
   it('come with a prompt that uses the dynamic variables the client and the config endpoint fill in', () => {
     for (const variable of ['today_date', 'today_iso', 'now_iso', 'user_tz', 'user_name']) expect(AGENT_PROMPT).toContain(`{{${variable}}}`);
     const definition = agentDefinition();
-    expect(definition.conversation_config.agent.prompt.tools).toBe(CLIENT_TOOLS);
+    expect(definition.conversation_config.agent.prompt.tools).toEqual(CLIENT_TOOLS);
     expect(Object.keys(definition.conversation_config.agent.dynamic_variables.dynamic_variable_placeholders).sort()).toEqual(
       ['now_iso', 'today_date', 'today_iso', 'user_name', 'user_tz'],
     );
+  });
+
+  it("is a valid create-agent request by the official SDK's own schema, unknown fields refused", () => {
+    const body = conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost;
+    const parsed = body.parse(JSON.parse(JSON.stringify(agentDefinition())), { unrecognizedObjectKeys: 'fail' });
+    expect(parsed.ok ? [] : parsed.errors).toEqual([]);
+    const misspelt = { ...agentDefinition(), platform_settings: { overrides: { conversation_config_override: { conversation: { textOnly: true } } } } };
+    expect(body.parse(misspelt, { unrecognizedObjectKeys: 'fail' }).ok).toBe(false);
+  });
+
+  it('enables exactly the overrides the client sends: text only, and the agent language and first message', () => {
+    expect(agentDefinition().platform_settings.overrides.conversation_config_override).toEqual({
+      conversation: { text_only: true },
+      agent: { language: true, first_message: true },
+    });
   });
 
   it('are created, then updated, by the agent script', async () => {
@@ -78,10 +106,11 @@ describe("the agent's client tools", () => {
     try {
       const env = { ELEVENLABS_API_BASE: double.httpUrl, ELEVENLABS_API_KEY: double.apiKey };
       expect(await pushAgent(env)).toEqual({ agentId: double.agentId, created: true });
-      expect(await pushAgent({ ...env, ELEVENLABS_AGENT_ID: 'agent_1' })).toEqual({ agentId: 'agent_1', created: false });
+      expect(await pushAgent({ ...env, ELEVENLABS_AGENT_ID: double.agentId })).toEqual({ agentId: double.agentId, created: false });
+      await expect(pushAgent({ ...env, ELEVENLABS_AGENT_ID: 'agent_unknown' })).rejects.toThrow(/404/);
       await expect(pushAgent({ ...env, ELEVENLABS_API_KEY: 'wrong' })).rejects.toThrow(/401/);
       await expect(pushAgent({})).rejects.toThrow(/ELEVENLABS_API_KEY/);
-      expect(double.state().agents.map(({ method, agent_id }) => [method, agent_id])).toEqual([['POST', double.agentId], ['PATCH', 'agent_1']]);
+      expect(double.state().agents.map(({ method, agent_id }) => [method, agent_id])).toEqual([['POST', double.agentId], ['PATCH', double.agentId]]);
       expect(double.state().agents[0]!.body).toEqual(JSON.parse(JSON.stringify(agentDefinition())));
     } finally {
       await double.stop();

@@ -124,6 +124,7 @@ describe('call errors and ends', () => {
   it('passes the spec texts through and falls back to the start failure', () => {
     const socket = Object.assign(new Error('closed'), { name: 'SessionConnectionError' });
     expect(startErrorMessage(socket)).toBe(VOICE_MESSAGES.socketCreateFailed);
+    expect(startErrorMessage(Object.assign(socket, { closeCode: 1006 }))).toBe(VOICE_MESSAGES.socketCreateFailed);
     expect(startErrorMessage(Object.assign(new Error(VOICE_MESSAGES.configNotFound), { name: 'VoiceError' }))).toBe(VOICE_MESSAGES.configNotFound);
     expect(startErrorMessage(new Error('boom'))).toBe(VOICE_MESSAGES.startFailed);
     expect(startErrorMessage('odd')).toBe(VOICE_MESSAGES.startFailed);
@@ -136,6 +137,21 @@ describe('call errors and ends', () => {
     expect([1000, 1001, 1005].map(closed)).toEqual([null, null, null]);
     expect([1006, 1011, 4000].map(closed)).toEqual(Array(3).fill(VOICE_MESSAGES.connectionLost));
     expect(endMessage({ reason: 'error', message: 'socket error', context: { type: 'error' } })).toBe(VOICE_MESSAGES.socketError);
+  });
+
+  it("tells a refusal by ElevenLabs (1008, before or during the call) from a network failure, and logs its code and reason", () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reason = "Override for field 'text_only' is not allowed by config.";
+    const refused = Object.assign(new Error(reason), { name: 'SessionConnectionError', closeCode: 1008, closeReason: reason });
+    expect(startErrorMessage(refused)).toBe(VOICE_MESSAGES.agentUnavailable);
+    expect(endMessage({ reason: 'error', message: reason, context: { type: 'close', code: 1008 }, closeCode: 1008, closeReason: reason })).toBe(
+      VOICE_MESSAGES.agentUnavailable,
+    );
+    expect(errors.mock.calls).toEqual([
+      ['Voice agent refused the conversation:', 1008, reason],
+      ['Voice agent refused the conversation:', 1008, reason],
+    ]);
+    errors.mockRestore();
   });
 });
 

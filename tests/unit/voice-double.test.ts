@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { DOUBLE_HINT, startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
+import { pushAgent } from '../../scripts/elevenlabs-agent';
 
 const RATE = 16_000;
 const CHUNK_MS = 100;
@@ -10,6 +11,7 @@ let audioTime = Date.parse('2026-01-01T00:00:00Z');
 
 beforeAll(async () => {
   double = await startElevenLabsDouble({ pingIntervalMs: 100, audioClock: () => audioTime });
+  await pushAgent(double.apiEnv);
 });
 beforeEach(async () => {
   // A test ends by closing its socket: the double has seen it go before the next test counts connections.
@@ -33,23 +35,26 @@ function pcmChunks(seconds: number, amplitude: number, frequency = 220): string[
   return chunks;
 }
 
-async function signedUrl(key = double.apiKey): Promise<Response> {
-  return fetch(`${double.httpUrl}/v1/convai/conversation/get-signed-url?agent_id=${double.agentId}`, { headers: { 'xi-api-key': key } });
+async function signedUrl(key = double.apiKey, agentId = double.agentId): Promise<Response> {
+  return fetch(`${double.httpUrl}/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { headers: { 'xi-api-key': key } });
 }
 
+const INITIATION = { type: 'conversation_initiation_client_data', dynamic_variables: { user_name: 'Ada', user_tz: 'UTC' } };
+
 /** A client as @elevenlabs/client connects: subprotocol convai, initiation data first; collects what arrives. */
-async function connect() {
-  const { signed_url } = (await (await signedUrl()).json()) as { signed_url: string };
+async function connect({ agentId = double.agentId, initiation = INITIATION as Record<string, unknown> } = {}) {
+  const { signed_url } = (await (await signedUrl(double.apiKey, agentId)).json()) as { signed_url: string };
   const socket = new WebSocket(signed_url, ['convai']);
   const received: any[] = [];
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  const closedWith = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = closedWith.then(({ code }) => code);
   socket.on('message', (data) => {
     const message = JSON.parse(String(data));
     received.push(message);
     if (message.type === 'ping') socket.send(JSON.stringify({ type: 'pong', event_id: message.ping_event.event_id }));
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  socket.send(JSON.stringify({ type: 'conversation_initiation_client_data', dynamic_variables: { user_name: 'Ada', user_tz: 'UTC' } }));
+  socket.send(JSON.stringify(initiation));
   const next = async (type: string, timeoutMs = 3_000) => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
@@ -72,7 +77,7 @@ async function connect() {
       audioTime += CHUNK_MS;
     }
   };
-  return { socket, received, closed, next, sendAudio };
+  return { socket, received, closed, closedWith, next, sendAudio };
 }
 
 describe('the ElevenLabs double', () => {
@@ -84,6 +89,33 @@ describe('the ElevenLabs double', () => {
     expect(signed_url).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${double.port}/v1/convai/conversation\\?agent_id=${double.agentId}&token=`));
     const forged = new WebSocket(signed_url.replace(/token=\w+/, 'token=forged'), ['convai']);
     await expect(new Promise((resolve, reject) => forged.once('open', resolve).once('error', reject))).rejects.toThrow(/403/);
+  });
+
+  it("closes at once (1008) a conversation overriding a field its agent does not enable, as ElevenLabs does", async () => {
+    // What @elevenlabs/client sends for typed chat: text_only, and empty sections for what it leaves out.
+    const textOnly = { ...INITIATION, conversation_config_override: { agent: {}, tts: {}, conversation: { text_only: true } } };
+    const created = await fetch(`${double.httpUrl}/v1/convai/agents/create`, {
+      method: 'POST',
+      headers: { 'xi-api-key': double.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ conversation_config: { agent: { first_message: 'Hi' } } }),
+    });
+    const { agent_id: bare } = (await created.json()) as { agent_id: string };
+    expect(bare).not.toBe(double.agentId);
+    const refused = await connect({ agentId: bare, initiation: textOnly });
+    expect(await refused.closedWith).toEqual({ code: 1008, reason: "Override for field 'text_only' is not allowed by config." });
+    expect(refused.received.map((message) => message.type)).not.toContain('conversation_initiation_metadata');
+    expect((await double.waitFor((current) => current.lastClose !== null)).lastClose).toMatchObject({ code: 1008, by: 'server' });
+
+    // The agent made from the definition enables text_only, language and first_message, and nothing else.
+    const allowed = await connect({
+      initiation: { ...textOnly, conversation_config_override: { agent: { language: 'en', first_message: 'Hello' }, conversation: { text_only: false } } },
+    });
+    await allowed.next('conversation_initiation_metadata');
+    allowed.socket.close(1000);
+    await allowed.closed;
+    await vi.waitFor(() => expect(double.state().open).toBe(0));
+    const prompt = await connect({ initiation: { ...INITIATION, conversation_config_override: { agent: { prompt: { prompt: 'Be rude' } } } } });
+    expect(await prompt.closedWith).toEqual({ code: 1008, reason: "Override for field 'prompt' is not allowed by config." });
   });
 
   it('opens with the initiation metadata, pings, and records the dynamic variables', async () => {

@@ -1,5 +1,9 @@
+import type { conversationalAi } from '@elevenlabs/elevenlabs-js/serialization/resources';
 import { AGENT_PROMPT, FIRST_MESSAGE } from './prompt';
 import { CLIENT_TOOLS } from './tools';
+
+/** The request body's wire form (snake_case), from the official SDK: a misspelt field or enum fails to compile. */
+export type AgentDefinition = conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost.Raw;
 
 /** The dynamic variables the prompt uses, with stand-ins for trying the agent in ElevenLabs' console. */
 const PLACEHOLDERS = {
@@ -19,7 +23,7 @@ export function agentDefinition(name = 'Tempo assistant') {
         first_message: FIRST_MESSAGE,
         language: 'en',
         dynamic_variables: { dynamic_variable_placeholders: PLACEHOLDERS },
-        prompt: { prompt: AGENT_PROMPT, tools: CLIENT_TOOLS },
+        prompt: { prompt: AGENT_PROMPT, tools: [...CLIENT_TOOLS] },
       },
       // The SPA's microphone sends 16 kHz PCM16, and plays what comes back at the same rate.
       asr: { user_input_audio_format: 'pcm_16000' },
@@ -37,5 +41,16 @@ export function agentDefinition(name = 'Tempo assistant') {
         ],
       },
     },
-  };
+    // ElevenLabs refuses a conversation that overrides a field not enabled here (close 1008). The
+    // client sends text_only on every start (false for a call, true for typed chat); the agent's
+    // language and first message follow the person's language.
+    platform_settings: {
+      overrides: {
+        conversation_config_override: {
+          conversation: { text_only: true },
+          agent: { language: true, first_message: true },
+        },
+      },
+    },
+  } satisfies AgentDefinition;
 }

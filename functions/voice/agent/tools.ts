@@ -43,12 +43,17 @@ export function inputJsonSchema(schema: z.ZodType): JsonSchema {
 
 const words = (name: string) => name.replaceAll('_', ' ').replace(/^\w/, (letter) => letter.toUpperCase());
 
+/** What a tool call sends to empty a field that may be empty: ElevenLabs' parameter format has no null. */
+export const CLEARED = '';
+
 /** Narrows a JSON schema to ElevenLabs' subset, describing each field from its name, format and values. */
 export function toToolParameter(schema: JsonSchema, name: string): ToolParameter {
   const options = schema.anyOf?.filter((option) => option.type !== 'null');
   if (options?.length === 1) {
     const inner = toToolParameter(options[0]!, name);
-    return { ...inner, description: `${inner.description}; null to leave it empty` };
+    // Every nullable field is text today; a nullable number would need another way to say "empty".
+    if (inner.type !== 'string' || inner.enum) throw new Error(`${name}: only a text field can be cleared with an empty string`);
+    return { ...inner, description: `${inner.description}; an empty string "" clears it` };
   }
   switch (schema.type) {
     case 'object': {
@@ -97,9 +102,10 @@ function tool(name: string, description: string, schema: z.ZodType, withId = fal
 function toolsFor(kind: ItemKind, subject: string, plural: string): ClientTool[] {
   const entity = ENTITY_OF_KIND[kind];
   const schemas = ITEM_SCHEMAS[kind];
-  const removal = kind === 'tags' ? 'Delete a tag for good' : `Move a ${entity} to the trash (it can be restored for 10 days)`;
+  const article = /^[aeiou]/.test(entity) ? 'an' : 'a';
+  const removal = kind === 'tags' ? 'Delete a tag for good' : `Move ${article} ${entity} to the trash (it can be restored for 10 days)`;
   return [
-    tool(`create${subject}`, `Create a ${entity}. Answers the ${entity} as saved.`, schemas.create),
+    tool(`create${subject}`, `Create ${article} ${entity}. Answers the ${entity} as saved.`, schemas.create),
     tool(`update${subject}`, `Change fields of one ${entity}, found by id; fields left out stay as they are. Answers the ${entity} as saved.`, schemas.update, true),
     tool(`delete${subject}`, `${removal}, found by id.`, z.object({}), true),
     tool(`list${plural}`, `List the user's ${kind}, with their ids.`, z.object({})),

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { ElevenLabsDouble, ScriptStep } from '../../../local/elevenlabs-double';
+import { DOUBLE_AGENT_ID, DOUBLE_API_KEY, type ElevenLabsDouble, type ScriptStep } from '../../../local/elevenlabs-double';
 
 export type DoubleState = ReturnType<ElevenLabsDouble['state']>;
 
@@ -27,5 +27,10 @@ export function elevenLabsDouble(request: APIRequestContext) {
     state: (): Promise<DoubleState> => call('GET', 'state'),
     /** Closes the open conversations from the agent's side with `code`. */
     close: (code: number, reason = ''): Promise<void> => call('POST', 'close', { code, reason }),
+    /** Changes the stack's agent through ElevenLabs' own API (PATCH), as the agent script does. */
+    async updateAgent(patch: Record<string, unknown>): Promise<void> {
+      const response = await request.patch(`${doubleUrl()}/v1/convai/agents/${DOUBLE_AGENT_ID}`, { headers: { 'xi-api-key': DOUBLE_API_KEY }, data: patch });
+      expect(response.ok(), await response.text()).toBe(true);
+    },
   };
 }

@@ -52,11 +52,24 @@ export function callVariables(now: Date, vars: VoiceTemplateVars): Record<string
 
 /** Close codes that end a call normally (spec section 4); any other close is a lost connection. */
 const QUIET_CLOSE_CODES = new Set([1000, 1001, 1005]);
+/**
+ * ElevenLabs closes with 1008 (policy violation) when it refuses a conversation: an override the
+ * agent does not allow, a quota, a key. No connection check helps, so it is not told as one.
+ */
+const REFUSED_CLOSE_CODE = 1008;
+
+function logRefusal(closeCode: number | undefined, closeReason: string | undefined): void {
+  console.error('Voice agent refused the conversation:', closeCode, closeReason ?? '');
+}
 
 /** What to tell the user when a conversation ends: nothing for a normal end. */
 export function endMessage(details: DisconnectionDetails): string | null {
   if (details.reason !== 'error') return null;
   if (details.closeCode === undefined) return VOICE_MESSAGES.socketError;
+  if (details.closeCode === REFUSED_CLOSE_CODE) {
+    logRefusal(details.closeCode, details.closeReason);
+    return VOICE_MESSAGES.agentUnavailable;
+  }
   return QUIET_CLOSE_CODES.has(details.closeCode) ? null : VOICE_MESSAGES.connectionLost;
 }
 
@@ -76,8 +89,13 @@ export function startErrorMessage(error: unknown): string {
     case 'NotReadableError':
     case 'AbortError':
       return VOICE_MESSAGES.microphoneInUse;
-    case 'SessionConnectionError':
-      return VOICE_MESSAGES.socketCreateFailed;
+    case 'SessionConnectionError': {
+      // Closed by the service before the session started (with its code and reason), or never reached.
+      const { closeCode, closeReason } = error as { closeCode?: number; closeReason?: string };
+      if (closeCode !== REFUSED_CLOSE_CODE) return VOICE_MESSAGES.socketCreateFailed;
+      logRefusal(closeCode, closeReason);
+      return VOICE_MESSAGES.agentUnavailable;
+    }
     default:
       return VOICE_MESSAGES.startFailed;
   }
