@@ -45,6 +45,8 @@ export function createApiAdapter(options: AdapterOptions) {
 
   return async function handle(request: LocalRequest): Promise<LocalResponse> {
     const url = new URL(request.url, 'http://localhost');
+    // API Gateway decodes the path before it routes or authorizes, and refuses one it cannot decode.
+    if (!isDecodable(url.pathname)) return gatewayAnswer(400, 'Bad Request');
     const match = findRoute(matchers, request.method, url.pathname);
     if (!match) return gatewayAnswer(404, 'Not Found');
     if (!throttle()) return gatewayAnswer(429, 'Too Many Requests');
@@ -97,6 +99,15 @@ function findRoute(
   const values = best.pattern.exec(pathname)!.slice(1);
   const params = Object.fromEntries(best.names.map((name, index) => [name, decodeURIComponent(values[index]!)]));
   return { route: best.route, params };
+}
+
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function bearerToken(header: string | string[] | undefined): string | undefined {

@@ -3,7 +3,7 @@ import { API_LIMITS } from '../../shared/constants';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
-const { user } = integrationHarness();
+const { user, call } = integrationHarness();
 
 /** What a user can see: every list, the trash and the change counters. */
 async function snapshot(someone: TestUser) {
@@ -55,6 +55,17 @@ describe('bad input gets a clear error and changes nothing', () => {
       expect(await snapshot(alice)).toEqual(before);
     });
   }
+
+  it("refuses a path it cannot decode as API Gateway does (400, JSON), before asking for a token", async () => {
+    const alice = await user();
+    for (const path of ['/api/goals/%', '/api/tasks/%FF%FE', '/api/goals/%E0%A4%A', '/api/voice/tool-calls/%C3/undo']) {
+      for (const answer of [await call('GET', path), await alice.get(path), await alice.post(path, {})]) {
+        expect([path, answer.status, answer.body]).toEqual([path, 400, { message: 'Bad Request' }]);
+      }
+    }
+    // A well-formed escape is decoded once: the id "a b" is no UUID, so it names nothing.
+    expect((await alice.get('/api/goals/a%20b')).status).toBe(404);
+  });
 
   it('answers 500 without revealing anything internal', async () => {
     const alice = await user();
