@@ -11,6 +11,42 @@ export type AgentActionType = (typeof AGENT_ACTION_TYPES)[number];
 /** ElevenLabs' tool call ids are opaque; this bounds what a client may send as one. */
 export const TOOL_CALL_ID_MAX = 200;
 
+/** A tool call id as a path names it: anything longer or empty names no call (and could not be a key). */
+export const ToolCallIdSchema = z.string().min(1).max(TOOL_CALL_ID_MAX);
+
+/**
+ * What a model may send as a tool call's parameters, stored as they came: room for any of the
+ * tools' fields (a description is the longest text, tags the deepest value), and no more, so a
+ * runaway model or a crafted request cannot make a record the database refuses or cannot walk.
+ */
+export const TOOL_ARGUMENT_LIMITS = { depth: 4, values: 100, textLength: 5_000, bytes: 16 * 1024 } as const;
+
+/** Why `value` is not parameters within the limits, or null when it is. Walks at most `depth` levels. */
+export function toolArgumentsProblem(value: Record<string, unknown>): string | null {
+  let values = 0;
+  const walk = (node: unknown, depth: number): string | null => {
+    values += 1;
+    if (values > TOOL_ARGUMENT_LIMITS.values) return `Parameters may hold at most ${TOOL_ARGUMENT_LIMITS.values} values`;
+    if (typeof node === 'number') {
+      // JSON numbers beyond a double, or integers a double cannot hold exactly, would not be stored as sent.
+      return Number.isFinite(node) && (Number.isSafeInteger(node) || !Number.isInteger(node)) ? null : 'Parameters hold a number out of range';
+    }
+    if (typeof node === 'string') return node.length > TOOL_ARGUMENT_LIMITS.textLength ? `Texts in parameters must be at most ${TOOL_ARGUMENT_LIMITS.textLength} characters` : null;
+    if (typeof node !== 'object' || node === null) return null;
+    if (depth >= TOOL_ARGUMENT_LIMITS.depth) return `Parameters may nest at most ${TOOL_ARGUMENT_LIMITS.depth} levels`;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      const problem = walk(child, depth + 1);
+      if (problem) return problem;
+    }
+    return null;
+  };
+  // Measured only once the walk has bounded the depth, which stringifying an unbounded one would not survive.
+  const problem = walk(value, 0);
+  if (problem) return problem;
+  const bytes = new TextEncoder().encode(JSON.stringify(value)).length;
+  return bytes > TOOL_ARGUMENT_LIMITS.bytes ? `Parameters must be at most ${TOOL_ARGUMENT_LIMITS.bytes / 1024} KB` : null;
+}
+
 /** Texts of the tool calls' own errors and refusals (the item rules speak the section-5 messages). */
 export const TOOL_CALL_MESSAGES = {
   toolNameRequired: 'Tool name is required',
@@ -67,7 +103,13 @@ export const ToolCallRequestSchema = z.strictObject({
     .trim()
     .min(1, TOOL_CALL_MESSAGES.toolNameRequired)
     .max(100, 'Must be at most 100 characters'),
-  parameters: z.record(z.string(), z.unknown(), { error: 'Parameters must be an object' }).default({}),
+  parameters: z
+    .record(z.string(), z.unknown(), { error: 'Parameters must be an object' })
+    .superRefine((parameters, context) => {
+      const problem = toolArgumentsProblem(parameters);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .default({}),
 });
 export type ToolCallRequest = z.infer<typeof ToolCallRequestSchema>;
 

@@ -9,8 +9,13 @@ import { parseWith } from '../platform/http';
 import { CLEARED } from './agent/tools';
 import type { Outcome } from './tool-calls';
 
-/** What a list tool answers at most: enough to talk about, within one stored record (400 KB) and the agent's context. */
+/**
+ * What a list tool answers at most: enough to talk about, within the agent's context and one stored
+ * record (DynamoDB's 400 KB, counted in UTF-8 bytes, with the call's arguments beside the list).
+ */
 export const LIST_TOOL_LIMITS = { items: 100, bytes: 200_000 } as const;
+
+const utf8Bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 /**
  * Runs one tool call for `userId` (from the verified token, via the bus event) through the items
@@ -22,7 +27,7 @@ export const LIST_TOOL_LIMITS = { items: 100, bytes: 200_000 } as const;
 export async function runTool(userId: string, toolCallId: string, toolName: string, args: Record<string, unknown>, now: Date): Promise<Outcome> {
   const listed = listedKind(toolName);
   if (listed) {
-    const items = withinLimits(await listItems(userId, listed));
+    const items = withinLimits(await listItems(userId, listed), LIST_TOOL_LIMITS.bytes - utf8Bytes(args));
     return { status: 'success', result: { entity: ENTITY_OF_KIND[listed], items } };
   }
   const action = toolAction(toolName);
@@ -81,13 +86,13 @@ export function itemIdOfToolCall(toolCallId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The first items of a list, in its order, up to the limits. */
-function withinLimits<T>(items: readonly T[]): T[] {
+/** The first items of a list, in its order, up to the count and `budget` bytes. */
+function withinLimits<T>(items: readonly T[], budget: number): T[] {
   let bytes = 0;
   const kept: T[] = [];
   for (const item of items.slice(0, LIST_TOOL_LIMITS.items)) {
-    bytes += JSON.stringify(item).length;
-    if (bytes > LIST_TOOL_LIMITS.bytes) break;
+    bytes += utf8Bytes(item);
+    if (bytes > budget) break;
     kept.push(item);
   }
   return kept;

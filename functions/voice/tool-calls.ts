@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TOOL_CALL_FETCH_LIMIT } from '../../shared/constants';
-import { ToolCallSchema, type ToolCall, type ToolCallResult } from '../../shared/tool-calls';
+import { ToolCallIdSchema, ToolCallSchema, type ToolCall, type ToolCallResult } from '../../shared/tool-calls';
 import { bumpStamp } from '../changes/stamps';
 import { toolCallKey, toolCallListKey, userKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
@@ -54,6 +54,8 @@ export async function insertToolCall(call: ToolCall): Promise<boolean> {
 }
 
 export async function getToolCall(userId: string, id: string): Promise<StoredToolCall | undefined> {
+  // An id no call can have (empty, or longer than any logged) names nothing; it must not reach the key.
+  if (!ToolCallIdSchema.safeParse(id).success) return undefined;
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(userId, id), ConsistentRead: true }));
   return Item ? fromRecord(Item) : undefined;
 }

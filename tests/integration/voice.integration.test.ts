@@ -4,7 +4,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { handler as processToolCall } from '../../functions/voice/tool-processor';
-import { itemIdOfToolCall, runTool } from '../../functions/voice/run-tool';
+import { itemIdOfToolCall, LIST_TOOL_LIMITS, runTool } from '../../functions/voice/run-tool';
 import { insertToolCall } from '../../functions/voice/tool-calls';
 import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
 import { pushAgent } from '../../scripts/elevenlabs-agent';
@@ -328,6 +328,55 @@ describe('tool calls', () => {
     const items = await toolCall(alice, 'listItems');
     expect(items.result).toMatchObject({ entity: 'goal', items: [{ title: 'Goal' }] });
     expect((await toolCall(alice, 'listTags')).result).toEqual({ entity: 'tag', items: [] });
+  });
+
+  it('keep a list within one stored record, counted in UTF-8 bytes with the arguments beside it', async () => {
+    const alice = await user();
+    // 45 descriptions of 5,000 three-byte characters: 675 KB of text, 225 KB counted in characters.
+    for (let index = 0; index < 45; index += 1) {
+      const created = await alice.post('/api/tasks', { title: `Task ${index}`, description: '漢'.repeat(5_000) });
+      expect(created.status).toBe(201);
+    }
+    const listed = await toolCall(alice, 'listTasks', { note: '字'.repeat(1_000) });
+    expect(listed.status).toBe('success');
+    expect(listed.result.items.length).toBeGreaterThan(0);
+    expect(listed.result.items.length).toBeLessThan(45);
+    const record = await stored(alice, `TOOLCALL#${listed.id}`);
+    expect(Buffer.byteLength(JSON.stringify(record), 'utf8')).toBeLessThan(LIST_TOOL_LIMITS.bytes + 10_000);
+  });
+
+  it('refuse parameters a model should never send (too deep, too many, numbers a double cannot hold) with 400, storing nothing', async () => {
+    const alice = await user();
+    const send = (parameters: string, id = `toolu_${randomUUID()}`) =>
+      alice.raw('POST', '/api/voice/tool-calls', `{"tool_call_id":"${id}","conversation_id":"c","tool_name":"listTasks","parameters":${parameters}}`);
+    const nested = (depth: number) => `{"n":${'['.repeat(depth)}1${']'.repeat(depth)}}`;
+    const refused = [
+      nested(900),
+      nested(5_000),
+      '{"n":1e400}',
+      '{"n":-1e400}',
+      '{"n":9007199254740993}',
+      '{"n":1e16}',
+      `{"n":[${Array.from({ length: 150 }, (_, index) => index).join(',')}]}`,
+      `{"n":"${'x'.repeat(6_000)}"}`,
+    ];
+    for (const parameters of refused) {
+      const answer = await send(parameters);
+      expect([parameters.slice(0, 40), answer.status, answer.body.error.code]).toEqual([parameters.slice(0, 40), 400, 'validation_failed']);
+      expect(answer.body.error.fields.parameters).toEqual(expect.any(String));
+    }
+    const fine = await send('{"n":[[1.5,-2,9007199254740991]],"text":"ok"}');
+    expect(fine.status).toBe(202);
+    await world.bus.settle();
+    expect((await alice.get('/api/voice/tool-calls')).body.items).toHaveLength(1);
+  });
+
+  it('name no call with an id longer than any logged, reading or undoing (404, not a failed key)', async () => {
+    const alice = await user();
+    const long = 'x'.repeat(1_100);
+    expect((await alice.get(`/api/voice/tool-calls/${long}`)).status).toBe(404);
+    const undo = await alice.post(`/api/voice/tool-calls/${long}/undo`);
+    expect([undo.status, undo.body.error.code]).toEqual([404, 'not_found']);
   });
 
   it('are listed newest first, at most 50', async () => {
