@@ -171,9 +171,9 @@ export async function deleteItem(userId: string, kind: ItemKind, id: string, onl
   return deleted && old ? withoutKeys(old) : undefined;
 }
 
-/** Saves a new position for a live item of an ordered list. */
-export async function savePosition(userId: string, kind: ItemKind, id: string, position: string): Promise<void> {
-  await db().send(
+/** Saves a new position for a live item of an ordered list; false when the item is no longer live. */
+export async function savePosition(userId: string, kind: ItemKind, id: string, position: string): Promise<boolean> {
+  return conditionally(db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: { PK: userKey(userId), SK: itemKey(kind, id) },
@@ -182,7 +182,7 @@ export async function savePosition(userId: string, kind: ItemKind, id: string, p
       ExpressionAttributeNames: { '#position': 'position' },
       ExpressionAttributeValues: { ':position': position, ':lsk': `${position}#${id}` },
     }),
-  );
+  ));
 }
 
 /** The user's trash, newest deletion first, with the fields the trash screen shows. */

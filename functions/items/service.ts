@@ -156,7 +156,8 @@ export function trashSelectionOf(entry: { SK: string; id: string }): TrashSelect
 
 /**
  * Saves a new order. The ids must be exactly the live list (a stale screen gets a 409); only the
- * items that moved are written.
+ * items that moved are written. An item deleted meanwhile is a 409 too, the others keeping the
+ * places they were given, which are in the order asked for.
  */
 export async function reorderItems(userId: string, kind: OrderableKind, ids: readonly string[], now: Date): Promise<void> {
   const live = await listLive(userId, kind);
@@ -165,13 +166,15 @@ export async function reorderItems(userId: string, kind: OrderableKind, ids: rea
     throw conflict(API_ERRORS.staleWrite);
   }
   const moved = repositionMoved(ids.map((id) => ({ id, position: String(byId.get(id)!.position) })));
-  await Promise.all([...moved].map(([id, position]) => savePosition(userId, kind, id, position)));
-  if (moved.size === 0) return;
-  const at = now.toISOString();
-  await Promise.all([
-    bumpStamp(userId, kind),
-    publishAfterSave('items.reordered', { userId, entity: ENTITY_OF_KIND[kind], ids: [...ids], occurredAt: at }),
-  ]);
+  const saved = await Promise.all([...moved].map(([id, position]) => savePosition(userId, kind, id, position)));
+  if (saved.some(Boolean)) {
+    const at = now.toISOString();
+    await Promise.all([
+      bumpStamp(userId, kind),
+      publishAfterSave('items.reordered', { userId, entity: ENTITY_OF_KIND[kind], ids: [...ids], occurredAt: at }),
+    ]);
+  }
+  if (!saved.every(Boolean)) throw conflict(API_ERRORS.staleWrite);
 }
 
 /** The rules the server enforces whatever the client checked. Only changed fields are judged. */

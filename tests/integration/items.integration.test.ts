@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { calendarDay } from '../../shared/dates';
-import { MESSAGES } from '../../shared/messages';
+import { API_ERRORS, MESSAGES } from '../../shared/messages';
 import { daysFromNow, integrationHarness } from '../support/harness';
 
 const { world, user } = integrationHarness();
@@ -221,6 +221,34 @@ describe('reorder', () => {
 
     const stale = await alice.put('/api/tasks/order', { ids: wanted.map((task) => task.id) });
     expect(stale.status).toBe(409);
+  });
+
+  it('answers 409 when an item is deleted while the new order is saved, keeping the order of the others', async () => {
+    const alice = await user();
+    for (const title of ['a', 'b', 'c', 'd']) await alice.post('/api/tasks', { title });
+    const listed = (await alice.get('/api/tasks')).body.items as Array<{ id: string; title: string }>;
+    const reversed = [...listed].reverse();
+    const doomed = reversed[1]!;
+    // The delete lands after the reorder has read the list, before it writes the first position.
+    let deleted: Promise<unknown> | null = null;
+    const deleteFirst = (next: (args: any) => Promise<any>) => async (args: any) => {
+      if (/#position/.test(args.input?.UpdateExpression ?? '')) {
+        deleted ??= alice.delete(`/api/tasks/${doomed.id}`);
+        await deleted;
+      }
+      return next(args);
+    };
+    db().middlewareStack.add(deleteFirst, { step: 'initialize', name: 'deleteDuringReorder' });
+    try {
+      const answer = await alice.put('/api/tasks/order', { ids: reversed.map((task) => task.id) });
+      expect([answer.status, answer.body.error.message]).toEqual([409, API_ERRORS.staleWrite]);
+    } finally {
+      db().middlewareStack.remove('deleteDuringReorder');
+    }
+    expect(deleted).not.toBeNull();
+    const after = (await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title);
+    expect(after).toEqual(reversed.filter((task) => task !== doomed).map((task) => task.title));
+    expect((await alice.get('/api/trash')).body.items.map((entry: { id: string }) => entry.id)).toContain(doomed.id);
   });
 });
 
