@@ -181,12 +181,14 @@ export const routes = [
     summary: 'Start connecting Google Calendar: the Google address to send the browser to (read-only, or with write access)',
     body: GcalConnectSchema,
     response: GcalConnectAnswerSchema,
+    upstreamFailures: { 503: 'No Google OAuth client is configured on this server (code `not_configured`)' },
   }),
   route('GET', '/api/gcal/callback', {
     handler: 'gcal',
     summary: 'Where Google sends the browser back: stores the tokens and redirects (302) to /settings?gcal=connected or ?gcal=error',
     public: true,
     query: GcalCallbackQuerySchema,
+    status: 302,
   }),
   route('GET', '/api/gcal/status', {
     handler: 'gcal',
@@ -198,6 +200,10 @@ export const routes = [
     summary: 'Sync events in from Google Calendar over the settings window; answers how many changed here',
     body: GcalSyncSchema,
     response: GcalSyncAnswerSchema,
+    upstreamFailures: {
+      502: 'Google refused or failed the sync (code `upstream_failed`)',
+      503: 'Google asks to try later (code `rate_limited`)',
+    },
   }),
   route('POST', '/api/gcal/disconnect', {
     handler: 'gcal',

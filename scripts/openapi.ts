@@ -24,8 +24,11 @@ const response = (description: string, schema?: z.ZodType, io: 'input' | 'output
 function operation(route: Route) {
   const parameters = parametersOf(route);
   const responses: Record<string, unknown> = {
-    [String(route.status ?? 200)]: response('Success', route.response),
-    '400': response('Invalid input: `fields` names each invalid field with its message', errorBody),
+    [String(route.status ?? 200)]: route.status === 302 ? { description: 'Sends the browser on (its Location header)' } : response('Success', route.response),
+    '400': {
+      description: 'Invalid input: `fields` names each invalid field with its message; or a path that cannot be percent-decoded (API Gateway body)',
+      content: { 'application/json': { schema: { oneOf: [jsonSchema(errorBody, 'output'), jsonSchema(gatewayBody, 'output')] } } },
+    },
     '413': response('Body over 64 KB', errorBody),
     '429': response('Throttled by the API stage (API Gateway body)', gatewayBody),
     '500': response('Unexpected failure; nothing internal is revealed', errorBody),
