@@ -4,7 +4,7 @@ import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { RESET_CODE } from '../../shared/constants';
 import { nowMs } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
-import { log } from '../platform/log';
+import { addressHash, log } from '../platform/log';
 import { sendMail } from '../platform/mail';
 import { issueResetCode } from './reset-codes';
 
@@ -25,7 +25,7 @@ export async function handler(event: EventBridgeEvent<'password.reset-requested'
   }
   const code = await issueResetCode(email, event.id, nowMs());
   if (!code) {
-    log.info('reset code not reissued within a minute of the last one', { email });
+    log.info('reset code not reissued within a minute of the last one', { address: addressHash(email) });
     return;
   }
   await sendMail({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { now } from './clock';
 
 /** One JSON line per entry, as CloudWatch Logs and the local stack both read well. */
@@ -14,3 +15,11 @@ export const log = {
   warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
   error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
 };
+
+/**
+ * A stand-in for a person's address in logs, which must not hold it: the same address (in any
+ * case) always gives the same short hash, so entries about one person can still be found together.
+ */
+export function addressHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+}

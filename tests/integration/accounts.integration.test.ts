@@ -8,13 +8,13 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { AUTH_THROTTLE } from '../../shared/constants';
+import { AUTH_THROTTLE, RESET_CODE } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { VERIFICATION_SUBJECT } from '../../functions/auth/custom-message';
-import { issueResetCode } from '../../functions/auth/reset-codes';
+import { issueResetCode, redeemResetCode } from '../../functions/auth/reset-codes';
 import { handler as sendResetCode, RESET_SUBJECT } from '../../functions/auth/send-reset-code';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { startLocalStack } from '../../local/stack';
@@ -191,6 +191,28 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect(await issueResetCode(email, 'next-day', Date.parse('2030-01-03T08:00:00Z'))).toMatch(/^\d{6}$/);
   });
 
+  it("is never spent nor overwritten by someone else's requests, even past the day's cap; a retry of the same request counts once", async () => {
+    const email = newEmail();
+    const morning = Date.parse('2030-02-03T08:00:00Z');
+    const mailed = (await issueResetCode(email, 'the-person', morning))!;
+    // A stranger asks for the same address every minute, well past the day's cap.
+    const strangers = [];
+    for (let index = 1; index <= 12; index += 1) strangers.push(await issueResetCode(email, `stranger-${index}`, morning + index * 61_000));
+    expect(strangers.filter((code) => code !== null)).toHaveLength(RESET_CODE.perDay - 1);
+    // The person's code, mailed first, still works, once, and takes the others with it.
+    const at = morning + 13 * 61_000;
+    expect(await redeemResetCode(email, mailed, at)).toBe(true);
+    expect(await redeemResetCode(email, mailed, at)).toBe(false);
+    expect(await redeemResetCode(email, strangers[0]!, at)).toBe(false);
+
+    // A retried delivery gets a fresh code in place of its first, and is counted once against the day.
+    const next = Date.parse('2030-02-04T08:00:00Z');
+    const first = (await issueResetCode(email, 'retried', next))!;
+    const again = (await issueResetCode(email, 'retried', next + 1_000))!;
+    expect(await redeemResetCode(email, first, next + 2_000)).toBe(first === again);
+    for (let index = 1; index < RESET_CODE.perDay; index += 1) expect(await issueResetCode(email, `day-${index}`, next + 2_000 + index * 61_000)).toMatch(/^\d{6}$/);
+  });
+
   it('cannot be guessed within its attempts, expires after 15 minutes, and is not reissued within a minute', async () => {
     const email = await confirmedUser();
     await post('/api/auth/reset-code', { email });
@@ -209,10 +231,14 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     await post('/api/auth/reset-code', { email: other });
     await stack.bus.settle();
     const otherCode = /\b(\d{6})\b/.exec(mailsTo(outbox(), other).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
+    const { Items: otherCodes = [] } = await db().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :codes)', ExpressionAttributeValues: { ':pk': `RESET#${other}`, ':codes': 'CODE#' } }),
+    );
+    expect(otherCodes).toHaveLength(1);
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { PK: `RESET#${other}`, SK: 'RESET' },
+        Key: { PK: `RESET#${other}`, SK: otherCodes[0]!.SK },
         UpdateExpression: 'SET expires_at = :past',
         ExpressionAttributeValues: { ':past': Date.now() - 1 },
       }),
