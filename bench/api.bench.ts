@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createItem } from '../functions/items/service';
+import { isIssuedAfterReset } from '../functions/platform/sessions';
 import { startDynalite } from '../local/dynamo';
 import { startLocalStack, TABLE_NAME } from '../local/stack';
 import { startCapacityMeter } from './capacity-meter';
@@ -87,6 +88,12 @@ try {
     if (Items?.length !== 100) throw new Error(`expected 100 goals, got ${Items?.length}`);
   });
   report('List 100 goals', listed, [['bare Query of the 100 goals', queried]]);
+
+  // What a signed-in request pays to refuse tokens issued before a password reset: one GetItem.
+  const tokenCheck = await timed(ROUNDS, () => isIssuedAfterReset(reader.id, Math.floor(Date.now() / 1000)));
+  console.log(`\nToken check against the last password reset, on every signed-in request (${ROUNDS} rounds)`);
+  console.log(`  ${'one GetItem'.padEnd(30)} p50 ${ms(percentile(tokenCheck, 50))}   p99 ${ms(percentile(tokenCheck, 99))}`);
+  console.log(`  ${'share of listing 100 goals'.padEnd(30)} p50 ${((percentile(tokenCheck, 50) / percentile(listed, 50)) * 100).toFixed(0)}%`);
 
   const writer = await userToken('bench-writer@example.com');
   const createdTasks = await timed(ROUNDS, (round) => api(writer.token, 'POST', '/api/tasks', { title: `Task ${round}`, priority: 'high' }));

@@ -55,7 +55,12 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   waitlist: { table: ['PutItem'], publishes: true },
   'bug-reports': { table: ['PutItem'], publishes: true },
   // ConfirmSignUp is a public Cognito call: it needs the client id, not a permission.
-  auth: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], publishes: true, userPool: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'] },
+  // A reset reads the address's codes, and records when the user's tokens start to count (by sub).
+  auth: {
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
+    publishes: true,
+    userPool: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'],
+  },
   gcal: GOOGLE_CALENDAR,
   // Sessions and tool calls in the table; Undo changes items through the items domain.
   voice: {
@@ -75,8 +80,8 @@ export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
 /** The functions EventBridge invokes, bus consumers and schedules, by target (functions/<target>.ts). */
 const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'bug-reports/forward': {},
-  // Issuing a code also counts it against the address's day, and takes it back past the day's cap.
-  'auth/send-reset-code': { table: ['PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true },
+  // Issuing a code also counts it against the address's day (reading the day back for a retried request).
+  'auth/send-reset-code': { table: ['GetItem', 'PutItem', 'UpdateItem'], userPool: ['AdminGetUser'], sendsMail: true },
   'items/unlink-purged-goal': { table: ['Query', 'UpdateItem'], publishes: true },
   'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'], publishes: true },
   'gcal/mirror': GOOGLE_CALENDAR,

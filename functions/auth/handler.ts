@@ -1,4 +1,5 @@
 import {
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CodeMismatchException,
@@ -10,6 +11,7 @@ import {
 import { publishAfterSave } from '../platform/bus';
 import { cognito, userPool } from '../platform/cognito';
 import { invalidField } from '../platform/errors';
+import { endSessionsBefore } from '../platform/sessions';
 import { MESSAGES } from '../../shared/messages';
 import { httpHandler, ok } from '../platform/http';
 import { redeemResetCode } from './reset-codes';
@@ -48,8 +50,13 @@ export const handler = httpHandler('auth', {
       await cognito().send(
         new AdminSetUserPasswordCommand({ UserPoolId: userPool().userPoolId, Username: body.email, Password: body.password, Permanent: true }),
       );
-      // Sessions opened with the old password (perhaps by whoever made the reset necessary) end here.
+      // Sessions opened with the old password (perhaps by whoever made the reset necessary) end
+      // here: their refresh tokens with Cognito, the ID tokens already issued with our own check.
       await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPool().userPoolId, Username: body.email }));
+      const { UserAttributes = [] } = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPool().userPoolId, Username: body.email }));
+      const sub = UserAttributes.find((attribute) => attribute.Name === 'sub')?.Value;
+      if (!sub) throw new Error('Cognito answered a user without its sub');
+      await endSessionsBefore(sub, now);
     } catch (error) {
       if (error instanceof UserNotFoundException) throw invalidCode();
       throw error;

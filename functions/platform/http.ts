@@ -7,6 +7,7 @@ import { routesByKey, type HandlerName, type RouteKey, type RouteKeyOf, type Rou
 import { now } from './clock';
 import { HttpError, notFound, unauthorized, validationError } from './errors';
 import { log } from './log';
+import { isIssuedAfterReset } from './sessions';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -57,6 +58,7 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
 
       const userId = callerId(event);
       if (!route.public && !userId) throw unauthorized();
+      if (!route.public && !(await isIssuedAfterReset(userId!, Number(event.requestContext.authorizer.jwt.claims.iat)))) throw unauthorized();
 
       const body = route.body ? parseWith(route.body, readJson(event)) : undefined;
       const reply = await operation({

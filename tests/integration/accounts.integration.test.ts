@@ -150,14 +150,23 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const code = /\b(\d{6})\b/.exec(mails[0]!.body)![1]!;
 
     // A session opened with the old password, as whoever made the reset necessary might hold.
-    const oldSession = (await signIn(email)).AuthenticationResult!.RefreshToken!;
+    const { RefreshToken: oldSession, IdToken: oldIdToken } = (await signIn(email)).AuthenticationResult!;
 
     const weak = await post('/api/auth/reset-password', { email, code, password: 'weak' });
     expect(weak.body.error.message).toBe(MESSAGES.passwordRequirements);
     const badCode = await post('/api/auth/reset-password', { email, code: '12345', password: 'New-password-2!' });
     expect(badCode.body.error.message).toBe(MESSAGES.invalidResetCode);
 
-    expect((await post('/api/auth/reset-password', { email, code, password: 'New-password-2!' })).body).toEqual({ reset: true });
+    // The reset lands a second after the old token was issued (the token's iat counts in seconds).
+    const clock = useVirtualClock();
+    clock.advance(1_000);
+    try {
+      expect((await post('/api/auth/reset-password', { email, code, password: 'New-password-2!' })).body).toEqual({ reset: true });
+    } finally {
+      clock.restore();
+    }
+    const withOldToken = await fetch(`${stack.url}/api/goals`, { headers: { authorization: `Bearer ${oldIdToken}` } });
+    expect([withOldToken.status, (await withOldToken.json()).error.code]).toEqual([401, 'unauthorized']);
     expect((await signIn(email, 'New-password-2!')).AuthenticationResult?.IdToken).toBeTruthy();
     const reused = await post('/api/auth/reset-password', { email, code, password: 'Other-password-3!' });
     expect(reused.body.error.message).toBe('Invalid verification code');

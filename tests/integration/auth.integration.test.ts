@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { endSessionsBefore } from '../../functions/platform/sessions';
 import { routes } from '../../functions/routes';
 import { integrationHarness } from '../support/harness';
 
@@ -31,6 +32,22 @@ describe('the JWT authorizer in front of every non-public route', () => {
     expect(
       (await call('POST', '/api/bug-reports', { body: { name: 'A', email: 'a@example.com', description: 'It broke when I clicked.' } })).status,
     ).toBe(201);
+  });
+
+  it("refuses on every protected route a token issued before the user's last password reset, and takes one issued since", async () => {
+    const alice = await user();
+    expect((await alice.get('/api/goals')).status).toBe(200);
+    // The reset happened after this token was issued.
+    await endSessionsBefore(alice.id, new Date(Date.now() + 5_000));
+    for (const route of protectedRoutes) {
+      const answer = await call(route.method, route.path.replace('{id}', '00000000-0000-4000-8000-000000000000'), { token: alice.token, body: {} });
+      expect([route.key, answer.status, answer.body?.error?.code]).toEqual([route.key, 401, 'unauthorized']);
+    }
+    // A reset before it leaves it working, and other users are not touched.
+    await endSessionsBefore(alice.id, new Date(Date.now() - 5_000));
+    expect((await alice.get('/api/goals')).status).toBe(200);
+    await endSessionsBefore(alice.id, new Date(Date.now() + 5_000));
+    expect((await (await user()).get('/api/goals')).status).toBe(200);
   });
 
   it('answers 404 for a route that does not exist', async () => {
