@@ -172,7 +172,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect(reused.body.error.message).toBe('Invalid verification code');
     // The reset ended the sessions opened before it.
     const refresh = cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.pool.clientId, AuthParameters: { REFRESH_TOKEN: oldSession } }),
+      new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.pool.clientId, AuthParameters: { REFRESH_TOKEN: oldSession! } }),
     );
     expect((await failure(refresh)).name).toBe('NotAuthorizedException');
   });
