@@ -77,6 +77,7 @@ export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
   CustomMessage: { linksToSite: true },
   PostConfirmation: { table: ['PutItem'], publishes: true },
   PreAuthentication: { table: ['GetItem', 'PutItem'] },
+  PreSignUp: {},
 };
 
 /** The functions EventBridge invokes, bus consumers and schedules, by target (functions/<target>.ts). */

@@ -5,6 +5,9 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   passwordsDontMatchInline: "Passwords don't match",
   passwordRequirements: 'Password does not meet the requirements',
+  /** Ours (the spec is silent): the sign-up name, which our mails greet the person by. */
+  nameTooLong: 'Name must be at most 80 characters',
+  nameCharacters: 'Name may contain only letters, spaces, apostrophes, hyphens and periods',
   invalidVerificationCode: 'Invalid verification code',
   /** Cognito quotes a trigger's error and adds a full stop, so this text has none. */
   signInThrottled: 'Too many sign-in attempts. Please wait 5 seconds and try again',

@@ -1,4 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { escapeHtml } from '../platform/html';
 import { appOrigin } from '../platform/site';
 
 export const VERIFICATION_SUBJECT = 'Confirm your Tempo account';
@@ -14,7 +15,8 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   const link = `${appOrigin()}/verify-email?email=${encodeURIComponent(email)}&code=${event.request.codeParameter}`;
   event.response.emailSubject = VERIFICATION_SUBJECT;
   event.response.emailMessage = [
-    `Hello${name ? ` ${name}` : ''},`,
+    // The name is checked at sign-up (pre sign-up trigger) but may be changed since: escaped all the same.
+    `Hello${name ? ` ${escapeHtml(name)}` : ''},`,
     '',
     'Welcome to Tempo. Confirm your email address by opening this link:',
     '',

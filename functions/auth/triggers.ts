@@ -6,6 +6,7 @@ export const COGNITO_TRIGGERS = {
   CustomMessage: 'auth/custom-message',
   PostConfirmation: 'auth/post-confirmation',
   PreAuthentication: 'auth/pre-authentication',
+  PreSignUp: 'auth/pre-sign-up',
 } as const;
 
 export type CognitoTrigger = keyof typeof COGNITO_TRIGGERS;

@@ -54,7 +54,7 @@ const inProcessLambda = {
     return {
       promise: async () => {
         try {
-          const handler = await loadHandler<TriggerHandler>(FunctionName);
+          const handler = await loadHandler<TriggerHandler>(COGNITO_TRIGGERS[FunctionName as CognitoTrigger]);
           const result = await handler(JSON.parse(Payload), { functionName: FunctionName });
           return { StatusCode: 200, Payload: JSON.stringify(result) };
         } catch (error) {
@@ -78,7 +78,8 @@ export async function startCognito(options: { dataDir: string; port: number; out
     ...DefaultConfig,
     TokenConfig: { IssuerDomain: endpoint },
     ServerConfig: { ...DefaultConfig.ServerConfig, hostname: '127.0.0.1', port },
-    TriggerFunctions: { CustomMessage: COGNITO_TRIGGERS.CustomMessage, PostConfirmation: COGNITO_TRIGGERS.PostConfirmation },
+    // Named by trigger, as Cognito names them in a refusal ("PreSignUp failed with error ...").
+    TriggerFunctions: { CustomMessage: 'CustomMessage', PostConfirmation: 'PostConfirmation', PreSignUp: 'PreSignUp' },
   };
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
   const clock = new DateClock();

@@ -12,6 +12,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { AUTH_THROTTLE, RESET_CODE } from '../../shared/constants';
+import { personNameProblem } from '../../shared/person-name';
 import { MESSAGES } from '../../shared/messages';
 import { VERIFICATION_SUBJECT } from '../../functions/auth/custom-message';
 import { issueResetCode, redeemResetCode } from '../../functions/auth/reset-codes';
@@ -49,7 +50,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const response = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: response.status, body: await response.json() };
   };
-  const signUp = (email: string, password = PASSWORD) =>
+  const signUp = (email: string, password = PASSWORD, name = 'Ada Lovelace') =>
     cognito.send(
       new SignUpCommand({
         ClientId: stack.pool.clientId,
@@ -57,7 +58,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
         Password: password,
         UserAttributes: [
           { Name: 'email', Value: email },
-          { Name: 'name', Value: 'Ada Lovelace' },
+          { Name: 'name', Value: name },
         ],
       }),
     );
@@ -74,6 +75,19 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect((await post('/api/auth/verify-email', { email: link.searchParams.get('email'), code: link.searchParams.get('code') })).status).toBe(200);
     return email;
   }
+
+  it('refuses at sign-up a name that does not read as a name (markup, a web address), mailing nothing, as Cognito does with a pre sign-up trigger', async () => {
+    for (const name of ['<b>Security alert</b>', 'Security alert: visit evil.example now', 'x'.repeat(81)]) {
+      const email = newEmail();
+      const refused = await failure(signUp(email, PASSWORD, name));
+      expect(refused.name).toBe('UserLambdaValidationException');
+      expect(refused.message).toBe(`PreSignUp failed with error ${personNameProblem(name)}.`);
+      expect(mailsTo(outbox(), email)).toEqual([]);
+    }
+    const email = newEmail();
+    await signUp(email, PASSWORD, "J. R. O'Neil-Smith");
+    expect(mailsTo(outbox(), email)[0]!.body).toMatch(/^Hello J\. R\. O'Neil-Smith,/);
+  });
 
   it('mails a verification link; opening it confirms the account and makes its settings', async () => {
     const email = newEmail();

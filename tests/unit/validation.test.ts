@@ -9,9 +9,28 @@ import { applySettings, defaultSettings, SettingsUpdateSchema } from '../../shar
 import { TaskCreateSchema } from '../../shared/tasks';
 import { EMAIL_PATTERN } from '../../shared/email';
 import { WaitingListJoinSchema } from '../../shared/waiting-list';
+import { personNameProblem } from '../../shared/person-name';
+import { escapeHtml } from '../../functions/platform/html';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe('the sign-up name our mails greet by', () => {
+  it('takes names of any script with spaces, apostrophes, hyphens and periods, and refuses markup, addresses and length', () => {
+    for (const name of ['', 'Ada Lovelace', "J. R. O'Neil-Smith", 'Zoë Núñez', '李小龍', 'Ana-María de la O']) expect(personNameProblem(name), name).toBeNull();
+    for (const name of ['<b>x</b>', 'Visit evil.example', 'a@b', 'Call 555 0100', 'Security alert: act now', 'x'.repeat(81)]) {
+      expect(personNameProblem(name), name).not.toBeNull();
+    }
+    expect(personNameProblem('x'.repeat(81))).toBe(MESSAGES.nameTooLong);
+    expect(personNameProblem('<b>x</b>')).toBe(MESSAGES.nameCharacters);
+  });
+});
+
+describe('escaping what a person typed into our mails', () => {
+  it('shows markup as text', () => {
+    expect(escapeHtml('<a href="https://evil.example">Reset</a> & more')).toBe('&lt;a href="https://evil.example"&gt;Reset&lt;/a&gt; &amp; more');
+  });
+});
 
 describe('email pattern', () => {
   it.each(['a@b.co', 'first.last@sub.example.org'])('accepts %s', (email) => expect(EMAIL_PATTERN.test(email)).toBe(true));

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../../shared/messages';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
+import { personNameProblem } from '../../../../../shared/person-name';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -34,8 +35,9 @@ export function SignUpForm({ signInPath }: SignUpFormProps) {
   async function signUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmedEmail = email.trim();
+    const nameProblem = fullName.trim() ? personNameProblem(fullName) : MESSAGES.nameRequired;
     const invalid = {
-      ...(fullName.trim() ? {} : { fullName: MESSAGES.nameRequired }),
+      ...(nameProblem ? { fullName: nameProblem } : {}),
       ...(EMAIL_PATTERN.test(trimmedEmail) ? {} : { email: MESSAGES.invalidEmail }),
     };
     setFieldErrors(invalid);

@@ -33,10 +33,15 @@ export function isThrottleRefusal(error: unknown): boolean {
   return error instanceof Error && error.name === 'UserLambdaValidationException' && error.message.includes(MESSAGES.signInThrottled);
 }
 
+/** A trigger's refusal reads "PreSignUp failed with error <our message>."; the person reads ours. */
+const TRIGGER_REFUSAL = /^\w+ failed with error (.+)\.$/s;
+
 /** The text to show for a failed sign-in or sign-up, by Cognito's error name. */
 export function authErrorMessage(error: unknown): string {
   if (!(error instanceof Error)) return AUTH_MESSAGES.fallback;
   switch (error.name) {
+    case 'UserLambdaValidationException':
+      return TRIGGER_REFUSAL.exec(error.message)?.[1] ?? AUTH_MESSAGES.fallback;
     case 'NotAuthorizedException':
     case 'UserNotFoundException':
       return AUTH_MESSAGES.invalidCredentials;
