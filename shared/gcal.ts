@@ -37,7 +37,23 @@ export const SYNC_FAILURE_TEXTS = {
 } as const;
 
 /** Where the callback sends the browser back: /settings?gcal=connected, or ?gcal=error&message=... */
-export const GCAL_RETURN = { path: '/settings', param: 'gcal', connected: 'connected', error: 'error', message: 'message' } as const;
+export const GCAL_RETURN = { path: '/settings', param: 'gcal', connected: 'connected', error: 'error', reason: 'reason' } as const;
+
+/**
+ * Why a connection failed, as the callback names it in the settings address (`reason`): a code,
+ * never a text, so nobody can make the page show words of their choosing with a crafted link.
+ */
+export const GCAL_CONNECT_FAILURES = {
+  expired: GCAL_MESSAGES.connectionExpired,
+  'no-tokens': GCAL_MESSAGES.noTokens,
+  failed: GCAL_MESSAGES.connectFailed,
+} as const;
+export type GcalConnectFailure = keyof typeof GCAL_CONNECT_FAILURES;
+
+/** The text for a `reason` from the address; anything not ours reads as the general failure. */
+export function connectFailureText(reason: string | null): string {
+  return Object.hasOwn(GCAL_CONNECT_FAILURES, reason ?? '') ? GCAL_CONNECT_FAILURES[reason as GcalConnectFailure] : GCAL_MESSAGES.connectFailed;
+}
 
 export const GcalConnectSchema = z.strictObject({
   /** Also ask for write access (incremental consent), so local event changes mirror out. */

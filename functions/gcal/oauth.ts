@@ -1,4 +1,4 @@
-import { GCAL_MESSAGES, GCAL_RETURN, GCAL_SCOPES } from '../../shared/gcal';
+import { GCAL_MESSAGES, GCAL_RETURN, GCAL_SCOPES, type GcalConnectFailure } from '../../shared/gcal';
 import { publish } from '../platform/bus';
 import { log } from '../platform/log';
 import { appOrigin } from '../platform/site';
@@ -47,32 +47,32 @@ export async function completeConnection(query: CallbackQuery, stateInBrowser: s
     return settingsPage(await finishConnecting(query, stateInBrowser, now));
   } catch (error) {
     log.error('Google Calendar connection not completed', { error });
-    return settingsPage(GCAL_MESSAGES.connectFailed);
+    return settingsPage('failed');
   }
 }
 
-/** Stores the connection; answers the message to show when it could not. */
-async function finishConnecting(query: CallbackQuery, stateInBrowser: string | undefined, now: Date): Promise<string | undefined> {
+/** Stores the connection; answers why when it could not. */
+async function finishConnecting(query: CallbackQuery, stateInBrowser: string | undefined, now: Date): Promise<GcalConnectFailure | undefined> {
   // The user is the one who started this attempt in this browser, and nobody else: the query is not trusted.
   if (query.state && stateInBrowser !== query.state) {
     log.warn('Google callback in a browser that did not start the attempt');
-    return GCAL_MESSAGES.connectFailed;
+    return 'failed';
   }
   const userId = query.state ? await takeAttempt(query.state, now) : undefined;
-  if (!userId) return GCAL_MESSAGES.connectionExpired;
+  if (!userId) return 'expired';
   if (!query.code) {
     // The person declined on Google's page (error=access_denied), or Google failed.
     log.warn('Google sent no authorization code', { userId, error: query.error });
-    return GCAL_MESSAGES.connectFailed;
+    return 'failed';
   }
 
   const { tokens } = await oauthClient(googleConfig()).getToken(query.code);
   const refreshToken = tokens.refresh_token ?? (await storedRefreshToken(userId));
-  if (!tokens.access_token || !refreshToken) return GCAL_MESSAGES.noTokens;
+  if (!tokens.access_token || !refreshToken) return 'no-tokens';
   const scopes = grantedScopes(tokens);
   if (!grantsCalendar(scopes)) {
     log.warn('Google granted no calendar scope', { userId, scope: tokens.scope });
-    return GCAL_MESSAGES.connectFailed;
+    return 'failed';
   }
 
   await saveConnection(userId, { ...tokens, access_token: tokens.access_token, refresh_token: refreshToken }, now);
@@ -98,9 +98,9 @@ async function storedRefreshToken(userId: string): Promise<string | undefined> {
   return connection && openTokens(connection).refreshToken;
 }
 
-function settingsPage(error: string | undefined): string {
+function settingsPage(failure: GcalConnectFailure | undefined): string {
   const url = new URL(GCAL_RETURN.path, `${appOrigin()}/`);
-  url.searchParams.set(GCAL_RETURN.param, error ? GCAL_RETURN.error : GCAL_RETURN.connected);
-  if (error) url.searchParams.set(GCAL_RETURN.message, error);
+  url.searchParams.set(GCAL_RETURN.param, failure ? GCAL_RETURN.error : GCAL_RETURN.connected);
+  if (failure) url.searchParams.set(GCAL_RETURN.reason, failure);
   return url.toString();
 }

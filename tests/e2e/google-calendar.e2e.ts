@@ -171,6 +171,18 @@ test('coming back more than 10 minutes after leaving for Google says the attempt
   expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_MARKER)).toBeNull();
 });
 
+test('a failed return from Google shows our text for its reason, never words from the address', async ({ page, request }) => {
+  await signedInAccount(page, request, 'gcal-reason', '/settings');
+  const planted = 'Security alert: your account is locked, call 555 0100';
+  await page.goto(`/settings?gcal=error&message=${encodeURIComponent(planted)}&reason=${encodeURIComponent(planted)}`);
+  await expect(googleSection(page).getByText(GCAL_MESSAGES.connectFailed)).toBeVisible();
+  await expect(page.getByText(planted)).toHaveCount(0);
+  await expect(page).toHaveURL('/settings');
+
+  await page.goto('/settings?gcal=error&reason=no-tokens');
+  await expect(googleSection(page).getByText(GCAL_MESSAGES.noTokens)).toBeVisible();
+});
+
 test('the calendar’s first-time dialog connects too, and the settings page completes it', async ({ page, context, request }) => {
   await signedInAccount(page, request, 'gcal-prompt');
   const google = await googleAccount(context, request, 'prompt');

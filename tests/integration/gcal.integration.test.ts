@@ -10,7 +10,7 @@ import { openToken } from '../../functions/gcal/token-cipher';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { getSettings, putSettings } from '../../functions/settings/repository';
 import { GOOGLE_PENDING_WINDOW_MS, INITIAL_SYNC_DELAY_MS } from '../../shared/constants';
-import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncedMessage, syncFailedMessage, type MirrorChange } from '../../shared/gcal';
+import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncedMessage, syncFailedMessage, type GcalConnectFailure, type MirrorChange } from '../../shared/gcal';
 import { startGoogleDouble, type GoogleDouble, type GoogleEventInput } from '../../local/google-double';
 import { useVirtualClock } from '../support/clock';
 import { daysFromNow, integrationHarness, type ApiAnswer, type TestUser } from '../support/harness';
@@ -163,13 +163,13 @@ describe('connecting Google Calendar', () => {
 
   it('refuses an expired, reused or unknown attempt, a declined consent and a grant without tokens', async () => {
     const alice = await user();
-    const settingsWith = (message: string) => `${APP_ORIGIN}/settings?gcal=error&message=${new URLSearchParams({ m: message }).toString().slice(2)}`;
+    const settingsWith = (reason: GcalConnectFailure) => `${APP_ORIGIN}/settings?gcal=error&reason=${reason}`;
 
     const stale = await startAttempt(alice.id, new Date(Date.now() - GOOGLE_PENDING_WINDOW_MS - 1_000));
     const back = (state: string, cookieState = state) => call('GET', `/api/gcal/callback?state=${state}&code=anything`, { cookie: `tempo_gcal_attempt=${cookieState}` });
-    expect((await back(stale)).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
-    expect((await back('made-up')).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
-    expect((await call('GET', '/api/gcal/callback?code=anything')).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+    expect((await back(stale)).headers.location).toBe(settingsWith('expired'));
+    expect((await back('made-up')).headers.location).toBe(settingsWith('expired'));
+    expect((await call('GET', '/api/gcal/callback?code=anything')).headers.location).toBe(settingsWith('expired'));
 
     google.signInAs(accountOf(alice));
     const started = await alice.post('/api/gcal/connect', {});
@@ -179,32 +179,32 @@ describe('connecting Google Calendar', () => {
     const done = await call('GET', callback, inAliceBrowser);
     expect(done.headers.location).toBe(`${APP_ORIGIN}/settings?gcal=connected`);
     expect(done.headers['set-cookie']).toMatch(/^tempo_gcal_attempt=; Path=\/api\/gcal\/callback; Max-Age=0;/);
-    expect((await call('GET', callback, inAliceBrowser)).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectionExpired));
+    expect((await call('GET', callback, inAliceBrowser)).headers.location).toBe(settingsWith('expired'));
 
     // Alice's consent link opened in Bob's browser (a link Alice sent him): Bob's Google calendar
     // must not end up in Alice's account, and Alice's attempt stays unused.
     const mallory = await user();
     const lure = await mallory.post('/api/gcal/connect', {});
     const victimBrowser = await call('GET', await google.consent(lure.body.url), { cookie: 'tempo_gcal_attempt=another-attempt' });
-    expect(victimBrowser.headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
-    expect((await call('GET', await google.consent(lure.body.url))).headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
+    expect(victimBrowser.headers.location).toBe(settingsWith('failed'));
+    expect((await call('GET', await google.consent(lure.body.url))).headers.location).toBe(settingsWith('failed'));
     expect((await mallory.get('/api/gcal/status')).body).toMatchObject({ connected: false });
 
     const bob = await user();
     google.signInAs(accountOf(bob));
     google.denyNextConsent();
     const declined = await returnFromGoogle(await bob.post('/api/gcal/connect', {}));
-    expect(declined.headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
+    expect(declined.headers.location).toBe(settingsWith('failed'));
 
     google.withholdNextRefreshToken();
     const tokenless = await returnFromGoogle(await bob.post('/api/gcal/connect', {}));
-    expect(tokenless.headers.location).toBe(settingsWith(GCAL_MESSAGES.noTokens));
+    expect(tokenless.headers.location).toBe(settingsWith('no-tokens'));
 
     // More failures than the library's own retries of a token request.
     google.failNext(10, 500, { target: 'token' });
     const failing = await returnFromGoogle(await bob.post('/api/gcal/connect', {}));
     google.clearFaults();
-    expect(failing.headers.location).toBe(settingsWith(GCAL_MESSAGES.connectFailed));
+    expect(failing.headers.location).toBe(settingsWith('failed'));
     expect((await bob.get('/api/gcal/status')).body).toMatchObject({ connected: false });
     expect((await bob.get('/api/settings')).body.gcal_connected).toBe(false);
   });

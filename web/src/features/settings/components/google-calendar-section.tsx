@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { GOOGLE_PENDING_WINDOW_MS } from '../../../../../shared/constants';
-import { GCAL_MESSAGES, GCAL_RETURN } from '../../../../../shared/gcal';
+import { connectFailureText, GCAL_MESSAGES, GCAL_RETURN } from '../../../../../shared/gcal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -39,7 +39,7 @@ export function GoogleCalendarSection() {
         setAwaitingSync(true);
       }
     } else {
-      const message = searchParams.get(GCAL_RETURN.message) || GCAL_MESSAGES.connectFailed;
+      const message = connectFailureText(searchParams.get(GCAL_RETURN.reason));
       setNotice({ tone: 'error', text: message });
       showToast({ tone: 'error', title: GCAL_MESSAGES.connectToastFailed, description: message });
     }
