@@ -247,8 +247,18 @@ async function userSub(client: CognitoIdentityProviderClient, userPoolId: string
   return sub;
 }
 
+/**
+ * The pool and client made on the first start, kept in pool.json; the endpoint is always this
+ * start's (COGNITO_PORT may change between starts), written back so the file tells the truth.
+ */
 async function ensurePool(client: CognitoIdentityProviderClient, file: string, endpoint: string): Promise<LocalPool> {
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as LocalPool;
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as LocalPool;
+    if (saved.endpoint === endpoint) return saved;
+    const pool = { ...saved, endpoint };
+    writeFileSync(file, JSON.stringify(pool, null, 2));
+    return pool;
+  }
   const { UserPool } = await client.send(
     new CreateUserPoolCommand({
       PoolName: 'tempo-local',

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -62,5 +62,34 @@ describe('the local stack', () => {
     expect(asset.headers.get('content-type')).toContain('text/javascript');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(await asset.text()).toBe('console.log(1)');
+  });
+});
+
+describe('the local stack started again on another Cognito port', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tempo-port-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('follows COGNITO_PORT: the same pool and accounts at the new address, in config.json and pool.json', async () => {
+    const start = (cognitoPort: number) => startLocalStack({ dataDir, port: 0, cognitoPort, dynamoEndpoint: inject('dynamoEndpoint'), seedDemo: false });
+    const firstPort = 10_000 + Math.floor(Math.random() * 10_000);
+    const first = await start(firstPort);
+    const poolId = first.pool.userPoolId;
+    try {
+      await first.ensureUser('moved@example.com', 'Moved-pass-1!', 'Moved');
+    } finally {
+      await first.stop();
+    }
+    const secondPort = firstPort + 10_000;
+    const second = await start(secondPort);
+    try {
+      const token = await second.signIn('moved@example.com', 'Moved-pass-1!');
+      expect((await fetch(`${second.url}/api/goals`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      const config = await (await fetch(`${second.url}/config.json`)).json();
+      expect(config.userPoolEndpoint).toBe(`http://127.0.0.1:${secondPort}`);
+      const saved = JSON.parse(readFileSync(join(dataDir, 'cognito', 'pool.json'), 'utf8'));
+      expect(saved).toEqual({ endpoint: `http://127.0.0.1:${secondPort}`, userPoolId: poolId, clientId: second.pool.clientId });
+    } finally {
+      await second.stop();
+    }
   });
 });
