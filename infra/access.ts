@@ -54,8 +54,9 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   changes: { table: ['GetItem'] },
   // GetItem: the HTTP wrapper's check of a token against the last password reset, which their
   // public routes never reach; granted since the code they ship can make it.
-  waitlist: { table: ['GetItem', 'PutItem'], publishes: true },
-  'bug-reports': { table: ['GetItem', 'PutItem'], publishes: true },
+  // UpdateItem: the per-browser (and per-address) counters of the public forms.
+  waitlist: { table: ['GetItem', 'PutItem', 'UpdateItem'], publishes: true },
+  'bug-reports': { table: ['GetItem', 'PutItem', 'UpdateItem'], publishes: true },
   // ConfirmSignUp is a public Cognito call: it needs the client id, not a permission.
   // A reset reads the address's codes, and records when the user's tokens start to count (by sub).
   auth: {

@@ -36,6 +36,20 @@ export const RESET_CODE = { digits: 6, expiryMs: 15 * 60_000, attempts: 5, reiss
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const WAITING_LIST_CONFIRMATION_DELAY_MS = 1_000;
+
+/**
+ * What the public forms keep, and how much one browser (by address) or one email may send: room
+ * for a household or an office behind one address, not for a script. Entries expire by TTL: the
+ * waiting list well past the early-access promise, bug reports once forwarded and looked at.
+ */
+export const PUBLIC_FORM_LIMITS = {
+  window: 60 * 60_000,
+  waitlistPerClient: 20,
+  bugReportsPerClient: 20,
+  bugReportsPerAddress: 10,
+  waitlistKeptDays: 365,
+  bugReportsKeptDays: 90,
+} as const;
 export const EARLY_ACCESS_PROMISE = 'within 2.5 months';
 
 export const AGENT_EVENTS = { optimisticDelayMs: 100, recentKept: 50, processingFlagMs: 300 } as const;

@@ -35,6 +35,8 @@ export const MESSAGES = {
   tagNameTaken: 'A tag with this name already exists',
 
   waitingListDuplicate: 'This email is already on our waiting list',
+  /** Ours (the spec is silent): a public form sent too often from one browser or for one address. */
+  tooManySubmissions: 'Too many submissions. Please try again later.',
   waitingListFailed: 'Failed to join waiting list. Please try again.',
 
   dateOutOfRange: 'Date is out of range',

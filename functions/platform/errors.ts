@@ -21,6 +21,7 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -30,6 +31,10 @@ export class HttpError extends Error {
     return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
   }
 }
+
+/** 429 for a quota used up, with when to try again (Retry-After, in seconds). */
+export const quotaUsedUp = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 export const notFound = () => new HttpError(404, 'not_found', API_ERRORS.notFound);
 export const unauthorized = () => new HttpError(401, 'unauthorized', API_ERRORS.unauthorized);

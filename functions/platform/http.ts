@@ -112,7 +112,7 @@ function jsonErrors(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
     onError: async (request) => {
       const error = request.error;
       if (error instanceof HttpError) {
-        request.response = toResult(error.status, error.toBody());
+        request.response = toResult(error.status, error.toBody(), error.headers);
         return;
       }
       log.error('unhandled error', { routeKey: request.event.routeKey, requestId: request.context.awsRequestId, error });

@@ -1,15 +1,20 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PUBLIC_FORM_LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { publishAfterSave } from '../platform/bus';
+import { clientAddress } from '../platform/client-address';
 import { conditionally, db, tableName } from '../platform/dynamo';
 import { conflict } from '../platform/errors';
 import { created, httpHandler } from '../platform/http';
+import { takeQuota } from '../platform/quota';
 
 /** One item per address, keyed by the lower-cased email, so a second sign-up is a failed condition. */
 export const handler = httpHandler('waitlist', {
-  'POST /api/waitlist': async ({ body, now }) => {
+  'POST /api/waitlist': async ({ body, now, event }) => {
     const email = body.email.toLowerCase();
     const createdAt = now.toISOString();
+    const { window, waitlistPerClient, waitlistKeptDays } = PUBLIC_FORM_LIMITS;
+    await takeQuota({ key: `waitlist#client#${clientAddress(event)}`, limit: waitlistPerClient, windowMs: window, message: MESSAGES.tooManySubmissions }, now);
     const joined = await conditionally(
       db().send(
         new PutCommand({
@@ -22,6 +27,7 @@ export const handler = httpHandler('waitlist', {
             interest_area: body.interest_area,
             confirmed: false,
             created_at: createdAt,
+            ttl: Math.ceil(now.getTime() / 1000) + waitlistKeptDays * 86_400,
           },
           ConditionExpression: 'attribute_not_exists(PK)',
         }),

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUS_RULES } from '../../events/rules';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/platform/dynamo';
+import { PUBLIC_FORM_LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { startLocalBus } from '../../local/bus';
 import { integrationHarness } from '../support/harness';
@@ -23,6 +26,31 @@ describe('waiting list', () => {
     expect(invalid.body.error.fields).toEqual({ email: MESSAGES.invalidEmail });
     const badRole = await call('POST', '/api/waitlist', { body: { email: 'x@example.com', interest_area: 'astronaut' } });
     expect(badRole.status).toBe(400);
+  });
+});
+
+describe('the public forms, per browser and per address', () => {
+  it('keep entries for a limited time, and refuse a browser past its hourly count with 429 and when to retry; other browsers go on', async () => {
+    const flooder = '198.51.100.7';
+    const stamp = Date.now();
+    const emailOf = (index: number) => `flood-${index}-${stamp}@example.com`;
+    const join = (index: number, sourceIp = flooder) => call('POST', '/api/waitlist', { sourceIp, body: { email: emailOf(index) } });
+    for (let index = 0; index < PUBLIC_FORM_LIMITS.waitlistPerClient; index += 1) expect((await join(index)).status).toBe(201);
+    const refused = await join(99);
+    expect([refused.status, refused.body.error]).toEqual([429, { code: 'rate_limited', message: MESSAGES.tooManySubmissions }]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(PUBLIC_FORM_LIMITS.window / 1000);
+    expect((await join(100, '198.51.100.8')).status).toBe(201);
+
+    const report = (email: string, sourceIp: string) =>
+      call('POST', '/api/bug-reports', { sourceIp, body: { name: 'A', email, description: 'It broke when I clicked.' } });
+    const reporter = `reporter-${Date.now()}@example.com`;
+    for (let index = 0; index < PUBLIC_FORM_LIMITS.bugReportsPerAddress; index += 1) expect((await report(reporter, `203.0.113.${index}`)).status).toBe(201);
+    // One address, from any number of browsers, is bounded too.
+    expect((await report(reporter, '203.0.113.200')).status).toBe(429);
+
+    const kept = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: `WAITLIST#${emailOf(100)}`, SK: 'WAITLIST' } }));
+    expect(kept.Item?.ttl).toBeGreaterThan(Date.now() / 1000 + (PUBLIC_FORM_LIMITS.waitlistKeptDays - 1) * 86_400);
   });
 });
 

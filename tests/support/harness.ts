@@ -69,11 +69,19 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle'> = {
     await world.bus.stop();
   });
 
-  async function call(method: string, url: string, init: { token?: string; body?: unknown; raw?: string | Buffer; cookie?: string } = {}): Promise<ApiAnswer> {
+  // Each harness is a browser of its own address, so per-client quotas of one test file never meet another's.
+  const ownAddress = `10.${Array.from({ length: 3 }, () => Math.floor(Math.random() * 256)).join('.')}`;
+
+  async function call(
+    method: string,
+    url: string,
+    init: { token?: string; body?: unknown; raw?: string | Buffer; cookie?: string; sourceIp?: string } = {},
+  ): Promise<ApiAnswer> {
     const body = init.raw !== undefined ? Buffer.from(init.raw) : init.body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(init.body));
     const answer = await world.adapter({
       method,
       url,
+      sourceIp: init.sourceIp ?? ownAddress,
       headers: {
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
         ...(init.cookie ? { cookie: init.cookie } : {}),

@@ -54,7 +54,7 @@ export function WaitlistForm({ labelledBy, roles }: WaitlistFormProps) {
     } catch (failure) {
       const emailRefused = failure instanceof ApiError && failure.status === 400 ? failure.fields.email : undefined;
       if (emailRefused) setEmailError(emailRefused);
-      else setError(failure instanceof ApiError && failure.status === 409 ? MESSAGES.waitingListDuplicate : MESSAGES.waitingListFailed);
+      else setError(refusalMessage(failure));
       setState('error');
     }
   }
@@ -107,4 +107,11 @@ function WaitlistConfirmation({ email, showHomeLink }: { email: string; showHome
       )}
     </div>
   );
+}
+
+/** Already on the list (409), or too many from this browser (429); anything else failed. */
+function refusalMessage(failure: unknown): string {
+  if (!(failure instanceof ApiError)) return MESSAGES.waitingListFailed;
+  if (failure.status === 409) return MESSAGES.waitingListDuplicate;
+  return failure.status === 429 ? MESSAGES.tooManySubmissions : MESSAGES.waitingListFailed;
 }
