@@ -78,6 +78,7 @@ export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
   CustomMessage: { linksToSite: true },
   PostConfirmation: { table: ['PutItem'], publishes: true },
   PreAuthentication: { table: ['GetItem', 'PutItem'] },
+  PostAuthentication: { table: ['GetItem', 'UpdateItem'] },
   PreSignUp: {},
 };
 

@@ -3,7 +3,21 @@
 export const MOBILE_BREAKPOINT_PX = 768;
 
 export const SESSION_CACHE_MS = 5 * 60_000;
-export const AUTH_THROTTLE = { attempts: 5, windowMs: 60_000, cooldownMs: 5_000 } as const;
+/**
+ * The sign-in throttle. Per account and browser: 5 attempts in any minute, then a wait that doubles
+ * with each refusal (5 s, 10 s, 20 s... at most 15 min) until the browser has left the account
+ * alone for 15 min; a successful sign-in clears that browser. Per account
+ * from every browser together: 100 attempts in any hour, far above what a person makes, so that
+ * guesses spread over many browsers stay bounded.
+ */
+export const AUTH_THROTTLE = {
+  attempts: 5,
+  windowMs: 60_000,
+  cooldownMs: 5_000,
+  maxCooldownMs: 15 * 60_000,
+  accountAttempts: 100,
+  accountWindowMs: 60 * 60_000,
+} as const;
 
 export const DATA_CACHE_TTL_MS = {
   goals: 5 * 60_000,

@@ -10,7 +10,7 @@ export const MESSAGES = {
   nameCharacters: 'Name may contain only letters, spaces, apostrophes, hyphens and periods',
   invalidVerificationCode: 'Invalid verification code',
   /** Cognito quotes a trigger's error and adds a full stop, so this text has none. */
-  signInThrottled: 'Too many sign-in attempts. Please wait 5 seconds and try again',
+  signInThrottled: (seconds: number) => `Too many sign-in attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',

@@ -5,49 +5,102 @@ import { MESSAGES } from '../../shared/messages';
 import { nowMs } from '../platform/clock';
 import { conditionally, db, tableName } from '../platform/dynamo';
 
+/** One browser's attempts at one account: those of the last minute, how often it was made to wait, until when, and its last try. */
+interface BrowserLog {
+  attempts: number[];
+  strikes: number;
+  blockedUntil: number;
+  lastAt: number;
+}
 
-interface AttemptLog {
+/** Everything the throttle keeps for one account, in one record written with optimistic concurrency. */
+export interface AttemptLog {
+  /** Attempts from every browser, for the account-wide hourly bound. */
   attempts: number[];
   blockedUntil: number;
+  browsers: Record<string, BrowserLog>;
+  /** The browser of the last attempt let through to the password check: the one a success clears. */
+  lastBrowser?: string;
   version: number;
 }
 
+export const throttleKey = (account: string) => ({ PK: `SIGNIN#${account.toLowerCase()}`, SK: 'THROTTLE' });
+
 /**
- * The sign-in throttle, where no script can go around it: Cognito runs this before checking a
- * password. Five attempts per minute per account; the next one starts a 5 s cooldown.
+ * The browser's key the SPA sends as ClientMetadata (a random id it keeps), which Cognito passes to
+ * this trigger; a client that sends none shares one key with every other such client. A stranger
+ * failing on their browser so never locks the person out on theirs.
+ */
+const browserOf = (event: PreAuthenticationTriggerEvent) => {
+  const given = (event.request as { clientMetadata?: Record<string, string> }).clientMetadata?.browser ?? '';
+  return /^[\w-]{8,64}$/.test(given) ? given : 'none';
+};
+
+/**
+ * The sign-in throttle, where no script can go around it: Cognito runs this before it checks the
+ * password, and a refusal says how long to wait. A successful sign-in clears the account's
+ * browsers (post-authentication trigger). See AUTH_THROTTLE for the limits.
  */
 export async function handler(event: PreAuthenticationTriggerEvent): Promise<PreAuthenticationTriggerEvent> {
-  const account = (event.request.userAttributes.email ?? event.userName).toLowerCase();
-  for (let tries = 0; tries < 3; tries += 1) {
-    const verdict = await recordAttempt(account, nowMs());
+  const account = event.request.userAttributes.email ?? event.userName;
+  for (let tries = 0; tries < 5; tries += 1) {
+    const verdict = await recordAttempt(account, browserOf(event), nowMs());
     if (verdict === 'allowed') return event;
-    if (verdict === 'throttled') throw new Error(MESSAGES.signInThrottled);
+    if (verdict !== 'raced') throw new Error(MESSAGES.signInThrottled(Math.ceil(verdict.waitMs / 1000)));
   }
-  throw new Error(MESSAGES.signInThrottled);
+  throw new Error(MESSAGES.signInThrottled(Math.ceil(AUTH_THROTTLE.cooldownMs / 1000)));
 }
 
-/** One attempt, written with optimistic concurrency; 'raced' when another attempt wrote first. */
-async function recordAttempt(account: string, now: number): Promise<'allowed' | 'throttled' | 'raced'> {
-  const key = { PK: `SIGNIN#${account}`, SK: 'THROTTLE' };
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  const log: AttemptLog = (Item as AttemptLog | undefined) ?? { attempts: [], blockedUntil: 0, version: 0 };
-  if (now < log.blockedUntil) return 'throttled';
+type Verdict = 'allowed' | 'raced' | { waitMs: number };
 
-  const recent = log.attempts.filter((at) => now - at < AUTH_THROTTLE.windowMs);
-  const throttled = recent.length >= AUTH_THROTTLE.attempts;
-  const next: AttemptLog = throttled
-    ? { attempts: [], blockedUntil: now + AUTH_THROTTLE.cooldownMs, version: log.version + 1 }
-    : { attempts: [...recent, now], blockedUntil: 0, version: log.version + 1 };
+async function recordAttempt(account: string, browser: string, now: number): Promise<Verdict> {
+  const key = throttleKey(account);
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const log = (Item as AttemptLog | undefined) ?? { attempts: [], blockedUntil: 0, browsers: {}, version: 0 };
+  const { next, verdict } = judge(log, browser, now);
+  if (next === null) return verdict;
   const written = await conditionally(
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...key, ...next, ttl: Math.ceil((now + AUTH_THROTTLE.windowMs) / 1000) + 60 },
+        Item: { ...key, ...next, ttl: Math.ceil((now + AUTH_THROTTLE.accountWindowMs + AUTH_THROTTLE.maxCooldownMs) / 1000) },
         ConditionExpression: 'attribute_not_exists(PK) OR version = :read',
         ExpressionAttributeValues: { ':read': log.version },
       }),
     ),
   );
-  if (!written) return 'raced';
-  return throttled ? 'throttled' : 'allowed';
+  return written ? verdict : 'raced';
+}
+
+/**
+ * The rules, on the record as read: the log to write (null when nothing changes) and the verdict.
+ * Windows slide (attempts are never cleared to start a wait); each wait doubles the last, until
+ * the browser has left the account alone for the longest wait (15 min).
+ */
+export function judge(log: AttemptLog, browser: string, now: number): { next: AttemptLog | null; verdict: Exclude<Verdict, 'raced'> } {
+  if (now < log.blockedUntil) return { next: null, verdict: { waitMs: log.blockedUntil - now } };
+  const own = log.browsers[browser];
+  if (own && now < own.blockedUntil) return { next: null, verdict: { waitMs: own.blockedUntil - now } };
+
+  const remembered = (entry: BrowserLog) => now - entry.lastAt < AUTH_THROTTLE.maxCooldownMs || now < entry.blockedUntil;
+  const browsers = Object.fromEntries(Object.entries(log.browsers).filter(([, entry]) => remembered(entry)));
+  const attempts = log.attempts.filter((at) => now - at < AUTH_THROTTLE.accountWindowMs);
+  const recent = (own?.attempts ?? []).filter((at) => now - at < AUTH_THROTTLE.windowMs);
+  const strikes = own && remembered(own) ? own.strikes : 0;
+
+  if (recent.length >= AUTH_THROTTLE.attempts) {
+    const waitMs = Math.min(AUTH_THROTTLE.cooldownMs * 2 ** strikes, AUTH_THROTTLE.maxCooldownMs);
+    const blocked = { attempts: recent, strikes: strikes + 1, blockedUntil: now + waitMs, lastAt: now };
+    const next = { ...log, attempts, blockedUntil: 0, browsers: { ...browsers, [browser]: blocked }, version: log.version + 1 };
+    return { next, verdict: { waitMs } };
+  }
+  if (attempts.length >= AUTH_THROTTLE.accountAttempts) {
+    const blockedUntil = attempts[0]! + AUTH_THROTTLE.accountWindowMs;
+    return { next: { ...log, attempts, blockedUntil, browsers, version: log.version + 1 }, verdict: { waitMs: blockedUntil - now } };
+  }
+  const counted = { attempts: [...recent, now], strikes, blockedUntil: 0, lastAt: now };
+  return {
+    next: { attempts: [...attempts, now], blockedUntil: 0, browsers: { ...browsers, [browser]: counted }, lastBrowser: browser, version: log.version + 1 },
+    verdict: 'allowed',
+  };
 }

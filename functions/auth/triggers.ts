@@ -6,6 +6,7 @@ export const COGNITO_TRIGGERS = {
   CustomMessage: 'auth/custom-message',
   PostConfirmation: 'auth/post-confirmation',
   PreAuthentication: 'auth/pre-authentication',
+  PostAuthentication: 'auth/post-authentication',
   PreSignUp: 'auth/pre-sign-up',
 } as const;
 

@@ -58,17 +58,12 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
 
       const userId = callerId(event);
       if (!route.public && !userId) throw unauthorized();
+      const body = route.body ? parseWith(route.body, readJson(event)) : undefined;
+      const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {});
+      // After the cheap checks, so that a malformed request costs no read.
       if (!route.public && !(await isIssuedAfterReset(userId!, Number(event.requestContext.authorizer.jwt.claims.iat)))) throw unauthorized();
 
-      const body = route.body ? parseWith(route.body, readJson(event)) : undefined;
-      const reply = await operation({
-        userId,
-        body,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {}),
-        now: now(),
-        event,
-      });
+      const reply = await operation({ userId, body, params: (event.pathParameters ?? {}) as Record<string, string>, query, now: now(), event });
       return toResult(reply.status, reply.body, reply.headers);
     });
 }

@@ -36,6 +36,7 @@ const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
   PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
   PreAuthentication: UserPoolOperation.PRE_AUTHENTICATION,
+  PostAuthentication: UserPoolOperation.POST_AUTHENTICATION,
   PreSignUp: UserPoolOperation.PRE_SIGN_UP,
 };
 

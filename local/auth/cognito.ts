@@ -79,7 +79,7 @@ export async function startCognito(options: { dataDir: string; port: number; out
     TokenConfig: { IssuerDomain: endpoint },
     ServerConfig: { ...DefaultConfig.ServerConfig, hostname: '127.0.0.1', port },
     // Named by trigger, as Cognito names them in a refusal ("PreSignUp failed with error ...").
-    TriggerFunctions: { CustomMessage: 'CustomMessage', PostConfirmation: 'PostConfirmation', PreSignUp: 'PreSignUp' },
+    TriggerFunctions: { CustomMessage: 'CustomMessage', PostAuthentication: 'PostAuthentication', PostConfirmation: 'PostConfirmation', PreSignUp: 'PreSignUp' },
   };
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
   const clock = new DateClock();
@@ -226,7 +226,8 @@ function preAuthenticationEvent(request: Record<string, unknown>) {
     triggerSource: 'PreAuthentication_Authentication',
     userName: username,
     callerContext: { awsSdkVersion: 'local', clientId: String(request.ClientId ?? '') },
-    request: { userAttributes: { email: username }, validationData: {} },
+    // As Cognito does, the ClientMetadata of InitiateAuth reaches the pre-authentication trigger.
+    request: { userAttributes: { email: username }, validationData: {}, clientMetadata: (request.ClientMetadata as Record<string, string> | undefined) ?? {} },
     response: {},
   };
 }

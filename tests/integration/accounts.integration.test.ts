@@ -131,20 +131,70 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect((await failure(signUp(newEmail(), 'password'))).name).toBe('InvalidPasswordException');
   });
 
-  it('throttles sign-in after 5 attempts a minute, even with the right password, then cools down after 5 s', async () => {
+  it('throttles sign-in per account and browser: 5 attempts in any minute, then waits that double, said in seconds; a success clears it', async () => {
     const email = await confirmedUser();
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      expect((await failure(signIn(email, 'Wrong-password-1!'))).name).toBe('NotAuthorizedException');
+    const fromBrowser = (browser: string, password = PASSWORD) =>
+      cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: stack.pool.clientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+          ClientMetadata: { browser },
+        }),
+      );
+    const stranger = 'stranger-browser-1';
+    const person = 'person-browser-1';
+    for (let attempt = 0; attempt < AUTH_THROTTLE.attempts; attempt += 1) {
+      expect((await failure(fromBrowser(stranger, 'Wrong-password-1!'))).name).toBe('NotAuthorizedException');
     }
-    expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
-    const refused = await failure(signIn(email));
-    expect(refused.name).toBe('UserLambdaValidationException');
-    expect(refused.message).toContain(MESSAGES.signInThrottled);
-    expect((await failure(signIn(email))).name).toBe('UserLambdaValidationException');
-    // The functions' clock moves past the cooldown instead of the test waiting for it.
+    // The sixth of the minute is refused before the password is checked, even the right one, with the wait.
+    const refused = await failure(fromBrowser(stranger));
+    expect(refused).toEqual({ name: 'UserLambdaValidationException', message: `PreAuthentication failed with error ${MESSAGES.signInThrottled(5)}.` });
+    // The person, on their own browser, is not made to wait by the stranger.
+    expect((await fromBrowser(person)).AuthenticationResult?.IdToken).toBeTruthy();
+
+    // The functions' clock moves instead of the test waiting. The stranger's minute is still full:
+    // the next wait doubles, and so on; it is not reset by waiting out a wait.
     const clock = useVirtualClock();
     try {
       clock.advance(AUTH_THROTTLE.cooldownMs + 100);
+      expect((await failure(fromBrowser(stranger, 'Wrong-password-1!'))).message).toContain(MESSAGES.signInThrottled(10));
+      clock.advance(10_100);
+      expect((await failure(fromBrowser(stranger, 'Wrong-password-1!'))).message).toContain(MESSAGES.signInThrottled(20));
+      // Once its minute has emptied, the browser may try again (its next wait would be longer still).
+      clock.advance(AUTH_THROTTLE.windowMs);
+      expect((await failure(fromBrowser(stranger, 'Wrong-password-1!'))).name).toBe('NotAuthorizedException');
+
+      // A successful sign-in forgets that browser's attempts, and only that browser's.
+      for (let attempt = 1; attempt < AUTH_THROTTLE.attempts; attempt += 1) await failure(fromBrowser(stranger, 'Wrong-password-1!'));
+      for (let attempt = 1; attempt < AUTH_THROTTLE.attempts; attempt += 1) await failure(fromBrowser(person, 'Wrong-password-1!'));
+      expect((await fromBrowser(person)).AuthenticationResult?.IdToken).toBeTruthy();
+      expect((await failure(fromBrowser(stranger))).name).toBe('UserLambdaValidationException');
+      for (let attempt = 0; attempt < AUTH_THROTTLE.attempts - 1; attempt += 1) await failure(fromBrowser(person, 'Wrong-password-1!'));
+      expect((await fromBrowser(person)).AuthenticationResult?.IdToken).toBeTruthy();
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it('bounds the attempts on one account from every browser together, 100 an hour', async () => {
+    const email = await confirmedUser();
+    const clock = useVirtualClock();
+    try {
+      for (let attempt = 0; attempt < AUTH_THROTTLE.accountAttempts; attempt += 1) {
+        const browser = `rotating-browser-${attempt}`;
+        const answer = await failure(
+          cognito.send(
+            new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1!' }, ClientMetadata: { browser } }),
+          ),
+        );
+        expect(answer.name).toBe('NotAuthorizedException');
+        clock.advance(1_000);
+      }
+      const next = await failure(signIn(email));
+      expect(next.name).toBe('UserLambdaValidationException');
+      expect(next.message).toContain('Too many sign-in attempts. Please wait');
+      clock.advance(AUTH_THROTTLE.accountWindowMs);
       expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
     } finally {
       clock.restore();

@@ -74,7 +74,8 @@ export async function signInWithPassword(input: { email: string; password: strin
   const { isSignedIn, nextStep } = await signIn({
     username: accountEmail(input.email),
     password: input.password,
-    options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    // The browser's key: the server's sign-in throttle counts attempts per account and browser.
+    options: { authFlowType: 'USER_PASSWORD_AUTH', clientMetadata: { browser: browserKey() } },
   });
   if (isSignedIn) return 'signedIn';
   if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'unconfirmed';
@@ -153,4 +154,16 @@ export function listenToAuthEvents(listener: (event: AuthEvent) => void): void {
  */
 export async function forgetSession(): Promise<void> {
   await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
+}
+
+const BROWSER_KEY = 'tempo.browser';
+
+/** A random id this browser keeps, so that a stranger's failed sign-ins elsewhere never make this one wait. */
+function browserKey(): string {
+  let key = localStorage.getItem(BROWSER_KEY);
+  if (!key) {
+    key = crypto.randomUUID();
+    localStorage.setItem(BROWSER_KEY, key);
+  }
+  return key;
 }

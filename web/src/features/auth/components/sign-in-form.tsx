@@ -7,7 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import type { SignInOutcome } from '../api/cognito';
 import { emailFromState } from '../lib/return-path';
-import { authErrorMessage, cooldownMessage, isThrottleRefusal, AUTH_MESSAGES } from '../lib/auth-messages';
+import { authErrorMessage, cooldownMessage, throttleWaitSeconds, AUTH_MESSAGES } from '../lib/auth-messages';
 import { useSignInCooldown } from '../lib/sign-in-throttle';
 import { useAuth } from './auth-provider';
 import { ResendConfirmationLink } from './resend-confirmation-link';
@@ -75,8 +75,9 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
       }
       setError(cooldown.recordFailure() ? null : OUTCOME_MESSAGES[outcome]);
     } catch (failure) {
-      if (isThrottleRefusal(failure)) {
-        cooldown.recordRefusal();
+      const waitSeconds = throttleWaitSeconds(failure);
+      if (waitSeconds !== null) {
+        cooldown.recordRefusal(waitSeconds * 1000);
       } else {
         setError(cooldown.recordFailure() ? null : authErrorMessage(failure));
       }

@@ -24,13 +24,15 @@ export const AUTH_MESSAGES = {
   resetDoneDetail: 'You can now sign in with your new password',
 } as const;
 
-export function cooldownMessage(secondsLeft: number): string {
-  return `Too many sign-in attempts. Please wait ${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'}.`;
-}
+export const cooldownMessage = MESSAGES.signInThrottled;
 
-/** The server's throttle (a pre-authentication trigger) refuses with this error name and text. */
-export function isThrottleRefusal(error: unknown): boolean {
-  return error instanceof Error && error.name === 'UserLambdaValidationException' && error.message.includes(MESSAGES.signInThrottled);
+const THROTTLE_REFUSAL = /Too many sign-in attempts\. Please wait (\d+) seconds?\./;
+
+/** The seconds the server's throttle (the pre-authentication trigger) says to wait, or null for another failure. */
+export function throttleWaitSeconds(error: unknown): number | null {
+  if (!(error instanceof Error) || error.name !== 'UserLambdaValidationException') return null;
+  const match = THROTTLE_REFUSAL.exec(error.message);
+  return match ? Number(match[1]) : null;
 }
 
 /** A trigger's refusal reads "PreSignUp failed with error <our message>."; the person reads ours. */

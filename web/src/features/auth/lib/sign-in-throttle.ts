@@ -30,10 +30,10 @@ export function useSignInCooldown() {
     return limitReached;
   }, []);
 
-  /** The server refused: wait as if the limit were reached here. */
-  const recordRefusal = useCallback(() => {
+  /** The server refused: wait as long as it says. */
+  const recordRefusal = useCallback((waitMs: number) => {
     const at = Date.now();
-    startCooldown(at);
+    startCooldown(at, waitMs);
     setNow(at);
   }, []);
 
@@ -45,7 +45,7 @@ export function useSignInCooldown() {
   return { secondsLeft: Math.ceil(remainingMs / 1000), recordFailure, recordRefusal, recordSuccess };
 }
 
-function startCooldown(at: number) {
-  cooldownUntil = at + AUTH_THROTTLE.cooldownMs;
+function startCooldown(at: number, waitMs: number = AUTH_THROTTLE.cooldownMs) {
+  cooldownUntil = at + waitMs;
   failures = [];
 }
