@@ -45,6 +45,8 @@ export interface RouteSpec {
   foreignId?: string;
   /** Failures of an upstream service this route answers with, and what they mean, for the OpenAPI document. */
   upstreamFailures?: Partial<Record<502 | 503, string>>;
+  /** What the route's own quota counts (429 `rate_limited`, with Retry-After), for the OpenAPI document. */
+  quota?: string;
 }
 
 export interface Route<K extends string = string> extends RouteSpec {
@@ -141,6 +143,7 @@ export const routes = [
     summary: 'Join the waiting list',
     public: true,
     body: WaitingListJoinSchema,
+    quota: "one browser's sign-ups of the hour",
     status: 201,
     response: z.object({ joined: z.literal(true) }),
   }),
@@ -149,6 +152,7 @@ export const routes = [
     summary: 'Report a bug',
     public: true,
     body: BugReportSchema,
+    quota: "one browser's, and one address's, reports of the hour",
     status: 201,
     response: z.object({ id: z.uuid() }),
   }),
@@ -204,6 +208,7 @@ export const routes = [
       502: 'Google refused or failed the sync (code `upstream_failed`)',
       503: 'Google asks to try later (code `rate_limited`)',
     },
+    quota: "the person's Google syncs of the hour",
   }),
   route('POST', '/api/gcal/disconnect', {
     handler: 'gcal',
@@ -224,6 +229,7 @@ export const routes = [
       502: 'ElevenLabs refused or failed to sign a conversation URL (code `upstream_failed`)',
       503: 'No voice agent is configured on this server (code `voice_not_configured`)',
     },
+    quota: "the person's voice calls of the hour (each is a billed ElevenLabs conversation)",
   }),
   route('PATCH', '/api/voice/sessions/{id}', {
     handler: 'voice',

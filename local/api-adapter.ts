@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_THROTTLE } from '../shared/constants';
+import { API_THROTTLE, CLIENT_RATE_LIMITS, PUBLIC_ROUTE_THROTTLE } from '../shared/constants';
 import { routes, type HandlerName, type Route } from '../functions/routes';
 import type { TokenVerifier } from './auth/jwt';
 import { loadHandler } from './functions';
@@ -22,9 +22,12 @@ export interface LocalResponse {
   body: string;
 }
 
+type ClientLimits = { [K in keyof typeof CLIENT_RATE_LIMITS]: number };
+
 export interface AdapterOptions {
   verifyToken: TokenVerifier;
   throttle?: { ratePerSecond: number; burst: number };
+  clientLimits?: ClientLimits;
   loadHandler?: (name: HandlerName) => Promise<Handler>;
 }
 
@@ -41,6 +44,8 @@ const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export function createApiAdapter(options: AdapterOptions) {
   const matchers = routes.map((route) => ({ route: route as Route, ...compilePath(route.path) }));
   const throttle = tokenBucket(options.throttle ?? API_THROTTLE);
+  const perClient = fixedWindows(options.clientLimits ?? CLIENT_RATE_LIMITS);
+  const publicRouteThrottles = new Map<string, () => boolean>(routes.filter((route) => 'public' in route).map((route) => [route.key, tokenBucket(options.throttle ?? PUBLIC_ROUTE_THROTTLE)]));
   const load = options.loadHandler ?? ((name: HandlerName) => loadHandler<Handler>(`${name}/handler`));
 
   return async function handle(request: LocalRequest): Promise<LocalResponse> {
@@ -49,19 +54,18 @@ export function createApiAdapter(options: AdapterOptions) {
     if (!isDecodable(url.pathname)) return gatewayAnswer(400, 'Bad Request');
     const match = findRoute(matchers, request.method, url.pathname);
     if (!match) return gatewayAnswer(404, 'Not Found');
-    if (!throttle()) return gatewayAnswer(429, 'Too Many Requests');
+    if (!throttle() || publicRouteThrottles.get(match.route.key)?.() === false) return gatewayAnswer(429, 'Too Many Requests');
     if (request.body.length > GATEWAY_MAX_BODY_BYTES) return gatewayAnswer(413, 'Request Entity Too Large');
 
-    let claims: Record<string, string> | undefined;
-    if (!match.route.public) {
-      const token = bearerToken(request.headers.authorization);
-      if (!token) return gatewayAnswer(401, 'Unauthorized');
-      try {
-        claims = gatewayClaims(await options.verifyToken(token));
-      } catch {
-        return gatewayAnswer(401, 'Unauthorized');
-      }
+    const verified = await verifiedClaims(options.verifyToken, request.headers.authorization);
+    // A person is counted by their account, anyone else by their address: a flood without a token
+    // from one address never uses up what a signed-in person may send.
+    if (!perClient(verified?.sub ? { person: verified.sub } : { address: request.sourceIp ?? '127.0.0.1' })) {
+      return gatewayAnswer(429, 'Too Many Requests');
     }
+    if (!match.route.public && !verified) return gatewayAnswer(401, 'Unauthorized');
+    // Like API Gateway, a public route gets no authorizer, so no claims.
+    const claims = match.route.public ? undefined : verified;
 
     const event = gatewayEvent(request, url, match.route, match.params, claims);
     const handler = await load(match.route.handler);
@@ -108,6 +112,33 @@ function isDecodable(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+async function verifiedClaims(verify: TokenVerifier, authorization: string | string[] | undefined): Promise<Record<string, string> | undefined> {
+  const token = bearerToken(authorization);
+  if (!token) return undefined;
+  try {
+    return gatewayClaims(await verify(token));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Per-client counts in fixed windows: true while the client is within its limit. */
+function fixedWindows(limits: ClientLimits) {
+  let windowStart = 0;
+  let counts = new Map<string, number>();
+  return function take(client: { person: string } | { address: string }): boolean {
+    const now = Date.now();
+    if (now - windowStart >= limits.windowMs) {
+      windowStart = now - (now % limits.windowMs);
+      counts = new Map();
+    }
+    const [key, limit] = 'person' in client ? [`person#${client.person}`, limits.perPerson] : [`address#${client.address}`, limits.anonymousPerAddress];
+    const used = (counts.get(key) ?? 0) + 1;
+    counts.set(key, used);
+    return used <= limit;
+  };
 }
 
 function bearerToken(header: string | string[] | undefined): string | undefined {

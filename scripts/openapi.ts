@@ -30,7 +30,12 @@ function operation(route: Route) {
       content: { 'application/json': { schema: { oneOf: [jsonSchema(errorBody, 'output'), jsonSchema(gatewayBody, 'output')] } } },
     },
     '413': response('Body over 64 KB', errorBody),
-    '429': response('Throttled by the API stage (API Gateway body)', gatewayBody),
+    '429': route.quota
+      ? {
+          description: `Throttled by the API stage (API Gateway body), or past ${route.quota} (code \`rate_limited\`, Retry-After in seconds)`,
+          content: { 'application/json': { schema: { oneOf: [jsonSchema(gatewayBody, 'output'), jsonSchema(errorBody, 'output')] } } },
+        }
+      : response('Throttled by the API stage (API Gateway body)', gatewayBody),
     '500': response('Unexpected failure; nothing internal is revealed', errorBody),
   };
   if (!route.public) responses['401'] = response('Missing or invalid token (API Gateway JWT authorizer body)', gatewayBody);

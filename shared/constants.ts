@@ -56,6 +56,17 @@ export const WAITING_LIST_CONFIRMATION_DELAY_MS = 1_000;
  * for a household or an office behind one address, not for a script. Entries expire by TTL: the
  * waiting list well past the early-access promise, bug reports once forwarded and looked at.
  */
+/**
+ * Per person, on what costs money or another service's patience: each voice call is a billed
+ * ElevenLabs conversation, each sync a round of Google Calendar calls. Far above what a person
+ * does by hand in an hour.
+ */
+export const USER_QUOTAS = {
+  window: 60 * 60_000,
+  voiceCalls: 30,
+  googleSyncs: 60,
+} as const;
+
 export const PUBLIC_FORM_LIMITS = {
   window: 60 * 60_000,
   waitlistPerClient: 20,
@@ -114,6 +125,17 @@ export const API_LIMITS = {
   earliestYear: 1970,
   latestYear: 2100,
 } as const;
+
+/**
+ * What one client may send, over 5 minutes, so that no one client's flood starves the others: a
+ * signed-in person (counted by their account) far more than the SPA's polling and a talking
+ * assistant make, and requests without a token (counted by address) plenty for the public pages
+ * and forms. The local adapter applies them as here; in AWS they are the edge's per-address rules.
+ */
+export const CLIENT_RATE_LIMITS = { windowMs: 5 * 60_000, perPerson: 3_000, anonymousPerAddress: 600 } as const;
+
+/** Each public route's own throttle (a form, a link from a mail), so that none can use up the stage's: in API Gateway's route settings and the local adapter. */
+export const PUBLIC_ROUTE_THROTTLE = { ratePerSecond: 10, burst: 20 } as const;
 
 /** Stage-wide throttle, the same in API Gateway and the local adapter: room for ~2,000 polling users (one check per 3 s, tool calls per 1 s while talking). */
 export const API_THROTTLE = { ratePerSecond: 2_000, burst: 4_000 } as const;

@@ -37,6 +37,9 @@ export const MESSAGES = {
   waitingListDuplicate: 'This email is already on our waiting list',
   /** Ours (the spec is silent): a public form sent too often from one browser or for one address. */
   tooManySubmissions: 'Too many submissions. Please try again later.',
+  /** Ours (the spec is silent): a person's hourly quota of voice calls or Google syncs is used up. */
+  tooManyVoiceCalls: 'You have started many voice calls this hour. Please try again later.',
+  tooManySyncs: 'You have synced many times this hour. Please try again later.',
   waitingListFailed: 'Failed to join waiting list. Please try again.',
 
   dateOutOfRange: 'Date is out of range',

@@ -1,6 +1,9 @@
+import { USER_QUOTAS } from '../../shared/constants';
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncFailedMessage } from '../../shared/gcal';
+import { MESSAGES } from '../../shared/messages';
 import { conflict, HttpError } from '../platform/errors';
 import { httpHandler, ok, redirect } from '../platform/http';
+import { takeQuota } from '../platform/quota';
 import { appOrigin } from '../platform/site';
 import { setConnectedFlag } from './connected-flag';
 import { connectionStatus, disconnect } from './connection';
@@ -21,7 +24,10 @@ export const handler = httpHandler('gcal', {
     return { ...back, headers: { ...back.headers, 'set-cookie': clearedAttemptCookie(appOrigin()) } };
   },
   'GET /api/gcal/status': async ({ userId }) => ok(await connectionStatus(userId)),
-  'POST /api/gcal/sync': async ({ userId, now }) => ok({ synced: await syncNow(userId, now) }),
+  'POST /api/gcal/sync': async ({ userId, now }) => {
+    await takeQuota({ key: `gcal-sync#user#${userId}`, limit: USER_QUOTAS.googleSyncs, windowMs: USER_QUOTAS.window, message: MESSAGES.tooManySyncs }, now);
+    return ok({ synced: await syncNow(userId, now) });
+  },
   'POST /api/gcal/disconnect': async ({ userId, now }) => ok({ disconnected: true, removed: await disconnect(userId, now) }),
   'GET /api/gcal/mirror-log': async ({ userId }) => ok({ items: await listMirrorLog(userId) }),
 });

@@ -1,4 +1,6 @@
+import { USER_QUOTAS } from '../../shared/constants';
 import { itemId } from '../../shared/items';
+import { MESSAGES } from '../../shared/messages';
 import { TOOL_CALL_MESSAGES, type ToolCall, type ToolCallRequest } from '../../shared/tool-calls';
 import type { VoiceTemplateVars } from '../../shared/voice';
 import { publish, publishAfterSave } from '../platform/bus';
@@ -6,6 +8,7 @@ import { now } from '../platform/clock';
 import { notFound } from '../platform/errors';
 import { httpHandler, noContent, ok, type HttpEvent, type Reply } from '../platform/http';
 import { log } from '../platform/log';
+import { takeQuota } from '../platform/quota';
 import { getSettings } from '../settings/repository';
 import { elevenLabsAgent, signedConversationUrl } from './elevenlabs';
 import { saveVoiceSession, startVoiceSession } from './sessions';
@@ -15,6 +18,7 @@ import { undoToolCall } from './undo';
 export const handler = httpHandler('voice', {
   'GET /api/voice/config': async ({ userId, event, now }) => {
     const agent = elevenLabsAgent();
+    await takeQuota({ key: `voice#user#${userId}`, limit: USER_QUOTAS.voiceCalls, windowMs: USER_QUOTAS.window, message: MESSAGES.tooManyVoiceCalls }, now);
     const [signedUrl, templateVars] = await Promise.all([signedConversationUrl(agent), templateVarsOf(userId, event)]);
     const session = await startVoiceSession(userId, agent.agentId, now);
     await publishAfterSave('voice.session-started', { userId, sessionId: session.id, agentId: agent.agentId, occurredAt: session.created_at });

@@ -1,6 +1,8 @@
 import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnRoute,
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -15,7 +17,7 @@ import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { HANDLERS, routes, type HandlerName, type Route } from '../../functions/routes';
-import { API_THROTTLE } from '../../shared/constants';
+import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../shared/constants';
 import { grantAccess, HANDLER_ACCESS, type SharedResources } from '../access';
 import type { AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
@@ -57,7 +59,7 @@ export class ApiStack extends Stack {
         userPoolClients: [props.shared.auth.webClient],
       }),
     });
-    this.addDefaultStage(props.config);
+    const stage = this.addDefaultStage(props.config);
     // A handler's bug is answered as a 500 (functions/platform/http.ts), which Lambda counts as a
     // success: the API's own 5xx count is what tells of it.
     this.api.metricServerError({ period: Duration.minutes(5) }).createAlarm(this, 'ServerErrorsAlarm', {
@@ -76,6 +78,9 @@ export class ApiStack extends Stack {
         new HttpLambdaIntegration(`${pascalCase(name)}Integration`, handler.function, { scopePermissionToRoute: false }),
       ]),
     );
+    const stageSettings = stage.node.defaultChild as CfnStage;
+    // RouteSettings is untyped JSON to the L1 construct: CloudFormation's own names.
+    const publicRouteSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of routes as readonly Route[]) {
       const httpRoute = new HttpRoute(this, routeId(route), {
         httpApi: this.api,
@@ -84,19 +89,23 @@ export class ApiStack extends Stack {
         ...(route.public ? { authorizer: new HttpNoneAuthorizer() } : {}),
       });
       if (route.public) {
+        publicRouteSettings[route.key] = { ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.ratePerSecond, ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burst };
+        // A route's settings name a route that must exist first.
+        stageSettings.addDependency(httpRoute.node.defaultChild as CfnRoute);
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
           reason: `${route.key} is public by design (${route.summary}): its callers hold no token; the handler validates the input and the stage throttles.`,
         });
       }
     }
+    stageSettings.routeSettings = publicRouteSettings;
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
   }
 
   /** The `$default` stage: throttled as shared/constants.ts says, with JSON access logs. */
-  private addDefaultStage(config: AppConfig): void {
+  private addDefaultStage(config: AppConfig): HttpStage {
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
-    new HttpStage(this, 'DefaultStage', {
+    return new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       autoDeploy: true,
       throttle: { rateLimit: API_THROTTLE.ratePerSecond, burstLimit: API_THROTTLE.burst },

@@ -58,6 +58,24 @@ describe('the JWT authorizer in front of every non-public route', () => {
   });
 });
 
+describe('the per-client limits', () => {
+  const limited = integrationHarness({ clientLimits: { windowMs: 60 * 60_000, perPerson: 30, anonymousPerAddress: 10 } });
+
+  it("count a person by account and anyone else by address: a flood without a token from the person's own address leaves the person's requests alone", async () => {
+    const address = '192.0.2.44';
+    const flood = [];
+    for (let index = 0; index < 25; index += 1) flood.push((await limited.call('POST', '/api/waitlist', { sourceIp: address, body: {} })).status);
+    expect(flood.filter((status) => status === 429)).toHaveLength(15);
+    const person = await limited.user();
+    const polls = [];
+    for (let index = 0; index < 32; index += 1) polls.push((await limited.call('GET', '/api/changes', { sourceIp: address, token: person.token })).status);
+    expect(polls).toEqual([...Array(30).fill(200), 429, 429]);
+    const refused = await limited.call('GET', '/api/changes', { sourceIp: address, token: person.token });
+    expect(refused.body).toEqual({ message: 'Too Many Requests' });
+    expect((await limited.call('GET', '/api/changes', { sourceIp: '192.0.2.45', token: (await limited.user()).token })).status).toBe(200);
+  });
+});
+
 describe('the stage throttle', () => {
   const throttled = integrationHarness({ throttle: { ratePerSecond: 1, burst: 3 } });
 

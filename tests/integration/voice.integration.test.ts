@@ -8,8 +8,10 @@ import { itemIdOfToolCall, LIST_TOOL_LIMITS, runTool } from '../../functions/voi
 import { insertToolCall } from '../../functions/voice/tool-calls';
 import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
 import { pushAgent } from '../../scripts/elevenlabs-agent';
+import { USER_QUOTAS } from '../../shared/constants';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
 import { TOOL_CALL_MESSAGES, type ToolCall } from '../../shared/tool-calls';
+import { useVirtualClock } from '../support/clock';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
 const { world, call, user } = integrationHarness();
@@ -144,6 +146,24 @@ describe('PATCH /api/voice/sessions/{id}', () => {
       { userId: alice.id, sessionId, conversationId: 'conv_1', durationSeconds: 42 },
     ]);
     expect(await stored(bob, `VOICESESSION#${sessionId}`)).toBeUndefined();
+  });
+});
+
+describe('the voice-call quota', () => {
+  it("refuses a person's calls past the hour's quota with 429, the wait and our text; other people and the next hour go on", async () => {
+    const alice = await user();
+    const clock = useVirtualClock();
+    try {
+      for (let call = 0; call < USER_QUOTAS.voiceCalls; call += 1) expect((await alice.get('/api/voice/config')).status).toBe(200);
+      const refused = await alice.get('/api/voice/config');
+      expect([refused.status, refused.body.error]).toEqual([429, { code: 'rate_limited', message: MESSAGES.tooManyVoiceCalls }]);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await (await user()).get('/api/voice/config')).status).toBe(200);
+      clock.advance(USER_QUOTAS.window);
+      expect((await alice.get('/api/voice/config')).status).toBe(200);
+    } finally {
+      clock.restore();
+    }
   });
 });
 

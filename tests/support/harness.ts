@@ -23,7 +23,7 @@ export interface ApiAnswer<T = any> {
  * One integration test file's world: a fresh table on the engine of its project, the local bus,
  * and the API adapter with a JWT verifier for tokens this harness signs (as Cognito would).
  */
-export function integrationHarness(options: Pick<AdapterOptions, 'throttle'> = {}) {
+export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'clientLimits'> = {}) {
   const world = {} as {
     adapter: ApiAdapter;
     bus: LocalBus;
@@ -61,6 +61,7 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle'> = {
       verifyToken: jwtVerifier({ issuer: ISSUER, clientId: CLIENT_ID, keys: createLocalJWKSet({ keys: [jwk] }) }),
       // Tests fire requests faster than a person; only the throttle's own test keeps the stage limit.
       throttle: options.throttle ?? { ratePerSecond: 100_000, burst: 100_000 },
+      ...(options.clientLimits ? { clientLimits: options.clientLimits } : {}),
     });
   });
 

@@ -40,6 +40,9 @@ export async function fetchVoiceConfig(idToken: () => Promise<string | null> = s
     if (response.ok) return readConfig(response);
     const body: unknown = await response.json().catch(() => null);
     if (errorCode(body) === NOT_CONFIGURED_CODE) throw new VoiceError(VOICE_MESSAGES.notConfigured);
+    // The person's hourly quota of calls: the server's text says so.
+    const quotaRefusal = response.status === 429 ? errorMessage(body) : undefined;
+    if (quotaRefusal) throw new VoiceError(quotaRefusal);
     if (response.status >= 500 && mayRetry) {
       await pause(retryAfter);
       continue;
@@ -77,6 +80,11 @@ function errorCode(body: unknown): unknown {
   if (typeof body !== 'object' || body === null) return undefined;
   const { code, error } = body as { code?: unknown; error?: { code?: unknown } };
   return code ?? error?.code;
+}
+
+function errorMessage(body: unknown): string | undefined {
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 /** Records how long the call lasted, once it has ended. */
