@@ -2,14 +2,18 @@ import { DAY_MS } from '../shared/dates';
 import { STAMPED } from '../shared/changes';
 import { readStamps } from '../functions/changes/stamps';
 import { createItem, deleteOrTrashItem } from '../functions/items/service';
+import { ITEM_SCHEMAS } from '../shared/item-schemas';
+import type { ItemKind } from '../shared/items';
 
 /**
- * Sample goals, tasks, events and tags (and one task in the trash) for the demo account, made
- * through the same domain code as the API. Runs once: an account that has ever changed anything is left alone.
+ * Sample goals, tasks, events and tags (and one task in the trash) for the demo account, made as
+ * the API makes them: the create route's schema (which fills the defaults), then the domain code.
+ * Runs once: an account that has ever changed anything is left alone.
  */
 export async function seedDemoData(userId: string, now = new Date()): Promise<boolean> {
   const stamps = await readStamps(userId);
   if (STAMPED.some((what) => stamps[what] > 0)) return false;
+  const create = (kind: ItemKind, input: Record<string, unknown>) => createItem(userId, kind, ITEM_SCHEMAS[kind].create.parse(input), now);
 
   const day = (offset: number, hour = 9) => {
     const date = new Date(now.getTime() + offset * DAY_MS);
@@ -23,22 +27,17 @@ export async function seedDemoData(userId: string, now = new Date()): Promise<bo
     ['learning', '#8B5CF6'],
     ['home', '#F59E0B'],
   ] as const) {
-    await createItem(userId, 'tags', { name, color }, now);
+    await create('tags', { name, color });
   }
 
   const goal = (title: string, description: string, type: string, days: number, tags: string[]) =>
-    createItem(userId, 'goals', { title, description, type, status: 'active', target_date: day(days), tags }, now);
+    create('goals', { title, description, type, status: 'active', target_date: day(days), tags });
   const marathon = await goal('Run a half marathon', 'Build up to 21 km by spring.', 'long_term', 120, ['health']);
   const spanish = await goal('Learn conversational Spanish', 'Hold a 10-minute conversation.', 'long_term', 90, ['learning']);
   const launch = await goal('Ship the Q4 report', 'Numbers, charts and the summary.', 'short_term', 6, ['work']);
 
   const task = (title: string, goalId: string | null, priority: string, days: number | null, status = 'pending', tags: string[] = []) =>
-    createItem(
-      userId,
-      'tasks',
-      { title, description: '', priority, status, due_date: days === null ? null : day(days, 17), goal_id: goalId, tags },
-      now,
-    );
+    create('tasks', { title, description: '', priority, status, due_date: days === null ? null : day(days, 17), goal_id: goalId, tags });
   await task('Buy running shoes', marathon.id, 'medium', 2, 'completed', ['health']);
   await task('Run 5 km three times this week', marathon.id, 'high', 5, 'in_progress', ['health']);
   await task('Finish Spanish lesson 4', spanish.id, 'medium', 1, 'pending', ['learning']);
@@ -50,12 +49,7 @@ export async function seedDemoData(userId: string, now = new Date()): Promise<bo
   await deleteOrTrashItem(userId, 'tasks', called.id, now);
 
   const event = (title: string, days: number, hour: number, hours: number, event_type: string, tags: string[]) =>
-    createItem(
-      userId,
-      'events',
-      { title, start_time: day(days, hour), end_time: day(days, hour + hours), event_type, tags, location: '' },
-      now,
-    );
+    create('events', { title, start_time: day(days, hour), end_time: day(days, hour + hours), event_type, tags, location: '' });
   await event('Team stand-up', 0, 9, 1, 'meeting', ['work']);
   await event('Spanish class', 1, 18, 1, 'personal', ['learning']);
   await event('Long run', 2, 7, 2, 'personal', ['health']);

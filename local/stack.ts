@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { DEMO_ACCOUNT } from '../shared/demo';
 import { contentSecurityPolicy } from '../shared/content-security-policy';
 import { ELEVENLABS_API_DEFAULT } from '../shared/voice';
-import { createApiAdapter } from './api-adapter';
+import { createApiAdapter, type AdapterOptions } from './api-adapter';
 import type { TokenVerifier } from './auth/jwt';
 import { startCognito } from './auth/cognito';
 import { createOutbox } from './mail/outbox';
@@ -29,6 +29,8 @@ export interface LocalStackOptions {
   /** Use this DynamoDB endpoint instead of an embedded dynalite. */
   dynamoEndpoint?: string;
   seedDemo?: boolean;
+  /** The API's throttles, when a test's pace is not a person's (the defaults are shared/constants.ts's). */
+  apiLimits?: Pick<AdapterOptions, 'throttle' | 'clientLimits'>;
   /** Serve Google sign-in and Calendar from the local double (GOOGLE_DOUBLE=1 npm start). */
   googleDouble?: boolean;
   /** The double's port (a free one when absent): browser tests reach its test knobs there. */
@@ -77,7 +79,7 @@ export async function startLocalStack(options: LocalStackOptions) {
   const cognito = await startCognito({ dataDir: join(dataDir, 'cognito'), port: options.cognitoPort, outbox });
   useUserPool(cognito.pool);
   const verifyToken: TokenVerifier = cognito.verifier;
-  const api = createApiAdapter({ verifyToken });
+  const api = createApiAdapter({ verifyToken, ...options.apiLimits });
   const http = await startHttpServer({
     port: options.port,
     api,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { DEMO_ACCOUNT } from '../../shared/demo';
 import { startLocalStack } from '../../local/stack';
+import { storedProblems } from '../support/fuzz';
 
 /** `npm start` in miniature: cognito-local, the adapter over real HTTP, the seeded demo account. */
 describe('the local stack', () => {
@@ -44,6 +45,8 @@ describe('the local stack', () => {
     expect((await get('/api/tags')).items.map((tag: { name: string }) => tag.name)).toEqual(['health', 'home', 'learning', 'work']);
     const goal = (await get('/api/goals')).items[0];
     expect(goal.user_id).toBe(stack.demoUserId);
+    // Seeded as the API creates: every stored record passes its own schema (events included).
+    expect(await storedProblems(stack.demoUserId!)).toEqual([]);
   });
 
   it('turns away a request without a token, like the HTTP API’s authorizer', async () => {
