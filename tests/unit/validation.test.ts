@@ -11,6 +11,8 @@ import { EMAIL_PATTERN } from '../../shared/email';
 import { WaitingListJoinSchema } from '../../shared/waiting-list';
 import { personNameProblem } from '../../shared/person-name';
 import { escapeHtml } from '../../functions/platform/html';
+import { handler as preSignUp } from '../../functions/auth/pre-sign-up';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -23,6 +25,18 @@ describe('the sign-up name our mails greet by', () => {
     }
     expect(personNameProblem('x'.repeat(81))).toBe(MESSAGES.nameTooLong);
     expect(personNameProblem('<b>x</b>')).toBe(MESSAGES.nameCharacters);
+  });
+});
+
+describe('the pre sign-up trigger', () => {
+  const event = (triggerSource: string, name: string) =>
+    ({ triggerSource, request: { userAttributes: { email: 'a@example.com', name } }, response: {} }) as unknown as PreSignUpTriggerEvent;
+
+  it('refuses a typed name that is not a name, and lets a first Google sign-in through whatever its Google name', async () => {
+    await expect(preSignUp(event('PreSignUp_SignUp', 'Visit evil.example'))).rejects.toThrow(MESSAGES.nameCharacters);
+    await expect(preSignUp(event('PreSignUp_AdminCreateUser', '<b>x</b>'))).rejects.toThrow(MESSAGES.nameCharacters);
+    await expect(preSignUp(event('PreSignUp_SignUp', 'Ada Lovelace'))).resolves.toBeTruthy();
+    await expect(preSignUp(event('PreSignUp_ExternalProvider', 'Ada 2 🙂'))).resolves.toBeTruthy();
   });
 });
 
