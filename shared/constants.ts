@@ -134,6 +134,12 @@ export const API_LIMITS = {
  */
 export const CLIENT_RATE_LIMITS = { windowMs: 5 * 60_000, perPerson: 3_000, anonymousPerAddress: 600 } as const;
 
+/**
+ * Calls to Cognito from one address over 5 minutes (sign-in, sign-up, refresh, reset): a web ACL
+ * on the user pool in AWS. Each Amplify sign-in is a few calls; a household signs in far less.
+ */
+export const COGNITO_CALLS_PER_ADDRESS = { windowSeconds: 300, limit: 300 } as const;
+
 /** Each public route's own throttle (a form, a link from a mail), so that none can use up the stage's: in API Gateway's route settings and the local adapter. */
 export const PUBLIC_ROUTE_THROTTLE = { ratePerSecond: 10, burst: 20 } as const;
 

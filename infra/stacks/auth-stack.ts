@@ -15,9 +15,10 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { COGNITO_CALLS_PER_ADDRESS, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import type { WebConfig } from '../../shared/web-config';
 import { grantAccess, TRIGGER_ACCESS } from '../access';
 import { resourceName, type AppConfig } from '../config';
@@ -113,12 +114,45 @@ export class AuthStack extends Stack {
       googleSignIn: google ? { domain: `${domain.domainName}.auth.${this.region}.amazoncognito.com` } : null,
     };
 
+    this.limitCallsPerAddress(config);
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'WebClientId', { value: this.webClient.userPoolClientId });
     new CfnOutput(this, 'HostedUiUrl', { value: domain.baseUrl() });
   }
 
   /** One function per trigger; they get no user pool access, which would make the pool depend on itself. */
+  /**
+   * A web ACL on the user pool: one address may call Cognito only so often (sign-in, sign-up,
+   * refresh, reset), so that no script can guess or sign up in bulk from one place. The sign-in
+   * throttle's trigger counts per account and browser; this counts per address, which the trigger
+   * cannot see. Past the limit WAF answers 429.
+   */
+  private limitCallsPerAddress(config: AppConfig): void {
+    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
+    const acl = new CfnWebACL(this, 'UserPoolWebAcl', {
+      name: resourceName(config, 'user-pool'),
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('tempo-user-pool'),
+      rules: [
+        {
+          name: 'calls-per-address',
+          priority: 0,
+          action: { block: { customResponse: { responseCode: 429 } } },
+          statement: {
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: COGNITO_CALLS_PER_ADDRESS.limit,
+              evaluationWindowSec: COGNITO_CALLS_PER_ADDRESS.windowSeconds,
+            },
+          },
+          visibilityConfig: visibility('tempo-user-pool-calls-per-address'),
+        },
+      ],
+    });
+    new CfnWebACLAssociation(this, 'UserPoolWebAclAssociation', { resourceArn: this.userPool.userPoolArn, webAclArn: acl.attrArn });
+  }
+
   private addTriggers({ config, table }: AuthStackProps): Map<CognitoTrigger, AppFunction> {
     const triggers = new Map<CognitoTrigger, AppFunction>();
     // By name: the events stack, which makes the bus, is built from this stack's user pool.

@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { COGNITO_TRIGGERS } from '../../functions/auth/triggers';
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { COGNITO_CALLS_PER_ADDRESS, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { logicalId, tempoApp } from './tempo-app';
 
 const SITE = 'https://tempo.example.com';
@@ -17,6 +17,25 @@ const onlyProperties = (from: Template, type: string) => {
 
 describe('user pool', () => {
   const pool = onlyProperties(template, 'AWS::Cognito::UserPool');
+
+  it('sits behind a web ACL that limits the calls one address makes to Cognito, with a 429', () => {
+    const acl = onlyProperties(template, 'AWS::WAFv2::WebACL');
+    expect(acl.Scope).toBe('REGIONAL');
+    expect(acl.DefaultAction).toEqual({ Allow: {} });
+    expect(acl.Rules).toEqual([
+      expect.objectContaining({
+        Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+        Statement: {
+          RateBasedStatement: { AggregateKeyType: 'IP', Limit: COGNITO_CALLS_PER_ADDRESS.limit, EvaluationWindowSec: COGNITO_CALLS_PER_ADDRESS.windowSeconds },
+        },
+      }),
+    ]);
+    const association = onlyProperties(template, 'AWS::WAFv2::WebACLAssociation');
+    const [poolId] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
+    const [aclId] = Object.keys(template.findResources('AWS::WAFv2::WebACL'));
+    expect(association.ResourceArn).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+    expect(association.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
 
   it('signs up anyone by email, verified by email', () => {
     expect(pool.UsernameAttributes).toEqual(['email']);
