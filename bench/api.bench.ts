@@ -25,7 +25,6 @@ const stack = await startLocalStack({
   port: 0,
   cognitoPort: 9400 + Math.floor(Math.random() * 500),
   dynamoEndpoint: meter.endpoint,
-  seedDemo: false,
 });
 const bare = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: meter.endpoint }));
 

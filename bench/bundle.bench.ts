@@ -1,4 +1,3 @@
-import { DEMO_ACCOUNT } from '../shared/demo';
 import { countScriptBytes } from '../tests/e2e/support/script-bytes';
 import { startBrowserStack } from './browser-stack';
 
@@ -18,9 +17,8 @@ try {
 
   const member = await browser.newContext();
   const signingIn = await member.newPage();
-  await signingIn.goto(`${stack.url}/login`);
-  await signingIn.getByLabel('Email').fill(DEMO_ACCOUNT.email);
-  await signingIn.getByLabel('Password').fill(DEMO_ACCOUNT.password);
+  // A demo account of its own, filled in by /demo.
+  await signingIn.goto(`${stack.url}/demo`);
   await signingIn.getByLabel('Remember me').check();
   await signingIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await signingIn.waitForURL('**/dashboard');

@@ -12,7 +12,7 @@ import { percentile } from './percentile';
 const CALLS = Number(process.env.BENCH_VOICE_CALLS ?? 20);
 const TITLE = 'Bench task';
 
-const { stack, browser, stop } = await startBrowserStack({ elevenLabsDouble: true, seedDemo: false });
+const { stack, browser, stop } = await startBrowserStack({ elevenLabsDouble: true });
 const double = stack.elevenLabs!;
 
 try {

@@ -16,4 +16,10 @@ export const SCHEDULES: readonly Schedule[] = [
     everyMinutes: 60,
     target: 'purge/handler',
   },
+  {
+    name: 'DeleteExpiredDemos',
+    description: 'Deletes the demo accounts older than a day, with their Cognito users and everything in them',
+    everyMinutes: 60,
+    target: 'demo/clean-up',
+  },
 ];

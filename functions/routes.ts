@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts';
 import { BugReportSchema } from '../shared/bug-reports';
+import { DemoAccountSchema } from '../shared/demo';
 import {
   GcalCallbackQuerySchema,
   GcalConnectAnswerSchema,
@@ -25,7 +26,7 @@ import { WaitingListJoinSchema } from '../shared/waiting-list';
  * generator. A handler lives at functions/<handler>/handler.ts and exports `handler`.
  */
 
-export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports', 'auth', 'gcal', 'voice'] as const;
+export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports', 'auth', 'gcal', 'voice', 'demo'] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -155,6 +156,15 @@ export const routes = [
     quota: "one browser's, and one address's, reports of the hour",
     status: 201,
     response: z.object({ id: z.uuid() }),
+  }),
+
+  route('POST', '/api/demo', {
+    handler: 'demo',
+    summary: 'Make a demo account of its own for a visitor, with sample items; it and everything in it is deleted a day later',
+    public: true,
+    quota: "one address's demo accounts of the hour",
+    status: 201,
+    response: DemoAccountSchema,
   }),
 
   route('POST', '/api/auth/verify-email', {

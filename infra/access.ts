@@ -11,7 +11,7 @@ import type { HandlerName } from '../functions/routes';
 import type { AppFunction } from './constructs/app-function';
 
 type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query';
-type UserPoolAction = 'AdminGetUser' | 'AdminSetUserPassword' | 'AdminUserGlobalSignOut';
+type UserPoolAction = 'AdminGetUser' | 'AdminSetUserPassword' | 'AdminUserGlobalSignOut' | 'AdminCreateUser' | 'AdminDeleteUser';
 
 /** What one function may do, and so which environment variables it gets. */
 export interface Access {
@@ -72,6 +72,14 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
     publishes: true,
     callsElevenLabs: true,
   },
+  // A demo account: its quota, the register, its settings and sample items (through the items
+  // domain); AdminDeleteUser takes back a user whose registration failed.
+  demo: {
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    indexes: ['byList'],
+    publishes: true,
+    userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
+  },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
@@ -89,6 +97,8 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'auth/send-reset-code': { table: ['GetItem', 'PutItem', 'UpdateItem'], userPool: ['AdminGetUser'], sendsMail: true },
   'items/unlink-purged-goal': { table: ['Query', 'UpdateItem'], publishes: true },
   'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'], publishes: true },
+  // Reads the register and the account's own partition, ends its tokens and deletes it all.
+  'demo/clean-up': { table: ['PutItem', 'DeleteItem', 'Query'], userPool: ['AdminDeleteUser'] },
   'gcal/mirror': GOOGLE_CALENDAR,
   'gcal/initial-sync': GOOGLE_CALENDAR,
   'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },

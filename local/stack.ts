@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { DEMO_ACCOUNT } from '../shared/demo';
 import { contentSecurityPolicy } from '../shared/content-security-policy';
 import { ELEVENLABS_API_DEFAULT } from '../shared/voice';
 import { createApiAdapter, type AdapterOptions } from './api-adapter';
@@ -16,7 +15,6 @@ import { startElevenLabsDouble } from './elevenlabs-double';
 import { seedGoogleCalendar, startGoogleDouble } from './google-double';
 import { startHttpServer } from './http-server';
 import { startSchedules } from './schedules';
-import { seedDemoData } from './seed';
 
 export const TABLE_NAME = 'tempo';
 
@@ -28,7 +26,6 @@ export interface LocalStackOptions {
   webDir?: string;
   /** Use this DynamoDB endpoint instead of an embedded dynalite. */
   dynamoEndpoint?: string;
-  seedDemo?: boolean;
   /** The API's throttles, when a test's pace is not a person's (the defaults are shared/constants.ts's). */
   apiLimits?: Pick<AdapterOptions, 'throttle' | 'clientLimits'>;
   /** Serve Google sign-in and Calendar from the local double (GOOGLE_DOUBLE=1 npm start). */
@@ -101,12 +98,6 @@ export async function startLocalStack(options: LocalStackOptions) {
 
   process.env.APP_ORIGIN = http.url;
 
-  let demoUserId: string | undefined;
-  if (options.seedDemo ?? true) {
-    demoUserId = await cognito.ensureUser(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, DEMO_ACCOUNT.fullName);
-    await seedDemoData(demoUserId);
-  }
-
   const schedules = startSchedules();
 
   return {
@@ -119,7 +110,6 @@ export async function startLocalStack(options: LocalStackOptions) {
     google,
     elevenLabs,
     dynamoEndpoint: dynamo.endpoint,
-    demoUserId,
     async stop() {
       await schedules.stop();
       await http.stop();

@@ -1,4 +1,3 @@
-import { DEMO_ACCOUNT } from '../shared/demo';
 import { startLocalStack } from './stack';
 
 /** `npm start`: the product on http://127.0.0.1:3000 (PORT to change it), state under .data/. */
@@ -16,7 +15,7 @@ const stack = await startLocalStack({
 console.log(`
   Tempo is running at ${stack.url}
   API:            ${stack.url}/api
-  Demo account:   ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}
+  Demo:           ${stack.url}/demo (a fresh account with sample items, deleted a day later)
   Local Cognito:  ${stack.pool.endpoint} (pool ${stack.pool.userPoolId}, client ${stack.pool.clientId})
   Data:           ${process.env.DATA_DIR ?? '.data'}/ (delete it to start over); mail in ${stack.outbox.directory}
   Google:         ${stack.google ? `local double at ${stack.google.url} (GOOGLE_DOUBLE=1)` : process.env.GOOGLE_CLIENT_ID ? 'Google, as configured' : 'not configured (GOOGLE_DOUBLE=1 for the local double)'}

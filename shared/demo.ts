@@ -1,6 +1,23 @@
-/** The demo account the local stack seeds and the hidden /demo login page fills in. */
-export const DEMO_ACCOUNT = {
-  email: 'demo@tempo.local',
-  password: 'Demo-pass-2026!',
+import { z } from 'zod';
+
+/**
+ * The public demo: each visitor of /demo gets an account of their own, seeded with sample items,
+ * made by POST /api/demo and deleted, with everything in it, a day later.
+ */
+export const DEMO = {
+  /** Addresses of this domain belong to demo accounts: no mail is ever sent to them (.invalid never resolves). */
+  emailDomain: 'demo.tempo.invalid',
   fullName: 'Demo User',
+  lifetimeMs: 24 * 60 * 60_000,
+  /** Demo accounts one address may make in an hour: a classroom behind one router fits. */
+  perClientPerHour: 50,
 } as const;
+
+export const isDemoAddress = (email: string) => email.toLowerCase().endsWith(`@${DEMO.emailDomain}`);
+
+export const DemoAccountSchema = z.object({
+  email: z.email(),
+  password: z.string(),
+  expires_at: z.iso.datetime(),
+});
+export type DemoAccount = z.infer<typeof DemoAccountSchema>;

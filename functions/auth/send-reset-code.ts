@@ -2,6 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { RESET_CODE } from '../../shared/constants';
+import { isDemoAddress } from '../../shared/demo';
 import { nowMs } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
 import { addressHash, log } from '../platform/log';
@@ -13,10 +14,12 @@ export const RESET_SUBJECT = 'Your Tempo password reset code';
 /**
  * Bus consumer of password.reset-requested: mails a code when the address has an account. Done
  * off the request, so the public endpoint answers alike, and as fast, whether or not it has one.
+ * A demo account's address gets nothing: it is a domain that never resolves.
  * A failed mail throws, and the bus's retry of the same event mails a fresh code.
  */
 export async function handler(event: EventBridgeEvent<'password.reset-requested', unknown>): Promise<void> {
   const { email } = EVENT_CATALOGUE['password.reset-requested'].parse(event.detail);
+  if (isDemoAddress(email)) return;
   try {
     await cognito().send(new AdminGetUserCommand({ UserPoolId: userPool().userPoolId, Username: email }));
   } catch (error) {

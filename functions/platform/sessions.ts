@@ -10,9 +10,14 @@ import { db, tableName } from './dynamo';
  */
 const SESSIONS = 'SESSIONS';
 
-export async function endSessionsBefore(userId: string, now: Date): Promise<void> {
+/** `keptUntil`: for an account being deleted, when the record may go (DynamoDB's TTL), as no token of it can live longer. */
+export async function endSessionsBefore(userId: string, now: Date, keptUntil?: Date): Promise<void> {
+  const ttl = keptUntil ? { ttl: Math.ceil(keptUntil.getTime() / 1000) } : {};
   await db().send(
-    new PutCommand({ TableName: tableName(), Item: { PK: userKey(userId), SK: SESSIONS, valid_after: Math.floor(now.getTime() / 1000) } }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: { PK: userKey(userId), SK: SESSIONS, valid_after: Math.floor(now.getTime() / 1000), ...ttl },
+    }),
   );
 }
 

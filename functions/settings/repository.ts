@@ -1,9 +1,27 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import { userKey } from '../data/keys';
-import { db, tableName, unlessConditionFails } from '../platform/dynamo';
+import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 
 const SETTINGS_SK = 'SETTINGS';
+
+/**
+ * A new account's settings: the sign-up defaults (30 past days to sync) and the name it signed up
+ * with. Answers the row, or null when the account has settings already (they are never overwritten).
+ */
+export async function createSignUpSettings(userId: string, fullName: string | null): Promise<Settings | null> {
+  const settings = { ...defaultSettings(userId, 'sign-up'), full_name: fullName };
+  const created = await conditionally(
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...settings, PK: userKey(userId), SK: SETTINGS_SK },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ),
+  );
+  return created ? settings : null;
+}
 
 /** The stored settings, or the defaults of a row first made from the settings screen. */
 export async function getSettings(userId: string): Promise<{ settings: Settings; stored: boolean }> {

@@ -159,7 +159,8 @@ type Target = (ctx: { logger: unknown }, request: Record<string, unknown>) => Pr
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's services carry no types */
 /**
- * What Cognito does and cognito-local does not: enforce the pool's password policy on sign-up, run
+ * What Cognito does and cognito-local does not: enforce the pool's password policy on sign-up and
+ * on an administrator's AdminSetUserPassword, run the pre sign-up trigger for AdminCreateUser, run
  * the pre-authentication trigger before a password sign-in (its error refuses the sign-in), answer
  * a wrong password as Cognito does, refresh tokens through GetTokensFromRefreshToken, send a new
  * verification link (ResendConfirmationCode) and end a user's sessions (AdminUserGlobalSignOut).
@@ -200,9 +201,9 @@ function withCognitoRules(router: (target: string) => Target, services: any) {
     }
     const next = router(target);
     return async (ctx, request) => {
-      if (target === 'SignUp' && !passwordMeetsRules(String(request.Password ?? ''))) {
-        throw new InvalidPasswordError();
-      }
+      const password = target === 'SignUp' || target === 'AdminSetUserPassword' ? String(request.Password ?? '') : null;
+      if (password !== null && !passwordMeetsRules(password)) throw new InvalidPasswordError();
+      if (target === 'AdminCreateUser') await runTrigger('PreSignUp', adminCreateUserEvent(request));
       if (target === 'InitiateAuth' && request.AuthFlow === 'USER_PASSWORD_AUTH') {
         await runTrigger('PreAuthentication', preAuthenticationEvent(request));
         // Cognito answers a wrong password with NotAuthorizedException; cognito-local says InvalidPassword.
@@ -229,6 +230,20 @@ function preAuthenticationEvent(request: Record<string, unknown>) {
     // As Cognito does, the ClientMetadata of InitiateAuth reaches the pre-authentication trigger.
     request: { userAttributes: { email: username }, validationData: {}, clientMetadata: (request.ClientMetadata as Record<string, string> | undefined) ?? {} },
     response: {},
+  };
+}
+
+function adminCreateUserEvent(request: Record<string, unknown>) {
+  const attributes = (request.UserAttributes as Array<{ Name: string; Value: string }> | undefined) ?? [];
+  return {
+    version: '1',
+    region: 'local',
+    userPoolId: String(request.UserPoolId ?? ''),
+    triggerSource: 'PreSignUp_AdminCreateUser',
+    userName: String(request.Username ?? ''),
+    callerContext: { awsSdkVersion: 'local', clientId: 'CLIENT_ID_NOT_APPLICABLE' },
+    request: { userAttributes: Object.fromEntries(attributes.map(({ Name, Value }) => [Name, Value])), validationData: {}, clientMetadata: {} },
+    response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
   };
 }
 

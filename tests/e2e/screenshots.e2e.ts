@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNT } from '../../shared/demo';
 import { markConnectPromptShown } from './support/google';
-import { signInThroughForm } from './support/sign-in';
+import { signInToDemo } from './support/sign-in';
 
 /**
- * The README's pictures, taken from the seeded demo account once each page shows its data. Every run
+ * The README's pictures, taken from a demo account (/demo) once each page shows its data. Every run
  * takes them (into the test's output folder); `npm run screenshots` writes them to docs/screenshots.
  */
 const README_FOLDER = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : null;
@@ -22,8 +21,7 @@ test('the README screenshots show each page with the demo data', async ({ page }
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shoot(page, 'landing', '/');
 
-  await page.goto('/login');
-  await signInThroughForm(page, DEMO_ACCOUNT.email, { password: DEMO_ACCOUNT.password });
+  await signInToDemo(page);
   await expect(page.getByText('Draft the report outline').first()).toBeVisible();
   await expect(page.getByText('Team stand-up').first()).toBeVisible();
   await shoot(page, 'dashboard', '/dashboard');

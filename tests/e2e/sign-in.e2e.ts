@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { signInThroughForm } from './support/sign-in';
-
-const DEMO = { email: 'demo@tempo.local', password: 'Demo-pass-2026!' };
+import { signInThroughForm, signInToDemo } from './support/sign-in';
 
 /** The Cognito entries Amplify keeps in one of the two browser storages. */
 async function storedSessionKeys(page: Page, storage: 'localStorage' | 'sessionStorage'): Promise<string[]> {
@@ -24,13 +22,8 @@ test('/login is served with a noindex header for crawlers that do not run the ap
   expect((await request.get('/')).headers()['x-robots-tag']).toBeUndefined();
 });
 
-test('the demo page signs in with the demo account filled in, and signing out ends on /signout', { tag: '@phone' }, async ({ page }, testInfo) => {
-  await page.goto('/demo');
-  await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
-  await expect(page.getByLabel('Password')).toHaveValue(DEMO.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-
-  await expect(page).toHaveURL('/dashboard');
+test('the demo page fills in a demo account of the visitor’s own, and signing out ends on /signout', { tag: '@phone' }, async ({ page }, testInfo) => {
+  await signInToDemo(page);
   await expect(page.getByRole('heading', { name: 'Welcome back, Demo' })).toBeVisible();
   // The seeded sample data, through the API with the session's token.
   await expect(page.getByRole('list', { name: 'Summary' }).getByRole('link').first()).toHaveText(/^\d+ /);

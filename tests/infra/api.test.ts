@@ -12,6 +12,7 @@ const EXPECTED_PUBLIC_ROUTES = [
   'POST /api/auth/reset-password',
   'POST /api/auth/verify-email',
   'POST /api/bug-reports',
+  'POST /api/demo',
   'POST /api/waitlist',
 ];
 

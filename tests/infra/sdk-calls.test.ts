@@ -43,6 +43,8 @@ const SDK_COMMANDS: Record<string, Record<string, readonly Need[]>> = {
   },
   '@aws-sdk/client-eventbridge': { PutEventsCommand: ['publishes'] },
   '@aws-sdk/client-cognito-identity-provider': {
+    AdminCreateUserCommand: ['userPool', 'userPool.AdminCreateUser'],
+    AdminDeleteUserCommand: ['userPool', 'userPool.AdminDeleteUser'],
     AdminGetUserCommand: ['userPool', 'userPool.AdminGetUser'],
     AdminSetUserPasswordCommand: ['userPool', 'userPool.AdminSetUserPassword'],
     AdminUserGlobalSignOutCommand: ['userPool', 'userPool.AdminUserGlobalSignOut'],

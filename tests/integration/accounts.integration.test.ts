@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
@@ -10,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_THROTTLE, RESET_CODE } from '../../shared/constants';
 import { personNameProblem } from '../../shared/person-name';
 import { MESSAGES } from '../../shared/messages';
@@ -18,44 +16,31 @@ import { VERIFICATION_SUBJECT } from '../../functions/auth/custom-message';
 import { issueResetCode, redeemResetCode } from '../../functions/auth/reset-codes';
 import { handler as sendResetCode, RESET_SUBJECT } from '../../functions/auth/send-reset-code';
 import { db, tableName } from '../../functions/platform/dynamo';
-import { startLocalStack } from '../../local/stack';
 import { useVirtualClock } from '../support/clock';
 import { mailsTo } from '../support/outbox';
+import { useLocalStack } from '../support/local-stack';
 
 const PASSWORD = 'Correct-horse-9!';
 
 describe('accounts: sign-up, verification, sign-in throttle and password reset', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tempo-accounts-'));
-  let stack: Awaited<ReturnType<typeof startLocalStack>>;
+  // Guesses sent all at once, faster than the public routes' own throttle lets through.
+  const local = useLocalStack('accounts', { apiLimits: { throttle: { ratePerSecond: 100_000, burst: 100_000 } } });
   let cognito: CognitoIdentityProviderClient;
 
-  beforeAll(async () => {
-    stack = await startLocalStack({
-      dataDir,
-      port: 0,
-      cognitoPort: 10_000 + Math.floor(Math.random() * 20_000),
-      dynamoEndpoint: inject('dynamoEndpoint'),
-      seedDemo: false,
-      // Guesses sent all at once, faster than the public routes' own throttle lets through.
-      apiLimits: { throttle: { ratePerSecond: 100_000, burst: 100_000 } },
-    });
-    cognito = new CognitoIdentityProviderClient({ endpoint: stack.pool.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  beforeAll(() => {
+    cognito = new CognitoIdentityProviderClient({ endpoint: local.stack.pool.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
   });
 
-  afterAll(async () => {
-    cognito?.destroy();
-    await stack?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => cognito?.destroy());
 
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${local.stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: response.status, body: await response.json() };
   };
   const signUp = (email: string, password = PASSWORD, name = 'Ada Lovelace') =>
     cognito.send(
       new SignUpCommand({
-        ClientId: stack.pool.clientId,
+        ClientId: local.stack.pool.clientId,
         Username: email,
         Password: password,
         UserAttributes: [
@@ -65,9 +50,9 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       }),
     );
   const signIn = (email: string, password = PASSWORD) =>
-    cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.stack.pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
   const failure = (promise: Promise<unknown>) => promise.then(() => ({ name: 'no error', message: '' }), (error: Error) => ({ name: error.name, message: error.message }));
-  const outbox = () => join(dataDir, 'outbox');
+  const outbox = () => join(local.dataDir, 'outbox');
   const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 
   async function confirmedUser(): Promise<string> {
@@ -99,7 +84,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const [mail] = mailsTo(outbox(), email);
     expect(mail?.subject).toBe(VERIFICATION_SUBJECT);
     const link = new URL(/https?:\/\/\S+/.exec(mail!.body)![0]);
-    expect(link.origin).toBe(stack.url);
+    expect(link.origin).toBe(local.stack.url);
     expect(link.pathname).toBe('/verify-email');
     const query = { email: link.searchParams.get('email'), code: link.searchParams.get('code') };
     expect(query.email).toBe(email);
@@ -109,9 +94,9 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect((await post('/api/auth/verify-email', query)).body).toEqual({ verified: true });
 
     const token = (await signIn(email)).AuthenticationResult!.IdToken!;
-    const settings = await (await fetch(`${stack.url}/api/settings`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const settings = await (await fetch(`${local.stack.url}/api/settings`, { headers: { authorization: `Bearer ${token}` } })).json();
     expect(settings).toMatchObject({ sync_past_days: 30, full_name: 'Ada Lovelace', updated_at: null });
-    const created = stack.bus.published.filter((event) => event['detail-type'] === 'settings.created' && (event.detail as { userId: string }).userId === settings.user_id);
+    const created = local.stack.bus.published.filter((event) => event['detail-type'] === 'settings.created' && (event.detail as { userId: string }).userId === settings.user_id);
     expect(created).toHaveLength(1);
     expect(created[0]!.detail).toMatchObject({ settings: { sync_past_days: 30, full_name: 'Ada Lovelace' } });
   });
@@ -119,8 +104,8 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
   it('refreshes tokens the way Amplify asks (GetTokensFromRefreshToken)', async () => {
     const email = await confirmedUser();
     const { RefreshToken } = (await signIn(email)).AuthenticationResult!;
-    const refreshed = await cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: stack.pool.clientId, RefreshToken }));
-    const response = await fetch(`${stack.url}/api/goals`, { headers: { authorization: `Bearer ${refreshed.AuthenticationResult!.IdToken}` } });
+    const refreshed = await cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: local.stack.pool.clientId, RefreshToken }));
+    const response = await fetch(`${local.stack.url}/api/goals`, { headers: { authorization: `Bearer ${refreshed.AuthenticationResult!.IdToken}` } });
     expect(response.status).toBe(200);
   });
 
@@ -139,7 +124,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       cognito.send(
         new InitiateAuthCommand({
           AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: stack.pool.clientId,
+          ClientId: local.stack.pool.clientId,
           AuthParameters: { USERNAME: email, PASSWORD: password },
           ClientMetadata: { browser },
         }),
@@ -187,7 +172,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
         const browser = `rotating-browser-${attempt}`;
         const answer = await failure(
           cognito.send(
-            new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1!' }, ClientMetadata: { browser } }),
+            new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.stack.pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1!' }, ClientMetadata: { browser } }),
           ),
         );
         expect(answer.name).toBe('NotAuthorizedException');
@@ -209,7 +194,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const unknown = await post('/api/auth/reset-code', { email: newEmail() });
     expect(asked).toEqual({ status: 202, body: { sent: true } });
     expect(unknown).toEqual(asked);
-    await stack.bus.settle();
+    await local.stack.bus.settle();
 
     const mails = mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
     expect(mails).toHaveLength(1);
@@ -231,14 +216,14 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     } finally {
       clock.restore();
     }
-    const withOldToken = await fetch(`${stack.url}/api/goals`, { headers: { authorization: `Bearer ${oldIdToken}` } });
+    const withOldToken = await fetch(`${local.stack.url}/api/goals`, { headers: { authorization: `Bearer ${oldIdToken}` } });
     expect([withOldToken.status, (await withOldToken.json()).error.code]).toEqual([401, 'unauthorized']);
     expect((await signIn(email, 'New-password-2!')).AuthenticationResult?.IdToken).toBeTruthy();
     const reused = await post('/api/auth/reset-password', { email, code, password: 'Other-password-3!' });
     expect(reused.body.error.message).toBe('Invalid verification code');
     // The reset ended the sessions opened before it.
     const refresh = cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.pool.clientId, AuthParameters: { REFRESH_TOKEN: oldSession! } }),
+      new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: local.stack.pool.clientId, AuthParameters: { REFRESH_TOKEN: oldSession! } }),
     );
     expect((await failure(refresh)).name).toBe('NotAuthorizedException');
   });
@@ -246,7 +231,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
   it('counts guesses sent all at once: the right code after 30 wrong ones is refused', async () => {
     const email = await confirmedUser();
     await post('/api/auth/reset-code', { email });
-    await stack.bus.settle();
+    await local.stack.bus.settle();
     const code = /\b(\d{6})\b/.exec(mailsTo(outbox(), email).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
     const wrong = code === '000000' ? '000001' : '000000';
     const guesses = [...Array.from({ length: 30 }, () => wrong), code].map((guess) =>
@@ -292,7 +277,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const email = await confirmedUser();
     await post('/api/auth/reset-code', { email });
     await post('/api/auth/reset-code', { email });
-    await stack.bus.settle();
+    await local.stack.bus.settle();
     const mails = mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
     expect(mails).toHaveLength(1);
     const code = /\b(\d{6})\b/.exec(mails[0]!.body)![1]!;
@@ -304,7 +289,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
 
     const other = await confirmedUser();
     await post('/api/auth/reset-code', { email: other });
-    await stack.bus.settle();
+    await local.stack.bus.settle();
     const otherCode = /\b(\d{6})\b/.exec(mailsTo(outbox(), other).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
     const { Items: otherCodes = [] } = await db().send(
       new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :codes)', ExpressionAttributeValues: { ':pk': `RESET#${other}`, ':codes': 'CODE#' } }),

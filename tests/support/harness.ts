@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, createLocalJWKSet, SignJWT } from 'jose';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApiAdapter, type AdapterOptions, type ApiAdapter } from '../../local/api-adapter';
+import { startCognito } from '../../local/auth/cognito';
 import { jwtVerifier } from '../../local/auth/jwt';
 import { startLocalBus, type LocalBus } from '../../local/bus';
 import { ensureTable } from '../../local/dynamo';
-import { useLocalEndpoints } from '../../local/environment';
+import { useLocalEndpoints, useUserPool } from '../../local/environment';
+import { randomCognitoPort } from './local-stack';
+import { createOutbox } from '../../local/mail/outbox';
 
 export const ISSUER = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_test';
 export const CLIENT_ID = 'test-web-client';
@@ -23,7 +26,7 @@ export interface ApiAnswer<T = any> {
  * One integration test file's world: a fresh table on the engine of its project, the local bus,
  * and the API adapter with a JWT verifier for tokens this harness signs (as Cognito would).
  */
-export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'clientLimits'> = {}) {
+export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'clientLimits'> & { userPool?: boolean } = {}) {
   const world = {} as {
     adapter: ApiAdapter;
     bus: LocalBus;
@@ -49,6 +52,7 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
     const endpoint = inject('dynamoEndpoint');
     useLocalEndpoints({ dynamoEndpoint: endpoint, busEndpoint: world.bus.endpoint, tableName: world.tableName });
     await ensureTable(endpoint, world.tableName);
+    if (options.userPool) await startUserPool();
     world.sign = (claims, settings = {}) =>
       new SignJWT({ token_use: 'id', ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: 'test' })
@@ -65,9 +69,20 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
     });
   });
 
+  let stopUserPool = async (): Promise<void> => undefined;
+  /** A local Cognito, for the routes that administer accounts (the demo makes one). */
+  async function startUserPool() {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tempo-cognito-'));
+    const cognito = await startCognito({ dataDir, port: randomCognitoPort(), outbox: createOutbox(join(dataDir, 'outbox')) });
+    process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = cognito.pool.endpoint;
+    useUserPool(cognito.pool);
+    stopUserPool = cognito.stop;
+  }
+
   afterAll(async () => {
     await world.bus.settle();
     await world.bus.stop();
+    await stopUserPool();
   });
 
   // Each harness is a browser of its own address, so per-client quotas of one test file never meet another's.

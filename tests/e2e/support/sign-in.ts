@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO } from '../../../shared/demo';
 import { PASSWORD } from './accounts';
 
 /** Signs in through the /login form and waits for the page it leads to. */
@@ -8,4 +9,13 @@ export async function signInThroughForm(page: Page, email: string, options: { pa
   if (options.rememberMe) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(options.landsOn ?? '/dashboard');
+}
+
+/** Opens /demo, which fills in a demo account made for this visit, and signs in with it as it stands. */
+export async function signInToDemo(page: Page) {
+  await page.goto('/demo');
+  await expect(page.getByLabel('Email')).toHaveValue(new RegExp(`^demo-[0-9a-f-]{36}@${DEMO.emailDomain.replaceAll('.', '\\.')}$`));
+  await expect(page.getByLabel('Password')).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/dashboard');
 }

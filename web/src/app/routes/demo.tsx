@@ -1,6 +1,6 @@
-import { SignInPage } from '../../features/auth/components/sign-in-page';
+import { DemoSignInPage } from '../../features/auth/components/sign-in-page';
 
-/** Hidden (linked from nowhere): the sign-in form with the demo account filled in. */
+/** Hidden (linked from nowhere): the sign-in form with a demo account of the visitor's own filled in. */
 export function Component() {
-  return <SignInPage chrome="marketing" demo />;
+  return <DemoSignInPage />;
 }

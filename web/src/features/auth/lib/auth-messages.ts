@@ -7,6 +7,8 @@ export const AUTH_MESSAGES = {
   fallback: 'Authentication failed',
   google: 'Google sign-in failed',
   googleNotConfigured: 'Google sign-in is not configured on this server',
+  demoPreparing: 'Preparing your demo account…',
+  demoFailed: 'We could not prepare a demo account. Please try again.',
   resetRequired: 'Your password must be reset before you can sign in. Use "Forgot password?" below.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   passwordRequired: 'Password is required',

@@ -1,18 +1,14 @@
-import { DAY_MS } from '../shared/dates';
-import { STAMPED } from '../shared/changes';
-import { readStamps } from '../functions/changes/stamps';
-import { createItem, deleteOrTrashItem } from '../functions/items/service';
-import { ITEM_SCHEMAS } from '../shared/item-schemas';
-import type { ItemKind } from '../shared/items';
+import { DAY_MS } from '../../shared/dates';
+import { ITEM_SCHEMAS } from '../../shared/item-schemas';
+import type { ItemKind } from '../../shared/items';
+import { createItem, deleteOrTrashItem } from '../items/service';
 
 /**
- * Sample goals, tasks, events and tags (and one task in the trash) for the demo account, made as
- * the API makes them: the create route's schema (which fills the defaults), then the domain code.
- * Runs once: an account that has ever changed anything is left alone.
+ * Sample goals, tasks, events and tags (and one task in the trash) for a new demo account, made as
+ * the API makes them: the create route's schema (which fills the defaults), then the domain code,
+ * so every seeded item passes its own schema.
  */
-export async function seedDemoData(userId: string, now = new Date()): Promise<boolean> {
-  const stamps = await readStamps(userId);
-  if (STAMPED.some((what) => stamps[what] > 0)) return false;
+export async function seedDemoData(userId: string, now: Date): Promise<void> {
   const create = (kind: ItemKind, input: Record<string, unknown>) => createItem(userId, kind, ITEM_SCHEMAS[kind].create.parse(input), now);
 
   const day = (offset: number, hour = 9) => {
@@ -21,14 +17,18 @@ export async function seedDemoData(userId: string, now = new Date()): Promise<bo
     return date.toISOString();
   };
 
-  for (const [name, color] of [
-    ['health', '#10B981'],
-    ['work', '#3B82F6'],
-    ['learning', '#8B5CF6'],
-    ['home', '#F59E0B'],
-  ] as const) {
-    await create('tags', { name, color });
-  }
+  // Tags and events side by side (their order is their name's and start's); goals and tasks one
+  // by one, as each new one goes on top of the list.
+  await Promise.all(
+    (
+      [
+        ['health', '#10B981'],
+        ['work', '#3B82F6'],
+        ['learning', '#8B5CF6'],
+        ['home', '#F59E0B'],
+      ] as const
+    ).map(([name, color]) => create('tags', { name, color })),
+  );
 
   const goal = (title: string, description: string, type: string, days: number, tags: string[]) =>
     create('goals', { title, description, type, status: 'active', target_date: day(days), tags });
@@ -50,9 +50,10 @@ export async function seedDemoData(userId: string, now = new Date()): Promise<bo
 
   const event = (title: string, days: number, hour: number, hours: number, event_type: string, tags: string[]) =>
     create('events', { title, start_time: day(days, hour), end_time: day(days, hour + hours), event_type, tags, location: '' });
-  await event('Team stand-up', 0, 9, 1, 'meeting', ['work']);
-  await event('Spanish class', 1, 18, 1, 'personal', ['learning']);
-  await event('Long run', 2, 7, 2, 'personal', ['health']);
-  await event('Report deadline', 6, 16, 1, 'deadline', ['work']);
-  return true;
+  await Promise.all([
+    event('Team stand-up', 0, 9, 1, 'meeting', ['work']),
+    event('Spanish class', 1, 18, 1, 'personal', ['learning']),
+    event('Long run', 2, 7, 2, 'personal', ['health']),
+    event('Report deadline', 6, 16, 1, 'deadline', ['work']),
+  ]);
 }

@@ -1,0 +1,30 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { DAY_MS } from '../../shared/dates';
+import { now } from '../platform/clock';
+import { log } from '../platform/log';
+import { CLEAN_UP_LOOKBACK_DAYS, deleteDemoAccount, expiredDemos } from './accounts';
+
+/**
+ * Scheduled: deletes the demo accounts that have expired, each with its Cognito user and every
+ * record under it. Reads only the register's partitions of the past week's days, never the users'
+ * own items. One account failing is logged and tried again on the next run; the others go on.
+ */
+export async function handler(_event?: ScheduledEvent): Promise<{ deleted: number; failed: number }> {
+  const startedAt = now();
+  let deleted = 0;
+  let failed = 0;
+  for (let back = CLEAN_UP_LOOKBACK_DAYS; back >= 0; back -= 1) {
+    const day = new Date(startedAt.getTime() - back * DAY_MS).toISOString().slice(0, 10);
+    for await (const demo of expiredDemos(day, startedAt)) {
+      try {
+        await deleteDemoAccount(demo, startedAt);
+        deleted += 1;
+      } catch (error) {
+        failed += 1;
+        log.error('demo account not deleted; the next run tries again', { error: String(error) });
+      }
+    }
+  }
+  log.info('demo clean-up finished', { deleted, failed });
+  return { deleted, failed };
+}
