@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
+import { advancePageClock, stopPageClock } from './support/clock';
 import { moveWithKeyboard } from './support/sortable';
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -289,8 +290,10 @@ test('a card dragged with the mouse lifts only past 8 px, and the order it is dr
   test.skip(isMobile, 'the mouse is the desktop’s; a phone drags through the same pointer sensor by touch');
   const { api } = await signedInAccount(page, request, 'goals-drag');
   for (const title of ['First', 'Second', 'Third']) await api.create('goals', { title });
+  await page.clock.install();
   await page.goto('/goals');
   await expect(card(page, 'First')).toBeVisible();
+  await stopPageClock(page);
   const [top, next, last] = (await cardTitles(page)) as [string, string, string];
 
   await page.getByRole('button', { name: 'Reorder' }).click();
@@ -305,7 +308,12 @@ test('a card dragged with the mouse lifts only past 8 px, and the order it is dr
   await page.mouse.move(x + 12, y, { steps: 3 });
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  // Dropped only once the page shows the card over the last place (the last card steps aside), as a person sees it.
+  await expect.poll(async () => (await card(page, last).boundingBox())!.x).toBeLessThan(to.x - to.width / 2);
   await page.mouse.up();
+  await expect.poll(() => cardTitles(page)).toEqual([next, last, top]);
+  // dnd-kit swallows clicks for 50 ms after a drop (so the drop is no click); a person's hand takes longer.
+  await advancePageClock(page, 100);
   await page.getByRole('button', { name: 'Save Order' }).click();
   await expect(page.getByText('New order saved')).toBeVisible();
   expect(await cardTitles(page)).toEqual([next, last, top]);
