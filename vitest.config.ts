@@ -39,7 +39,8 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'UTC' } } },
       integration('dynalite'),
       integration('dynamodb-local'),
-      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000 } },
+      // The infra files share nothing but aws-cdk-lib, which takes seconds to load: once per worker halves the project.
+      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, isolate: false } },
     ],
   },
 });
