@@ -1,8 +1,9 @@
-import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
 import { readConfig, type AppConfig } from './config';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EDGE_REGION, EdgeStack } from './stacks/edge-stack';
 import { EmailStack } from './stacks/email-stack';
 import { EventsStack } from './stacks/events-stack';
 import { SecretsStack } from './stacks/secrets-stack';
@@ -16,6 +17,8 @@ export interface TempoStacks {
   events: EventsStack;
   api: ApiStack;
   email?: EmailStack;
+  /** Absent from an environment-agnostic synth: its web ACL is referenced across regions, which needs a known region. */
+  edge?: EdgeStack;
   web: WebStack;
 }
 
@@ -38,12 +41,20 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
     elevenLabs: { agentId: config.elevenLabsAgentId, apiKey: secrets.elevenLabsApiKey },
   };
   const events = new EventsStack(app, name('Events'), { ...base, shared });
-  const api = new ApiStack(app, name('Api'), { ...base, shared: { ...shared, bus: events.bus } });
+  const api = new ApiStack(app, name('Api'), { ...base, shared: { ...shared, bus: events.bus }, originVerify: secrets.originVerify });
   // Voice is on once an agent is named; its key can only be checked by calling ElevenLabs.
   const webConfig = { ...auth.webConfig, voice: Boolean(config.elevenLabsAgentId) };
-  const web = new WebStack(app, name('Web'), { ...base, api: api.api, webConfig });
+  const region = env?.region;
+  const edge = region && !Token.isUnresolved(region) ? new EdgeStack(app, name('Edge'), { ...base, env: { ...env, region: EDGE_REGION } }) : undefined;
+  const web = new WebStack(app, name('Web'), {
+    ...base,
+    api: api.api,
+    originVerify: secrets.originVerify,
+    webConfig,
+    ...(edge ? { webAclArn: edge.webAclArn, crossRegionReferences: region !== EDGE_REGION } : {}),
+  });
 
   Tags.of(app).add('app', 'tempo');
   Tags.of(app).add('stage', config.stage);
-  return { config, secrets, auth, data, events, api, email, web };
+  return { config, secrets, auth, data, events, api, email, edge, web };
 }

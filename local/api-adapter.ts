@@ -59,10 +59,12 @@ export function createApiAdapter(options: AdapterOptions) {
 
     const verified = await verifiedClaims(options.verifyToken, request.headers.authorization);
     // A person is counted by their account, anyone else by their address: a flood without a token
-    // from one address never uses up what a signed-in person may send.
-    if (!perClient(verified?.sub ? { person: verified.sub } : { address: request.sourceIp ?? '127.0.0.1' })) {
-      return gatewayAnswer(429, 'Too Many Requests');
-    }
+    // from one address never uses up what a signed-in person may send. Everything from the address
+    // counts towards its ceiling as well.
+    const address = request.sourceIp ?? '127.0.0.1';
+    const withinOwnLimit = perClient(verified?.sub ? { person: verified.sub } : { anonymous: address });
+    const withinAddressCeiling = perClient({ address });
+    if (!withinOwnLimit || !withinAddressCeiling) return gatewayAnswer(429, 'Too Many Requests');
     if (!match.route.public && !verified) return gatewayAnswer(401, 'Unauthorized');
     // Like API Gateway, a public route gets no authorizer, so no claims.
     const claims = match.route.public ? undefined : verified;
@@ -128,13 +130,18 @@ async function verifiedClaims(verify: TokenVerifier, authorization: string | str
 function fixedWindows(limits: ClientLimits) {
   let windowStart = 0;
   let counts = new Map<string, number>();
-  return function take(client: { person: string } | { address: string }): boolean {
+  return function take(client: { person: string } | { anonymous: string } | { address: string }): boolean {
     const now = Date.now();
     if (now - windowStart >= limits.windowMs) {
       windowStart = now - (now % limits.windowMs);
       counts = new Map();
     }
-    const [key, limit] = 'person' in client ? [`person#${client.person}`, limits.perPerson] : [`address#${client.address}`, limits.anonymousPerAddress];
+    const [key, limit] =
+      'person' in client
+        ? [`person#${client.person}`, limits.perPerson]
+        : 'anonymous' in client
+          ? [`anonymous#${client.anonymous}`, limits.anonymousPerAddress]
+          : [`address#${client.address}`, limits.perAddress];
     const used = (counts.get(key) ?? 0) + 1;
     counts.set(key, used);
     return used <= limit;

@@ -130,9 +130,12 @@ export const API_LIMITS = {
  * What one client may send, over 5 minutes, so that no one client's flood starves the others: a
  * signed-in person (counted by their account) far more than the SPA's polling and a talking
  * assistant make, and requests without a token (counted by address) plenty for the public pages
- * and forms. The local adapter applies them as here; in AWS they are the edge's per-address rules.
+ * and forms. Whatever one address sends, with a token or not, has a ceiling too: room for a few
+ * people behind one router, while a script sending made-up tokens (which the edge cannot verify)
+ * is still bounded. The local adapter applies them as here; in AWS they are the rules of the
+ * CloudFront web ACL (infra/stacks/edge-stack.ts), where a person is counted by their token.
  */
-export const CLIENT_RATE_LIMITS = { windowMs: 5 * 60_000, perPerson: 3_000, anonymousPerAddress: 600 } as const;
+export const CLIENT_RATE_LIMITS = { windowMs: 5 * 60_000, perPerson: 3_000, anonymousPerAddress: 600, perAddress: 10_000 } as const;
 
 /**
  * Calls to Cognito from one address over 5 minutes (sign-in, sign-up, refresh, reset): a web ACL

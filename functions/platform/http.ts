@@ -7,6 +7,7 @@ import { routesByKey, type HandlerName, type RouteKey, type RouteKeyOf, type Rou
 import { now } from './clock';
 import { HttpError, notFound, unauthorized, validationError } from './errors';
 import { log } from './log';
+import { cameThroughTheSite } from './origin';
 import { isIssuedAfterReset } from './sessions';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -50,6 +51,8 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(jsonErrors())
     .handler(async (event) => {
+      // API Gateway's own words for a refusal, as the authorizer answers.
+      if (!cameThroughTheSite(event.headers)) return toResult(403, { message: 'Forbidden' });
       const route = routesByKey.get(event.routeKey);
       const operation = (operations as Record<string, (request: HttpRequest<unknown, string | null>) => Promise<Reply>>)[
         event.routeKey

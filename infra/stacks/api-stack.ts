@@ -15,6 +15,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { HANDLERS, routes, type HandlerName, type Route } from '../../functions/routes';
 import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../shared/constants';
@@ -25,6 +26,8 @@ import { AppFunction } from '../constructs/app-function';
 export interface ApiStackProps extends StackProps {
   config: AppConfig;
   shared: SharedResources & { auth: NonNullable<SharedResources['auth']> };
+  /** The value CloudFront adds to each request; every handler refuses a request without it (functions/platform/origin.ts). */
+  originVerify: ISecret;
 }
 
 /** The access log line: what API Gateway v2 can tell about each request, as JSON. */
@@ -124,6 +127,8 @@ export class ApiStack extends Stack {
       timeout: Duration.seconds(10),
     });
     grantAccess(handler, HANDLER_ACCESS[name], props.shared);
+    // Resolved by CloudFormation at deploy (a dynamic reference), so no read of the secret at cold start.
+    handler.function.addEnvironment('ORIGIN_VERIFY', props.originVerify.secretValue.unsafeUnwrap());
     return handler;
   }
 }

@@ -15,6 +15,8 @@ export class SecretsStack extends Stack {
   readonly elevenLabsApiKey: Secret;
   readonly googleClientSecret: Secret;
   readonly googleTokenKey: Secret;
+  /** What CloudFront adds to each request to the API, so the API can refuse requests that went around it (functions/platform/origin.ts). */
+  readonly originVerify: Secret;
 
   constructor(scope: Construct, id: string, props: SecretsStackProps) {
     super(scope, id, props);
@@ -32,10 +34,26 @@ export class SecretsStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: config.removalPolicy,
     });
+    this.originVerify = this.originVerifySecret(config);
     Validations.of(this.googleTokenKey).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'Rotating this key would make every stored Google token unreadable; sealed tokens carry a version (v1) so a re-keying can be added with a migration.',
     });
+  }
+
+  private originVerifySecret(config: AppConfig): Secret {
+    const secret = new Secret(this, 'OriginVerify', {
+      secretName: resourceName(config, 'origin-verify'),
+      description: 'Sent by CloudFront to the API with every request; the API refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront and the functions receive the value at deploy time; a new value (docs/deploy.md) is rolled out by a deploy, which updates both.',
+    });
+    return secret;
   }
 
   /** A secret with a generated stand-in value, replaced by the real one with `aws secretsmanager put-secret-value`. */

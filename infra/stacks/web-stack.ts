@@ -1,5 +1,6 @@
 import { CfnOutput, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -28,6 +29,7 @@ import { contentSecurityPolicy } from '../../shared/content-security-policy';
 import { NOINDEX_HEADER, NOINDEX_PATHS } from '../../shared/noindex';
 import { ELEVENLABS_API_DEFAULT } from '../../shared/voice';
 import type { WebConfig } from '../../shared/web-config';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
 import type { AppConfig } from '../config';
 
 export interface WebStackProps extends StackProps {
@@ -35,6 +37,10 @@ export interface WebStackProps extends StackProps {
   api: IHttpApi;
   /** Written as /config.json beside the built SPA. */
   webConfig: WebConfig;
+  /** Added by CloudFront to each request to the API, which refuses requests without it. */
+  originVerify: ISecret;
+  /** The edge stack's web ACL (infra/stacks/edge-stack.ts); none in an environment-agnostic synth. */
+  webAclArn?: string;
 }
 
 /**
@@ -89,6 +95,7 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -105,13 +112,14 @@ export class WebStack extends Stack {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
     });
-    this.acknowledgeDistributionFindings(config);
+    this.acknowledgeDistributionFindings(config, Boolean(props.webAclArn));
 
     if (config.webDist) this.upload(config.webDist, props.webConfig, site);
     new CfnOutput(this, 'SiteUrl', { value: `https://${config.domain?.name ?? this.distribution.distributionDomainName}` });
@@ -152,15 +160,15 @@ export class WebStack extends Stack {
     });
   }
 
-  private acknowledgeDistributionFindings(config: AppConfig): void {
-    Validations.of(this.distribution).acknowledge(
-      { id: 'AwsSolutions-CFR1', reason: 'The product is offered worldwide; no country is to be excluded.' },
-      {
+  private acknowledgeDistributionFindings(config: AppConfig, hasWebAcl: boolean): void {
+    Validations.of(this.distribution).acknowledge({ id: 'AwsSolutions-CFR1', reason: 'The product is offered worldwide; no country is to be excluded.' });
+    if (!hasWebAcl) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF web ACL yet: the API is throttled per stage and every non-public route needs a Cognito token; a web ACL (about 6 USD/month) is a later cost decision.',
-      },
-    );
+          'An environment-agnostic synth has no web ACL: the edge stack is in us-east-1 and referenced across regions, which needs a known region. A deploy (infra/app.ts) names its region and gets one.',
+      });
+    }
     if (!config.domain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

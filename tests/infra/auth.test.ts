@@ -106,9 +106,9 @@ describe('web client', () => {
 describe('secrets and mail', () => {
   const secrets = Template.fromStack(plain.secrets);
 
-  it('holds placeholders for the ElevenLabs key and the Google client secret, and a generated key for Google tokens', () => {
+  it('holds placeholders for the ElevenLabs key and the Google client secret, a generated key for Google tokens and the origin secret', () => {
     const names = Object.values(secrets.findResources('AWS::SecretsManager::Secret')).map((secret) => secret.Properties.Name);
-    expect(names.sort()).toEqual(['tempo-dev-elevenlabs-api-key', 'tempo-dev-google-client-secret', 'tempo-dev-google-token-key']);
+    expect(names.sort()).toEqual(['tempo-dev-elevenlabs-api-key', 'tempo-dev-google-client-secret', 'tempo-dev-google-token-key', 'tempo-dev-origin-verify']);
   });
 
   it('lets only the Google Calendar functions read the Google secrets, and only the voice handler the ElevenLabs key', () => {

@@ -23,7 +23,7 @@ const APPS: Array<[string, () => App]> = [
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
       }).app,
   ],
-  ['prod, environment-agnostic', () => tempoApp({ stage: 'prod', webDist: builtSpa() }, undefined).app],
+  ['prod, environment-agnostic', () => tempoApp({ stage: 'prod', webDist: builtSpa() }, null).app],
 ];
 
 /** AwsSolutions findings left after acknowledgements, as "rule at path" lines. */

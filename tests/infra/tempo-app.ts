@@ -24,13 +24,13 @@ export function builtSpa(): string {
 
 /**
  * The whole app for one set of context values, with bundling skipped (the functions' code is
- * not what these tests look at). `env: undefined` gives environment-agnostic stacks.
+ * not what these tests look at). `env: null` gives environment-agnostic stacks.
  */
-export function tempoApp(context: Record<string, unknown> = {}, env: Environment | undefined = TEST_ENV) {
+export function tempoApp(context: Record<string, unknown> = {}, env: Environment | null = TEST_ENV) {
   const app = new App({
     context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], webDist: NO_WEB_DIST, ...context },
   });
-  return { app, ...createTempo(app, env) };
+  return { app, ...createTempo(app, env ?? undefined) };
 }
 
 /** The logical id CloudFormation knows a construct's resource by. */

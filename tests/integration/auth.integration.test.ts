@@ -59,7 +59,7 @@ describe('the JWT authorizer in front of every non-public route', () => {
 });
 
 describe('the per-client limits', () => {
-  const limited = integrationHarness({ clientLimits: { windowMs: 60 * 60_000, perPerson: 30, anonymousPerAddress: 10 } });
+  const limited = integrationHarness({ clientLimits: { windowMs: 60 * 60_000, perPerson: 30, anonymousPerAddress: 10, perAddress: 60 } });
 
   it("count a person by account and anyone else by address: a flood without a token from the person's own address leaves the person's requests alone", async () => {
     const address = '192.0.2.44';
@@ -74,6 +74,19 @@ describe('the per-client limits', () => {
     expect(refused.body).toEqual({ message: 'Too Many Requests' });
     expect((await limited.call('GET', '/api/changes', { sourceIp: '192.0.2.45', token: (await limited.user()).token })).status).toBe(200);
   });
+
+  it('bound everything one address sends: people behind one router share its ceiling, each under their own limit', async () => {
+    const router = '192.0.2.46';
+    const people = await Promise.all([limited.user(), limited.user(), limited.user()]);
+    const statuses = [];
+    for (let index = 0; index < 61; index += 1) {
+      statuses.push((await limited.call('GET', '/api/changes', { sourceIp: router, token: people[index % 3]!.token })).status);
+    }
+    // 60 is the address's ceiling; the 61st is the first person's 21st, under their own 30.
+    expect(statuses).toEqual([...Array(60).fill(200), 429]);
+    expect((await limited.call('GET', '/api/changes', { sourceIp: '192.0.2.47', token: people[0]!.token })).status).toBe(200);
+  });
+
 });
 
 describe('the stage throttle', () => {

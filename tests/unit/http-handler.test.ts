@@ -1,17 +1,17 @@
 import type { Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as items } from '../../functions/items/handler';
 import type { HttpEvent } from '../../functions/platform/http';
 
 const context = { awsRequestId: 'test', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
 
-function event(routeKey: string, options: { sub?: string; body?: string; base64?: boolean } = {}): HttpEvent {
+function event(routeKey: string, options: { sub?: string; body?: string; base64?: boolean; headers?: Record<string, string> } = {}): HttpEvent {
   return {
     version: '2.0',
     routeKey,
     rawPath: routeKey.split(' ')[1]!,
     rawQueryString: '',
-    headers: {},
+    headers: options.headers ?? {},
     isBase64Encoded: options.base64 ?? false,
     ...(options.body === undefined ? {} : { body: options.body }),
     requestContext: {
@@ -48,5 +48,19 @@ describe('the HTTP wrapper every handler shares', () => {
     expect(invalid.status).toBe(400);
     expect(Object.keys(invalid.body.error.fields).sort()).toEqual(['extra', 'priority', 'title']);
     expect(invalid.headers).toMatchObject({ 'content-type': 'application/json', 'cache-control': 'no-store' });
+  });
+
+  describe('behind CloudFront (ORIGIN_VERIFY set, as in AWS)', () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    it('refuses, before anything else, a request without the origin secret or with another value: it went around the site', async () => {
+      vi.stubEnv('ORIGIN_VERIFY', 'the-secret');
+      const wrong: Array<Record<string, string>> = [{}, { 'x-origin-verify': 'a-guess' }, { 'x-origin-verify': 'the-secret-and-more' }];
+      for (const headers of wrong) {
+        expect(await answer(event('GET /api/goals', { sub: 'u1', headers }))).toMatchObject({ status: 403, body: { message: 'Forbidden' } });
+      }
+      const through = await answer(event('POST /api/goals', { sub: 'u1', headers: { 'x-origin-verify': 'the-secret' }, body: '{' }));
+      expect(through).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
+    });
   });
 });
