@@ -40,6 +40,8 @@ export const MESSAGES = {
   /** Ours (the spec is silent): a person's hourly quota of voice calls or Google syncs is used up. */
   tooManyVoiceCalls: 'You have started many voice calls this hour. Please try again later.',
   tooManySyncs: 'You have synced many times this hour. Please try again later.',
+  /** Ours (the spec is silent): the user pool's web ACL refused one address's many calls to Cognito. */
+  tooManyAuthRequests: 'Too many requests from your network. Please wait a few minutes and try again.',
   /** Ours (the spec is silent): one address has made many demo accounts this hour. */
   tooManyDemos: 'Many demo accounts were made from your network this hour. Please try again later.',
   waitingListFailed: 'Failed to join waiting list. Please try again.',

@@ -19,11 +19,14 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
 import { COGNITO_CALLS_PER_ADDRESS, PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { MESSAGES } from '../../shared/messages';
 import type { WebConfig } from '../../shared/web-config';
 import { grantAccess, TRIGGER_ACCESS } from '../access';
 import { resourceName, type AppConfig } from '../config';
 import { SENDER_NAME } from './email-stack';
 import { AppFunction } from '../constructs/app-function';
+
+const TOO_MANY_REQUESTS = 'TooManyRequests';
 
 export interface AuthStackProps extends StackProps {
   config: AppConfig;
@@ -134,16 +137,42 @@ export class AuthStack extends Stack {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('tempo-user-pool'),
+      // Cognito's own error shape, readable by the SPA on another origin, so that Amplify raises
+      // TooManyRequestsException with our message rather than failing to read the answer.
+      customResponseBodies: {
+        [TOO_MANY_REQUESTS]: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ __type: 'TooManyRequestsException', message: MESSAGES.tooManyAuthRequests }) },
+      },
       rules: [
         {
           name: 'calls-per-address',
           priority: 0,
-          action: { block: { customResponse: { responseCode: 429 } } },
+          action: {
+            block: {
+              customResponse: {
+                responseCode: 429,
+                customResponseBodyKey: TOO_MANY_REQUESTS,
+                responseHeaders: [{ name: 'access-control-allow-origin', value: '*' }],
+              },
+            },
+          },
           statement: {
             rateBasedStatement: {
               aggregateKeyType: 'IP',
               limit: COGNITO_CALLS_PER_ADDRESS.limit,
               evaluationWindowSec: COGNITO_CALLS_PER_ADDRESS.windowSeconds,
+              // A refused CORS preflight would hide the answer from the page: preflights go on to Cognito.
+              scopeDownStatement: {
+                notStatement: {
+                  statement: {
+                    byteMatchStatement: {
+                      fieldToMatch: { method: {} },
+                      positionalConstraint: 'EXACTLY',
+                      searchString: 'OPTIONS',
+                      textTransformations: [{ priority: 0, type: 'NONE' }],
+                    },
+                  },
+                },
+              },
             },
           },
           visibilityConfig: visibility('tempo-user-pool-calls-per-address'),

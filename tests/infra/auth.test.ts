@@ -1,7 +1,10 @@
+import { parseJsonError, type HttpResponse } from '@aws-amplify/core/internals/aws-client-utils';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { COGNITO_TRIGGERS } from '../../functions/auth/triggers';
 import { COGNITO_CALLS_PER_ADDRESS, PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { MESSAGES } from '../../shared/messages';
+import { authErrorMessage } from '../../web/src/features/auth/lib/auth-messages';
 import { logicalId, tempoApp } from './tempo-app';
 
 const SITE = 'https://tempo.example.com';
@@ -24,9 +27,33 @@ describe('user pool', () => {
     expect(acl.DefaultAction).toEqual({ Allow: {} });
     expect(acl.Rules).toEqual([
       expect.objectContaining({
-        Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+        Action: {
+          Block: {
+            CustomResponse: {
+              ResponseCode: 429,
+              CustomResponseBodyKey: 'TooManyRequests',
+              ResponseHeaders: [{ Name: 'access-control-allow-origin', Value: '*' }],
+            },
+          },
+        },
         Statement: {
-          RateBasedStatement: { AggregateKeyType: 'IP', Limit: COGNITO_CALLS_PER_ADDRESS.limit, EvaluationWindowSec: COGNITO_CALLS_PER_ADDRESS.windowSeconds },
+          RateBasedStatement: {
+            AggregateKeyType: 'IP',
+            Limit: COGNITO_CALLS_PER_ADDRESS.limit,
+            EvaluationWindowSec: COGNITO_CALLS_PER_ADDRESS.windowSeconds,
+            ScopeDownStatement: {
+              NotStatement: {
+                Statement: {
+                  ByteMatchStatement: {
+                    FieldToMatch: { Method: {} },
+                    PositionalConstraint: 'EXACTLY',
+                    SearchString: 'OPTIONS',
+                    TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+                  },
+                },
+              },
+            },
+          },
         },
       }),
     ]);
@@ -35,6 +62,16 @@ describe('user pool', () => {
     const [aclId] = Object.keys(template.findResources('AWS::WAFv2::WebACL'));
     expect(association.ResourceArn).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
     expect(association.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+
+  it('refuses in Cognito’s error shape, which Amplify turns into TooManyRequestsException and the sign-in form into our message', async () => {
+    const acl = onlyProperties(template, 'AWS::WAFv2::WebACL');
+    const body = acl.CustomResponseBodies.TooManyRequests;
+    expect(body.ContentType).toBe('APPLICATION_JSON');
+    // As the SPA's Amplify reads a Cognito answer of 429.
+    const error = await parseJsonError({ statusCode: 429, headers: {}, body: { json: async () => JSON.parse(body.Content) } } as unknown as HttpResponse);
+    expect(error?.name).toBe('TooManyRequestsException');
+    expect(authErrorMessage(error)).toBe(MESSAGES.tooManyAuthRequests);
   });
 
   it('signs up anyone by email, verified by email', () => {

@@ -51,6 +51,9 @@ export function authErrorMessage(error: unknown): string {
       return AUTH_MESSAGES.invalidCredentials;
     case 'UserNotConfirmedException':
       return AUTH_MESSAGES.unconfirmed;
+    // The user pool's web ACL (or Cognito's own throttle, whose message is "Rate exceeded").
+    case 'TooManyRequestsException':
+      return MESSAGES.tooManyAuthRequests;
     default:
       return error.message || AUTH_MESSAGES.fallback;
   }
