@@ -1,6 +1,5 @@
-import { TRASH_RETENTION_DAYS } from '../../shared/constants';
-import { DAY_MS } from '../../shared/dates';
 import type { ItemKind } from '../../shared/items';
+import { trashExpiresAt } from '../../shared/trash';
 
 /** Key builders of the single table; docs/data-model.md lists the access patterns they serve. */
 export const userKey = (userId: string) => `USER#${userId}`;
@@ -17,7 +16,7 @@ export const trashKey = (userId: string) => `USER#${userId}#TRASH`;
 
 /** When a trashed item may be purged, and the partition of the expiry index it sits in (one per day). */
 export function expiryKeys(deletedAt: string): { XPK: string; XSK: string } {
-  const expiresAt = new Date(Date.parse(deletedAt) + TRASH_RETENTION_DAYS * DAY_MS).toISOString();
+  const expiresAt = trashExpiresAt(deletedAt);
   return { XPK: `EXPIRY#${expiresAt.slice(0, 10)}`, XSK: expiresAt };
 }
 

@@ -1,24 +1,18 @@
-import { TRASH_RETENTION_DAYS } from '../../shared/constants';
-import { DAY_MS } from '../../shared/dates';
+import { trashDaysLeft } from '../../shared/trash';
 import { emptyTrash, purgeItems, restoreItems, trashSelectionOf } from '../items/service';
 import { listTrash } from '../items/repository';
 import { httpHandler, ok } from '../platform/http';
-
-/** Whole days left before the purge; 0 reads 'Expiring today'. */
-export function daysRemaining(deletedAt: string, now: Date): number {
-  const left = Date.parse(deletedAt) + TRASH_RETENTION_DAYS * DAY_MS - now.getTime();
-  return Math.max(0, Math.floor(left / DAY_MS));
-}
+import { getSettings } from '../settings/repository';
 
 export const handler = httpHandler('trash', {
   'GET /api/trash': async ({ userId, now }) => {
-    const entries = await listTrash(userId);
+    const [entries, { settings }] = await Promise.all([listTrash(userId), getSettings(userId)]);
     return ok({
       items: entries.map((entry) => ({
         ...trashSelectionOf(entry),
         title: entry.title,
         deleted_at: entry.deleted_at,
-        days_remaining: daysRemaining(entry.deleted_at, now),
+        days_remaining: trashDaysLeft(entry.deleted_at, now, settings.preferred_timezone),
       })),
     });
   },

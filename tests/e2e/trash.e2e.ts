@@ -3,16 +3,19 @@ import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 
 test('items deleted through the API are restored, deleted for good and emptied from the trash', { tag: '@phone' }, async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'trash-flow');
+  const { api } = await signedInAccount(page, request, 'trash-flow', null);
   const goal = await api.create('goals', { title: 'Learn Welsh' });
   const task = await api.create('tasks', { title: 'Water the plants' });
   const other = await api.create('tasks', { title: 'Call the bank' });
   for (const [kind, item] of [['goals', goal], ['tasks', task], ['tasks', other]] as const) await api.remove(kind, item.id);
 
+  // The page lives at the moment of the last deletion: the day of deletion, whatever the hour the test runs.
+  const { items } = await api.get('/api/trash');
+  await page.clock.install({ time: new Date(items[0].deleted_at) });
   await page.goto('/trash');
   const list = page.getByRole('list', { name: 'Deleted items' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
-  await expect(list.getByText('9 days left').first()).toBeVisible(); // whole days left of the 10
+  await expect(list.getByText('10 days left')).toHaveCount(3); // the 10 days the confirmation promised
 
   await page.getByLabel('Type', { exact: true }).selectOption('goals');
   await expect(list.getByRole('listitem')).toHaveCount(1);
@@ -57,28 +60,48 @@ test('select all restores every shown item at once', async ({ page, request }) =
   await expect(page.getByText('Trash is empty')).toBeVisible();
 });
 
-test('days left: Expiring today at 0, in red at 3 or fewer; the deletion date in the user’s zone; Refresh by keyboard', async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'trash-days');
-  for (const title of ['Today goes', 'Three left', 'Four left']) {
+test('days left in the person’s calendar: 10 on the day of deletion, red at 3 or fewer, Expiring today on the purge’s day; Refresh by keyboard', async ({ page, request }) => {
+  // Noon in Tokyo on a fixed day; the person's zone is Tokyo, so their calendar days are not UTC's.
+  const now = new Date('2026-03-12T03:00:00.000Z');
+  await page.clock.install({ time: now });
+  const { api } = await signedInAccount(page, request, 'trash-days', null);
+  await api.put('/api/settings', { preferred_timezone: 'Asia/Tokyo' });
+  const titles = ['Deleted an hour ago', 'Deleted at midnight', 'Deleted yesterday evening', 'Deleted a week ago', 'Deleted six days ago', 'Deleted ten days ago'];
+  for (const title of titles) {
     const task = await api.create('tasks', { title });
     await api.remove('tasks', task.id);
   }
-  // Items deleted days ago cannot be made through the API: the page is shown the ages it would get.
-  const daysLeft: Record<string, number> = { 'Today goes': 0, 'Three left': 3, 'Four left': 4 };
+  // Items deleted days ago cannot be made through the API: the page is given the deletion times they would have.
+  const HOUR = 3_600_000;
+  const deletedAt: Record<string, number> = {
+    'Deleted an hour ago': now.getTime() - HOUR,
+    'Deleted at midnight': Date.parse('2026-03-11T15:00:00.000Z'), // 00:00 on March 12 in Tokyo
+    'Deleted yesterday evening': Date.parse('2026-03-11T14:59:00.000Z'), // 23:59 on March 11 in Tokyo
+    'Deleted a week ago': now.getTime() - 7 * 24 * HOUR,
+    'Deleted six days ago': now.getTime() - 6 * 24 * HOUR,
+    'Deleted ten days ago': now.getTime() - 10 * 24 * HOUR + HOUR, // purged in an hour, today
+  };
   await page.route('**/api/trash', async (route) => {
     const answer = await route.fetch();
     const body = await answer.json();
-    for (const item of body.items) item.days_remaining = daysLeft[item.title] ?? item.days_remaining;
+    for (const item of body.items) item.deleted_at = new Date(deletedAt[item.title] ?? Date.parse(item.deleted_at)).toISOString();
     await route.fulfill({ response: answer, json: body });
   });
   await page.goto('/trash');
   const entry = (title: string) => page.getByRole('listitem').filter({ hasText: title });
-  await expect(entry('Today goes')).toContainText('Expiring today');
-  await expect(entry('Today goes').getByText('Expiring today')).toHaveClass(/trash-item__days--warning/);
-  await expect(entry('Three left').getByText('3 days left')).toHaveClass(/trash-item__days--warning/);
-  await expect(entry('Four left').getByText('4 days left')).not.toHaveClass(/trash-item__days--warning/);
-  const today = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
-  await expect(entry('Four left')).toContainText(`Deleted ${today}`);
+  const days = (title: string) => entry(title).locator('.trash-item__days');
+  await expect(days('Deleted an hour ago')).toHaveText('10 days left');
+  await expect(days('Deleted at midnight')).toHaveText('10 days left');
+  await expect(days('Deleted yesterday evening')).toHaveText('9 days left');
+  await expect(days('Deleted a week ago')).toHaveText('3 days left');
+  await expect(days('Deleted a week ago')).toHaveClass(/trash-item__days--warning/);
+  await expect(days('Deleted six days ago')).toHaveText('4 days left');
+  await expect(days('Deleted six days ago')).not.toHaveClass(/trash-item__days--warning/);
+  await expect(days('Deleted ten days ago')).toHaveText('Expiring today');
+  await expect(days('Deleted ten days ago')).toHaveClass(/trash-item__days--warning/);
+  // The deletion date in the person's zone: 23:59 on March 11 in Tokyo, not UTC's 14:59.
+  await expect(entry('Deleted yesterday evening')).toContainText('Deleted Mar 11, 2026');
+  await expect(entry('Deleted at midnight')).toContainText('Deleted Mar 12, 2026');
 
   // Deleted elsewhere meanwhile: Refresh brings it in, and the keyboard stays on the button.
   const more = await api.create('tasks', { title: 'Deleted elsewhere' });

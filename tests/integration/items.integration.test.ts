@@ -1,8 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/platform/dynamo';
-import { calendarDay } from '../../shared/dates';
+import { calendarDay, DAY_MS } from '../../shared/dates';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
+import { useVirtualClock } from '../support/clock';
 import { daysFromNow, integrationHarness } from '../support/harness';
 
 const { world, user } = integrationHarness();
@@ -187,7 +188,18 @@ describe('trash', () => {
 
     const trash = await alice.get('/api/trash');
     expect(trash.body.items.map((entry: { kind: string }) => entry.kind)).toEqual(['events', 'tasks', 'goals']);
-    expect(trash.body.items[0]).toMatchObject({ id: event.id, title: 'E', days_remaining: 9 });
+    expect(trash.body.items[0]).toMatchObject({ id: event.id, title: 'E' });
+    // Days left are counted in the person's calendar: 10 on the day of the deletion, 0 on the purge's.
+    const deletedAt = Date.parse(trash.body.items[0].deleted_at);
+    const clock = useVirtualClock();
+    try {
+      clock.advance(deletedAt - clock.now());
+      expect((await alice.get('/api/trash')).body.items[0].days_remaining).toBe(10);
+      clock.advance(10 * DAY_MS);
+      expect((await alice.get('/api/trash')).body.items[0].days_remaining).toBe(0);
+    } finally {
+      clock.restore();
+    }
 
     const restored = await alice.post('/api/trash/restore', { items: [{ kind: 'goals', id: goal.id }, { kind: 'tasks', id: goal.id }] });
     expect(restored.body).toEqual({ restored: 1 });

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { TRASH_WARNING_DAYS } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
 import type { TrashableKind, TrashEntry } from '../../../../../shared/items';
+import { trashDaysLeft } from '../../../../../shared/trash';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -147,34 +148,38 @@ export function TrashPage() {
             )}
           </div>
           <ul className="trash-list" aria-label="Deleted items">
-            {shown.map((item) => (
-              <li key={keyOf(item)} className="trash-item">
-                <Checkbox label={`Select ${item.title}`} checked={selected.has(keyOf(item))} onChange={() => toggle(item)} />
-                <div className="trash-item__text">
-                  <p className="trash-item__title">{item.title}</p>
-                  <p className="trash-item__meta">
-                    <span className="trash-item__kind">{KIND_LABELS[item.kind]}</span>
-                    <span>Deleted {formatDay(calendarDay(item.deleted_at, timeZone))}</span>
-                    <span className={classNames('trash-item__days', item.days_remaining <= TRASH_WARNING_DAYS && 'trash-item__days--warning')}>
-                      {remainingLabel(item.days_remaining)}
-                    </span>
-                  </p>
-                </div>
-                <div className="trash-item__actions">
-                  <Button variant="secondary" disabled={working} aria-label={`Restore ${item.title}`} onClick={() => void restore([item])}>
-                    Restore
-                  </Button>
-                  <Button
-                    className="button--danger"
-                    disabled={working}
-                    aria-label={`Delete ${item.title}`}
-                    onClick={() => setPending({ action: 'delete', items: [item] })}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </li>
-            ))}
+            {shown.map((item) => {
+              // On this page's clock, in the person's time zone (shared/trash.ts).
+              const daysLeft = trashDaysLeft(item.deleted_at, new Date(), timeZone);
+              return (
+                <li key={keyOf(item)} className="trash-item">
+                  <Checkbox label={`Select ${item.title}`} checked={selected.has(keyOf(item))} onChange={() => toggle(item)} />
+                  <div className="trash-item__text">
+                    <p className="trash-item__title">{item.title}</p>
+                    <p className="trash-item__meta">
+                      <span className="trash-item__kind">{KIND_LABELS[item.kind]}</span>
+                      <span>Deleted {formatDay(calendarDay(item.deleted_at, timeZone))}</span>
+                      <span className={classNames('trash-item__days', daysLeft <= TRASH_WARNING_DAYS && 'trash-item__days--warning')}>
+                        {remainingLabel(daysLeft)}
+                      </span>
+                    </p>
+                  </div>
+                  <div className="trash-item__actions">
+                    <Button variant="secondary" disabled={working} aria-label={`Restore ${item.title}`} onClick={() => void restore([item])}>
+                      Restore
+                    </Button>
+                    <Button
+                      className="button--danger"
+                      disabled={working}
+                      aria-label={`Delete ${item.title}`}
+                      onClick={() => setPending({ action: 'delete', items: [item] })}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         </>
       )}
