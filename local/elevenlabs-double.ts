@@ -73,6 +73,8 @@ interface Conversation {
   agent_id: string;
   opened_at: string;
   dynamic_variables: Record<string, unknown> | null;
+  /** The conversation_config_override the conversation started with (the agent allowed it). */
+  overrides: Record<string, unknown> | null;
   closed: { code: number; reason: string; by: 'client' | 'server' } | null;
 }
 
@@ -342,6 +344,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
     }
     connection.started = true;
     connection.conversation.dynamic_variables = (message.dynamic_variables as Record<string, unknown> | undefined) ?? {};
+    connection.conversation.overrides = (message.conversation_config_override as Record<string, unknown> | undefined) ?? null;
     send(connection, {
       type: 'conversation_initiation_metadata',
       conversation_initiation_metadata_event: {
@@ -392,6 +395,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       agent_id: agent,
       opened_at: new Date().toISOString(),
       dynamic_variables: null,
+      overrides: null,
       closed: null,
     };
     record.conversations.push(conversation);

@@ -5,8 +5,13 @@ export const VOICE_API_ERRORS = {
   upstreamFailed: 'The voice service did not answer. Please try again later.',
 } as const;
 
-/** The dynamic variables the server fills in; the client adds today_date, today_iso and now_iso. */
+/** The dynamic variables the server fills in (user_name '' for no name); the client adds today_date, today_iso and now_iso. */
 export const VoiceTemplateVarsSchema = z.object({ user_name: z.string(), user_tz: z.string() });
+
+/** The assistant's first words, by name when there is one to use (shared/person.ts). */
+export function assistantGreeting(name: string): string {
+  return name ? `Hi ${name}, what would you like to get done?` : 'Hi, what would you like to get done?';
+}
 export type VoiceTemplateVars = z.infer<typeof VoiceTemplateVarsSchema>;
 
 /** GET /api/voice/config: how to open one conversation, and the voice session it is recorded as. */

@@ -1,12 +1,13 @@
 import { USER_QUOTAS } from '../../shared/constants';
 import { itemId } from '../../shared/items';
 import { MESSAGES } from '../../shared/messages';
+import { nameToUse } from '../../shared/person';
 import { TOOL_CALL_MESSAGES, type ToolCall, type ToolCallRequest } from '../../shared/tool-calls';
 import type { VoiceTemplateVars } from '../../shared/voice';
 import { publish, publishAfterSave } from '../platform/bus';
 import { now } from '../platform/clock';
 import { notFound } from '../platform/errors';
-import { httpHandler, noContent, ok, type HttpEvent, type Reply } from '../platform/http';
+import { httpHandler, noContent, ok, type Reply } from '../platform/http';
 import { log } from '../platform/log';
 import { takeQuota } from '../platform/quota';
 import { getSettings } from '../settings/repository';
@@ -16,10 +17,10 @@ import { countToolCallChange, finishToolCall, getToolCall, insertToolCall, listT
 import { undoToolCall } from './undo';
 
 export const handler = httpHandler('voice', {
-  'GET /api/voice/config': async ({ userId, event, now }) => {
+  'GET /api/voice/config': async ({ userId, now }) => {
     const agent = elevenLabsAgent();
     await takeQuota({ key: `voice#user#${userId}`, limit: USER_QUOTAS.voiceCalls, windowMs: USER_QUOTAS.window, message: MESSAGES.tooManyVoiceCalls }, now);
-    const [signedUrl, templateVars] = await Promise.all([signedConversationUrl(agent), templateVarsOf(userId, event)]);
+    const [signedUrl, templateVars] = await Promise.all([signedConversationUrl(agent), templateVarsOf(userId)]);
     const session = await startVoiceSession(userId, agent.agentId, now);
     await publishAfterSave('voice.session-started', { userId, sessionId: session.id, agentId: agent.agentId, occurredAt: session.created_at });
     return ok({ agentId: agent.agentId, signedUrl, userId, sessionId: session.id, templateVars });
@@ -48,12 +49,10 @@ export const handler = httpHandler('voice', {
 
 const accepted = (body: unknown): Reply => ({ status: 202, body });
 
-/** The name the agent calls the user by: the settings' display name when personalization is on, else the token's name. */
-async function templateVarsOf(userId: string, event: HttpEvent): Promise<VoiceTemplateVars> {
+/** The name the agent calls the person by (shared/person.ts; empty for none) and their time zone. */
+async function templateVarsOf(userId: string): Promise<VoiceTemplateVars> {
   const { settings } = await getSettings(userId);
-  const claimed = event.requestContext.authorizer.jwt.claims.name;
-  const personal = settings.use_personalization ? settings.full_name : null;
-  return { user_name: personal || (typeof claimed === 'string' ? claimed : ''), user_tz: settings.preferred_timezone };
+  return { user_name: nameToUse(settings) ?? '', user_tz: settings.preferred_timezone };
 }
 
 /**

@@ -58,6 +58,40 @@ test('with personalization off the display name is saved as none', async ({ page
   await expect(page.getByLabel(/Use personalization/)).not.toBeChecked();
 });
 
+test('the name the app uses is the display name while personalization is on, and none while it is off: greeting, sidebar or top bar, bug report', { tag: '@phone' }, async ({ page, request }, testInfo) => {
+  const { email } = await signedInAccount(page, request, 'settings-name');
+  const phone = testInfo.project.name === 'mobile';
+  const shown = phone ? page.locator('.app-topbar__user') : page.getByRole('complementary', { name: 'Sidebar' });
+  async function expectName(greeting: string, name: string | null) {
+    // Within the app, so what was saved shows without a reload.
+    if (!page.url().endsWith('/dashboard')) {
+      if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('link', { name: 'Dashboard' }).click();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting);
+    if (name) await expect(shown).toContainText(name);
+    else await expect(shown).not.toContainText(/Ada|Grace/);
+    if (phone) await expect(shown).toHaveText(name ?? email);
+    if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Report a Bug' }).click();
+    await expect(page.getByRole('dialog', { name: 'Report a Bug' }).getByLabel('Name')).toHaveValue(name ?? '');
+    await page.keyboard.press('Escape');
+  }
+  async function saveSettings(change: () => Promise<void>) {
+    await page.goto('/settings');
+    await change();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Settings saved successfully')).toBeVisible();
+  }
+
+  // The name given at sign-up is the display name until it is changed.
+  await expectName('Welcome back, Ada', 'Ada Lovelace');
+  await saveSettings(() => page.getByLabel('Display name').fill('Grace Hopper'));
+  await expectName('Welcome back, Grace', 'Grace Hopper');
+  await saveSettings(() => page.getByLabel(/Use personalization/).uncheck());
+  await expectName('Welcome back', null);
+});
+
 test('the real-time status shows CONNECTED while polling works', async ({ page, request }) => {
   await signedInAccount(page, request, 'settings-realtime', '/settings');
   await page.getByLabel('Show real-time connection status').check();

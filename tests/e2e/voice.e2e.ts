@@ -56,6 +56,8 @@ test('a spoken request creates a task that shows highlighted, the agent gets the
   expect(state.audio.liveRate).toBeLessThan(18_000);
   expect(state.dynamicVariables).toMatchObject({ user_tz: 'UTC', today_iso: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   expect(Object.keys(state.dynamicVariables ?? {}).sort()).toEqual(['now_iso', 'today_date', 'today_iso', 'user_name', 'user_tz']);
+  // The greeting is the person's own: by the name the app uses for them.
+  expect(state.conversations.at(-1)?.overrides).toMatchObject({ agent: { first_message: 'Hi Ada Lovelace, what would you like to get done?' } });
 
   const durationSaved = page.waitForResponse((response) => /\/api\/voice\/sessions\//.test(response.url()) && response.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'End call' }).click();
@@ -103,7 +105,7 @@ test('an abnormal close from the agent says the connection was lost; an active c
 
 test('a conversation ElevenLabs refuses says the assistant is unavailable, not that the connection failed', async ({ page, request }) => {
   const double = elevenLabsDouble(request);
-  // An agent that enables no overrides, as ours did: the client's text_only is refused (1008).
+  // An agent that enables no overrides, as ours did: the first the client sends (its greeting) is refused (1008).
   await double.updateAgent({ platform_settings: { overrides: { conversation_config_override: {} } } });
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -114,8 +116,8 @@ test('a conversation ElevenLabs refuses says the assistant is unavailable, not t
     await panel(page).getByRole('button', { name: 'Ask your assistant' }).click();
     await expect(panel(page).getByRole('alert')).toContainText('The voice assistant is unavailable right now. Please try again later.', CALL_STARTS);
     await expect(panel(page).getByText('Failed to establish voice connection', { exact: false })).toHaveCount(0);
-    expect((await double.state()).lastClose).toMatchObject({ code: 1008, reason: "Override for field 'text_only' is not allowed by config.", by: 'server' });
-    expect(errors.join('\n')).toContain("Voice agent refused the conversation: 1008 Override for field 'text_only' is not allowed by config.");
+    expect((await double.state()).lastClose).toMatchObject({ code: 1008, reason: "Override for field 'first_message' is not allowed by config.", by: 'server' });
+    expect(errors.join('\n')).toContain("Voice agent refused the conversation: 1008 Override for field 'first_message' is not allowed by config.");
   } finally {
     await double.updateAgent({ platform_settings: agentDefinition().platform_settings });
   }

@@ -97,7 +97,8 @@ describe('GET /api/voice/config', () => {
 
     await call('PUT', '/api/settings', { token, body: { use_personalization: false } });
     const impersonal = await call('GET', '/api/voice/config', { token });
-    expect(impersonal.body.templateVars).toEqual({ user_name: 'Token Name', user_tz: 'Europe/Paris' });
+    // With personalization off the assistant gets no name at all, not even the one given at sign-up.
+    expect(impersonal.body.templateVars).toEqual({ user_name: '', user_tz: 'Europe/Paris' });
     expect(impersonal.body.sessionId).not.toBe(answer.body.sessionId);
   });
 

@@ -1,20 +1,24 @@
 import { fetchUserAttributes } from 'aws-amplify/auth';
 import useSWR from 'swr';
+import { nameToUse } from '../../../../shared/person';
+import { useSettings } from '../../lib/items';
 
 export interface Profile {
+  /** What to call the person (shared/person.ts); null while the settings load or with personalization off. */
   name: string | null;
   email: string;
 }
 
-/** The signed-in user's name and email, as Cognito holds them. */
-async function getProfile(): Promise<Profile> {
-  const attributes = await fetchUserAttributes();
-  return { name: attributes.name?.trim() || null, email: attributes.email ?? '' };
+async function getEmail(): Promise<string> {
+  return (await fetchUserAttributes()).email ?? '';
 }
 
-/** One read per session for the layout, the dashboard greeting and the bug report's defaults. */
+/** The person's name and email for the layout, the dashboard greeting and the bug report's defaults. */
 export function useProfile(): Profile | undefined {
-  return useSWR('profile', getProfile, { revalidateOnFocus: false, revalidateIfStale: false }).data;
+  const email = useSWR('profile-email', getEmail, { revalidateOnFocus: false, revalidateIfStale: false }).data;
+  const settings = useSettings().data;
+  if (email === undefined) return undefined;
+  return { email, name: settings ? nameToUse(settings) : null };
 }
 
 /** The first word of the name, for a greeting. */

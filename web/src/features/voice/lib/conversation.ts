@@ -4,7 +4,7 @@ import { calendarDay } from '../../../../../shared/dates';
 import { AGENT_ACTION_TYPES, type ToolCall } from '../../../../../shared/tool-calls';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/items';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
-import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice';
+import { assistantGreeting, type VoiceConfig, type VoiceTemplateVars } from '../../../../../shared/voice';
 import { awaitToolCall, logToolCall } from '../api/tool-calls';
 import { AUDIO_WORKLETS } from './audio-worklets';
 
@@ -149,6 +149,8 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
     connectionType: 'websocket',
     ...AUDIO_WORKLETS,
     textOnly,
+    // Overridden per call, so that a person without a name to use is not greeted "Hi ,".
+    overrides: { agent: { firstMessage: assistantGreeting(config.templateVars.user_name) } },
     userId: config.userId,
     dynamicVariables: callVariables(new Date(), config.templateVars),
     clientTools: Object.fromEntries(CLIENT_TOOL_NAMES.map((name) => [name, (parameters: unknown) => runClientTool(name, parameters)])),
