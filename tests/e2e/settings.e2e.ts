@@ -108,7 +108,7 @@ test('without Google configured on the server the settings say so and offer no C
   await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toHaveCount(0);
 });
 
-test('a failed load shows the red error box, and Try again loads the settings', async ({ page, request }) => {
+test('a failed load shows the red error box, and Retry loads the settings', async ({ page, request }) => {
   await signedInAccount(page, request, 'settings-load-error');
   await page.route('**/api/settings', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }));
   await page.goto('/settings');
@@ -116,7 +116,7 @@ test('a failed load shows the red error box, and Try again loads the settings', 
   await expect(box).toContainText('Something went wrong on our side. Please try again.');
   await expect(box).toHaveCSS('color', 'rgb(180, 35, 24)'); // the error red, #b42318
   await page.unroute('**/api/settings');
-  await box.getByRole('button', { name: 'Try again' }).click();
+  await box.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Account & Language' })).toBeVisible();
 });
 

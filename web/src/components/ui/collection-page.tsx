@@ -2,6 +2,7 @@ import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
 import { Button } from './button';
 import { classNames } from './class-names';
+import { LoadState, type Read } from './load-state';
 import { Select } from './select';
 import { SortableList } from './sortable-list';
 import { useReorder } from './use-reorder';
@@ -27,8 +28,8 @@ interface CollectionPageProps<T extends Item> {
   /** The New button's text ('New Goal'). */
   newLabel: string;
   onNew: () => void;
-  /** Every item, in their saved order; undefined while loading. */
-  items: readonly T[] | undefined;
+  /** The read of every item, in their saved order. */
+  list: Read & { data: readonly T[] | undefined };
   /** Which items the filters let through. */
   shows: (item: T) => boolean;
   /** Saves a new order (every id); the toasts' titles say it was saved or failed. */
@@ -53,8 +54,8 @@ interface CollectionPageProps<T extends Item> {
  * the cards, which drag into a new order in reorder mode.
  */
 export function CollectionPage<T extends Item>(props: CollectionPageProps<T>) {
-  const { title, newLabel, onNew, items, shows, order, overview, filters, loadingLabel, empty, renderItem, children } = props;
-  const all = items ?? [];
+  const { title, newLabel, onNew, list, shows, order, overview, filters, loadingLabel, empty, renderItem, children } = props;
+  const all = list.data ?? [];
   const reorder = useReorder(all, order.save, order);
   const { view, setView, canSwitch } = useCollectionView();
   const shown = reorder.ordered.filter(shows);
@@ -85,21 +86,21 @@ export function CollectionPage<T extends Item>(props: CollectionPageProps<T>) {
         {canSwitch && <ViewToggle view={view} onChange={setView} />}
       </div>
 
-      {!items ? (
-        <CardSkeletons label={loadingLabel} />
-      ) : shown.length === 0 ? (
-        empty
-      ) : (
-        <SortableList
-          items={shown}
-          reordering={reorder.reordering}
-          onMove={reorder.move}
-          className={classNames('collection__items', `collection__items--${view}`)}
-          label={title}
-          itemName={(item) => item.title}
-          renderItem={(item, handle) => renderItem(item, handle, view)}
-        />
-      )}
+      <LoadState reads={[list]} what={title.toLowerCase()} placeholder={<CardSkeletons label={loadingLabel} />}>
+        {shown.length === 0 ? (
+          empty
+        ) : (
+          <SortableList
+            items={shown}
+            reordering={reorder.reordering}
+            onMove={reorder.move}
+            className={classNames('collection__items', `collection__items--${view}`)}
+            label={title}
+            itemName={(item) => item.title}
+            renderItem={(item, handle) => renderItem(item, handle, view)}
+          />
+        )}
+      </LoadState>
       {children}
     </div>
   );

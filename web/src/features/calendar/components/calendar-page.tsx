@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { eventDays, type CalendarEvent } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
 import { GCAL_MESSAGES, syncedMessage } from '../../../../../shared/gcal';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadState } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { deleteItem, useItems, useSettings } from '../../../lib/items';
@@ -41,19 +41,21 @@ export function CalendarPage() {
   const [editing, setEditing] = useState<{ event?: CalendarEvent; initial: EventFormValues } | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
-  if (events.error || settings.error) {
-    return (
-      <CalendarFrame>
-        <Alert tone="error">Your calendar could not be loaded. Please try again.</Alert>
-      </CalendarFrame>
-    );
-  }
+  const reads = [events, settings];
   if (!events.data || !settings.data) {
     return (
       <CalendarFrame>
-        <p className="page-status__inline" role="status">
-          <Spinner /> Loading...
-        </p>
+        <LoadState
+          reads={reads}
+          what="your calendar"
+          placeholder={
+            <p className="page-status__inline" role="status">
+              <Spinner /> Loading...
+            </p>
+          }
+        >
+          {null}
+        </LoadState>
       </CalendarFrame>
     );
   }
@@ -93,85 +95,87 @@ export function CalendarPage() {
     <CalendarFrame
       actions={<CalendarActions onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))} />}
     >
-      <div className="calendar-toolbar">
-        <div className="calendar-toolbar__nav">
-          <Button variant="secondary" onClick={() => go({ date: null })}>
-            Today
-          </Button>
-          <Button variant="ghost" className="calendar-toolbar__step" aria-label={`Previous ${view}`} onClick={() => go({ date: stepAnchor(view, anchor, -1) })}>
-            <span aria-hidden="true">‹</span>
-          </Button>
-          <Button variant="ghost" className="calendar-toolbar__step" aria-label={`Next ${view}`} onClick={() => go({ date: stepAnchor(view, anchor, 1) })}>
-            <span aria-hidden="true">›</span>
-          </Button>
-          <h2 className="calendar-toolbar__range" aria-live="polite">
-            {rangeLabel(view, anchor, days)}
-          </h2>
+      <LoadState reads={reads} what="your calendar" placeholder={null}>
+        <div className="calendar-toolbar">
+          <div className="calendar-toolbar__nav">
+            <Button variant="secondary" onClick={() => go({ date: null })}>
+              Today
+            </Button>
+            <Button variant="ghost" className="calendar-toolbar__step" aria-label={`Previous ${view}`} onClick={() => go({ date: stepAnchor(view, anchor, -1) })}>
+              <span aria-hidden="true">‹</span>
+            </Button>
+            <Button variant="ghost" className="calendar-toolbar__step" aria-label={`Next ${view}`} onClick={() => go({ date: stepAnchor(view, anchor, 1) })}>
+              <span aria-hidden="true">›</span>
+            </Button>
+            <h2 className="calendar-toolbar__range" aria-live="polite">
+              {rangeLabel(view, anchor, days)}
+            </h2>
+          </div>
+          <div className="calendar-toolbar__views" role="group" aria-label="Calendar view">
+            {CALENDAR_VIEWS.map((option) => (
+              <button
+                key={option}
+                type="button"
+                className="calendar-toolbar__view"
+                aria-pressed={option === view}
+                onClick={() => go({ view: option, date: anchor })}
+              >
+                {VIEW_LABELS[option]}
+              </button>
+            ))}
+          </div>
         </div>
-        <div className="calendar-toolbar__views" role="group" aria-label="Calendar view">
-          {CALENDAR_VIEWS.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className="calendar-toolbar__view"
-              aria-pressed={option === view}
-              onClick={() => go({ view: option, date: anchor })}
-            >
-              {VIEW_LABELS[option]}
-            </button>
-          ))}
-        </div>
-      </div>
 
-      {view === 'month' ? (
-        <MonthGrid
-          anchor={anchor}
-          today={today}
-          events={events.data}
-          timeZone={timeZone}
-          slotMinutes={startMinutes}
-          onSlot={newEventAt}
-          onOpen={openEvent}
-          onShowDay={(day) => go({ view: 'day', date: day })}
-        />
-      ) : (
-        <TimeGrid
-          days={days}
-          today={today}
-          events={events.data}
-          timeZone={timeZone}
-          rowPx={view === 'day' ? CALENDAR.dayRowPx : CALENDAR.weekRowPx}
-          minBlockPx={view === 'day' ? CALENDAR.minBlockDayPx : CALENDAR.minBlockWeekPx}
-          scrollToMinutes={startMinutes}
-          onSlot={newEventAt}
-          onOpen={openEvent}
-        />
-      )}
+        {view === 'month' ? (
+          <MonthGrid
+            anchor={anchor}
+            today={today}
+            events={events.data}
+            timeZone={timeZone}
+            slotMinutes={startMinutes}
+            onSlot={newEventAt}
+            onOpen={openEvent}
+            onShowDay={(day) => go({ view: 'day', date: day })}
+          />
+        ) : (
+          <TimeGrid
+            days={days}
+            today={today}
+            events={events.data}
+            timeZone={timeZone}
+            rowPx={view === 'day' ? CALENDAR.dayRowPx : CALENDAR.weekRowPx}
+            minBlockPx={view === 'day' ? CALENDAR.minBlockDayPx : CALENDAR.minBlockWeekPx}
+            scrollToMinutes={startMinutes}
+            onSlot={newEventAt}
+            onOpen={openEvent}
+          />
+        )}
 
-      {shown && (
-        <EventDetails
-          event={shown}
-          timeZone={timeZone}
-          onClose={closeEvent}
-          onEdit={() => {
-            closeEvent();
-            setEditing({ event: shown, initial: eventValues(shown, timeZone) });
-          }}
-          onDelete={() => setConfirmingDelete(true)}
-        />
-      )}
-      {shown && (
-        <DeleteConfirmation
-          event={shown}
-          open={confirmingDelete}
-          onDone={(deleted) => {
-            setConfirmingDelete(false);
-            if (deleted) closeEvent();
-          }}
-        />
-      )}
-      {editing && <EventEditor key={editing.event?.id ?? 'new'} event={editing.event} initial={editing.initial} timeZone={timeZone} onClose={() => setEditing(null)} />}
-      <FirstTimeConnect suppressed={Boolean(eventId) || editing !== null} />
+        {shown && (
+          <EventDetails
+            event={shown}
+            timeZone={timeZone}
+            onClose={closeEvent}
+            onEdit={() => {
+              closeEvent();
+              setEditing({ event: shown, initial: eventValues(shown, timeZone) });
+            }}
+            onDelete={() => setConfirmingDelete(true)}
+          />
+        )}
+        {shown && (
+          <DeleteConfirmation
+            event={shown}
+            open={confirmingDelete}
+            onDone={(deleted) => {
+              setConfirmingDelete(false);
+              if (deleted) closeEvent();
+            }}
+          />
+        )}
+        {editing && <EventEditor key={editing.event?.id ?? 'new'} event={editing.event} initial={editing.initial} timeZone={timeZone} onClose={() => setEditing(null)} />}
+        <FirstTimeConnect suppressed={Boolean(eventId) || editing !== null} />
+      </LoadState>
     </CalendarFrame>
   );
 }

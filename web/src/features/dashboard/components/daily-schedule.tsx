@@ -4,6 +4,7 @@ import { isEventOnDay } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
 import { Button, buttonClassName } from '../../../components/ui/button';
+import { ListSkeleton, LoadState } from '../../../components/ui/load-state';
 import { useItems } from '../../../lib/items';
 import { addDays, formatDayAs, formatTime } from '../../../lib/zoned-dates';
 import { RefreshButton } from '../../../components/ui/refresh-button';
@@ -42,29 +43,31 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
           </Link>
         </div>
       </div>
-      {ofDay.length === 0 ? (
-        <div className="dash-empty">
-          <p>No events scheduled for today</p>
-          {/* The day in the calendar, where a click on an hour makes the event. */}
-          <Link to={`/calendar?view=day&date=${day}`}>Add an event</Link>
-        </div>
-      ) : (
-        <ul className="dash-list">
-          {ofDay.map((event) => (
-            <li key={event.id}>
-              <Link to={`/calendar?eventId=${event.id}`} className="dash-item">
-                <span className="dash-item__time">
-                  {event.all_day
-                    ? 'All day'
-                    : `${formatTime(event.start_time, timeZone)} – ${formatTime(event.end_time, timeZone)}`}
-                </span>
-                <span className="dash-item__title">{event.title}</span>
-                {event.location && <span className="dash-item__meta">{event.location}</span>}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadState reads={[events]} what="events" placeholder={<ListSkeleton label="Loading the schedule..." />}>
+        {ofDay.length === 0 ? (
+          <div className="dash-empty">
+            <p>No events scheduled for today</p>
+            {/* The day in the calendar, where a click on an hour makes the event. */}
+            <Link to={`/calendar?view=day&date=${day}`}>Add an event</Link>
+          </div>
+        ) : (
+          <ul className="dash-list">
+            {ofDay.map((event) => (
+              <li key={event.id}>
+                <Link to={`/calendar?eventId=${event.id}`} className="dash-item">
+                  <span className="dash-item__time">
+                    {event.all_day
+                      ? 'All day'
+                      : `${formatTime(event.start_time, timeZone)} – ${formatTime(event.end_time, timeZone)}`}
+                  </span>
+                  <span className="dash-item__title">{event.title}</span>
+                  {event.location && <span className="dash-item__meta">{event.location}</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadState>
     </section>
   );
 }

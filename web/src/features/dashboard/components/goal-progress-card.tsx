@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { DASHBOARD } from '../../../../../shared/constants';
 import { goalProgress } from '../../../../../shared/goals';
 import { buttonClassName } from '../../../components/ui/button';
+import { ListSkeleton, LoadState } from '../../../components/ui/load-state';
 import { NEW_ITEM_ID } from '../../../components/ui/use-open-from-url';
 import { useItems } from '../../../lib/items';
 import { EmptyState, ProgressBar, TaskPreview } from './dashboard-bits';
@@ -10,8 +11,10 @@ import { EmptyState, ProgressBar, TaskPreview } from './dashboard-bits';
 /** Up to three active goals that have tasks, with their progress and first tasks. */
 export function GoalProgressCard() {
   const headingId = useId();
-  const goals = useItems('goals').data ?? [];
-  const tasks = useItems('tasks').data ?? [];
+  const goalsRead = useItems('goals');
+  const tasksRead = useItems('tasks');
+  const goals = goalsRead.data ?? [];
+  const tasks = tasksRead.data ?? [];
   const shown = goals
     .filter((goal) => goal.status === 'active')
     .map((goal) => ({ goal, tasks: tasks.filter((task) => task.goal_id === goal.id) }))
@@ -28,20 +31,22 @@ export function GoalProgressCard() {
           View All
         </Link>
       </div>
-      {shown.length === 0 ? (
-        <EmptyState message="No active goals with tasks" action="Create a goal" to={`/goals?goalId=${NEW_ITEM_ID}`} />
-      ) : (
-        <ul className="dash-list">
-          {shown.map(({ goal, tasks: goalTasks }) => (
-            <li key={goal.id}>
-              <Link to={`/goals?goalId=${goal.id}`} className="dash-item dash-item--stacked">
-                <ProgressBar label={goal.title} percent={goalProgress(goalTasks)} />
-                <TaskPreview tasks={goalTasks} limit={DASHBOARD.goalProgressTaskPreviews} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadState reads={[goalsRead, tasksRead]} what="goals and tasks" placeholder={<ListSkeleton label="Loading goal progress..." />}>
+        {shown.length === 0 ? (
+          <EmptyState message="No active goals with tasks" action="Create a goal" to={`/goals?goalId=${NEW_ITEM_ID}`} />
+        ) : (
+          <ul className="dash-list">
+            {shown.map(({ goal, tasks: goalTasks }) => (
+              <li key={goal.id}>
+                <Link to={`/goals?goalId=${goal.id}`} className="dash-item dash-item--stacked">
+                  <ProgressBar label={goal.title} percent={goalProgress(goalTasks)} />
+                  <TaskPreview tasks={goalTasks} limit={DASHBOARD.goalProgressTaskPreviews} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadState>
     </section>
   );
 }

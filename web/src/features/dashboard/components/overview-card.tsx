@@ -6,6 +6,7 @@ import { goalProgress, type Goal } from '../../../../../shared/goals';
 import { byPriority, type Task } from '../../../../../shared/tasks';
 import { AssistantBanner } from '../../../components/ui/assistant-banner';
 import { classNames } from '../../../components/ui/class-names';
+import { ListSkeleton, LoadState } from '../../../components/ui/load-state';
 import { useAssistantMarks } from '../../../lib/assistant-activity';
 import { listKey, useItems } from '../../../lib/items';
 import { RefreshButton } from '../../../components/ui/refresh-button';
@@ -22,8 +23,10 @@ export function OverviewCard() {
   const [tab, setTab] = useState<Tab>('Priority');
   const baseId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const goals = useItems('goals').data ?? [];
-  const tasks = useItems('tasks').data ?? [];
+  const goalsRead = useItems('goals');
+  const tasksRead = useItems('tasks');
+  const goals = goalsRead.data ?? [];
+  const tasks = tasksRead.data ?? [];
 
   // Arrow keys move between tabs (the ARIA tabs pattern); Tab goes on into the panel.
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -73,9 +76,11 @@ export function OverviewCard() {
         style={{ maxHeight: DASHBOARD.listHeightPx }}
         tabIndex={0}
       >
-        {tab === 'Priority' && <PriorityTab tasks={tasks} goals={goals} />}
-        {tab === 'Goals' && <GoalsTab tasks={tasks} goals={goals} />}
-        {tab === 'Progress' && <ProgressTab tasks={tasks} goals={goals} />}
+        <LoadState reads={[goalsRead, tasksRead]} what="goals and tasks" placeholder={<ListSkeleton label="Loading goals and tasks..." />}>
+          {tab === 'Priority' && <PriorityTab tasks={tasks} goals={goals} />}
+          {tab === 'Goals' && <GoalsTab tasks={tasks} goals={goals} />}
+          {tab === 'Progress' && <ProgressTab tasks={tasks} goals={goals} />}
+        </LoadState>
       </div>
     </section>
   );

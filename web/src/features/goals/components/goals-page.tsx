@@ -49,7 +49,7 @@ export function GoalsPage() {
       title="Goals"
       newLabel="New Goal"
       onNew={() => openEditor(null)}
-      items={goals.data}
+      list={goals}
       shows={(goal) => hasTag(goal, tagFilter)}
       order={{ save: (ids) => saveOrder('goals', ids), saved: 'Goal order updated', failed: 'Failed to update goal' }}
       overview={{ label: 'Goals overview', metrics: METRICS }}

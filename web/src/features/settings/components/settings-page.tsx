@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SAVED_INDICATOR_MS } from '../../../../../shared/constants';
 import { LANGUAGES, SettingsUpdateSchema, START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES, type Settings } from '../../../../../shared/settings';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { LoadState } from '../../../components/ui/load-state';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
@@ -56,20 +56,17 @@ export function SettingsPage() {
     <div className="settings-page">
       <title>Settings · Tempo</title>
       <h1>Settings</h1>
-      {settings.error && !settings.data ? (
-        <Alert tone="error" title="Failed to load settings">
-          <p>{settings.error instanceof Error ? settings.error.message : String(settings.error)}</p>
-          <Button variant="secondary" onClick={() => void settings.mutate()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : settings.data ? (
-        <SettingsForm settings={settings.data} />
-      ) : (
-        <p className="page-status__inline" role="status">
-          <Spinner /> Loading...
-        </p>
-      )}
+      <LoadState
+        reads={[settings]}
+        what="settings"
+        placeholder={
+          <p className="page-status__inline" role="status">
+            <Spinner /> Loading...
+          </p>
+        }
+      >
+        {settings.data && <SettingsForm settings={settings.data} />}
+      </LoadState>
     </div>
   );
 }

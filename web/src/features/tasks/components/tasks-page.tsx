@@ -64,7 +64,7 @@ export function TasksPage() {
       title="Tasks"
       newLabel="New Task"
       onNew={() => openEditor(null)}
-      items={tasks.data}
+      list={tasks}
       shows={(task) => matchesFilters(task, filters, now, timeZone)}
       order={{ save: (ids) => saveOrder('tasks', ids), saved: 'Task order updated', failed: 'Failed to update task' }}
       overview={{ label: 'Tasks overview', metrics: metrics(now, timeZone) }}
