@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SAVED_INDICATOR_MS } from '../../shared/constants';
+import { POLLING_MS, SAVED_INDICATOR_MS } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
 import { advancePageClock, stopPageClock } from './support/clock';
 import { seriousViolations } from './support/axe';
@@ -92,12 +92,34 @@ test('the name the app uses is the display name while personalization is on, and
   await expectName('Welcome back', null);
 });
 
-test('the real-time status shows CONNECTED while polling works', async ({ page, request }) => {
+test('the real-time status, when turned on, shows in the app’s frame on every page: connected, disconnected offline, error when the check fails', { tag: '@phone' }, async ({ page, request, context }, testInfo) => {
+  // On a stopped page clock: the change watcher checks only when the test moves the clock on.
+  await page.clock.install();
   await signedInAccount(page, request, 'settings-realtime', '/settings');
+  await stopPageClock(page);
+  const frame = testInfo.project.name === 'mobile' ? page.getByRole('banner') : page.getByRole('complementary', { name: 'Sidebar' });
+  const status = frame.getByRole('status').filter({ hasText: 'Real-time status' });
+  await expect(status).toHaveCount(0);
   await page.getByLabel('Show real-time connection status').check();
-  await expect(page.getByText('Real-time status: CONNECTED')).toBeVisible();
-  await page.reload();
-  await expect(page.getByLabel('Show real-time connection status')).toBeChecked();
+  await expect(status).toHaveText('Real-time status: CONNECTED');
+
+  await page.goto('/dashboard');
+  await expect(status).toHaveText('Real-time status: CONNECTED');
+  await context.setOffline(true);
+  await expect(status).toHaveText('Real-time status: DISCONNECTED');
+  await context.setOffline(false);
+  await expect(status).toHaveText('Real-time status: CONNECTED');
+
+  await page.route('**/api/changes', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }));
+  await advancePageClock(page, POLLING_MS.data);
+  await expect(status).toHaveText('Real-time status: ERROR');
+  await page.unroute('**/api/changes');
+  await advancePageClock(page, POLLING_MS.data);
+  await expect(status).toHaveText('Real-time status: CONNECTED');
+
+  await page.goto('/settings');
+  await page.getByLabel('Show real-time connection status').uncheck();
+  await expect(status).toHaveCount(0);
 });
 
 test('without Google configured on the server the settings say so and offer no Connect', async ({ page, request }) => {

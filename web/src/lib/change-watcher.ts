@@ -1,10 +1,32 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { mutate } from 'swr';
 import { POLLING_MS } from '../../../shared/constants';
 import type { ChangeStamps, Stamped } from '../../../shared/changes';
 import { ITEM_KINDS } from '../../../shared/items';
 import { apiRequest } from './api';
 import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
+
+/** The spec's real-time states, as the polling that stands in for real-time sees them. */
+export type ConnectionStatus = 'DISCONNECTED' | 'CONNECTING' | 'CONNECTED' | 'ERROR';
+
+let connection: ConnectionStatus = 'CONNECTING';
+const listeners = new Set<() => void>();
+function setConnection(status: ConnectionStatus): void {
+  if (status === connection) return;
+  connection = status;
+  listeners.forEach((listener) => listener());
+}
+
+/** How the change watcher's last poll went: DISCONNECTED while the browser is offline, ERROR when the check failed. */
+export function useConnectionStatus(): ConnectionStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => connection,
+  );
+}
 
 /**
  * Polling in place of real-time (spec section 7), one request per interval: the change counters
@@ -18,9 +40,11 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
     let stopped = false;
     async function check() {
       if (document.visibilityState === 'hidden') return;
+      if (!navigator.onLine) return setConnection('DISCONNECTED');
       try {
         const { stamps } = await apiRequest<{ stamps: ChangeStamps }>('/api/changes', { signedIn: true });
         if (stopped) return;
+        setConnection('CONNECTED');
         const previous = seen.current;
         seen.current = stamps;
         if (!previous) return;
@@ -30,13 +54,24 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
         if (moved('settings')) void mutate(SETTINGS_KEY);
       } catch {
         // A missed poll is retried at the next interval; the screens keep what they have.
+        if (!stopped) setConnection(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
       }
     }
+    const offline = () => setConnection('DISCONNECTED');
+    // Back online, the next answer decides: checked at once rather than at the next interval.
+    const online = () => {
+      setConnection('CONNECTING');
+      void check();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     void check();
     const timer = setInterval(() => void check(), intervalMs);
     return () => {
       stopped = true;
       clearInterval(timer);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
     };
   }, [intervalMs]);
 }

@@ -6,6 +6,7 @@ import { useProfile } from '../../components/layouts/profile';
 import { AssistantBanner } from '../../components/ui/assistant-banner';
 import { configureAuth } from '../../features/auth/api/cognito';
 import { ReportBugButton } from '../../features/bug-report/components/report-bug-button';
+import { RealtimeIndicator } from '../../features/settings/components/realtime-indicator';
 import { VoiceButton } from '../../features/voice/components/voice-button';
 import { VoiceProvider } from '../../features/voice/components/voice-provider';
 import { useChangeWatcher } from '../../lib/change-watcher';
@@ -37,6 +38,7 @@ export function Component() {
         onSignOut={() => void navigate('/signout')}
         sidebarActions={(compact) => <ReportBugButton defaults={profile} compact={compact} />}
         overlay={pathname === '/dashboard' ? null : <VoiceButton />}
+        status={<RealtimeIndicator />}
       >
         {bannerEntities && <AssistantBanner entities={bannerEntities} />}
         <Outlet />

@@ -26,6 +26,8 @@ interface AppLayoutProps {
   sidebarActions?: (compact: boolean) => ReactNode;
   /** Floating things over the page (the voice button). */
   overlay?: ReactNode;
+  /** Always in sight: the phone's top bar, or the foot of the open sidebar (the real-time status). */
+  status?: ReactNode;
   children: ReactNode;
 }
 
@@ -44,7 +46,7 @@ function useIsMobile(): boolean {
  * The signed-in frame: a sidebar (collapsible on desktop, remembered in this browser; a slide-in
  * drawer under 768 px that closes on navigation), the mobile top bar, and the page in `main`.
  */
-export function AppLayout({ profile, onSignOut, sidebarActions, overlay, children }: AppLayoutProps) {
+export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status, children }: AppLayoutProps) {
   const mobile = useIsMobile();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
@@ -96,6 +98,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, childre
             <Icon name="menu" />
           </button>
           <span className="app-topbar__user">{who}</span>
+          {status}
         </header>
       )}
       {mobile && drawerOpen && <div className="app-shell__scrim" aria-hidden="true" onClick={dismissDrawer} />}
@@ -141,6 +144,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, childre
           </ul>
         </nav>
         <div className={classNames('app-sidebar__footer', narrow && 'app-sidebar__footer--narrow')}>
+          {!mobile && !narrow && status}
           {profile && !narrow && (
             <div className="app-sidebar__user">
               {profile.name && <p className="app-sidebar__name">{profile.name}</p>}

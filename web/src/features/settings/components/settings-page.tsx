@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { saveSettings, useSettings } from '../../../lib/items';
-import { useRealtimeStatus, useShowRealtimeStatus } from '../api/realtime-status';
+import { useShowRealtimeStatus } from '../api/realtime-status';
 import { GoogleCalendarSection } from './google-calendar-section';
 import './settings.css';
 
@@ -205,8 +205,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
       <section className="card settings-section" aria-labelledby="settings-realtime">
         <h2 id="settings-realtime">Connection Status</h2>
+        {/* The status itself shows in the app's frame (./realtime-indicator.tsx), on every page. */}
         <Checkbox label="Show real-time connection status" checked={showStatus} onChange={(event) => setShowStatus(event.target.checked)} />
-        {showStatus && <RealtimeIndicator />}
       </section>
 
       <div className="settings-save">
@@ -220,15 +220,5 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function RealtimeIndicator() {
-  const status = useRealtimeStatus();
-  return (
-    <p className={`realtime-status realtime-status--${status.toLowerCase()}`} role="status">
-      <span className="realtime-status__dot" aria-hidden="true" />
-      Real-time status: {status}
-    </p>
   );
 }
