@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './dates';
 
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
 export const START_MINUTES = [0, 15, 30, 45] as const;
 
 /** The fixed list of time zones the settings offer. */

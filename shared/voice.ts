@@ -1,16 +1,34 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from './settings';
 
 /** The configuration endpoint's own error when ElevenLabs fails (VOICE_MESSAGES in messages.ts has the spec's texts). */
 export const VOICE_API_ERRORS = {
   upstreamFailed: 'The voice service did not answer. Please try again later.',
 } as const;
 
-/** The dynamic variables the server fills in (user_name '' for no name); the client adds today_date, today_iso and now_iso. */
-export const VoiceTemplateVarsSchema = z.object({ user_name: z.string(), user_tz: z.string() });
+/**
+ * The dynamic variables the server fills in (user_name '' for no name, user_lang the person's
+ * language); the client adds today_date, today_iso, now_iso and user_language.
+ */
+export const VoiceTemplateVarsSchema = z.object({ user_name: z.string(), user_tz: z.string(), user_lang: z.enum(LANGUAGES) });
 
-/** The assistant's first words, by name when there is one to use (shared/person.ts). */
-export function assistantGreeting(name: string): string {
-  return name ? `Hi ${name}, what would you like to get done?` : 'Hi, what would you like to get done?';
+/** Each language's name in English, for the agent's prompt ("Speak Spanish"). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Spanish', fr: 'French', de: 'German' };
+
+/**
+ * The assistant's first words in the person's language, by name when there is one to use
+ * (shared/person.ts). Addressed as the rest of the product addresses people: tú in Spanish, vous
+ * in French, du in German.
+ */
+const GREETINGS: Record<Language, { named: (name: string) => string; unnamed: string }> = {
+  en: { named: (name) => `Hi ${name}, what would you like to get done?`, unnamed: 'Hi, what would you like to get done?' },
+  es: { named: (name) => `¡Hola, ${name}! ¿Qué quieres hacer hoy?`, unnamed: '¡Hola! ¿Qué quieres hacer hoy?' },
+  fr: { named: (name) => `Bonjour ${name}, que souhaitez-vous faire aujourd’hui\u202f?`, unnamed: 'Bonjour, que souhaitez-vous faire aujourd’hui\u202f?' },
+  de: { named: (name) => `Hallo ${name}, was möchtest du heute erledigen?`, unnamed: 'Hallo, was möchtest du heute erledigen?' },
+};
+
+export function assistantGreeting(language: Language, name: string): string {
+  return name ? GREETINGS[language].named(name) : GREETINGS[language].unnamed;
 }
 export type VoiceTemplateVars = z.infer<typeof VoiceTemplateVarsSchema>;
 

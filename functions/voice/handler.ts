@@ -49,10 +49,10 @@ export const handler = httpHandler('voice', {
 
 const accepted = (body: unknown): Reply => ({ status: 202, body });
 
-/** The name the agent calls the person by (shared/person.ts; empty for none) and their time zone. */
+/** The name the agent calls the person by (shared/person.ts; empty for none), their time zone and language. */
 async function templateVarsOf(userId: string): Promise<VoiceTemplateVars> {
   const { settings } = await getSettings(userId);
-  return { user_name: nameToUse(settings) ?? '', user_tz: settings.preferred_timezone };
+  return { user_name: nameToUse(settings) ?? '', user_tz: settings.preferred_timezone, user_lang: settings.lang };
 }
 
 /**

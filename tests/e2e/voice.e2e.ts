@@ -55,9 +55,9 @@ test('a spoken request creates a task that shows highlighted, the agent gets the
   expect(state.audio.liveRate).toBeGreaterThan(14_000);
   expect(state.audio.liveRate).toBeLessThan(18_000);
   expect(state.dynamicVariables).toMatchObject({ user_tz: 'UTC', today_iso: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-  expect(Object.keys(state.dynamicVariables ?? {}).sort()).toEqual(['now_iso', 'today_date', 'today_iso', 'user_name', 'user_tz']);
-  // The greeting is the person's own: by the name the app uses for them.
-  expect(state.conversations.at(-1)?.overrides).toMatchObject({ agent: { first_message: 'Hi Ada Lovelace, what would you like to get done?' } });
+  expect(Object.keys(state.dynamicVariables ?? {}).sort()).toEqual(['now_iso', 'today_date', 'today_iso', 'user_language', 'user_name', 'user_tz']);
+  // The greeting is the person's own: in their language, by the name the app uses for them.
+  expect(state.conversations.at(-1)?.overrides).toMatchObject({ agent: { language: 'en', first_message: 'Hi Ada Lovelace, what would you like to get done?' } });
 
   const durationSaved = page.waitForResponse((response) => /\/api\/voice\/sessions\//.test(response.url()) && response.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'End call' }).click();
@@ -158,7 +158,10 @@ test('a refused microphone says how to allow it, and nothing is left connected',
 test('a typed request at 375 px creates a goal through a text conversation, and Undo takes it back', async ({ page, request }) => {
   const double = elevenLabsDouble(request);
   await page.setViewportSize({ width: 375, height: 812 });
-  await signedInAccount(page, request, 'voice-text', '/goals');
+  // In Spanish, without a name: the conversation starts in the person's language, greeting no one by name.
+  const { api } = await signedInAccount(page, request, 'voice-text', null);
+  await api.put('/api/settings', { lang: 'es', use_personalization: false });
+  await page.goto('/goals');
 
   await page.getByRole('button', { name: 'Type to your assistant' }).click();
   const box = page.getByRole('textbox', { name: 'Type to your assistant' });
@@ -173,6 +176,8 @@ test('a typed request at 375 px creates a goal through a text conversation, and 
   const state = await double.state();
   expect(state.turns).toMatchObject([{ kind: 'text', transcript: 'create a goal called Run a marathon' }]);
   expect(state.audio.samples).toBe(0);
+  expect(state.conversations.at(-1)?.overrides).toMatchObject({ agent: { language: 'es', first_message: '¡Hola! ¿Qué quieres hacer hoy?' } });
+  expect(state.dynamicVariables).toMatchObject({ user_language: 'Spanish', user_name: '' });
 
   const toast = page.locator('.tool-toast');
   await expect(toast).toContainText('Create Goal');

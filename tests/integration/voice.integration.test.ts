@@ -86,7 +86,7 @@ describe('GET /api/voice/config', () => {
     expect(answer.body).toMatchObject({
       agentId: double.agentId,
       userId: sub,
-      templateVars: { user_name: 'Ada Lovelace', user_tz: 'Europe/Paris' },
+      templateVars: { user_name: 'Ada Lovelace', user_tz: 'Europe/Paris', user_lang: 'en' },
     });
     expect(answer.body.signedUrl).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${double.port}/v1/convai/conversation\\?agent_id=${double.agentId}&token=\\w+$`));
     const session = await stored({ id: sub } as TestUser, `VOICESESSION#${answer.body.sessionId}`);
@@ -95,10 +95,10 @@ describe('GET /api/voice/config', () => {
       { userId: sub, sessionId: answer.body.sessionId, agentId: double.agentId, occurredAt: session!.created_at },
     ]);
 
-    await call('PUT', '/api/settings', { token, body: { use_personalization: false } });
+    await call('PUT', '/api/settings', { token, body: { use_personalization: false, lang: 'fr' } });
     const impersonal = await call('GET', '/api/voice/config', { token });
     // With personalization off the assistant gets no name at all, not even the one given at sign-up.
-    expect(impersonal.body.templateVars).toEqual({ user_name: '', user_tz: 'Europe/Paris' });
+    expect(impersonal.body.templateVars).toEqual({ user_name: '', user_tz: 'Europe/Paris', user_lang: 'fr' });
     expect(impersonal.body.sessionId).not.toBe(answer.body.sessionId);
   });
 

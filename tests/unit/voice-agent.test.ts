@@ -78,11 +78,11 @@ describe("the agent's client tools", () => {
   });
 
   it('come with a prompt that uses the dynamic variables the client and the config endpoint fill in', () => {
-    for (const variable of ['today_date', 'today_iso', 'now_iso', 'user_tz', 'user_name']) expect(AGENT_PROMPT).toContain(`{{${variable}}}`);
+    for (const variable of ['today_date', 'today_iso', 'now_iso', 'user_tz', 'user_name', 'user_language']) expect(AGENT_PROMPT).toContain(`{{${variable}}}`);
     const definition = agentDefinition();
     expect(definition.conversation_config.agent.prompt.tools).toEqual(CLIENT_TOOLS);
     expect(Object.keys(definition.conversation_config.agent.dynamic_variables.dynamic_variable_placeholders).sort()).toEqual(
-      ['now_iso', 'today_date', 'today_iso', 'user_name', 'user_tz'],
+      ['now_iso', 'today_date', 'today_iso', 'user_language', 'user_name', 'user_tz'],
     );
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VOICE_MESSAGES } from '../../shared/messages';
 import { listedKind, toolAction, type ToolCall } from '../../shared/tool-calls';
+import { assistantGreeting } from '../../shared/voice';
 import { fetchVoiceConfig } from '../../web/src/features/voice/api/voice-session';
 import { callVariables, CLIENT_TOOL_NAMES, endMessage, startErrorMessage } from '../../web/src/features/voice/lib/conversation';
 import { createToolCallReflector, placeholderId, type ListCache } from '../../web/src/features/voice/lib/reflect-tool-calls';
@@ -11,7 +12,7 @@ const CONFIG = {
   signedUrl: 'ws://127.0.0.1/conversation?token=t',
   userId: 'user-1',
   sessionId: 'session-1',
-  templateVars: { user_name: 'Ada', user_tz: 'Europe/Paris' },
+  templateVars: { user_name: 'Ada', user_tz: 'Europe/Paris', user_lang: 'en' },
 };
 const signedIn = async () => 'id-token';
 const answer = (status: number, body: unknown = {}, statusText = '') => new Response(JSON.stringify(body), { status, statusText });
@@ -156,15 +157,23 @@ describe('call errors and ends', () => {
 });
 
 describe('the call set-up', () => {
-  it('gives the agent today in the user time zone, now, the zone and the name', () => {
+  it('gives the agent today in the user time zone, now, the zone, the name and the language', () => {
     const now = new Date('2026-03-01T23:30:00Z');
-    expect(callVariables(now, { user_name: 'Ada', user_tz: 'Europe/Paris' })).toEqual({
+    expect(callVariables(now, { user_name: 'Ada', user_tz: 'Europe/Paris', user_lang: 'de' })).toEqual({
       today_date: 'Monday, March 2, 2026',
       today_iso: '2026-03-02',
       now_iso: '2026-03-01T23:30:00.000Z',
       user_tz: 'Europe/Paris',
       user_name: 'Ada',
+      user_language: 'German',
     });
+  });
+
+  it('greets in the person’s language, by name or by none', () => {
+    expect(assistantGreeting('en', 'Ada')).toBe('Hi Ada, what would you like to get done?');
+    expect(assistantGreeting('es', '')).toBe('¡Hola! ¿Qué quieres hacer hoy?');
+    expect(assistantGreeting('fr', 'Ada')).toBe('Bonjour Ada, que souhaitez-vous faire aujourd’hui\u202f?');
+    expect(assistantGreeting('de', '')).toBe('Hallo, was möchtest du heute erledigen?');
   });
 
   it('registers every tool the server knows, and only those', () => {

@@ -8,6 +8,7 @@ export type AgentDefinition = conversationalAi.BodyCreateAgentV1ConvaiAgentsCrea
 /** The dynamic variables the prompt uses, with stand-ins for trying the agent in ElevenLabs' console. */
 const PLACEHOLDERS = {
   user_name: 'there',
+  user_language: 'English',
   user_tz: 'UTC',
   today_date: 'Monday, January 5, 2026',
   today_iso: '2026-01-05',
@@ -27,7 +28,8 @@ export function agentDefinition(name = 'Tempo assistant') {
       },
       // The SPA's microphone sends 16 kHz PCM16, and plays what comes back at the same rate.
       asr: { user_input_audio_format: 'pcm_16000' },
-      tts: { agent_output_audio_format: 'pcm_16000' },
+      // A multilingual model: the conversation's language follows the person's (English-only models refuse es, fr, de).
+      tts: { model_id: 'eleven_flash_v2_5', agent_output_audio_format: 'pcm_16000' },
       conversation: {
         client_events: [
           'conversation_initiation_metadata',

@@ -4,7 +4,7 @@ import { assistantGreeting } from '../../../shared/voice';
  * The assistant's system prompt. {{...}} are ElevenLabs dynamic variables: the client sends
  * today_date, today_iso and now_iso; GET /api/voice/config answers user_name and user_tz.
  */
-export const AGENT_PROMPT = `You are Tempo, a concise voice assistant for a personal productivity app. You help the person keep their goals, tasks, calendar events and tags up to date. Their name is "{{user_name}}"; when it is empty, they prefer not to be called by name, so use none.
+export const AGENT_PROMPT = `You are Tempo, a concise voice assistant for a personal productivity app. You help the person keep their goals, tasks, calendar events and tags up to date. Their name is "{{user_name}}"; when it is empty, they prefer not to be called by name, so use none. Always speak {{user_language}}, also when tool results or item titles are in another language.
 
 Context: today is {{today_date}} ({{today_iso}}); the time now is {{now_iso}}; the user's time zone is {{user_tz}}.
 
@@ -17,4 +17,4 @@ How you work:
 - Do not read ids aloud. Do not invent items the user does not have.`;
 
 /** The agent's own first message, for its console; each call overrides it with the person's own (web/src/features/voice/lib/conversation.ts). */
-export const FIRST_MESSAGE = assistantGreeting('{{user_name}}');
+export const FIRST_MESSAGE = assistantGreeting('en', '{{user_name}}');

@@ -4,7 +4,7 @@ import { calendarDay } from '../../../../../shared/dates';
 import { AGENT_ACTION_TYPES, type ToolCall } from '../../../../../shared/tool-calls';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/items';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
-import { assistantGreeting, type VoiceConfig, type VoiceTemplateVars } from '../../../../../shared/voice';
+import { assistantGreeting, LANGUAGE_NAMES, type VoiceConfig, type VoiceTemplateVars } from '../../../../../shared/voice';
 import { awaitToolCall, logToolCall } from '../api/tool-calls';
 import { AUDIO_WORKLETS } from './audio-worklets';
 
@@ -38,7 +38,7 @@ export const CLIENT_TOOL_NAMES: readonly string[] = [
   ...[...AGENT_ACTION_TYPES, 'list'].map((type) => `${type}${type === 'list' ? 'Items' : 'Item'}`),
 ];
 
-/** The dynamic variables the agent's prompt reads: today in the user's time zone, now, the zone and the name. */
+/** The dynamic variables the agent's prompt reads: today in the user's time zone, now, the zone, the name and the language. */
 export function callVariables(now: Date, vars: VoiceTemplateVars): Record<string, string> {
   const timeZone = vars.user_tz || 'UTC';
   return {
@@ -47,6 +47,7 @@ export function callVariables(now: Date, vars: VoiceTemplateVars): Record<string
     now_iso: now.toISOString(),
     user_tz: timeZone,
     user_name: vars.user_name,
+    user_language: LANGUAGE_NAMES[vars.user_lang],
   };
 }
 
@@ -149,8 +150,8 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
     connectionType: 'websocket',
     ...AUDIO_WORKLETS,
     textOnly,
-    // Overridden per call, so that a person without a name to use is not greeted "Hi ,".
-    overrides: { agent: { firstMessage: assistantGreeting(config.templateVars.user_name) } },
+    // The person's language, and a greeting in it (by name, or none: never "Hi ,").
+    overrides: { agent: { language: config.templateVars.user_lang, firstMessage: assistantGreeting(config.templateVars.user_lang, config.templateVars.user_name) } },
     userId: config.userId,
     dynamicVariables: callVariables(new Date(), config.templateVars),
     clientTools: Object.fromEntries(CLIENT_TOOL_NAMES.map((name) => [name, (parameters: unknown) => runClientTool(name, parameters)])),
