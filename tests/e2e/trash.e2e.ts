@@ -37,7 +37,8 @@ test('items deleted through the API are restored, deleted for good and emptied f
 
   expect(await seriousViolations(page)).toEqual([]);
   // Emptying says the same words: this toast is dismissed first, so the next one is the one seen.
-  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss notification' }).click();
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await notifications.getByRole('listitem').filter({ hasText: '1 items permanently deleted' }).getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(page.getByText('1 items permanently deleted')).toBeHidden();
 
   await page.getByRole('button', { name: 'Empty Trash' }).click();
