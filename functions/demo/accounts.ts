@@ -5,13 +5,13 @@ import {
   AdminSetUserPasswordCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
 import { DEMO, type DemoAccount } from '../../shared/demo';
 import { userKey } from '../data/keys';
 import { publishAfterSave } from '../platform/bus';
 import { cognito, userPool } from '../platform/cognito';
-import { db, tableName } from '../platform/dynamo';
+import { db, queryItems, queryPages, tableName } from '../platform/dynamo';
 import { log } from '../platform/log';
 import { endSessionsBefore } from '../platform/sessions';
 import { createSignUpSettings } from '../settings/repository';
@@ -92,19 +92,11 @@ async function register({ userId, email, expiresAt }: { userId: string; email: s
 
 /** The demo accounts that expired on `day` (yyyy-mm-dd) by `now`. */
 export async function* expiredDemos(day: string, now: Date): AsyncGenerator<RegisteredDemo> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :day AND SK <= :now',
-        ExpressionAttributeValues: { ':day': `DEMOEXPIRY#${day}`, ':now': `${now.toISOString()}~` },
-        ExclusiveStartKey,
-      }),
-    );
-    yield* (page.Items ?? []) as RegisteredDemo[];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const expired = queryItems<RegisteredDemo>({
+    KeyConditionExpression: 'PK = :day AND SK <= :now',
+    ExpressionAttributeValues: { ':day': `DEMOEXPIRY#${day}`, ':now': `${now.toISOString()}~` },
+  });
+  yield* expired;
 }
 
 /**
@@ -137,24 +129,18 @@ const SESSIONS_SK = 'SESSIONS';
 
 async function deleteUserRecords(userId: string): Promise<number> {
   let deleted = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :user',
-        ExpressionAttributeValues: { ':user': userKey(userId) },
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey,
-      }),
-    );
+  const pages = queryPages<{ PK: string; SK: string }>({
+    KeyConditionExpression: 'PK = :user',
+    ExpressionAttributeValues: { ':user': userKey(userId) },
+    ProjectionExpression: 'PK, SK',
+  });
+  for await (const page of pages) {
     // A filter cannot name a key attribute: the record that refuses the tokens is passed over here.
-    const keys = ((page.Items ?? []) as Array<{ PK: string; SK: string }>).filter((key) => key.SK !== SESSIONS_SK);
+    const keys = page.filter((key) => key.SK !== SESSIONS_SK);
     for (let start = 0; start < keys.length; start += PARALLEL_DELETES) {
       await Promise.all(keys.slice(start, start + PARALLEL_DELETES).map((Key) => db().send(new DeleteCommand({ TableName: tableName(), Key }))));
     }
     deleted += keys.length;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return deleted;
 }

@@ -1,9 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
 import { userKey } from '../data/keys';
 import { deleteItem, getStored, insertItem, replaceLiveItem, type StoredItem } from '../items/repository';
 import { announceChange, countChange, laterThan } from '../items/service';
-import { conditionally, db, tableName } from '../platform/dynamo';
+import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 import { fieldsFromGoogle, isMirroredFromHere, SYNCED_FIELDS, type SyncedFields } from './event-mapping';
 import type { GoogleEvent } from './google';
 import { GCAL_SK, syncedEventId, syncedRowKey } from './keys';
@@ -145,19 +145,11 @@ async function deleteRow(userId: string, googleId: string): Promise<void> {
 }
 
 async function* rowGoogleIds(userId: string): AsyncGenerator<string> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :user AND begins_with(SK, :rows)',
-        ExpressionAttributeValues: { ':user': userKey(userId), ':rows': GCAL_SK.syncedPrefix },
-        ProjectionExpression: 'google_id',
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const row of page.Items ?? []) yield String(row.google_id);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const rows = queryItems({
+    KeyConditionExpression: 'PK = :user AND begins_with(SK, :rows)',
+    ExpressionAttributeValues: { ':user': userKey(userId), ':rows': GCAL_SK.syncedPrefix },
+    ProjectionExpression: 'google_id',
+    ConsistentRead: true,
+  });
+  for await (const row of rows) yield String(row.google_id);
 }

@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemKind } from '../../shared/items';
 import { expiryKeys, itemKey, listKey, trashKey, userKey } from '../data/keys';
-import { conditionally, db, tableName } from '../platform/dynamo';
+import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 
 /** An item as the API returns it: the entity's fields, without the table's key attributes. */
 export type PublicItem = Record<string, unknown> & {
@@ -42,14 +42,9 @@ const liveListAttributes = (userId: string, kind: ItemKind, item: StoredItem) =>
   LSK: listSortKey(kind, item),
 });
 
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+async function queryAll(input: Parameters<typeof queryItems>[0]): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for await (const item of queryItems(input)) items.push(item);
   return items;
 }
 

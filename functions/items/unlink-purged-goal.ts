@@ -1,9 +1,9 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { userKey } from '../data/keys';
 import { now } from '../platform/clock';
-import { conditionally, db, tableName } from '../platform/dynamo';
+import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 import { withoutKeys } from './repository';
 import { afterSave } from './service';
 
@@ -14,20 +14,12 @@ import { afterSave } from './service';
  */
 export async function handler(event: EventBridgeEvent<'item.purged', unknown>): Promise<void> {
   const { userId, id: goalId } = EVENT_CATALOGUE['item.purged'].parse(event.detail);
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :user AND begins_with(SK, :task)',
-        FilterExpression: 'goal_id = :goal',
-        ExpressionAttributeValues: { ':user': userKey(userId), ':task': 'TASK#', ':goal': goalId },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const task of page.Items ?? []) await unlink(userId, task, goalId);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const linked = queryItems({
+    KeyConditionExpression: 'PK = :user AND begins_with(SK, :task)',
+    FilterExpression: 'goal_id = :goal',
+    ExpressionAttributeValues: { ':user': userKey(userId), ':task': 'TASK#', ':goal': goalId },
+  });
+  for await (const task of linked) await unlink(userId, task, goalId);
 }
 
 async function unlink(userId: string, task: Record<string, unknown>, goalId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -15,6 +15,27 @@ export function tableName(): string {
   const name = process.env.TABLE_NAME;
   if (!name) throw new Error('TABLE_NAME is not set');
   return name;
+}
+
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/**
+ * A Query's pages, one at a time (each up to 1 MB), so a caller may act on one before reading the
+ * next. The input names the key condition (and index) of one of the access patterns in docs/data-model.md.
+ */
+export async function* queryPages<T = Record<string, unknown>>(input: QueryInput): AsyncGenerator<T[]> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey }));
+    // The records' shape is the access pattern's, which the caller names.
+    yield (page.Items ?? []) as T[];
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
+/** Every item a Query finds, across its pages. */
+export async function* queryItems<T = Record<string, unknown>>(input: QueryInput): AsyncGenerator<T> {
+  for await (const page of queryPages<T>(input)) yield* page;
 }
 
 /** True when a conditional write failed its condition. */

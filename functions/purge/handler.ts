@@ -1,11 +1,11 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
 import { KIND_OF_PREFIX } from '../data/keys';
 import { withoutKeys } from '../items/repository';
 import { afterSave } from '../items/service';
 import { now } from '../platform/clock';
-import { conditionally, db, tableName } from '../platform/dynamo';
+import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 import { log } from '../platform/log';
 
 /** How far back the first run looks for expired trash; later runs go on from their checkpoint. */
@@ -34,20 +34,12 @@ export async function handler(_event?: ScheduledEvent): Promise<{ purged: number
 
 async function purgeDay(day: string, now: Date): Promise<number> {
   let purged = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'byExpiry',
-        KeyConditionExpression: 'XPK = :day AND XSK <= :now',
-        ExpressionAttributeValues: { ':day': `EXPIRY#${day}`, ':now': `${now.toISOString()}~` },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const entry of page.Items ?? []) if (await purgeOne(entry as ExpiryEntry)) purged += 1;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const expired = queryItems<ExpiryEntry>({
+    IndexName: 'byExpiry',
+    KeyConditionExpression: 'XPK = :day AND XSK <= :now',
+    ExpressionAttributeValues: { ':day': `EXPIRY#${day}`, ':now': `${now.toISOString()}~` },
+  });
+  for await (const entry of expired) if (await purgeOne(entry)) purged += 1;
   return purged;
 }
 
