@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
  * A stand-in for ElevenLabs Conversational AI on 127.0.0.1, speaking the protocol
- * @elevenlabs/client speaks (docs: /work/shared/design/toolchain.md, "ElevenLabs"):
+ * @elevenlabs/client speaks:
  * - The agent API the `agent` script calls (`POST /v1/convai/agents/create`, `PATCH
  *   /v1/convai/agents/{id}`): the double holds the agents made through it, and none other exists.
  * - `GET /v1/convai/conversation/get-signed-url?agent_id=` with `xi-api-key` → `{ signed_url }`

@@ -4,7 +4,7 @@ import { EMAIL_PATTERN } from './email';
 
 export const BUG_REPORT_MIN_DESCRIPTION = 10;
 
-/** The Report a Bug form, with the messages of spec section 5. */
+/** The Report a Bug form, with the specification's messages. */
 export const BugReportSchema = z.strictObject({
   name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(200),
   email: z

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9, one definition for web and functions. */
+/** Business constants and limits the specification gives, one definition for web and functions. */
 
 export const MOBILE_BREAKPOINT_PX = 768;
 

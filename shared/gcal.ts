@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates';
 
-/** Google Calendar: the scopes asked for, the texts of spec section 8, and the API's shapes. */
+/** Google Calendar: the scopes asked for, the specification's texts, and the API's shapes. */
 
 /** Sync-in reads with the read-only scope; mirroring out needs the events scope, asked for separately. */
 export const GCAL_SCOPES = {
@@ -9,7 +9,7 @@ export const GCAL_SCOPES = {
   write: 'https://www.googleapis.com/auth/calendar.events',
 } as const;
 
-/** The calendar texts and toasts of spec section 8, exactly. */
+/** The calendar texts and toasts, exactly as the specification words them. */
 export const GCAL_MESSAGES = {
   connectionExpired: 'Connection attempt expired. Please try again.',
   noTokens: 'No Google OAuth tokens found in session',

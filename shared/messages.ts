@@ -1,4 +1,4 @@
-/** User-facing texts of spec sections 5 and 8 that both the web app and the API speak. */
+/** User-facing texts, as the specification words them, that both the web app and the API speak. */
 export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   invalidResetCode: 'Please enter a valid 6-digit code',
@@ -50,7 +50,7 @@ export const MESSAGES = {
   invalidDate: 'Please enter a valid date and time',
 } as const;
 
-/** Texts of the API's own errors (spec section 8 is silent on these). */
+/** Texts of the API's own errors (the specification is silent on these). */
 export const API_ERRORS = {
   invalidJson: 'The request body is not valid JSON',
   validation: 'Some fields are not valid',
@@ -61,7 +61,7 @@ export const API_ERRORS = {
   staleWrite: 'This item was changed elsewhere. Reload and try again.',
 } as const;
 
-/** The voice assistant's texts (spec section 8; the microphone texts, which the spec leaves open, are ours). */
+/** The voice assistant's texts (the microphone texts, which the spec leaves open, are ours). */
 export const VOICE_MESSAGES = {
   notConfigured: 'Voice agent not configured. Please contact support.',
 

@@ -53,7 +53,7 @@ export const VoiceSessionUpdateSchema = z.strictObject({
 });
 export type VoiceSessionUpdate = z.infer<typeof VoiceSessionUpdateSchema>;
 
-/** voice_sessions (spec section 3): one per call started; duration 0 until the client saves it. */
+/** voice_sessions: one per call started; duration 0 until the client saves it. */
 export const VoiceSessionSchema = z.object({
   id: z.string(),
   user_id: z.string(),

@@ -4,7 +4,7 @@ import { log } from '../platform/log';
 
 /**
  * Bus consumer: forwards a bug report to the error-reporting service at BUG_REPORT_FORWARD_URL as
- * `{ name, email, comments }` (spec section 7). Without one configured it only logs. Forwarding the
+ * `{ name, email, comments }`. Without one configured it only logs. Forwarding the
  * same report twice is harmless to the tracker, which keys reports by `event_id`.
  */
 export async function handler(event: EventBridgeEvent<'bugreport.submitted', unknown>): Promise<void> {

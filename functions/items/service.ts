@@ -30,7 +30,7 @@ import { claimTagName, releaseTagName } from './tag-names';
 
 /**
  * The items domain: what a create, update, delete, restore or reorder does, whoever asks (the HTTP
- * API now, the assistant's tool processor later). Every function is scoped to one user.
+ * API, and the assistant's tool processor). Every function is scoped to one user.
  */
 
 export function toPublic(item: StoredItem): PublicItem {

@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { signInThroughForm } from './support/sign-in';
 
 /**
- * The calendar page (spec section 2): views, navigation, slot click, the editor with every message
+ * The calendar page: views, navigation, slot click, the editor with every message
  * of section 5, details, deletion to the trash, the eventId link and the Google parts. The user's
  * zone is New York while the browser runs in Tokyo, so every time shown must be read in the user's
  * zone. The week of Sunday Feb 7, 2027 has no clock change in either.

@@ -4,7 +4,7 @@ import { signedInAccount } from './support/app-data';
 import { googleAccount, markConnectPromptShown } from './support/google';
 
 /**
- * Google Calendar end to end (issue 5, spec sections 2, 4 and 8), against the stack's Google
+ * Google Calendar end to end (issue 5), against the stack's Google
  * double: each test has a Tempo account and a Google account of its own, signed in to Google in its
  * browser, so the double's consent page grants at once and sends the browser back.
  */

@@ -248,7 +248,7 @@ describe('tool calls', () => {
     expect(titles.sort()).toEqual(['Only once', 'Raced']);
   });
 
-  it('read the agent id and the entity beside the fields (spec section 3) without taking them for fields', async () => {
+  it('read the agent id and the entity beside the fields without taking them for fields', async () => {
     const alice = await user();
     const done = await toolCall(alice, 'createItem', { title: 'Learn to sail', entity: 'goal', agent_id: 'agent_1' });
     expect(done).toMatchObject({ status: 'success', result: { entity: 'goal', action: 'create', item: { title: 'Learn to sail' } } });

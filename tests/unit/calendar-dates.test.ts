@@ -57,7 +57,7 @@ describe('calendar days', () => {
   });
 });
 
-describe('formats of spec section 2', () => {
+describe('the calendar’s date and time formats', () => {
   it("writes dates as 'MMM d, yyyy' and times as 'h:mm a'", () => {
     expect(formatDay('2026-11-02')).toBe('Nov 2, 2026');
     expect(formatMinutes(0)).toBe('12:00 AM');

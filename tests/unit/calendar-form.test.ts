@@ -26,7 +26,7 @@ describe('new events', () => {
   });
 });
 
-describe('validation of spec section 5', () => {
+describe('the event form’s validation', () => {
   it('passes a complete form', () => {
     expect(validateEventForm(filled, ZONE)).toEqual({});
   });

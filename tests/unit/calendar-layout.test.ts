@@ -56,7 +56,7 @@ describe('overlapping events', () => {
 });
 
 describe('block geometry', () => {
-  it('places blocks by the hour with the minimum heights of spec section 2', () => {
+  it('places blocks by the hour with the minimum heights the specification gives', () => {
     expect(blockGeometry(9 * 60, 10 * 60, 80, 24)).toEqual({ top: 720, height: 80 });
     expect(blockGeometry(9 * 60, 9 * 60 + 5, 80, 24)).toEqual({ top: 720, height: 24 });
     expect(blockGeometry(9 * 60, 9 * 60 + 5, 64, 20)).toEqual({ top: 576, height: 20 });

@@ -114,6 +114,6 @@ function toolsFor(kind: ItemKind, subject: string, plural: string): ClientTool[]
 
 export const CLIENT_TOOLS: readonly ClientTool[] = [
   ...ITEM_KINDS.flatMap((kind) => toolsFor(kind, ENTITY_TOOL_NAME[kind], `${ENTITY_TOOL_NAME[kind]}s`)),
-  // The generic names act on goals (spec section 4).
+  // The generic names act on goals.
   ...toolsFor('goals', 'Item', 'Items'),
 ];

@@ -53,7 +53,7 @@ export async function pretendGoogleIsNotConfigured(page: Page): Promise<void> {
   await page.route('**/api/gcal/status', (route) => route.fulfill({ json: status }));
 }
 
-/** The browser's flag that the calendar's first-time connect dialog was shown (spec section 2). */
+/** The browser's flag that the calendar's first-time connect dialog was shown. */
 export const CONNECT_PROMPT_SHOWN = 'tempo.calendar.connectPromptShown';
 
 /**

@@ -29,7 +29,7 @@ export function useConnectionStatus(): ConnectionStatus {
 }
 
 /**
- * Polling in place of real-time (spec section 7), one request per interval: the change counters
+ * Polling in place of real-time, one request per interval: the change counters
  * (`GET /api/changes`, one key read on the server) are compared with the last ones seen, and only the
  * lists whose counter moved are fetched again. Hidden tabs do not poll.
  */

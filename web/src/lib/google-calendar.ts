@@ -9,7 +9,7 @@ import { apiRequest } from './api';
 
 const STATUS_KEY = '/api/gcal/status';
 
-/** The pending marker of spec section 4: when the browser left for Google's consent page. */
+/** The pending marker of a Google connection: when the browser left for Google's consent page. */
 const PENDING_KEY = 'tempo.gcal.pending';
 
 /** Whether this server has Google set up and the user's calendar is connected; polled every `refreshMs` when given. */

@@ -10,8 +10,8 @@ import { apiRequest } from './api';
 
 /**
  * The signed-in app's data: one SWR cache entry per list, read from the API and refreshed when the
- * change watcher (change-watcher.tsx) sees the list's counter move, or else once it is older than
- * its kind's cache TTL (spec section 9). Writes go to the API, then the list is revalidated, so
+ * change watcher (change-watcher.ts) sees the list's counter move, or else once it is older than
+ * its kind's cache TTL. Writes go to the API, then the list is revalidated, so
  * every screen shows what the server holds.
  */
 

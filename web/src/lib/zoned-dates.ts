@@ -78,7 +78,7 @@ export function formatMinutes(minutes: number): string {
   return format(localDate('2000-01-01', minutes), CALENDAR.timeFormat);
 }
 
-/** 'h:mm a' of an instant in the user's time zone; a value that is not a time comes back as it is (spec section 8). */
+/** 'h:mm a' of an instant in the user's time zone; a value that is not a time comes back as it is. */
 export function formatTime(instant: string, timeZone: string): string {
   try {
     return formatMinutes(zonedParts(instant, timeZone).minutes);

@@ -30,7 +30,7 @@ export function DateField({ label, value, onChange, timeZone, error, notBeforeTo
 
 /**
  * Whether an editor's date is a newly picked day before today: a date kept from before (`saved`)
- * may lie in the past by now, a newly picked one may not (spec section 5).
+ * may lie in the past by now, a newly picked one may not.
  */
 export function isPickedDayInPast(value: string | null, saved: string | null | undefined, now: Date, timeZone: string): boolean {
   return value !== null && value !== saved && isBeforeToday(value, now, timeZone);

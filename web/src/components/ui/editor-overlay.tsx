@@ -18,7 +18,7 @@ interface EditorOverlayProps {
 }
 
 /**
- * A full-screen editor (spec section 5, keyboard): a modal dialog holding a form, Save and Cancel
+ * A full-screen editor: a modal dialog holding a form, Save and Cancel
  * at the bottom; Ctrl/Cmd+S saves and Escape closes.
  */
 export function EditorOverlay({ open, title, onClose, onSave, canSave, saving, children, aside }: EditorOverlayProps) {

@@ -24,7 +24,7 @@ interface TagInputProps {
 type Choice = { kind: 'tag'; name: string } | { kind: 'create'; name: string };
 
 /**
- * Tag names as chips, with an ARIA combobox to add more (spec section 5): suggestions from 3
+ * Tag names as chips, with an ARIA combobox to add more: suggestions from 3
  * characters, 'Create "x"' when no tag has that exact name, comma commits the typed names, Tab picks
  * the highlighted or first suggestion (and otherwise leaves with the typed name added), Backspace
  * on an empty input removes the last tag, Escape closes the list.

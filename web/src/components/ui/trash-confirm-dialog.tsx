@@ -2,7 +2,7 @@ import { deleteItem } from '../../lib/items';
 import { ConfirmDialog } from './confirm-dialog';
 import { useToast } from './toast';
 
-/** What the dialog asks, and the toasts after it, per kind (spec section 8). */
+/** What the dialog asks, and the toasts after it, per kind. */
 const TEXTS = {
   goals: {
     title: 'Move goal to trash?',
@@ -24,7 +24,7 @@ interface TrashConfirmDialogProps<T extends { id: string }> {
   item: T | null;
   /** Called when the dialog is done: the item moved, or the user said no. */
   onClose: () => void;
-  /** No toasts: a failure is only logged (the Goal Tasks panel, spec section 8). */
+  /** No toasts: a failure is only logged (the Goal Tasks panel). */
   quiet?: boolean;
 }
 

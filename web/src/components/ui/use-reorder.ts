@@ -10,7 +10,7 @@ interface ReorderTexts {
 }
 
 /**
- * Reorder mode of a list (spec section 4, Reorder): entering takes a draft of the order, drags
+ * Reorder mode of a list: entering takes a draft of the order, drags
  * change the draft, leaving saves every id in the new order and says 'New order saved'. Items that
  * arrive meanwhile go last; items that leave drop out.
  */

@@ -118,7 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [checkSession]);
 
   useEffect(() => {
-    // A session is trusted for SESSION_CACHE_MS (spec section 9), then checked again: the tokens are
+    // A session is trusted for SESSION_CACHE_MS, then checked again: the tokens are
     // refreshed then, or an ended session (a refresh token revoked elsewhere) is noticed on an idle page.
     if (status !== 'signedIn') return;
     const timer = setInterval(() => void checkSession(), SESSION_CACHE_MS);

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../../../../shared/messages';
 
-/** Sign-in, sign-up and reset texts of spec section 8, and this app's own where the spec names none. */
+/** Sign-in, sign-up and reset texts the specification gives, and this app's own where the spec names none. */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
   unconfirmed: 'Please check your email and click the confirmation link before signing in.',

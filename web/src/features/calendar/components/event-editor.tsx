@@ -31,7 +31,7 @@ interface EventEditorProps {
 }
 
 /**
- * Creates or edits an event, with the messages of spec section 5 (shown from the first save
+ * Creates or edits an event, with the specification's messages (shown from the first save
  * attempt on, updated as the user types). Ctrl/Cmd+S saves, Escape closes.
  */
 export function EventEditor({ event, initial, timeZone, onClose }: EventEditorProps) {

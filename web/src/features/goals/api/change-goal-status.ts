@@ -3,7 +3,7 @@ import type { Goal, GoalStatus } from '../../../../../shared/goals';
 import { listKey, updateItem } from '../../../lib/items';
 
 /**
- * The card's status change (spec section 4, Goal status): the list shows the new status at once,
+ * The card's status change: the list shows the new status at once,
  * then the server is asked; on failure the list as it was comes back and the error is thrown.
  */
 export async function changeGoalStatus(goal: Goal, status: GoalStatus): Promise<void> {

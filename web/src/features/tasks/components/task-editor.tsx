@@ -24,7 +24,7 @@ const PRIORITY_OPTIONS = TASK_PRIORITIES.map((value) => ({ value, label: TASK_PR
 const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
 const NO_GOAL = '';
 
-/** The editor's fields, as a new task starts: pending, medium priority (spec section 4). */
+/** The editor's fields, as a new task starts: pending, medium priority. */
 const NEW_TASK: Pick<Task, 'title' | 'description' | 'priority' | 'status' | 'due_date' | 'goal_id' | 'tags'> = {
   title: '',
   description: '',

@@ -11,7 +11,7 @@ const ToolCallListSchema = ToolCallSchema.array();
 export const RESULT_POLL = { intervalMs: 150, timeoutMs: 20_000 } as const;
 
 /**
- * Polled every POLLING_MS.toolCalls while `calling` or while a call is pending (spec section 7),
+ * Polled every POLLING_MS.toolCalls while `calling` or while a call is pending,
  * otherwise read again after the cache TTL; lists are compared by id, status and updated_at, so an
  * unchanged poll renders nothing.
  */

@@ -15,7 +15,7 @@ const NOT_CONFIGURED_CODE = 'voice_not_configured';
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The call's configuration and a freshly signed conversation URL (spec sections 7 and 8): each
+ * The call's configuration and a freshly signed conversation URL: each
  * attempt times out after 10 s; network failures and 5xx answers are tried 3 times in all, 2 s then
  * 4 s apart; every failure is a VoiceError with the spec's text. The spec's preflight OPTIONS
  * request is what a browser sends before a cross-origin call; the API is on this origin, so none is made.

@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button';
 import type { CallState } from './voice-provider';
 import { useVoice } from './voice-provider';
 
-/** The caption of spec section 2: what the call is doing, or 'Voice Error'. */
+/** The call's caption: what the call is doing, or 'Voice Error'. */
 export function callCaption(state: CallState): string {
   if (state.error) return 'Voice Error';
   if (state.phase === 'starting') return 'Connecting...';

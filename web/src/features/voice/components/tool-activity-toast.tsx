@@ -12,7 +12,7 @@ const shownKey = (call: ToolCall) => `${call.id}:${call.status}`;
 
 /**
  * The assistant's recent tool calls, one at a time for TOOL_ACTIVITY_TOAST.durationMs each: pending
- * calls first, then the 3 last finished (spec section 4). A call shown pending is shown again once it
+ * calls first, then the 3 last finished. A call shown pending is shown again once it
  * finishes. Pointer or focus on it holds it (time to reach Undo).
  */
 export function ToolActivityToast() {

@@ -11,7 +11,7 @@ import { fetchVoiceConfig, saveSessionDuration } from '../api/voice-session';
 import { loadConversationLibrary, openConversation, openMicrophone, startErrorMessage, type LiveConversation, type Mode } from '../lib/conversation';
 import { createToolCallReflector, toolChange } from '../lib/reflect-tool-calls';
 
-/** idle → starting → active (speaking or listening) → ended (spec section 4, "Voice call"). */
+/** idle → starting → active (speaking or listening) → ended. */
 export type CallPhase = 'idle' | 'starting' | 'active' | 'ended';
 
 export interface CallState {
@@ -133,7 +133,7 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
       } catch (error) {
         if (mine !== attempt.current) return;
         queuedTexts.current = [];
-        // Start failures are logged and shown in the panel (spec section 8), not thrown.
+        // Start failures are logged and shown in the panel, not thrown.
         console.error('The voice call could not start', error);
         setState({ ...IDLE, textOnly, error: startErrorMessage(error) });
       } finally {

@@ -51,7 +51,7 @@ export function callVariables(now: Date, vars: VoiceTemplateVars): Record<string
   };
 }
 
-/** Close codes that end a call normally (spec section 4); any other close is a lost connection. */
+/** Close codes that end a call normally; any other close is a lost connection. */
 const QUIET_CLOSE_CODES = new Set([1000, 1001, 1005]);
 /**
  * ElevenLabs closes with 1008 (policy violation) when it refuses a conversation: an override the
@@ -74,7 +74,7 @@ export function endMessage(details: DisconnectionDetails): string | null {
   return QUIET_CLOSE_CODES.has(details.closeCode) ? null : VOICE_MESSAGES.connectionLost;
 }
 
-/** What to tell the user when a call could not start (spec section 8; the microphone texts are ours). */
+/** What to tell the user when a call could not start (the microphone texts are ours). */
 export function startErrorMessage(error: unknown): string {
   const { name = '', message = '' } = error instanceof Error || error instanceof DOMException ? error : {};
   switch (name) {
@@ -166,7 +166,7 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
       if (role === 'agent') events.onAgentMessage(message);
     },
     onDisconnect: (details) => events.onEnd(endMessage(details)),
-    // Errors inside a running call (a failed tool, a server notice) are logged only (spec section 8).
+    // Errors inside a running call (a failed tool, a server notice) are logged only.
     onError: (message, context) => console.error('Voice agent:', message, context),
   });
   conversationId = conversation.getId();

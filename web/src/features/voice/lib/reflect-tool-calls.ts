@@ -35,7 +35,7 @@ export function toolChange(call: Pick<ToolCall, 'tool_name'>): { type: AgentActi
 export const placeholderId = (call: Pick<ToolCall, 'id'>) => `pending-${call.id}`;
 
 /**
- * Shows the assistant's tool calls in the lists as they happen (spec section 4, "Tool call status"):
+ * Shows the assistant's tool calls in the lists as they happen:
  * a call still pending AGENT_EVENTS.optimisticDelayMs after it was first seen changes the cached list
  * at once (a stand-in for a create, the fields for an update, gone for a delete); success with a
  * result puts the real item in its place, highlights it and refetches the list; an error refetches
