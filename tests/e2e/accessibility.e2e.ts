@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
+import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { recordCspViolations } from './support/csp';
 import { signInThroughForm } from './support/sign-in';
@@ -43,12 +44,24 @@ test('no serious accessibility violation in the forms’ error states', { tag: '
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('no serious accessibility violation on the dashboard', { tag: '@phone' }, async ({ page, request }) => {
+test('no serious accessibility violation on the dashboard, with the real-time status shown', { tag: '@phone' }, async ({ page, request }) => {
   const email = await createAccount(request, 'axe');
   const refused = recordCspViolations(page);
   await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('tempo.showRealtimeStatus', 'true'));
   await signInThroughForm(page, email);
   await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+  await expect(page.getByText('Real-time status: CONNECTED')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   expect(refused).toEqual([]);
+});
+
+test('no serious accessibility violation in the dashboard’s load failures', { tag: '@phone' }, async ({ page, request }) => {
+  await signedInAccount(page, request, 'axe-failure', null);
+  await page.route('**/api/{goals,tasks,events}', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }),
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load events' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
