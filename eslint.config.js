@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -20,6 +21,12 @@ export default tseslint.config(
         { patterns: [{ group: ['@aws-sdk/*'], importNames: ['ScanCommand'], message: 'Every read is a Query or Get on a key.' }] },
       ],
     },
+  },
+  {
+    // Hooks called in the same order on every render, with the dependencies their effects read.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Tests read JSON answers loosely; the assertions are the types there.

@@ -54,7 +54,7 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
     };
     document.addEventListener('keydown', saveOnShortcut);
     return () => document.removeEventListener('keydown', saveOnShortcut);
-  }, []);
+  }, [form]);
 
   function change(patch: Partial<EventFormValues>) {
     setValues((current) => ({ ...current, ...patch }));

@@ -76,7 +76,7 @@ export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) 
                     <input
                       type="checkbox"
                       checked={task.status === 'completed'}
-                      onChange={() => updateItem('tasks', task.id, { status: toggledTaskStatus(task.status) }).catch(logFailure('update a task'))}
+                      onChange={() => void updateItem('tasks', task.id, { status: toggledTaskStatus(task.status) }).catch(logFailure('update a task'))}
                     />
                     <span className={task.status === 'completed' ? 'goal-tasks__done' : undefined}>{task.title}</span>
                   </label>

@@ -50,7 +50,7 @@ export function TrashPage() {
     if (failed) showToast({ tone: 'error', title: 'Failed to fetch trash items' });
   }, [failed, showToast]);
 
-  const items = trash.data ?? [];
+  const items = useMemo(() => trash.data ?? [], [trash.data]);
   const shown = useMemo(() => {
     const words = search.trim().toLowerCase();
     return items.filter((item) => (type === 'all' || item.kind === type) && item.title.toLowerCase().includes(words));
