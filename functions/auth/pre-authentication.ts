@@ -4,6 +4,7 @@ import { AUTH_THROTTLE } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { nowMs } from '../platform/clock';
 import { conditionally, db, tableName } from '../platform/dynamo';
+import { signInThrottleKey } from '../data/keys';
 
 /** One browser's attempts at one account: those of the last minute, how often it was made to wait, until when, and its last try. */
 interface BrowserLog {
@@ -24,7 +25,7 @@ export interface AttemptLog {
   version: number;
 }
 
-export const throttleKey = (account: string) => ({ PK: `SIGNIN#${account.toLowerCase()}`, SK: 'THROTTLE' });
+export const throttleKey = signInThrottleKey;
 
 /**
  * The browser's key the SPA sends as ClientMetadata (a random id it keeps), which Cognito passes to

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RESET_CODE } from '../../shared/constants';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
+import { RESET_KEYS } from '../data/keys';
 
 interface StoredCode {
   SK: string;
@@ -18,8 +19,6 @@ interface StoredCode {
  * code: nobody else's request (a stranger's, asking for the same address) can spend or overwrite a
  * code already mailed.
  */
-const partitionOf = (email: string) => `RESET#${email.toLowerCase()}`;
-const CODE_PREFIX = 'CODE#';
 const hashOf = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
 
 /**
@@ -30,13 +29,13 @@ const hashOf = (salt: string, code: string) => createHash('sha256').update(`${sa
  * first one: its delivery is being retried because the mail may not have gone.
  */
 export async function issueResetCode(email: string, requestId: string, now: number): Promise<string | null> {
-  const PK = partitionOf(email);
+  const PK = RESET_KEYS.partition(email);
   const ttl = Math.ceil((now + RESET_CODE.expiryMs) / 1000);
   const mayIssue = await conditionally(
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { PK, SK: 'LAST', issued_at: now, request_id: requestId, ttl },
+        Item: { PK, SK: RESET_KEYS.last, issued_at: now, request_id: requestId, ttl },
         ConditionExpression: 'attribute_not_exists(PK) OR issued_at < :reissue OR request_id = :request',
         ExpressionAttributeValues: { ':reissue': now - RESET_CODE.reissueMs, ':request': requestId },
       }),
@@ -47,7 +46,7 @@ export async function issueResetCode(email: string, requestId: string, now: numb
   const code = String(randomInt(0, 10 ** RESET_CODE.digits)).padStart(RESET_CODE.digits, '0');
   const salt = randomBytes(16).toString('hex');
   const stored: StoredCode = {
-    SK: `${CODE_PREFIX}${createHash('sha256').update(requestId).digest('hex').slice(0, 32)}`,
+    SK: `${RESET_KEYS.codePrefix}${createHash('sha256').update(requestId).digest('hex').slice(0, 32)}`,
     code_hash: hashOf(salt, code),
     salt,
     expires_at: now + RESET_CODE.expiryMs,
@@ -64,7 +63,7 @@ export async function issueResetCode(email: string, requestId: string, now: numb
  */
 async function countIssuedToday(PK: string, requestId: string, now: number): Promise<boolean> {
   const day = new Date(now).toISOString().slice(0, 10);
-  const Key = { PK, SK: `DAY#${day}` };
+  const Key = { PK, SK: RESET_KEYS.day(day) };
   const counted = await conditionally(
     db().send(
       new UpdateCommand({
@@ -95,12 +94,12 @@ async function countIssuedToday(PK: string, requestId: string, now: number): Pro
  * code's last allowed wrong guess deletes it.
  */
 export async function redeemResetCode(email: string, code: string, now: number): Promise<boolean> {
-  const PK = partitionOf(email);
+  const PK = RESET_KEYS.partition(email);
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :codes)',
-      ExpressionAttributeValues: { ':pk': PK, ':codes': CODE_PREFIX },
+      ExpressionAttributeValues: { ':pk': PK, ':codes': RESET_KEYS.codePrefix },
       ConsistentRead: true,
     }),
   );

@@ -2,11 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
 import { db, tableName } from '../platform/dynamo';
+import { verifiedLinkKey } from '../data/keys';
 
 /** How long a used verification link keeps answering "verified" when opened again. */
 const REMEMBERED_MS = 7 * DAY_MS;
 
-const keyOf = (email: string) => ({ PK: `VERIFIED#${email.toLowerCase()}`, SK: 'VERIFIED' });
+const keyOf = verifiedLinkKey;
 const hashOf = (email: string, code: string) => createHash('sha256').update(`${email.toLowerCase()}:${code}`).digest();
 
 /** Remembers (as a hash) the code that confirmed an address, so its link can be opened twice. */

@@ -7,6 +7,7 @@ import { clientAddress } from '../platform/client-address';
 import { db, tableName } from '../platform/dynamo';
 import { created, httpHandler } from '../platform/http';
 import { takeQuota } from '../platform/quota';
+import { bugReportKey } from '../data/keys';
 
 /** Stores the report and puts it on the bus for forwarding. Public: the form also serves signed-out visitors. */
 export const handler = httpHandler('bug-reports', {
@@ -20,7 +21,7 @@ export const handler = httpHandler('bug-reports', {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { PK: `BUGREPORT#${id}`, SK: 'BUGREPORT', id, ...body, created_at: createdAt, ttl: Math.ceil(now.getTime() / 1000) + bugReportsKeptDays * 86_400 },
+        Item: { ...bugReportKey(id), id, ...body, created_at: createdAt, ttl: Math.ceil(now.getTime() / 1000) + bugReportsKeptDays * 86_400 },
       }),
     );
     await publishAfterSave('bugreport.submitted', { id, ...body, occurredAt: createdAt });

@@ -1,8 +1,25 @@
+import { createHash } from 'node:crypto';
 import type { ItemKind } from '../../shared/items';
 import { trashExpiresAt } from '../../shared/trash';
 
-/** Key builders of the single table; docs/data-model.md lists the access patterns they serve. */
-export const userKey = (userId: string) => `USER#${userId}`;
+/**
+ * Every key of the single table is built here, so that no two kinds of record can meet in one
+ * partition or under one sort-key prefix (tests/unit/keys.test.ts checks it). docs/data-model.md
+ * lists the access patterns they serve.
+ */
+const USER_PREFIX = 'USER#';
+export const userKey = (userId: string) => `${USER_PREFIX}${userId}`;
+/** The user a `USER#<id>` partition key belongs to. */
+export const userIdOfKey = (pk: string) => pk.slice(USER_PREFIX.length);
+
+/** The single records under a user's partition. */
+export const USER_SK = {
+  settings: 'SETTINGS',
+  /** When the user's tokens start to count (a password reset, a demo account's deletion). */
+  sessions: 'SESSIONS',
+  /** The change counters the polling reads. */
+  stamps: 'STAMPS',
+} as const;
 
 const ITEM_PREFIX = { goals: 'GOAL', tasks: 'TASK', events: 'EVENT', tags: 'TAG' } as const satisfies Record<ItemKind, string>;
 export const KIND_OF_PREFIX = Object.fromEntries(Object.entries(ITEM_PREFIX).map(([kind, prefix]) => [prefix, kind])) as Record<
@@ -11,14 +28,23 @@ export const KIND_OF_PREFIX = Object.fromEntries(Object.entries(ITEM_PREFIX).map
 >;
 
 export const itemKey = (kind: ItemKind, id: string) => `${ITEM_PREFIX[kind]}#${id}`;
+/** The sort-key prefix of one kind's items under a user, for begins_with. */
+export const itemKeyPrefix = (kind: ItemKind) => `${ITEM_PREFIX[kind]}#`;
+/** The lock that keeps a tag name unique for a user, ignoring case (it holds the tag's id). */
+export const tagNameKey = (userId: string, name: string) => ({ PK: userKey(userId), SK: `TAGNAME#${name.toLowerCase()}` });
 export const listKey = (userId: string, kind: ItemKind) => `USER#${userId}#${ITEM_PREFIX[kind]}`;
 export const trashKey = (userId: string) => `USER#${userId}#TRASH`;
 
 /** When a trashed item may be purged, and the partition of the expiry index it sits in (one per day). */
 export function expiryKeys(deletedAt: string): { XPK: string; XSK: string } {
   const expiresAt = trashExpiresAt(deletedAt);
-  return { XPK: `EXPIRY#${expiresAt.slice(0, 10)}`, XSK: expiresAt };
+  return { XPK: expiryPartition(expiresAt.slice(0, 10)), XSK: expiresAt };
 }
+
+/** The expiry index's partition of one day (yyyy-mm-dd). */
+export const expiryPartition = (day: string) => `EXPIRY#${day}`;
+/** The day the hourly purge goes on from. */
+export const PURGE_CHECKPOINT_KEY = { PK: 'PURGE', SK: 'CHECKPOINT' } as const;
 
 /** agent_tool_calls: one per ElevenLabs tool_call_id, so logging the same call twice finds the first. */
 export const toolCallKey = (toolCallId: string) => `TOOLCALL#${toolCallId}`;
@@ -26,3 +52,49 @@ export const toolCallKey = (toolCallId: string) => `TOOLCALL#${toolCallId}`;
 export const toolCallListKey = (userId: string) => `USER#${userId}#TOOLCALL`;
 /** voice_sessions: one per call started. */
 export const voiceSessionKey = (sessionId: string) => `VOICESESSION#${sessionId}`;
+
+// ---- Google Calendar, under the user's partition, and the OAuth attempts of their own ----
+
+export const GCAL_SK = {
+  /** gcal_tokens: sealed tokens, scopes, expiry, and how the first sync went. */
+  tokens: 'GCAL#TOKENS',
+  /** Google's sync token and the window it was issued for. */
+  syncState: 'GCAL#SYNC',
+  /** gcal_events: one row per synced Google event, so disconnect finds them without reading the user's own. */
+  syncedPrefix: 'GCALEVENT#',
+  /** The mirror's log, by change time then bus event id. */
+  mirrorPrefix: 'GCALMIRROR#',
+} as const;
+
+export const syncedRowKey = (googleId: string) => `${GCAL_SK.syncedPrefix}${googleId}`;
+
+/** The same bus event (a redelivery) always lands on the same key: that is what makes the mirror idempotent. */
+export const mirrorLogKey = (occurredAt: string, busEventId: string) => `${GCAL_SK.mirrorPrefix}${occurredAt}#${busEventId}`;
+
+/** A pending OAuth attempt is found by the hash of its state nonce; the nonce itself is never stored. */
+export const oauthStateKey = (nonce: string) => {
+  const hash = createHash('sha256').update(nonce).digest('base64url');
+  return { PK: `GCALSTATE#${hash}`, SK: 'GCALSTATE' };
+};
+
+// ---- accounts and the public forms, each in partitions of its own ----
+
+/** One quota's count in one window (functions/platform/quota.ts). */
+export const quotaKey = (key: string, windowStart: number) => ({ PK: `QUOTA#${key}`, SK: `WINDOW#${windowStart}` });
+/** The sign-in attempts of one account. */
+export const signInThrottleKey = (account: string) => ({ PK: `SIGNIN#${account.toLowerCase()}`, SK: 'THROTTLE' });
+/** A verification link already used. */
+export const verifiedLinkKey = (email: string) => ({ PK: `VERIFIED#${email.toLowerCase()}`, SK: 'VERIFIED' });
+/** One address's password reset codes: each code (CODE#), the last issue (LAST) and a count per day (DAY#). */
+export const RESET_KEYS = {
+  partition: (email: string) => `RESET#${email.toLowerCase()}`,
+  codePrefix: 'CODE#',
+  last: 'LAST',
+  day: (day: string) => `DAY#${day}`,
+} as const;
+export const waitlistKey = (email: string) => ({ PK: `WAITLIST#${email}`, SK: 'WAITLIST' });
+export const bugReportKey = (id: string) => ({ PK: `BUGREPORT#${id}`, SK: 'BUGREPORT' });
+/** The demo accounts that expire on a day (yyyy-mm-dd), for the hourly clean-up. */
+export const demoExpiryPartition = (day: string) => `DEMOEXPIRY#${day}`;
+/** A demo account's record in the register, by its expiry. */
+export const demoRegisterKey = (expiresAt: string, userId: string) => ({ PK: demoExpiryPartition(expiresAt.slice(0, 10)), SK: `${expiresAt}#${userId}` });

@@ -8,7 +8,7 @@ import {
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
 import { DEMO, type DemoAccount } from '../../shared/demo';
-import { userKey } from '../data/keys';
+import { demoExpiryPartition, demoRegisterKey, USER_SK, userKey } from '../data/keys';
 import { publishAfterSave } from '../platform/bus';
 import { cognito, userPool } from '../platform/cognito';
 import { db, queryItems, queryPages, tableName } from '../platform/dynamo';
@@ -22,7 +22,6 @@ import { seedDemoData } from './seed';
  * clean-up reads only the days that have come due. Its records expire by TTL a week after the
  * account, a bound on the table should the clean-up stop.
  */
-const registerKey = (expiresAt: string) => `DEMOEXPIRY#${expiresAt.slice(0, 10)}`;
 const REGISTER_KEPT_MS = 7 * DAY_MS;
 /** How far back the clean-up looks: an account missed by a week of failed runs is left to the register's TTL. */
 export const CLEAN_UP_LOOKBACK_DAYS = 7;
@@ -80,8 +79,7 @@ async function register({ userId, email, expiresAt }: { userId: string; email: s
     new PutCommand({
       TableName: tableName(),
       Item: {
-        PK: registerKey(expiresAt),
-        SK: `${expiresAt}#${userId}`,
+        ...demoRegisterKey(expiresAt, userId),
         user_id: userId,
         email,
         ttl: Math.ceil((Date.parse(expiresAt) + REGISTER_KEPT_MS) / 1000),
@@ -94,7 +92,7 @@ async function register({ userId, email, expiresAt }: { userId: string; email: s
 export async function* expiredDemos(day: string, now: Date): AsyncGenerator<RegisteredDemo> {
   const expired = queryItems<RegisteredDemo>({
     KeyConditionExpression: 'PK = :day AND SK <= :now',
-    ExpressionAttributeValues: { ':day': `DEMOEXPIRY#${day}`, ':now': `${now.toISOString()}~` },
+    ExpressionAttributeValues: { ':day': demoExpiryPartition(day), ':now': `${now.toISOString()}~` },
   });
   yield* expired;
 }
@@ -125,7 +123,6 @@ async function deleteCognitoUser(email: string): Promise<void> {
 
 /** Deletes sent at once; a demo account holds a few dozen records, so a page goes in a few rounds. */
 const PARALLEL_DELETES = 25;
-const SESSIONS_SK = 'SESSIONS';
 
 async function deleteUserRecords(userId: string): Promise<number> {
   let deleted = 0;
@@ -136,7 +133,7 @@ async function deleteUserRecords(userId: string): Promise<number> {
   });
   for await (const page of pages) {
     // A filter cannot name a key attribute: the record that refuses the tokens is passed over here.
-    const keys = page.filter((key) => key.SK !== SESSIONS_SK);
+    const keys = page.filter((key) => key.SK !== USER_SK.sessions);
     for (let start = 0; start < keys.length; start += PARALLEL_DELETES) {
       await Promise.all(keys.slice(start, start + PARALLEL_DELETES).map((Key) => db().send(new DeleteCommand({ TableName: tableName(), Key }))));
     }

@@ -1,9 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
 import { MirrorLogEntrySchema, type MirrorLogEntry } from '../../shared/gcal';
-import { userKey } from '../data/keys';
+import { GCAL_SK, userKey } from '../data/keys';
 import { db, tableName } from '../platform/dynamo';
-import { GCAL_SK } from './keys';
 
 /** What the mirror did with each local event change, kept a while for the person and for idempotency. */
 const KEPT_DAYS = 30;

@@ -6,10 +6,11 @@ import { getStored } from '../items/repository';
 import { now } from '../platform/clock';
 import { googleFromEvent } from './event-mapping';
 import { CALENDAR_ID, GoogleFailure, googleStatus, type CalendarApi } from './google';
-import { mirrorLogKey, mirroredGoogleId } from './keys';
+import { mirroredGoogleId } from './ids';
 import { isLogged, logMirror } from './mirror-log';
 import { withCalendar } from './session';
 import { getConnection, hasWriteAccess, type Connection } from './tokens';
+import { mirrorLogKey } from '../data/keys';
 
 /**
  * Bus consumer of event changes: mirrors the user's own events to their connected Google calendar.

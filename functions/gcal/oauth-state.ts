@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { GOOGLE_PENDING_WINDOW_MS } from '../../shared/constants';
 import { db, tableName } from '../platform/dynamo';
-import { oauthStateKey } from './keys';
+import { oauthStateKey } from '../data/keys';
 
 /**
  * The OAuth `state` of a connection attempt: a random nonce that maps, for 10 minutes and once, to

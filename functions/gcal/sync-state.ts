@@ -1,7 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { userKey } from '../data/keys';
+import { GCAL_SK, userKey } from '../data/keys';
 import { db, tableName } from '../platform/dynamo';
-import { GCAL_SK } from './keys';
 
 /** Google's nextSyncToken from the last sync, and the window (first day/last day) it was issued for. */
 export interface SyncState {

@@ -1,12 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
-import { userKey } from '../data/keys';
+import { GCAL_SK, syncedRowKey, userKey } from '../data/keys';
 import { deleteItem, getStored, insertItem, replaceLiveItem, type StoredItem } from '../items/repository';
 import { announceChange, countChange, laterThan } from '../items/service';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 import { fieldsFromGoogle, isMirroredFromHere, SYNCED_FIELDS, type SyncedFields } from './event-mapping';
 import type { GoogleEvent } from './google';
-import { GCAL_SK, syncedEventId, syncedRowKey } from './keys';
+import { syncedEventId } from './ids';
 
 /**
  * The local copies of Google events. Each is an ordinary event item (so lists, the trash and the

@@ -1,9 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GOOGLE_TOKEN_FALLBACK_LIFETIME_S } from '../../shared/constants';
 import { GCAL_SCOPES, type InitialSync } from '../../shared/gcal';
-import { userKey } from '../data/keys';
+import { GCAL_SK, userKey } from '../data/keys';
 import { conditionally, db, tableName } from '../platform/dynamo';
-import { GCAL_SK } from './keys';
 import { openToken, sealToken } from './token-cipher';
 
 /** What Google's token endpoint answers, as google-auth-library hands it over. */

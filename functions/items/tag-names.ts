@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '../../shared/messages';
-import { itemKey, userKey } from '../data/keys';
+import { itemKey, tagNameKey } from '../data/keys';
 import { conflict } from '../platform/errors';
 import { conditionally, db, tableName } from '../platform/dynamo';
 
@@ -9,7 +9,7 @@ import { conditionally, db, tableName } from '../platform/dynamo';
  * claimed by a conditional put of a lock item naming the tag that holds it. A lock left behind by a
  * failed write (its tag gone or renamed) is taken over, so a name is never blocked for good.
  */
-const lockKey = (userId: string, name: string) => ({ PK: userKey(userId), SK: `TAGNAME#${name.toLowerCase()}` });
+const lockKey = tagNameKey;
 
 const taken = () => conflict(MESSAGES.tagNameTaken, { name: MESSAGES.tagNameTaken });
 

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_CATALOGUE } from '../../events/catalogue';
-import { userKey } from '../data/keys';
+import { itemKeyPrefix, userKey } from '../data/keys';
 import { now } from '../platform/clock';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 import { withoutKeys } from './repository';
@@ -17,7 +17,7 @@ export async function handler(event: EventBridgeEvent<'item.purged', unknown>): 
   const linked = queryItems({
     KeyConditionExpression: 'PK = :user AND begins_with(SK, :task)',
     FilterExpression: 'goal_id = :goal',
-    ExpressionAttributeValues: { ':user': userKey(userId), ':task': 'TASK#', ':goal': goalId },
+    ExpressionAttributeValues: { ':user': userKey(userId), ':task': itemKeyPrefix('tasks'), ':goal': goalId },
   });
   for await (const task of linked) await unlink(userId, task, goalId);
 }

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionally, db, tableName } from './dynamo';
 import { quotaUsedUp } from './errors';
+import { quotaKey } from '../data/keys';
 
 export interface Quota {
   /** What is counted, and whose: `waitlist#client#203.0.113.7`. */
@@ -23,7 +24,7 @@ export async function takeQuota({ key, limit, windowMs, message }: Quota, now: D
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { PK: `QUOTA#${key}`, SK: `WINDOW#${windowStart}` },
+        Key: quotaKey(key, windowStart),
         UpdateExpression: 'ADD used :one SET #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
         ExpressionAttributeNames: { '#ttl': 'ttl' },

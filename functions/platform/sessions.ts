@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { userKey } from '../data/keys';
+import { USER_SK, userKey } from '../data/keys';
 import { db, tableName } from './dynamo';
 
 /**
@@ -8,7 +8,6 @@ import { db, tableName } from './dynamo';
  * second from which tokens count, and every signed-in request checks its token's `iat` against it
  * (one key read). A token from before the reset, whoever holds it, is refused at once.
  */
-const SESSIONS = 'SESSIONS';
 
 /** `keptUntil`: for an account being deleted, when the record may go (DynamoDB's TTL), as no token of it can live longer. */
 export async function endSessionsBefore(userId: string, now: Date, keptUntil?: Date): Promise<void> {
@@ -16,13 +15,13 @@ export async function endSessionsBefore(userId: string, now: Date, keptUntil?: D
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { PK: userKey(userId), SK: SESSIONS, valid_after: Math.floor(now.getTime() / 1000), ...ttl },
+      Item: { PK: userKey(userId), SK: USER_SK.sessions, valid_after: Math.floor(now.getTime() / 1000), ...ttl },
     }),
   );
 }
 
 /** False for a token issued (`iat`, in seconds) before the user's last password reset. */
 export async function isIssuedAfterReset(userId: string, issuedAt: number): Promise<boolean> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: SESSIONS } }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: USER_SK.sessions } }));
   return !Item || issuedAt >= (Item.valid_after as number);
 }

@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
-import { KIND_OF_PREFIX } from '../data/keys';
+import { expiryPartition, KIND_OF_PREFIX, PURGE_CHECKPOINT_KEY, userIdOfKey } from '../data/keys';
 import { withoutKeys } from '../items/repository';
 import { afterSave } from '../items/service';
 import { now } from '../platform/clock';
@@ -10,7 +10,6 @@ import { log } from '../platform/log';
 
 /** How far back the first run looks for expired trash; later runs go on from their checkpoint. */
 const FIRST_RUN_LOOKBACK_DAYS = 30;
-const CHECKPOINT = { PK: 'PURGE', SK: 'CHECKPOINT' };
 
 /**
  * Scheduled: deletes for good the goals, tasks and events that have been in the trash more than
@@ -37,7 +36,7 @@ async function purgeDay(day: string, now: Date): Promise<number> {
   const expired = queryItems<ExpiryEntry>({
     IndexName: 'byExpiry',
     KeyConditionExpression: 'XPK = :day AND XSK <= :now',
-    ExpressionAttributeValues: { ':day': `EXPIRY#${day}`, ':now': `${now.toISOString()}~` },
+    ExpressionAttributeValues: { ':day': expiryPartition(day), ':now': `${now.toISOString()}~` },
   });
   for await (const entry of expired) if (await purgeOne(entry)) purged += 1;
   return purged;
@@ -65,20 +64,20 @@ async function purgeOne(entry: ExpiryEntry): Promise<boolean> {
       .then(({ Attributes }) => (old = Attributes)),
   );
   if (!deleted || !old) return false;
-  const userId = entry.PK.slice('USER#'.length);
+  const userId = userIdOfKey(entry.PK);
   const kind = KIND_OF_PREFIX[entry.SK.split('#')[0]!]!;
   await afterSave(userId, kind, 'item.purged', null, withoutKeys(old), now().toISOString());
   return true;
 }
 
 async function firstDayToPurge(now: Date): Promise<string> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: CHECKPOINT }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: PURGE_CHECKPOINT_KEY }));
   if (typeof Item?.next_day === 'string') return Item.next_day;
   return new Date(now.getTime() - FIRST_RUN_LOOKBACK_DAYS * DAY_MS).toISOString().slice(0, 10);
 }
 
 async function saveCheckpoint(nextDayToPurge: string): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...CHECKPOINT, next_day: nextDayToPurge } }));
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...PURGE_CHECKPOINT_KEY, next_day: nextDayToPurge } }));
 }
 
 function nextDay(day: string): string {

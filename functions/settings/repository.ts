@@ -1,9 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultSettings, type Settings } from '../../shared/settings';
-import { userKey } from '../data/keys';
+import { USER_SK, userKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 
-const SETTINGS_SK = 'SETTINGS';
 
 /**
  * A new account's settings: the sign-up defaults (30 past days to sync) and the name it signed up
@@ -15,7 +14,7 @@ export async function createSignUpSettings(userId: string, fullName: string | nu
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...settings, PK: userKey(userId), SK: SETTINGS_SK },
+        Item: { ...settings, PK: userKey(userId), SK: USER_SK.settings },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     ),
@@ -26,7 +25,7 @@ export async function createSignUpSettings(userId: string, fullName: string | nu
 /** The stored settings, or the defaults of a row first made from the settings screen. */
 export async function getSettings(userId: string): Promise<{ settings: Settings; stored: boolean }> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: SETTINGS_SK } }),
+    new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: USER_SK.settings } }),
   );
   if (!Item) return { settings: defaultSettings(userId, 'settings'), stored: false };
   return { settings: { ...defaultSettings(userId, 'settings'), ...withoutKeys(Item) } as Settings, stored: true };
@@ -36,7 +35,7 @@ const withoutKeys = ({ PK: _pk, SK: _sk, ...row }: Record<string, unknown>) => r
 
 export async function putSettings(settings: Settings): Promise<void> {
   await db().send(
-    new PutCommand({ TableName: tableName(), Item: { ...settings, PK: userKey(settings.user_id), SK: SETTINGS_SK } }),
+    new PutCommand({ TableName: tableName(), Item: { ...settings, PK: userKey(settings.user_id), SK: USER_SK.settings } }),
   );
 }
 
@@ -57,7 +56,7 @@ export async function saveSettingsChange(previous: Settings, next: Settings): Pr
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { PK: userKey(next.user_id), SK: SETTINGS_SK },
+      Key: { PK: userKey(next.user_id), SK: USER_SK.settings },
       UpdateExpression: `SET ${assignments.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -89,7 +88,7 @@ export async function setGcalConnected(userId: string, connected: boolean): Prom
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { PK: userKey(userId), SK: SETTINGS_SK },
+        Key: { PK: userKey(userId), SK: USER_SK.settings },
         UpdateExpression: 'SET gcal_connected = :connected',
         ConditionExpression: 'attribute_exists(PK) AND gcal_connected <> :connected',
         ExpressionAttributeValues: { ':connected': connected },

@@ -7,6 +7,7 @@ import { conditionally, db, tableName } from '../platform/dynamo';
 import { conflict } from '../platform/errors';
 import { created, httpHandler } from '../platform/http';
 import { takeQuota } from '../platform/quota';
+import { waitlistKey } from '../data/keys';
 
 /** One item per address, keyed by the lower-cased email, so a second sign-up is a failed condition. */
 export const handler = httpHandler('waitlist', {
@@ -20,8 +21,7 @@ export const handler = httpHandler('waitlist', {
         new PutCommand({
           TableName: tableName(),
           Item: {
-            PK: `WAITLIST#${email}`,
-            SK: 'WAITLIST',
+            ...waitlistKey(email),
             email,
             full_name: body.full_name,
             interest_area: body.interest_area,
