@@ -3,6 +3,12 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const NO_SCAN = { group: ['@aws-sdk/*'], importNames: ['ScanCommand'], message: 'Every read is a Query or Get on a key.' };
+const BROWSER_ONLY = {
+  group: ['**/functions/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**', '@aws-sdk/*'],
+  message: 'The web app imports only web/src and shared/; it reaches the server through the API.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'coverage/', 'docs/'] },
   js.configs.recommended,
@@ -16,10 +22,7 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests silence the rest of the suite.' },
       ],
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@aws-sdk/*'], importNames: ['ScanCommand'], message: 'Every read is a Query or Get on a key.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [NO_SCAN] }],
     },
   },
   {
@@ -34,12 +37,37 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The browser's code reaches the server only through the API, and imports only the shared domain.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [BROWSER_ONLY] }] },
+  },
+  {
     // The web app flows shared → features → app: a feature does not import another feature.
     files: ['web/src/features/*/*/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*/**', '!../../../**'], message: 'A feature does not import another feature; compose them in web/src/app.' }] },
+        {
+          patterns: [
+            BROWSER_ONLY,
+            { group: ['../../*/**', '!../../../**'], message: 'A feature does not import another feature; compose them in web/src/app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The Lambdas run alone in AWS: nothing of the web app, the local stack or the CDK app goes with them.
+    files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_SCAN,
+            { group: ['**/web/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**'], message: 'A Lambda imports only functions/ and shared/.' },
+          ],
+        },
       ],
     },
   },
