@@ -2,18 +2,16 @@ import { USER_QUOTAS } from '../../shared/constants';
 import { itemId } from '../../shared/items';
 import { MESSAGES } from '../../shared/messages';
 import { nameToUse } from '../../shared/person';
-import { TOOL_CALL_MESSAGES, type ToolCall, type ToolCallRequest } from '../../shared/tool-calls';
 import type { VoiceTemplateVars } from '../../shared/voice';
-import { publish, publishAfterSave } from '../platform/bus';
-import { now } from '../platform/clock';
+import { publishAfterSave } from '../platform/bus';
 import { notFound } from '../platform/errors';
 import { httpHandler, noContent, ok, type Reply } from '../platform/http';
-import { log } from '../platform/log';
 import { takeQuota } from '../platform/quota';
 import { getSettings } from '../settings/repository';
 import { elevenLabsAgent, signedConversationUrl } from './elevenlabs';
 import { saveVoiceSession, startVoiceSession } from './sessions';
-import { countToolCallChange, finishToolCall, getToolCall, insertToolCall, listToolCalls, toPublicCall } from './tool-calls';
+import { logToolCall } from './log-tool-call';
+import { getToolCall, listToolCalls, toPublicCall } from './tool-calls';
 import { undoToolCall } from './undo';
 
 export const handler = httpHandler('voice', {
@@ -53,39 +51,4 @@ const accepted = (body: unknown): Reply => ({ status: 202, body });
 async function templateVarsOf(userId: string): Promise<VoiceTemplateVars> {
   const { settings } = await getSettings(userId);
   return { user_name: nameToUse(settings) ?? '', user_tz: settings.preferred_timezone, user_lang: settings.lang };
-}
-
-/**
- * Logs a client tool call as pending and puts it on the bus for the processor. The same
- * tool_call_id again answers the call already logged, and nothing is queued twice.
- */
-async function logToolCall(userId: string, request: ToolCallRequest, receivedAt: Date): Promise<ToolCall> {
-  const at = receivedAt.toISOString();
-  const call: ToolCall = {
-    id: request.tool_call_id,
-    user_id: userId,
-    conversation_id: request.conversation_id,
-    tool_name: request.tool_name,
-    tool_args: request.parameters,
-    status: 'pending',
-    result: null,
-    error_message: null,
-    undone_at: null,
-    created_at: at,
-    updated_at: at,
-  };
-  if (!(await insertToolCall(call))) {
-    const logged = await getToolCall(userId, call.id);
-    if (!logged) throw new Error(`tool call ${call.id} was logged and is gone`);
-    return toPublicCall(logged);
-  }
-  await countToolCallChange(userId);
-  try {
-    await publish('toolcall.requested', { userId, toolCallId: call.id, toolName: call.tool_name, occurredAt: at });
-    return call;
-  } catch (error) {
-    // Without the bus nobody would ever run it: say so now, instead of leaving it pending.
-    log.error('tool call not queued', { userId, toolCallId: call.id, error });
-    return (await finishToolCall(userId, call.id, { status: 'error', error_message: TOOL_CALL_MESSAGES.notQueued }, now())) ?? call;
-  }
 }

@@ -1,0 +1,52 @@
+import {
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
+  CodeMismatchException,
+  ConfirmSignUpCommand,
+  ExpiredCodeException,
+  NotAuthorizedException,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { cognito, userPool } from '../platform/cognito';
+import { endSessionsBefore } from '../platform/sessions';
+import { redeemResetCode } from './reset-codes';
+import { rememberVerification, wasVerifiedWith } from './verifications';
+
+/**
+ * Confirms a sign-up from its mailed link: true when the account is confirmed now or was with this
+ * same code before (the link opened again), false for any other code, alike for every address.
+ */
+export async function confirmEmail(email: string, code: string, now: Date): Promise<boolean> {
+  try {
+    await cognito().send(new ConfirmSignUpCommand({ ClientId: userPool().clientId, Username: email, ConfirmationCode: code }));
+  } catch (error) {
+    const refused = [CodeMismatchException, ExpiredCodeException, NotAuthorizedException, UserNotFoundException].some((kind) => error instanceof kind);
+    if (!refused) throw error;
+    return wasVerifiedWith(email, code);
+  }
+  await rememberVerification(email, code, now.getTime());
+  return true;
+}
+
+/**
+ * Sets a new password with a mailed reset code: false when the code (or the account) is not one
+ * that may. Sessions opened with the old password (perhaps by whoever made the reset necessary)
+ * end here: their refresh tokens with Cognito, the ID tokens already issued with our own check.
+ */
+export async function resetPassword(email: string, code: string, password: string, now: Date): Promise<boolean> {
+  if (!(await redeemResetCode(email, code, now.getTime()))) return false;
+  const { userPoolId } = userPool();
+  try {
+    await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: email }));
+    const { UserAttributes = [] } = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    const sub = UserAttributes.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!sub) throw new Error('Cognito answered a user without its sub');
+    await endSessionsBefore(sub, now);
+  } catch (error) {
+    if (error instanceof UserNotFoundException) return false;
+    throw error;
+  }
+  return true;
+}
