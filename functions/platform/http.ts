@@ -1,3 +1,4 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
@@ -6,7 +7,7 @@ import { API_ERRORS } from '../../shared/messages';
 import { routesByKey, type HandlerName, type RouteKey, type RouteKeyOf, type RouteOf } from '../routes';
 import { now } from './clock';
 import { HttpError, notFound, unauthorized, validationError } from './errors';
-import { log } from './log';
+import { log, logger } from './log';
 import { cameThroughTheSite } from './origin';
 import { isIssuedAfterReset } from './sessions';
 
@@ -49,8 +50,10 @@ export type Operations<H extends HandlerName> = {
  */
 export function httpHandler<H extends HandlerName>(name: H, operations: Operations<H>) {
   return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(jsonErrors())
     .handler(async (event) => {
+      logger.setCorrelationId(event.requestContext.requestId);
       // API Gateway's own words for a refusal, as the authorizer answers.
       if (!cameThroughTheSite(event.headers)) return toResult(403, { message: 'Forbidden' });
       const route = routesByKey.get(event.routeKey);
@@ -113,7 +116,7 @@ function jsonErrors(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
         request.response = toResult(error.status, error.toBody(), error.headers);
         return;
       }
-      log.error('unhandled error', { routeKey: request.event.routeKey, requestId: request.context.awsRequestId, error });
+      log.error('unhandled error', { routeKey: request.event.routeKey, error });
       request.response = toResult(500, { error: { code: 'internal', message: API_ERRORS.internal } });
     },
   };

@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
-import { now } from './clock';
+import { Logger } from '@aws-lambda-powertools/logger';
 
-/** One JSON line per entry, as CloudWatch Logs and the local stack both read well. */
-function write(level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
-  const entry: Record<string, unknown> = { level, message, time: now().toISOString() };
-  for (const [key, value] of Object.entries(fields)) {
-    entry[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
-  }
-  (level === 'error' ? console.error : console.log)(JSON.stringify(entry));
-}
+/**
+ * The functions' logger, Powertools for AWS Lambda's: one JSON line per entry (level, message,
+ * timestamp, service, errors with their stack), and in an API handler the Lambda's request id,
+ * cold start and the API request id as correlation id (platform/http.ts adds them).
+ */
+export const logger = new Logger({ serviceName: 'tempo' });
 
 export const log = {
-  info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
+  info: (message: string, fields: Record<string, unknown> = {}) => logger.info(message, fields),
+  warn: (message: string, fields: Record<string, unknown> = {}) => logger.warn(message, fields),
+  error: (message: string, fields: Record<string, unknown> = {}) => logger.error(message, fields),
 };
 
 /**
