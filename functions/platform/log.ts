@@ -8,10 +8,27 @@ import { Logger } from '@aws-lambda-powertools/logger';
  */
 export const logger = new Logger({ serviceName: 'tempo' });
 
+/**
+ * An error as a log line may hold it: its name, message and stack, and its cause's. Never its other
+ * fields: a Google client error carries the request it made (headers with the access token among
+ * them) and the whole answer.
+ */
+function loggable(error: Error): Record<string, unknown> {
+  return {
+    name: error.name,
+    message: error.message,
+    stack: error.stack,
+    ...(error.cause instanceof Error ? { cause: loggable(error.cause) } : {}),
+  };
+}
+
+const safe = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value instanceof Error ? loggable(value) : value]));
+
 export const log = {
-  info: (message: string, fields: Record<string, unknown> = {}) => logger.info(message, fields),
-  warn: (message: string, fields: Record<string, unknown> = {}) => logger.warn(message, fields),
-  error: (message: string, fields: Record<string, unknown> = {}) => logger.error(message, fields),
+  info: (message: string, fields: Record<string, unknown> = {}) => logger.info(message, safe(fields)),
+  warn: (message: string, fields: Record<string, unknown> = {}) => logger.warn(message, safe(fields)),
+  error: (message: string, fields: Record<string, unknown> = {}) => logger.error(message, safe(fields)),
 };
 
 /**
