@@ -120,8 +120,18 @@ describe('time zones', () => {
     );
   });
 
-  it('places a time skipped by the spring-forward change an hour earlier, the same day', () => {
+  it('places a time skipped by the spring-forward change an hour earlier, the same day, west and east of Greenwich', () => {
     const instant = zonedInstant('2026-03-08', 2 * 60 + 30, 'America/New_York');
     expect(zonedParts(instant, 'America/New_York')).toEqual({ day: '2026-03-08', minutes: 60 + 30 });
+    // Sydney springs forward at 2:00 on the first Sunday of October; this once landed an hour later.
+    const sydney = zonedInstant('2028-10-01', 2 * 60, 'Australia/Sydney');
+    expect(zonedParts(sydney, 'Australia/Sydney')).toEqual({ day: '2028-10-01', minutes: 60 });
+  });
+
+  it('gives a time the fall-back change shows twice its first instant', () => {
+    // New York falls back at 2:00 on the first Sunday of November: 1:30 comes in EDT, then in EST.
+    expect(zonedInstant('2026-11-01', 60 + 30, 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    // Sydney falls back at 3:00 on the first Sunday of April: 2:30 comes in AEDT, then in AEST.
+    expect(zonedInstant('2027-04-04', 2 * 60 + 30, 'Australia/Sydney').toISOString()).toBe('2027-04-03T15:30:00.000Z');
   });
 });

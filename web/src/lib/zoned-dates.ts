@@ -49,13 +49,19 @@ export function zonedParts(instant: Date | string, timeZone: string): { day: Day
 
 /**
  * The instant a wall-clock time of a day has in a time zone (minutes may run past midnight). A
- * time skipped by a daylight-saving change does not exist: it lands an hour earlier, the same day.
+ * time skipped by a daylight-saving change does not exist: it lands an hour earlier, the same day,
+ * east of Greenwich as west of it. A time the clock shows twice is its first instant.
  */
 export function zonedInstant(day: Day, minutes: number, timeZone: string): Date {
   const wall = Date.parse(`${day}T00:00:00Z`) + minutes * 60_000;
-  const firstGuess = wall - (wallClockMs(wall, timeZone) - wall);
-  const offset = wallClockMs(firstGuess, timeZone) - firstGuess;
-  return new Date(wall - offset);
+  const offsetAt = (instant: number) => wallClockMs(instant, timeZone) - instant;
+  // The offsets in force a day before and a day after: they differ only around a clock change.
+  const [early, late] = [wall - offsetAt(wall - DAY_MS), wall - offsetAt(wall + DAY_MS)];
+  const shows = (instant: number) => wallClockMs(instant, timeZone) === wall;
+  if (shows(early) && shows(late)) return new Date(Math.min(early, late));
+  if (shows(early)) return new Date(early);
+  // Shown only with the later offset, or skipped: with the later offset a skipped time reads an hour earlier.
+  return new Date(late);
 }
 
 export function addDays(day: Day, days: number): Day {
