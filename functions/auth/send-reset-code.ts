@@ -1,6 +1,4 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { RESET_CODE } from '../../shared/constants';
 import { isDemoAddress } from '../../shared/demo';
 import { nowMs } from '../platform/clock';
@@ -8,6 +6,7 @@ import { cognito, userPool } from '../platform/cognito';
 import { addressHash, log } from '../platform/log';
 import { sendMail } from '../platform/mail';
 import { issueResetCode } from './reset-codes';
+import { busConsumer } from '../platform/consumer';
 
 export const RESET_SUBJECT = 'Your Tempo password reset code';
 
@@ -17,8 +16,7 @@ export const RESET_SUBJECT = 'Your Tempo password reset code';
  * A demo account's address gets nothing: it is a domain that never resolves.
  * A failed mail throws, and the bus's retry of the same event mails a fresh code.
  */
-export async function handler(event: EventBridgeEvent<'password.reset-requested', unknown>): Promise<void> {
-  const { email } = EVENT_CATALOGUE['password.reset-requested'].parse(event.detail);
+export const handler = busConsumer<'password.reset-requested'>(async ({ email }, event) => {
   if (isDemoAddress(email)) return;
   try {
     await cognito().send(new AdminGetUserCommand({ UserPoolId: userPool().userPoolId, Username: email }));
@@ -42,4 +40,4 @@ export async function handler(event: EventBridgeEvent<'password.reset-requested'
       `It works once, for ${RESET_CODE.expiryMs / 60_000} minutes. If you did not ask for it, ignore this message.`,
     ].join('\n'),
   });
-}
+});

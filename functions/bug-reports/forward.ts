@@ -1,14 +1,12 @@
-import type { EventBridgeEvent } from 'aws-lambda';
-import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { log } from '../platform/log';
+import { busConsumer } from '../platform/consumer';
 
 /**
  * Bus consumer: forwards a bug report to the error-reporting service at BUG_REPORT_FORWARD_URL as
  * `{ name, email, comments }`. Without one configured it only logs. Forwarding the
  * same report twice is harmless to the tracker, which keys reports by `event_id`.
  */
-export async function handler(event: EventBridgeEvent<'bugreport.submitted', unknown>): Promise<void> {
-  const report = EVENT_CATALOGUE['bugreport.submitted'].parse(event.detail);
+export const handler = busConsumer<'bugreport.submitted'>(async (report) => {
   const url = process.env.BUG_REPORT_FORWARD_URL;
   if (!url) {
     log.info('bug report kept; no error-reporting service configured', { reportId: report.id });
@@ -20,4 +18,4 @@ export async function handler(event: EventBridgeEvent<'bugreport.submitted', unk
     body: JSON.stringify({ event_id: report.id, name: report.name, email: report.email, comments: report.description }),
   });
   if (!response.ok) throw new Error(`error-reporting service answered ${response.status}`);
-}
+});

@@ -1,11 +1,10 @@
-import type { EventBridgeEvent } from 'aws-lambda';
-import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { INITIAL_SYNC_DELAY_MS } from '../../shared/constants';
 import { GCAL_MESSAGES, syncedMessage, type InitialSync } from '../../shared/gcal';
 import { now, nowMs, sleep } from '../platform/clock';
 import { log } from '../platform/log';
 import { syncCalendar } from './sync';
 import { getConnection, recordInitialSync, type Connection } from './tokens';
+import { busConsumer } from '../platform/consumer';
 
 /**
  * Bus consumer of gcal.connected: the first sync, about a second after the tokens were stored (the
@@ -14,13 +13,12 @@ import { getConnection, recordInitialSync, type Connection } from './tokens';
  * shows it. A failure is recorded, not retried: the person is told to sync by hand. A redelivery,
  * or a delivery after a reconnect, finds the first sync no longer pending and does nothing.
  */
-export async function handler(event: EventBridgeEvent<'gcal.connected', unknown>): Promise<void> {
-  const { userId, occurredAt: connectedAt } = EVENT_CATALOGUE['gcal.connected'].parse(event.detail);
+export const handler = busConsumer<'gcal.connected'>(async ({ userId, occurredAt: connectedAt }) => {
   await sleep(Date.parse(connectedAt) + INITIAL_SYNC_DELAY_MS - nowMs());
   const connection = await getConnection(userId);
   if (connection?.connectedAt !== connectedAt || connection.initialSync?.status !== 'pending') return;
   await recordInitialSync(userId, connectedAt, await firstSync(connection));
-}
+});
 
 async function firstSync(connection: Connection): Promise<InitialSync> {
   try {

@@ -1,5 +1,3 @@
-import type { EventBridgeEvent } from 'aws-lambda';
-import { EVENT_CATALOGUE } from '../../events/catalogue';
 import type { CalendarEvent } from '../../shared/calendar-events';
 import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
 import { getStored } from '../items/repository';
@@ -11,6 +9,7 @@ import { isLogged, logMirror } from './mirror-log';
 import { withCalendar } from './session';
 import { getConnection, hasWriteAccess, type Connection } from './tokens';
 import { mirrorLogKey } from '../data/keys';
+import { busConsumer } from '../platform/consumer';
 
 /**
  * Bus consumer of event changes: mirrors the user's own events to their connected Google calendar.
@@ -21,9 +20,8 @@ import { mirrorLogKey } from '../data/keys';
  * - A redelivered bus event finds its log entry and changes nothing.
  * - A Google failure throws: the bus retries, then dead-letters. The local change stands regardless.
  */
-export async function handler(event: EventBridgeEvent<MirrorChange, unknown>): Promise<void> {
+export const handler = busConsumer<MirrorChange>(async (detail, event) => {
   const change = event['detail-type'];
-  const detail = EVENT_CATALOGUE[change].parse(event.detail);
   const snapshot = detail.item ?? detail.previous;
   if (detail.entity !== 'event' || snapshot?.gcal_id) return;
 
@@ -37,7 +35,7 @@ export async function handler(event: EventBridgeEvent<MirrorChange, unknown>): P
     : { action: intendedAction(change), outcome: 'skipped: read-only' };
   const title = String(snapshot?.title ?? '');
   await logMirror(detail.userId, logKey, { change, event_id: detail.id, title, at: now().toISOString(), ...result });
-}
+});
 
 const intendedAction = (change: MirrorChange): MirrorAction =>
   change === 'item.deleted' || change === 'item.purged' ? 'delete' : 'upsert';

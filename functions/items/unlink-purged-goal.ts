@@ -1,26 +1,24 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { itemKeyPrefix, userKey } from '../data/keys';
 import { now } from '../platform/clock';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 import { withoutKeys } from './repository';
 import { afterSave } from './service';
+import { busConsumer } from '../platform/consumer';
 
 /**
  * Bus consumer of item.purged for goals: a goal deleted for good leaves its tasks (live or in the
  * trash) in place, unlinked, rather than pointing at nothing. A redelivery finds no task still
  * linked and changes nothing.
  */
-export async function handler(event: EventBridgeEvent<'item.purged', unknown>): Promise<void> {
-  const { userId, id: goalId } = EVENT_CATALOGUE['item.purged'].parse(event.detail);
+export const handler = busConsumer<'item.purged'>(async ({ userId, id: goalId }) => {
   const linked = queryItems({
     KeyConditionExpression: 'PK = :user AND begins_with(SK, :task)',
     FilterExpression: 'goal_id = :goal',
     ExpressionAttributeValues: { ':user': userKey(userId), ':task': itemKeyPrefix('tasks'), ':goal': goalId },
   });
   for await (const task of linked) await unlink(userId, task, goalId);
-}
+});
 
 async function unlink(userId: string, task: Record<string, unknown>, goalId: string): Promise<void> {
   const at = now().toISOString();

@@ -1,10 +1,9 @@
-import type { EventBridgeEvent } from 'aws-lambda';
-import { EVENT_CATALOGUE } from '../../events/catalogue';
 import { publishAfterSave } from '../platform/bus';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { runTool } from './run-tool';
 import { claimPending, countToolCallChange, finishToolCall } from './tool-calls';
+import { busConsumer } from '../platform/consumer';
 
 /**
  * Bus consumer of toolcall.requested: runs the logged call for the user named in the event (who
@@ -15,8 +14,7 @@ import { claimPending, countToolCallChange, finishToolCall } from './tool-calls'
  *   cut off before the call was marked finished is run again, and a create finds the item it made.
  * - An unexpected failure throws: the bus retries, then dead-letters; the call stays pending.
  */
-export async function handler(event: EventBridgeEvent<'toolcall.requested', unknown>): Promise<void> {
-  const { userId, toolCallId } = EVENT_CATALOGUE['toolcall.requested'].parse(event.detail);
+export const handler = busConsumer<'toolcall.requested'>(async ({ userId, toolCallId }) => {
   const startedAt = now();
   const claim = await claimPending(userId, toolCallId, startedAt);
   if (claim.state === 'finished') return;
@@ -37,4 +35,4 @@ export async function handler(event: EventBridgeEvent<'toolcall.requested', unkn
       occurredAt: finished.updated_at,
     }),
   ]);
-}
+});

@@ -19,6 +19,7 @@ import { db, tableName } from '../../functions/platform/dynamo';
 import { useVirtualClock } from '../support/clock';
 import { mailsTo } from '../support/outbox';
 import { useLocalStack } from '../support/local-stack';
+import { lambdaContext } from '../../local/lambda-context';
 
 const PASSWORD = 'Correct-horse-9!';
 
@@ -311,9 +312,9 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const email = await confirmedUser();
     const request = (id: string) =>
       ({ id, 'detail-type': 'password.reset-requested', detail: { email, occurredAt: new Date().toISOString() } }) as unknown as EventBridgeEvent<'password.reset-requested', unknown>;
-    await sendResetCode(request('first-delivery'));
-    await sendResetCode(request('first-delivery'));
-    await sendResetCode(request('another-request'));
+    await sendResetCode(request('first-delivery'), lambdaContext('auth/send-reset-code'));
+    await sendResetCode(request('first-delivery'), lambdaContext('auth/send-reset-code'));
+    await sendResetCode(request('another-request'), lambdaContext('auth/send-reset-code'));
     const codes = mailsTo(outbox(), email)
       .filter((mail) => mail.subject === RESET_SUBJECT)
       .map((mail) => /\b(\d{6})\b/.exec(mail.body)![1]!);

@@ -13,6 +13,7 @@ import { useVirtualClock } from '../support/clock';
 import { useLocalStack } from '../support/local-stack';
 import { storedProblems } from '../support/fuzz';
 import { mailsTo } from '../support/outbox';
+import { lambdaContext } from '../../local/lambda-context';
 
 /** Each visitor of /demo gets an account of their own: POST /api/demo through the local stack, as the page calls it. */
 describe('the public demo', () => {
@@ -74,7 +75,10 @@ describe('the public demo', () => {
 
   it('mails nothing to a demo address: no reset code, and no sign-up with one', async () => {
     const { account } = await visit();
-    await sendResetCode({ id: 'demo-reset', detail: { email: account.email, occurredAt: new Date().toISOString() } } as never);
+    await sendResetCode(
+      { id: 'demo-reset', 'detail-type': 'password.reset-requested', detail: { email: account.email, occurredAt: new Date().toISOString() } } as never,
+      lambdaContext('auth/send-reset-code'),
+    );
     expect(mailsTo(join(local.dataDir, 'outbox'), account.email)).toEqual([]);
 
     const signUp = await fetch(`${local.stack.pool.endpoint}/`, {

@@ -14,6 +14,7 @@ import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncedMessage, syncFailedMessage, ty
 import { startGoogleDouble, type GoogleDouble, type GoogleEventInput } from '../../local/google-double';
 import { useVirtualClock } from '../support/clock';
 import { daysFromNow, integrationHarness, type ApiAnswer, type TestUser } from '../support/harness';
+import { lambdaContext } from '../../local/lambda-context';
 
 const { world, call, user } = integrationHarness();
 const APP_ORIGIN = 'http://127.0.0.1:3000';
@@ -542,8 +543,8 @@ describe('mirroring out', () => {
       (event) => event['detail-type'] === 'item.created' && (event.detail as any).id === created.id,
     ) as BusEvent<'item.created'>;
     const calls = google.calls.length;
-    await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>);
-    await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>);
+    await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>, lambdaContext('gcal/mirror'));
+    await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>, lambdaContext('gcal/mirror'));
     expect(google.calls.slice(calls)).toEqual([]);
     expect(google.events(account).map((event) => event.summary).sort()).toEqual(['From Google', 'Once']);
     expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Once']);

@@ -13,6 +13,7 @@ import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
 import { TOOL_CALL_MESSAGES, type ToolCall } from '../../shared/tool-calls';
 import { useVirtualClock } from '../support/clock';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
+import { lambdaContext } from '../../local/lambda-context';
 
 const { world, call, user } = integrationHarness();
 let double: ElevenLabsDouble;
@@ -232,17 +233,17 @@ describe('tool calls', () => {
     const done = await toolCall(alice, 'createTask', { title: 'Only once' }, id);
     const [delivered] = requestedEvents(id);
     const event = delivered as unknown as EventBridgeEvent<'toolcall.requested', unknown>;
-    await processToolCall(event);
-    await processToolCall(event);
+    await processToolCall(event, lambdaContext('voice/tool-processor'));
+    await processToolCall(event, lambdaContext('voice/tool-processor'));
     expect((await alice.get(`/api/voice/tool-calls/${id}`)).body).toEqual(done);
 
     // Logged but not yet run, then delivered twice at once: one runs, the other is told to retry.
     const racing = 'toolu_racing';
     const now = await loggedPending(alice, racing, 'createTask', { title: 'Raced' });
     const twin = { ...event, detail: { userId: alice.id, toolCallId: racing, toolName: 'createTask', occurredAt: now } };
-    const outcomes = await Promise.allSettled([processToolCall(twin), processToolCall(twin)]);
+    const outcomes = await Promise.allSettled([processToolCall(twin, lambdaContext('voice/tool-processor')), processToolCall(twin, lambdaContext('voice/tool-processor'))]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
-    await processToolCall(twin);
+    await processToolCall(twin, lambdaContext('voice/tool-processor'));
     await world.bus.settle();
     const titles = (await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title);
     expect(titles.sort()).toEqual(['Only once', 'Raced']);
@@ -265,7 +266,7 @@ describe('tool calls', () => {
     expect(cutOff).toMatchObject({ status: 'success', result: { item: { id: itemIdOfToolCall(id) } } });
 
     const redelivered = { 'detail-type': 'toolcall.requested', detail: { userId: alice.id, toolCallId: id, toolName: 'createTask', occurredAt } };
-    await processToolCall(redelivered as unknown as EventBridgeEvent<'toolcall.requested', unknown>);
+    await processToolCall(redelivered as unknown as EventBridgeEvent<'toolcall.requested', unknown>, lambdaContext('voice/tool-processor'));
     await world.bus.settle();
     const tasks = (await alice.get('/api/tasks')).body.items;
     expect(tasks.map((task: { id: string; title: string }) => [task.id, task.title])).toEqual([[itemIdOfToolCall(id), 'Saved before the cut']]);
