@@ -116,6 +116,13 @@ test('the real-time status, when turned on, shows in the app’s frame on every 
   await page.unroute('**/api/changes');
   await advancePageClock(page, POLLING_MS.data);
   await expect(status).toHaveText('Real-time status: CONNECTED');
+  if (testInfo.project.name !== 'mobile') {
+    // A collapsed sidebar keeps the dot, its words for screen readers and as a tooltip.
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(status).toHaveText('Real-time status: CONNECTED');
+    await expect(status).toHaveAttribute('title', 'Real-time status: CONNECTED');
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  }
 
   await page.goto('/settings');
   await page.getByLabel('Show real-time connection status').uncheck();

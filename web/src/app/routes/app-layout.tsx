@@ -38,7 +38,7 @@ export function Component() {
         onSignOut={() => void navigate('/signout')}
         sidebarActions={(compact) => <ReportBugButton defaults={profile} compact={compact} />}
         overlay={pathname === '/dashboard' ? null : <VoiceButton />}
-        status={<RealtimeIndicator />}
+        status={(compact) => <RealtimeIndicator compact={compact} />}
       >
         {bannerEntities && <AssistantBanner entities={bannerEntities} />}
         <Outlet />

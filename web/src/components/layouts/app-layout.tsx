@@ -26,8 +26,8 @@ interface AppLayoutProps {
   sidebarActions?: (compact: boolean) => ReactNode;
   /** Floating things over the page (the voice button). */
   overlay?: ReactNode;
-  /** Always in sight: the phone's top bar, or the foot of the open sidebar (the real-time status). */
-  status?: ReactNode;
+  /** Always in sight (the real-time status): the phone's top bar, or the sidebar's foot; `compact` while the sidebar is collapsed. */
+  status?: (compact: boolean) => ReactNode;
   children: ReactNode;
 }
 
@@ -98,7 +98,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
             <Icon name="menu" />
           </button>
           <span className="app-topbar__user">{who}</span>
-          {status}
+          {status?.(false)}
         </header>
       )}
       {mobile && drawerOpen && <div className="app-shell__scrim" aria-hidden="true" onClick={dismissDrawer} />}
@@ -144,7 +144,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
           </ul>
         </nav>
         <div className={classNames('app-sidebar__footer', narrow && 'app-sidebar__footer--narrow')}>
-          {!mobile && !narrow && status}
+          {!mobile && status?.(narrow)}
           {profile && !narrow && (
             <div className="app-sidebar__user">
               {profile.name && <p className="app-sidebar__name">{profile.name}</p>}

@@ -2,15 +2,16 @@ import { useConnectionStatus } from '../../../lib/change-watcher';
 import { useShowRealtimeStatus } from '../api/realtime-status';
 import './realtime-indicator.css';
 
-/** The real-time connection status in the app's frame, when Settings says to show it. */
-export function RealtimeIndicator() {
+/** The real-time connection status in the app's frame, when Settings says to show it; `compact`: the dot alone, its words for screen readers and as a tooltip. */
+export function RealtimeIndicator({ compact = false }: { compact?: boolean }) {
   const [show] = useShowRealtimeStatus();
   const status = useConnectionStatus();
   if (!show) return null;
+  const text = `Real-time status: ${status}`;
   return (
-    <p className={`realtime-status realtime-status--${status.toLowerCase()}`} role="status">
+    <p className={`realtime-status realtime-status--${status.toLowerCase()}`} role="status" title={compact ? text : undefined}>
       <span className="realtime-status__dot" aria-hidden="true" />
-      Real-time status: {status}
+      <span className={compact ? 'visually-hidden' : undefined}>{text}</span>
     </p>
   );
 }
