@@ -1,7 +1,8 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionally, db, tableName } from '../platform/dynamo';
-import { throttleKey, type AttemptLog } from './pre-authentication';
+import { signInThrottleKey } from '../data/keys';
+import type { AttemptLog } from './pre-authentication';
 
 /**
  * Cognito trigger after a successful sign-in: the browser that signed in is the person's, so the
@@ -10,7 +11,7 @@ import { throttleKey, type AttemptLog } from './pre-authentication';
  * (a stranger's) keep their waits, and the account-wide hourly count stays.
  */
 export async function handler(event: PostAuthenticationTriggerEvent): Promise<PostAuthenticationTriggerEvent> {
-  const key = throttleKey(event.request.userAttributes.email ?? event.userName);
+  const key = signInThrottleKey(event.request.userAttributes.email ?? event.userName);
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const { lastBrowser, version } = (Item ?? {}) as Partial<AttemptLog>;
   if (!lastBrowser) return event;

@@ -25,8 +25,6 @@ export interface AttemptLog {
   version: number;
 }
 
-export const throttleKey = signInThrottleKey;
-
 /**
  * The browser's key the SPA sends as ClientMetadata (a random id it keeps), which Cognito passes to
  * this trigger; a client that sends none shares one key with every other such client. A stranger
@@ -55,7 +53,7 @@ export async function handler(event: PreAuthenticationTriggerEvent): Promise<Pre
 type Verdict = 'allowed' | 'raced' | { waitMs: number };
 
 async function recordAttempt(account: string, browser: string, now: number): Promise<Verdict> {
-  const key = throttleKey(account);
+  const key = signInThrottleKey(account);
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const log = (Item as AttemptLog | undefined) ?? { attempts: [], blockedUntil: 0, browsers: {}, version: 0 };
   const { next, verdict } = judge(log, browser, now);

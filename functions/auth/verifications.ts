@@ -7,7 +7,6 @@ import { verifiedLinkKey } from '../data/keys';
 /** How long a used verification link keeps answering "verified" when opened again. */
 const REMEMBERED_MS = 7 * DAY_MS;
 
-const keyOf = verifiedLinkKey;
 const hashOf = (email: string, code: string) => createHash('sha256').update(`${email.toLowerCase()}:${code}`).digest();
 
 /** Remembers (as a hash) the code that confirmed an address, so its link can be opened twice. */
@@ -15,13 +14,13 @@ export async function rememberVerification(email: string, code: string, now: num
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keyOf(email), code_hash: hashOf(email, code).toString('hex'), ttl: Math.ceil((now + REMEMBERED_MS) / 1000) },
+      Item: { ...verifiedLinkKey(email), code_hash: hashOf(email, code).toString('hex'), ttl: Math.ceil((now + REMEMBERED_MS) / 1000) },
     }),
   );
 }
 
 export async function wasVerifiedWith(email: string, code: string): Promise<boolean> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keyOf(email) }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: verifiedLinkKey(email) }));
   if (!Item) return false;
   return timingSafeEqual(Buffer.from(String(Item.code_hash), 'hex'), hashOf(email, code));
 }

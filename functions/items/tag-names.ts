@@ -9,7 +9,6 @@ import { conditionally, db, tableName } from '../platform/dynamo';
  * claimed by a conditional put of a lock item naming the tag that holds it. A lock left behind by a
  * failed write (its tag gone or renamed) is taken over, so a name is never blocked for good.
  */
-const lockKey = tagNameKey;
 
 const taken = () => conflict(MESSAGES.tagNameTaken, { name: MESSAGES.tagNameTaken });
 
@@ -19,7 +18,7 @@ function putLock(userId: string, name: string, tagId: string, condition: string,
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...lockKey(userId, name), tag_id: tagId },
+        Item: { ...tagNameKey(userId, name), tag_id: tagId },
         ConditionExpression: condition,
         ExpressionAttributeValues: values,
       }),
@@ -30,7 +29,7 @@ function putLock(userId: string, name: string, tagId: string, condition: string,
 export async function claimTagName(userId: string, name: string, tagId: string): Promise<void> {
   if (await putLock(userId, name, tagId, 'attribute_not_exists(PK) OR tag_id = :tag', { ':tag': tagId })) return;
 
-  const key = lockKey(userId, name);
+  const key = tagNameKey(userId, name);
   const { Item: lock } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const holderId = String(lock?.tag_id ?? '');
   const { Item: holder } = await db().send(
@@ -45,7 +44,7 @@ export async function releaseTagName(userId: string, name: string, tagId: string
     db().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: lockKey(userId, name),
+        Key: tagNameKey(userId, name),
         ConditionExpression: 'tag_id = :tag',
         ExpressionAttributeValues: { ':tag': tagId },
       }),
