@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import noLiteralText from './scripts/lint/no-literal-text.js';
 
 const NO_SCAN = { group: ['@aws-sdk/*'], importNames: ['ScanCommand'], message: 'Every read is a Query or Get on a key.' };
 const BROWSER_ONLY = {
@@ -30,6 +31,18 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Every text a person reads comes from the language catalogues, which hold them all.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/i18n/{en,es,fr,de}/**'],
+    plugins: { i18n: { rules: { 'no-literal-text': noLiteralText } } },
+    rules: { 'i18n/no-literal-text': 'error' },
+  },
+  {
+    // French typography puts a no-break space before « : ; ? ! » and inside guillemets.
+    files: ['web/src/i18n/fr/**'],
+    rules: { 'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipComments: true }] },
   },
   {
     // Tests read JSON answers loosely; the assertions are the types there.

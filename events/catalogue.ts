@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTITIES } from '../shared/items';
+import { LANGUAGES } from '../shared/languages';
 import { TOOL_CALL_STATUSES } from '../shared/tool-calls';
 
 /**
@@ -38,7 +39,7 @@ export const EVENT_CATALOGUE = {
   'settings.updated': z.object({ userId: z.string(), settings: record, occurredAt }),
   'waitlist.joined': z.object({ email: z.string(), occurredAt }),
   /** Someone asked for a reset code; the consumer mails one if the address has an account. */
-  'password.reset-requested': z.object({ email: z.string(), occurredAt }),
+  'password.reset-requested': z.object({ email: z.string(), lang: z.enum(LANGUAGES).default('en'), occurredAt }),
   'bugreport.submitted': z.object({
     id: z.string(),
     name: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts';
 import { BugReportSchema } from '../shared/bug-reports';
-import { DemoAccountSchema } from '../shared/demo';
+import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo';
 import {
   GcalCallbackQuerySchema,
   GcalConnectAnswerSchema,
@@ -163,6 +163,7 @@ export const routes = [
     summary: 'Make a demo account of its own for a visitor, with sample items; it and everything in it is deleted a day later',
     public: true,
     quota: "one address's demo accounts of the hour",
+    body: DemoRequestSchema,
     status: 201,
     response: DemoAccountSchema,
   }),

@@ -9,7 +9,13 @@ import { routes, type Route } from '../functions/routes';
 const FILE = new URL('../docs/openapi.json', import.meta.url);
 
 const errorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string().meta({ description: 'In English, as the specification words it' }),
+    message_key: z.string().optional().meta({ description: 'A stable key of the message, for showing it in the person’s language' }),
+    fields: z.record(z.string(), z.string()).optional(),
+    field_keys: z.record(z.string(), z.string()).optional().meta({ description: 'The stable key of each field’s message, where it has one' }),
+  }),
 });
 const gatewayBody = z.object({ message: z.string() });
 

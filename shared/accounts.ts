@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, RESET_CODE } from './constants';
 import { MESSAGES } from './messages';
 import { EMAIL_PATTERN } from './email';
+import { LANGUAGES } from './languages';
 
 /** The password rules, in the order of the live checklist. Sign-in and sign-up follow them too. */
 export const PASSWORD_RULES = [
-  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
-  { id: 'upper', label: 'An uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
-  { id: 'lower', label: 'A lowercase letter', test: (p: string) => /[a-z]/.test(p) },
-  { id: 'digit', label: 'A number', test: (p: string) => /\d/.test(p) },
-  { id: 'special', label: 'A special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
+  { id: 'length', test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  { id: 'upper', test: (p: string) => /[A-Z]/.test(p) },
+  { id: 'lower', test: (p: string) => /[a-z]/.test(p) },
+  { id: 'digit', test: (p: string) => /\d/.test(p) },
+  { id: 'special', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
 ] as const;
 
 export function passwordMeetsRules(password: string): boolean {
@@ -39,7 +40,8 @@ export const VerifyEmailSchema = z.strictObject({
   code: z.string({ error: MESSAGES.invalidVerificationCode }).trim().min(1, MESSAGES.invalidVerificationCode).max(64),
 });
 
-export const ResetCodeRequestSchema = z.strictObject({ email: accountEmail });
+/** `lang`: the language of the page that asked, which the mail is written in. */
+export const ResetCodeRequestSchema = z.strictObject({ email: accountEmail, lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }).default('en') });
 
 export const ResetPasswordSchema = z.strictObject({
   email: accountEmail,

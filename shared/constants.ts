@@ -75,7 +75,6 @@ export const PUBLIC_FORM_LIMITS = {
   waitlistKeptDays: 365,
   bugReportsKeptDays: 90,
 } as const;
-export const EARLY_ACCESS_PROMISE = 'within 2.5 months';
 
 export const AGENT_EVENTS = { optimisticDelayMs: 100, recentKept: 50, processingFlagMs: 300 } as const;
 export const TOOL_ACTIVITY_TOAST = { durationMs: 5_000, latestFinished: 3 } as const;
@@ -111,8 +110,6 @@ export const CALENDAR = {
   timeFormat: 'h:mm a',
   dateFormat: 'MMM d, yyyy',
 } as const;
-
-export const PRIVACY = { lastUpdated: 'June 30, 2025', deletionWithinDays: 30 } as const;
 
 /** Limits of the API itself (not in the spec): what a request may carry. */
 export const API_LIMITS = {

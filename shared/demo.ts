@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { LANGUAGES } from './languages';
 
 /**
  * The public demo: each visitor of /demo gets an account of their own, seeded with sample items,
@@ -14,6 +16,9 @@ export const DEMO = {
 } as const;
 
 export const isDemoAddress = (email: string) => email.toLowerCase().endsWith(`@${DEMO.emailDomain}`);
+
+/** The language of the page that asked, which the account's settings start in; the body may be empty. */
+export const DemoRequestSchema = z.strictObject({ lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }).default('en') });
 
 export const DemoAccountSchema = z.object({
   email: z.email(),

@@ -1,6 +1,6 @@
 import { daysLeft } from './dates';
 
-export type Due = { state: 'overdue' | 'due_soon'; daysLeft: number; label: string } | null;
+export type Due = { state: 'overdue' | 'due_soon'; daysLeft: number } | null;
 
 /**
  * Overdue when the date's day is past; due soon from 0 to `soonDays` days left, 0 reading
@@ -9,12 +9,7 @@ export type Due = { state: 'overdue' | 'due_soon'; daysLeft: number; label: stri
 export function dueState(date: string | null, soonDays: number, now: Date, timeZone: string): Due {
   if (!date) return null;
   const days = daysLeft(date, now, timeZone);
-  if (days < 0) return { state: 'overdue', daysLeft: days, label: 'Overdue' };
-  if (days <= soonDays) return { state: 'due_soon', daysLeft: days, label: dueLabel(days) };
+  if (days < 0) return { state: 'overdue', daysLeft: days };
+  if (days <= soonDays) return { state: 'due_soon', daysLeft: days };
   return null;
-}
-
-export function dueLabel(days: number): string {
-  if (days === 0) return 'Due today';
-  return days === 1 ? 'Due in 1 day' : `Due in ${days} days`;
 }

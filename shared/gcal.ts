@@ -44,15 +44,15 @@ export const GCAL_RETURN = { path: '/settings', param: 'gcal', connected: 'conne
  * never a text, so nobody can make the page show words of their choosing with a crafted link.
  */
 export const GCAL_CONNECT_FAILURES = {
-  expired: GCAL_MESSAGES.connectionExpired,
-  'no-tokens': GCAL_MESSAGES.noTokens,
-  failed: GCAL_MESSAGES.connectFailed,
-} as const;
+  expired: 'connectionExpired',
+  'no-tokens': 'noTokens',
+  failed: 'connectFailed',
+} as const satisfies Record<string, keyof typeof GCAL_MESSAGES>;
 export type GcalConnectFailure = keyof typeof GCAL_CONNECT_FAILURES;
 
-/** The text for a `reason` from the address; anything not ours reads as the general failure. */
-export function connectFailureText(reason: string | null): string {
-  return Object.hasOwn(GCAL_CONNECT_FAILURES, reason ?? '') ? GCAL_CONNECT_FAILURES[reason as GcalConnectFailure] : GCAL_MESSAGES.connectFailed;
+/** The message (its key in GCAL_MESSAGES) for a `reason` from the address; anything not ours reads as the general failure. */
+export function connectFailureKey(reason: string | null): keyof typeof GCAL_MESSAGES {
+  return Object.hasOwn(GCAL_CONNECT_FAILURES, reason ?? '') ? GCAL_CONNECT_FAILURES[reason as GcalConnectFailure] : 'connectFailed';
 }
 
 export const GcalConnectSchema = z.strictObject({

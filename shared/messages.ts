@@ -48,6 +48,16 @@ export const MESSAGES = {
 
   dateOutOfRange: 'Date is out of range',
   invalidDate: 'Please enter a valid date and time',
+
+  /** Ours: the settings' and the waiting list's choices. */
+  timeZoneChoice: 'Choose a time zone from the list',
+  languageChoice: 'Choose English, Spanish, French or German',
+  syncPastDaysRange: 'Sync past days must be between 0 and 60',
+  syncFutureMonthsRange: 'Sync future months must be between 1 and 12',
+  startHourRange: 'Start hour must be 0 to 23',
+  startMinuteChoice: 'Start minute must be 0, 15, 30 or 45',
+  roleChoice: 'Choose a role from the list',
+  unknownField: 'Unknown field',
 } as const;
 
 /** Texts of the API's own errors (the specification is silent on these). */
@@ -94,3 +104,23 @@ export const VOICE_MESSAGES = {
   undone: 'Change undone',
   undoFailed: 'Failed to undo change',
 } as const;
+
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+export type MessageKey = TextKeys<typeof MESSAGES>;
+export type ApiErrorKey = keyof typeof API_ERRORS;
+export type VoiceMessageKey = TextKeys<typeof VOICE_MESSAGES>;
+type TextKey = MessageKey | ApiErrorKey | VoiceMessageKey;
+
+const KEY_OF_TEXT = new Map<string, TextKey>(
+  ([...Object.entries(MESSAGES), ...Object.entries(API_ERRORS), ...Object.entries(VOICE_MESSAGES)] as Array<[TextKey, unknown]>)
+    .filter((entry): entry is [TextKey, string] => typeof entry[1] === 'string')
+    .map(([key, text]) => [text, key]),
+);
+
+/**
+ * The stable key of one of these texts, which the API answers beside the English text so a
+ * client can show the message in the person's language; undefined for a text not listed here.
+ */
+export function messageKeyOf(text: string): TextKey | undefined {
+  return KEY_OF_TEXT.get(text);
+}

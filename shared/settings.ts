@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates';
+import { LANGUAGES } from './languages';
+import { MESSAGES } from './messages';
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
 export const START_MINUTES = [0, 15, 30, 45] as const;
 
 /** The fixed list of time zones the settings offer. */
@@ -31,13 +31,13 @@ function wholeNumber({ min, max }: { min: number; max: number }, message: string
 }
 
 const settingsFields = {
-  preferred_timezone: z.enum(timeZoneIds, { error: 'Choose a time zone from the list' }),
+  preferred_timezone: z.enum(timeZoneIds, { error: MESSAGES.timeZoneChoice }),
   full_name: z.string().trim().max(200).nullable(),
-  lang: z.enum(LANGUAGES, { error: 'Choose English, Spanish, French or German' }),
-  sync_past_days: wholeNumber(SYNC_PAST_DAYS, 'Sync past days must be between 0 and 60'),
-  sync_future_months: wholeNumber(SYNC_FUTURE_MONTHS, 'Sync future months must be between 1 and 12'),
-  calendar_start_hour: wholeNumber({ min: 0, max: 23 }, 'Start hour must be 0 to 23'),
-  calendar_start_minute: z.literal(START_MINUTES, { error: 'Start minute must be 0, 15, 30 or 45' }),
+  lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }),
+  sync_past_days: wholeNumber(SYNC_PAST_DAYS, MESSAGES.syncPastDaysRange),
+  sync_future_months: wholeNumber(SYNC_FUTURE_MONTHS, MESSAGES.syncFutureMonthsRange),
+  calendar_start_hour: wholeNumber({ min: 0, max: 23 }, MESSAGES.startHourRange),
+  calendar_start_minute: z.literal(START_MINUTES, { error: MESSAGES.startMinuteChoice }),
   use_personalization: z.boolean(),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, type Language } from './settings';
+import { LANGUAGES, type Language } from './languages';
 
 /** The configuration endpoint's own error when ElevenLabs fails (VOICE_MESSAGES in messages.ts has the spec's texts). */
 export const VOICE_API_ERRORS = {

@@ -9,6 +9,6 @@ export const WaitingListJoinSchema = z.strictObject({
   email: z.string({ error: MESSAGES.invalidEmail }).trim().max(254).regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
   full_name: z.string().trim().max(200).nullish().transform((name) => name || null),
   /** Sent only from the waiting-list page; empty means none. */
-  interest_area: z.enum([...INTEREST_AREAS, ''], { error: 'Choose a role from the list' }).nullish().transform((area) => area || null),
+  interest_area: z.enum([...INTEREST_AREAS, ''], { error: MESSAGES.roleChoice }).nullish().transform((area) => area || null),
 });
 export type WaitingListJoin = z.infer<typeof WaitingListJoinSchema>;

@@ -1,28 +1,29 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { escapeHtml } from '../platform/html';
 import { appOrigin } from '../platform/site';
-
-export const VERIFICATION_SUBJECT = 'Confirm your Tempo account';
+import { mailLanguage, MAIL_TEXTS } from './mail-texts';
 
 /**
  * Cognito trigger: turns the sign-up code into a link to /verify-email. Cognito puts the real code
- * where `codeParameter` stands and sends the mail (through SES in AWS, into the outbox locally).
+ * where `codeParameter` stands and sends the mail (through SES in AWS, into the outbox locally),
+ * in the language of the account's `locale` (the sign-up page's).
  */
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   if (event.triggerSource !== 'CustomMessage_SignUp' && event.triggerSource !== 'CustomMessage_ResendCode') return event;
   const email = event.request.userAttributes.email ?? '';
   const name = event.request.userAttributes.name;
   const link = `${appOrigin()}/verify-email?email=${encodeURIComponent(email)}&code=${event.request.codeParameter}`;
-  event.response.emailSubject = VERIFICATION_SUBJECT;
+  const texts = MAIL_TEXTS[mailLanguage(event.request.userAttributes.locale)].verification;
+  event.response.emailSubject = texts.subject;
   event.response.emailMessage = [
     // The name is checked at sign-up (pre sign-up trigger) but may be changed since: escaped all the same.
-    `Hello${name ? ` ${escapeHtml(name)}` : ''},`,
+    texts.greeting(name ? escapeHtml(name) : undefined),
     '',
-    'Welcome to Tempo. Confirm your email address by opening this link:',
+    texts.open,
     '',
     link,
     '',
-    'If you did not sign up, you can ignore this message.',
+    texts.ignore,
   ].join('\n');
   return event;
 }

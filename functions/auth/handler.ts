@@ -14,7 +14,7 @@ export const handler = httpHandler('auth', {
   },
 
   'POST /api/auth/reset-code': async ({ body, now }) => {
-    await publishAfterSave('password.reset-requested', { email: body.email, occurredAt: now.toISOString() });
+    await publishAfterSave('password.reset-requested', { email: body.email, lang: body.lang, occurredAt: now.toISOString() });
     return { status: 202, body: { sent: true } };
   },
 

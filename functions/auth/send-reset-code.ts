@@ -7,8 +7,7 @@ import { addressHash, log } from '../platform/log';
 import { sendMail } from '../platform/mail';
 import { issueResetCode } from './reset-codes';
 import { busConsumer } from '../platform/consumer';
-
-export const RESET_SUBJECT = 'Your Tempo password reset code';
+import { MAIL_TEXTS } from './mail-texts';
 
 /**
  * Bus consumer of password.reset-requested: mails a code when the address has an account. Done
@@ -16,7 +15,7 @@ export const RESET_SUBJECT = 'Your Tempo password reset code';
  * A demo account's address gets nothing: it is a domain that never resolves.
  * A failed mail throws, and the bus's retry of the same event mails a fresh code.
  */
-export const handler = busConsumer<'password.reset-requested'>(async ({ email }, event) => {
+export const handler = busConsumer<'password.reset-requested'>(async ({ email, lang }, event) => {
   if (isDemoAddress(email)) return;
   try {
     await cognito().send(new AdminGetUserCommand({ UserPoolId: userPool().userPoolId, Username: email }));
@@ -29,15 +28,10 @@ export const handler = busConsumer<'password.reset-requested'>(async ({ email },
     log.info('reset code not reissued within a minute of the last one', { address: addressHash(email) });
     return;
   }
+  const texts = MAIL_TEXTS[lang].reset;
   await sendMail({
     to: email,
-    subject: RESET_SUBJECT,
-    text: [
-      'Someone asked to reset the password of your Tempo account.',
-      '',
-      `Your code: ${code}`,
-      '',
-      `It works once, for ${RESET_CODE.expiryMs / 60_000} minutes. If you did not ask for it, ignore this message.`,
-    ].join('\n'),
+    subject: texts.subject,
+    text: [texts.asked, '', texts.code(code), '', texts.expiry(RESET_CODE.expiryMs / 60_000)].join('\n'),
   });
 });

@@ -8,6 +8,7 @@ import {
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
 import { DEMO, type DemoAccount } from '../../shared/demo';
+import type { Language } from '../../shared/languages';
 import { demoExpiryPartition, demoRegisterKey, USER_SK, userKey } from '../data/keys';
 import { publishAfterSave } from '../platform/bus';
 import { cognito, userPool } from '../platform/cognito';
@@ -38,7 +39,7 @@ interface RegisteredDemo {
  * sent: Cognito's invitation is suppressed), registered for the clean-up before anything is stored
  * under it, then its settings and sample items.
  */
-export async function createDemoAccount(now: Date): Promise<DemoAccount> {
+export async function createDemoAccount(now: Date, lang: Language): Promise<DemoAccount> {
   const email = `demo-${randomUUID()}@${DEMO.emailDomain}`;
   // 24 random bytes, with a capital, a digit and a symbol for the pool's password policy.
   const password = `Demo-${randomBytes(24).toString('base64url')}7!`;
@@ -68,7 +69,7 @@ export async function createDemoAccount(now: Date): Promise<DemoAccount> {
   }
   await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
   // A user made by an administrator is confirmed without the post-confirmation trigger.
-  const settings = await createSignUpSettings(userId, DEMO.fullName);
+  const settings = await createSignUpSettings(userId, DEMO.fullName, lang);
   if (settings) await publishAfterSave('settings.created', { userId, settings, occurredAt: now.toISOString() });
   await seedDemoData(userId, now);
   return { email, password, expires_at: expiresAt };

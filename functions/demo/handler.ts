@@ -15,8 +15,8 @@ export const demoQuota = (address: string): Quota => ({
 
 /** The public demo: a fresh account per visitor. */
 export const handler = httpHandler('demo', {
-  'POST /api/demo': async ({ now, event }) => {
+  'POST /api/demo': async ({ now, event, body }) => {
     await takeQuota(demoQuota(clientAddress(event)), now);
-    return created(await createDemoAccount(now));
+    return created(await createDemoAccount(now, body.lang));
   },
 });

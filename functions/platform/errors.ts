@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_ERRORS } from '../../shared/messages';
+import { API_ERRORS, MESSAGES, messageKeyOf } from '../../shared/messages';
 
 export type ErrorCode =
   | 'invalid_json'
@@ -27,9 +27,29 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
+  /** With the stable keys of the texts (shared/messages.ts), so clients can show them in the person's language. */
   toBody() {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    const messageKey = messageKeyOf(this.message);
+    const fieldKeys = this.fields && keysOf(this.fields);
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(messageKey ? { message_key: messageKey } : {}),
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(fieldKeys && Object.keys(fieldKeys).length > 0 ? { field_keys: fieldKeys } : {}),
+      },
+    };
   }
+}
+
+function keysOf(fields: Record<string, string>): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const key = messageKeyOf(message);
+    if (key) keys[field] = key;
+  }
+  return keys;
 }
 
 /** 429 for a quota used up, with when to try again (Retry-After, in seconds). */
@@ -51,7 +71,7 @@ export function validationError(error: z.ZodError, prefix: string[] = []): HttpE
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[[...prefix, ...issue.path.map(String), key].join('.')] = 'Unknown field';
+      for (const key of issue.keys) fields[[...prefix, ...issue.path.map(String), key].join('.')] = MESSAGES.unknownField;
       continue;
     }
     const path = [...prefix, ...issue.path.map(String)].join('.') || 'body';

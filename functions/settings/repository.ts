@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '../../shared/languages';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import { USER_SK, userKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
@@ -8,8 +9,8 @@ import { conditionally, db, tableName, unlessConditionFails } from '../platform/
  * A new account's settings: the sign-up defaults (30 past days to sync) and the name it signed up
  * with. Answers the row, or null when the account has settings already (they are never overwritten).
  */
-export async function createSignUpSettings(userId: string, fullName: string | null): Promise<Settings | null> {
-  const settings = { ...defaultSettings(userId, 'sign-up'), full_name: fullName };
+export async function createSignUpSettings(userId: string, fullName: string | null, lang: Language): Promise<Settings | null> {
+  const settings = { ...defaultSettings(userId, 'sign-up'), full_name: fullName, lang };
   const created = await conditionally(
     db().send(
       new PutCommand({

@@ -29,7 +29,6 @@ test('settings are validated, saved and still there after a reload', { tag: '@ph
   await page.getByLabel('Sync past days').fill('14');
   await page.getByLabel('Sync future months').fill('6');
   await page.getByLabel('Display name').fill('Countess Ada');
-  await page.getByLabel('Language', { exact: true }).selectOption('fr');
   await page.getByLabel('Time zone').selectOption({ label: 'Tokyo' });
   await page.getByLabel('Start hour').selectOption('9');
   await page.getByLabel('Start minute').selectOption('30');
@@ -37,14 +36,21 @@ test('settings are validated, saved and still there after a reload', { tag: '@ph
   await expect(page.getByText('Settings saved successfully')).toBeVisible();
   await expect(page.getByText('✓ Saved')).toBeVisible();
 
+  // A new language is applied the moment it is saved, and said in it.
+  await page.getByLabel('Language', { exact: true }).selectOption('fr');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Paramètres enregistrés')).toBeVisible();
+  await expect(page.getByText('✓ Enregistré')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
   await page.reload();
-  await expect(page.getByLabel('Display name')).toHaveValue('Countess Ada');
-  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('fr');
-  await expect(page.getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
-  await expect(page.getByLabel('Start hour')).toHaveValue('9');
-  await expect(page.getByLabel('Start minute')).toHaveValue('30');
-  await expect(page.getByLabel('Sync past days')).toHaveValue('14');
-  await expect(page.getByLabel('Sync future months')).toHaveValue('6');
+  await expect(page.getByLabel('Nom affiché')).toHaveValue('Countess Ada');
+  await expect(page.getByLabel('Langue', { exact: true })).toHaveValue('fr');
+  await expect(page.getByLabel('Fuseau horaire')).toHaveValue('Asia/Tokyo');
+  await expect(page.getByLabel('Heure de début')).toHaveValue('9');
+  await expect(page.getByLabel('Minute de début')).toHaveValue('30');
+  await expect(page.getByLabel('Jours passés à synchroniser')).toHaveValue('14');
+  await expect(page.getByLabel('Mois à venir à synchroniser')).toHaveValue('6');
 });
 
 test('with personalization off the display name is saved as none', async ({ page, request }) => {

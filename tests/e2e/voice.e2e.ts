@@ -162,9 +162,11 @@ test('a typed request at 375 px creates a goal through a text conversation, and 
   const { api } = await signedInAccount(page, request, 'voice-text', null);
   await api.put('/api/settings', { lang: 'es', use_personalization: false });
   await page.goto('/goals');
+  // The screens follow the saved language.
+  await expect(page.getByRole('heading', { level: 1, name: 'Objetivos' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Type to your assistant' }).click();
-  const box = page.getByRole('textbox', { name: 'Type to your assistant' });
+  await page.getByRole('button', { name: 'Escribe a tu asistente' }).click();
+  const box = page.getByRole('textbox', { name: 'Escribe a tu asistente' });
   await expect(box).toBeFocused();
   await box.fill('create a goal called Run a marathon');
   await box.press('Enter');
@@ -172,7 +174,7 @@ test('a typed request at 375 px creates a goal through a text conversation, and 
   const card = page.getByRole('article', { name: 'Run a marathon' });
   await expect(card).toBeVisible({ timeout: 10_000 });
   await expect(card).toHaveClass(/assistant-highlight/);
-  await expect(page.getByText('Chatting by text')).toBeVisible();
+  await expect(page.getByText('Conversación por texto')).toBeVisible();
   const state = await double.state();
   expect(state.turns).toMatchObject([{ kind: 'text', transcript: 'create a goal called Run a marathon' }]);
   expect(state.audio.samples).toBe(0);
@@ -180,14 +182,14 @@ test('a typed request at 375 px creates a goal through a text conversation, and 
   expect(state.dynamicVariables).toMatchObject({ user_language: 'Spanish', user_name: '' });
 
   const toast = page.locator('.tool-toast');
-  await expect(toast).toContainText('Create Goal');
-  await expect(toast).toContainText('Completed');
-  const undo = toast.getByRole('button', { name: /^Undo Create Goal/ });
+  await expect(toast).toContainText('Crear objetivo');
+  await expect(toast).toContainText('Completado');
+  const undo = toast.getByRole('button', { name: /^Deshacer crear objetivo/ });
   const viewport = page.viewportSize()!;
   const undoBox = (await undo.boundingBox())!;
   expect(undoBox.x + undoBox.width).toBeLessThanOrEqual(viewport.width);
   await undo.click();
-  await expect(page.getByText('Change undone')).toBeVisible();
+  await expect(page.getByText('Cambio deshecho')).toBeVisible();
   await expect(card).toHaveCount(0);
   // The phone layout with the card open, its text box and the toasts.
   expect(await seriousViolations(page)).toEqual([]);

@@ -5,6 +5,7 @@ import { COGNITO_TRIGGERS } from '../../functions/auth/triggers';
 import { COGNITO_CALLS_PER_ADDRESS, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { authErrorMessage } from '../../web/src/features/auth/lib/auth-messages';
+import en from '../../web/src/i18n/en/public';
 import { logicalId, tempoApp } from './tempo-app';
 
 const SITE = 'https://tempo.example.com';
@@ -71,7 +72,7 @@ describe('user pool', () => {
     // As the SPA's Amplify reads a Cognito answer of 429.
     const error = await parseJsonError({ statusCode: 429, headers: {}, body: { json: async () => JSON.parse(body.Content) } } as unknown as HttpResponse);
     expect(error?.name).toBe('TooManyRequestsException');
-    expect(authErrorMessage(error)).toBe(MESSAGES.tooManyAuthRequests);
+    expect(authErrorMessage(error, en)).toBe(MESSAGES.tooManyAuthRequests);
   });
 
   it('signs up anyone by email, verified by email', () => {

@@ -12,9 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_THROTTLE, RESET_CODE } from '../../shared/constants';
 import { personNameProblem } from '../../shared/person-name';
 import { MESSAGES } from '../../shared/messages';
-import { VERIFICATION_SUBJECT } from '../../functions/auth/custom-message';
+import { MAIL_TEXTS } from '../../functions/auth/mail-texts';
 import { issueResetCode, redeemResetCode } from '../../functions/auth/reset-codes';
-import { handler as sendResetCode, RESET_SUBJECT } from '../../functions/auth/send-reset-code';
+import { handler as sendResetCode } from '../../functions/auth/send-reset-code';
+
+const VERIFICATION_SUBJECT = MAIL_TEXTS.en.verification.subject;
+const RESET_SUBJECT = MAIL_TEXTS.en.reset.subject;
 import { db, tableName } from '../../functions/platform/dynamo';
 import { useVirtualClock } from '../support/clock';
 import { mailsTo } from '../support/outbox';
@@ -38,7 +41,8 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const response = await fetch(`${local.stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: response.status, body: await response.json() };
   };
-  const signUp = (email: string, password = PASSWORD, name = 'Ada Lovelace') =>
+  /** As the sign-up form sends it: the page's language as the account's `locale`. */
+  const signUp = (email: string, password = PASSWORD, name = 'Ada Lovelace', locale = 'en') =>
     cognito.send(
       new SignUpCommand({
         ClientId: local.stack.pool.clientId,
@@ -47,6 +51,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
         UserAttributes: [
           { Name: 'email', Value: email },
           { Name: 'name', Value: name },
+          { Name: 'locale', Value: locale },
         ],
       }),
     );
@@ -102,6 +107,26 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect(created[0]!.detail).toMatchObject({ settings: { sync_past_days: 30, full_name: 'Ada Lovelace' } });
   });
 
+  it('writes the mails in the language of the page that asked, and starts the settings in it', async () => {
+    const email = newEmail();
+    await signUp(email, PASSWORD, 'Ada Lovelace', 'es');
+    const [verification] = mailsTo(outbox(), email);
+    expect(verification?.subject).toBe(MAIL_TEXTS.es.verification.subject);
+    expect(verification?.body).toMatch(/^Hola, Ada Lovelace:\n\nTe damos la bienvenida a Tempo/);
+    const link = new URL(/https?:\/\/\S+/.exec(verification!.body)![0]);
+    await post('/api/auth/verify-email', { email, code: link.searchParams.get('code') });
+    const token = (await signIn(email)).AuthenticationResult!.IdToken!;
+    const settings = await (await fetch(`${local.stack.url}/api/settings`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(settings.lang).toBe('es');
+
+    // The reset code in German, asked for from a German page; a request without a language gets English.
+    await post('/api/auth/reset-code', { email, lang: 'de' });
+    await local.stack.bus.settle();
+    const reset = mailsTo(outbox(), email).find((mail) => mail.subject === MAIL_TEXTS.de.reset.subject);
+    expect(reset?.body).toMatch(/^Jemand hat das Zurücksetzen .*\n\nDein Code: \d{6}\n\nEr gilt einmal, 15 Minuten lang\./s);
+    expect((await post('/api/auth/reset-code', { email, lang: 'nl' })).body.error).toMatchObject({ code: 'validation_failed', message_key: 'languageChoice' });
+  });
+
   it('refreshes tokens the way Amplify asks (GetTokensFromRefreshToken)', async () => {
     const email = await confirmedUser();
     const { RefreshToken } = (await signIn(email)).AuthenticationResult!;
@@ -112,7 +137,18 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
 
   it('answers an unknown address exactly like a wrong code', async () => {
     const unknown = await post('/api/auth/verify-email', { email: newEmail(), code: '123456' });
-    expect(unknown).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'Invalid verification code', fields: { code: 'Invalid verification code' } } } });
+    expect(unknown).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'validation_failed',
+          message: 'Invalid verification code',
+          message_key: 'invalidVerificationCode',
+          fields: { code: 'Invalid verification code' },
+          field_keys: { code: 'invalidVerificationCode' },
+        },
+      },
+    });
   });
 
   it('refuses a sign-up password that breaks the policy', async () => {

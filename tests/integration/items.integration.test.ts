@@ -44,7 +44,9 @@ describe('goals', () => {
     expect(past.body.error).toEqual({
       code: 'validation_failed',
       message: MESSAGES.targetDateInPast,
+      message_key: 'targetDateInPast',
       fields: { target_date: MESSAGES.targetDateInPast },
+      field_keys: { target_date: 'targetDateInPast' },
     });
     const today = await alice.post('/api/goals', { title: 'Today', target_date: daysFromNow(0, 0) });
     expect(today.status).toBe(201);

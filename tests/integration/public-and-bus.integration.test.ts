@@ -37,7 +37,7 @@ describe('the public forms, per browser and per address', () => {
     const join = (index: number, sourceIp = flooder) => call('POST', '/api/waitlist', { sourceIp, body: { email: emailOf(index) } });
     for (let index = 0; index < PUBLIC_FORM_LIMITS.waitlistPerClient; index += 1) expect((await join(index)).status).toBe(201);
     const refused = await join(99);
-    expect([refused.status, refused.body.error]).toEqual([429, { code: 'rate_limited', message: MESSAGES.tooManySubmissions }]);
+    expect([refused.status, refused.body.error]).toEqual([429, { code: 'rate_limited', message: MESSAGES.tooManySubmissions, message_key: 'tooManySubmissions' }]);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(PUBLIC_FORM_LIMITS.window / 1000);
     expect((await join(100, '198.51.100.8')).status).toBe(201);

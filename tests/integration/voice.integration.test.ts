@@ -110,7 +110,7 @@ describe('GET /api/voice/config', () => {
       delete process.env[name];
       const answer = await alice.get('/api/voice/config');
       expect(answer.status, name).toBe(503);
-      expect(answer.body).toEqual({ error: { code: 'voice_not_configured', message: VOICE_MESSAGES.notConfigured } });
+      expect(answer.body).toEqual({ error: { code: 'voice_not_configured', message: VOICE_MESSAGES.notConfigured, message_key: 'notConfigured' } });
     }
   });
 
@@ -158,7 +158,7 @@ describe('the voice-call quota', () => {
     try {
       for (let call = 0; call < USER_QUOTAS.voiceCalls; call += 1) expect((await alice.get('/api/voice/config')).status).toBe(200);
       const refused = await alice.get('/api/voice/config');
-      expect([refused.status, refused.body.error]).toEqual([429, { code: 'rate_limited', message: MESSAGES.tooManyVoiceCalls }]);
+      expect([refused.status, refused.body.error]).toEqual([429, { code: 'rate_limited', message: MESSAGES.tooManyVoiceCalls, message_key: 'tooManyVoiceCalls' }]);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await (await user()).get('/api/voice/config')).status).toBe(200);
       clock.advance(USER_QUOTAS.window);

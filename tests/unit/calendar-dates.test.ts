@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonths, monthGrid, parseTimeInput, rangeLabel, startOfWeek, stepAnchor, timeGridDays, timeInputValue } from '../../web/src/features/calendar/lib/calendar-dates';
+import de from '../../web/src/i18n/de/app';
+import en from '../../web/src/i18n/en/app';
+import es from '../../web/src/i18n/es/app';
+import fr from '../../web/src/i18n/fr/app';
 import { addDays, formatDay, formatMinutes, formatTime, isDay, zonedInstant, zonedParts } from '../../web/src/lib/zoned-dates';
 
 const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
@@ -59,24 +63,34 @@ describe('calendar days', () => {
 
 describe('the calendar’s date and time formats', () => {
   it("writes dates as 'MMM d, yyyy' and times as 'h:mm a'", () => {
-    expect(formatDay('2026-11-02')).toBe('Nov 2, 2026');
-    expect(formatMinutes(0)).toBe('12:00 AM');
-    expect(formatMinutes(9 * 60 + 5)).toBe('9:05 AM');
-    expect(formatMinutes(12 * 60)).toBe('12:00 PM');
-    expect(formatMinutes(23 * 60 + 59)).toBe('11:59 PM');
+    expect(formatDay('2026-11-02', en.dates)).toBe('Nov 2, 2026');
+    expect(formatMinutes(0, en.dates)).toBe('12:00 AM');
+    expect(formatMinutes(9 * 60 + 5, en.dates)).toBe('9:05 AM');
+    expect(formatMinutes(12 * 60, en.dates)).toBe('12:00 PM');
+    expect(formatMinutes(23 * 60 + 59, en.dates)).toBe('11:59 PM');
   });
 
   it("reads an instant's time in the user's time zone", () => {
-    expect(formatTime('2026-11-22T14:30:00.000Z', 'UTC')).toBe('2:30 PM');
-    expect(formatTime('2026-11-22T14:30:00.000Z', 'America/New_York')).toBe('9:30 AM');
-    expect(formatTime('2026-11-22T14:30:00.000Z', 'Asia/Kolkata')).toBe('8:00 PM');
-    expect(formatTime('not a time', 'UTC')).toBe('not a time');
+    expect(formatTime('2026-11-22T14:30:00.000Z', 'UTC', en.dates)).toBe('2:30 PM');
+    expect(formatTime('2026-11-22T14:30:00.000Z', 'America/New_York', en.dates)).toBe('9:30 AM');
+    expect(formatTime('2026-11-22T14:30:00.000Z', 'Asia/Kolkata', en.dates)).toBe('8:00 PM');
+    expect(formatTime('not a time', 'UTC', en.dates)).toBe('not a time');
   });
 
   it('labels the range shown', () => {
-    expect(rangeLabel('day', '2026-11-22', ['2026-11-22'])).toBe('Sunday, Nov 22, 2026');
-    expect(rangeLabel('week', '2026-11-25', timeGridDays('week', '2026-11-25', false))).toBe('Nov 22, 2026 – Nov 28, 2026');
-    expect(rangeLabel('month', '2026-11-25', [])).toBe('November 2026');
+    expect(rangeLabel('day', '2026-11-22', ['2026-11-22'], en.dates)).toBe('Sunday, Nov 22, 2026');
+    expect(rangeLabel('week', '2026-11-25', timeGridDays('week', '2026-11-25', false), en.dates)).toBe('Nov 22, 2026 – Nov 28, 2026');
+    expect(rangeLabel('month', '2026-11-25', [], en.dates)).toBe('November 2026');
+  });
+
+  it('writes them as each language does, with its own day and month names', () => {
+    expect(formatDay('2026-11-02', es.dates)).toBe('2 nov 2026');
+    expect(formatMinutes(21 * 60 + 5, es.dates)).toBe('21:05');
+    expect(rangeLabel('day', '2026-11-22', ['2026-11-22'], es.dates)).toBe('domingo, 22 de noviembre de 2026');
+    expect(rangeLabel('month', '2026-11-25', [], fr.dates)).toBe('novembre 2026');
+    expect(formatMinutes(9 * 60, fr.dates)).toBe('09:00');
+    expect(rangeLabel('day', '2026-11-22', ['2026-11-22'], de.dates)).toBe('Sonntag, 22. November 2026');
+    expect(formatDay('2026-03-02', de.dates)).toBe('2. März 2026');
   });
 
   it('reads and writes time inputs', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isEventOnDay } from '../../shared/calendar-events';
 import { blockGeometry, describeWhen, layoutDay, monthEntries, segmentOn } from '../../web/src/features/calendar/lib/event-layout';
+import de from '../../web/src/i18n/de/app';
+import en from '../../web/src/i18n/en/app';
+import fr from '../../web/src/i18n/fr/app';
 import { slotAfterKey } from '../../web/src/features/calendar/lib/slot-navigation';
 
 const timed = (id: string, start: string, end: string) => ({ id, start_time: start, end_time: end, all_day: false });
@@ -85,10 +88,15 @@ describe('month cells', () => {
 
 describe('when an event happens', () => {
   it('in words, in the user’s zone', () => {
-    expect(describeWhen(timed('a', '2026-11-22T14:00:00.000Z', '2026-11-22T15:30:00.000Z'), 'America/New_York')).toBe('Nov 22, 2026, 9:00 AM – 10:30 AM');
-    expect(describeWhen(timed('a', '2026-11-22T22:00:00.000Z', '2026-11-23T01:00:00.000Z'), 'UTC')).toBe('Nov 22, 2026, 10:00 PM – Nov 23, 2026, 1:00 AM');
-    expect(describeWhen(allDay('a', '2026-11-22', '2026-11-22'), 'Asia/Tokyo')).toBe('Nov 22, 2026 (All day)');
-    expect(describeWhen(allDay('a', '2026-11-22', '2026-11-24'), 'UTC')).toBe('Nov 22, 2026 – Nov 24, 2026 (All day)');
+    expect(describeWhen(timed('a', '2026-11-22T14:00:00.000Z', '2026-11-22T15:30:00.000Z'), 'America/New_York', en)).toBe('Nov 22, 2026, 9:00 AM – 10:30 AM');
+    expect(describeWhen(timed('a', '2026-11-22T22:00:00.000Z', '2026-11-23T01:00:00.000Z'), 'UTC', en)).toBe('Nov 22, 2026, 10:00 PM – Nov 23, 2026, 1:00 AM');
+    expect(describeWhen(allDay('a', '2026-11-22', '2026-11-22'), 'Asia/Tokyo', en)).toBe('Nov 22, 2026 (All day)');
+    expect(describeWhen(allDay('a', '2026-11-22', '2026-11-24'), 'UTC', en)).toBe('Nov 22, 2026 – Nov 24, 2026 (All day)');
+  });
+
+  it('in the person’s language', () => {
+    expect(describeWhen(timed('a', '2026-11-22T14:00:00.000Z', '2026-11-22T15:30:00.000Z'), 'Europe/Berlin', de)).toBe('22. Nov. 2026, 15:00 – 16:30');
+    expect(describeWhen(allDay('a', '2026-11-22', '2026-11-22'), 'UTC', fr)).toBe('22 nov. 2026 (toute la journée)');
   });
 });
 

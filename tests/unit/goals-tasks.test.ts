@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { goalDue, goalProgress, nextGoalStatus } from '../../shared/goals';
+import en from '../../web/src/i18n/en/app';
 import { byPriority, taskDue, toggledTaskStatus } from '../../shared/tasks';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -29,8 +30,10 @@ describe('goal due rules', () => {
     [0, { state: 'due_soon', label: 'Due today' }],
     [1, { state: 'due_soon', label: 'Due in 1 day' }],
     [7, { state: 'due_soon', label: 'Due in 7 days' }],
-  ])('%i days left', (offset, expected) => {
-    expect(goalDue({ target_date: day(offset) }, NOW, 'UTC')).toMatchObject({ ...expected, daysLeft: offset });
+  ])('%i days left', (offset, { state, label }) => {
+    const due = goalDue({ target_date: day(offset) }, NOW, 'UTC');
+    expect(due).toEqual({ state, daysLeft: offset });
+    expect(en.ui.due(due!)).toBe(label);
   });
 
   it('is neither at 8 days nor without a date', () => {
@@ -40,8 +43,8 @@ describe('goal due rules', () => {
 
   it('reads days in the user’s time zone', () => {
     const lateTonightUtc = '2026-11-22T23:30:00Z';
-    expect(goalDue({ target_date: lateTonightUtc }, NOW, 'UTC')!.label).toBe('Due today');
-    expect(goalDue({ target_date: lateTonightUtc }, NOW, 'Asia/Tokyo')!.label).toBe('Due in 1 day');
+    expect(en.ui.due(goalDue({ target_date: lateTonightUtc }, NOW, 'UTC')!)).toBe('Due today');
+    expect(en.ui.due(goalDue({ target_date: lateTonightUtc }, NOW, 'Asia/Tokyo')!)).toBe('Due in 1 day');
     expect(goalDue({ target_date: '2026-11-22T02:00:00Z' }, NOW, 'America/Los_Angeles')!.state).toBe('overdue');
   });
 });
@@ -54,7 +57,7 @@ describe('task due rules', () => {
     expect(taskDue({ due_date: day(-1), status: 'completed' }, NOW, 'UTC')).toBeNull();
     expect(taskDue({ due_date: day(0), status: 'completed' }, NOW, 'UTC')).toBeNull();
     expect(taskDue({ due_date: null, status: 'pending' }, NOW, 'UTC')).toBeNull();
-    expect(taskDue({ due_date: day(0), status: 'pending' }, NOW, 'UTC')).toMatchObject({ state: 'due_soon', daysLeft: 0, label: 'Due today' });
+    expect(taskDue({ due_date: day(0), status: 'pending' }, NOW, 'UTC')).toEqual({ state: 'due_soon', daysLeft: 0 });
   });
 
   it('has exactly its window for any day and status: overdue before today, due soon for 0 to 3 days, nothing once completed', () => {

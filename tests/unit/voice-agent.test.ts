@@ -8,6 +8,7 @@ import { pushAgent } from '../../scripts/elevenlabs-agent';
 import { ITEM_SCHEMAS } from '../../shared/item-schemas';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../shared/items';
 import { kindOfEntity, listedKind, toolAction } from '../../shared/tool-calls';
+import en from '../../web/src/i18n/en/app';
 
 const byName = new Map(CLIENT_TOOLS.map((tool) => [tool.name, tool]));
 
@@ -44,6 +45,10 @@ describe("the agent's client tools", () => {
     for (const name of ['createItem', 'updateItem', 'deleteItem', 'listItems']) expect(byName.has(name), name).toBe(true);
     expect(toolAction('createItem')?.entity).toBe('goal');
     expect(listedKind('listItems')).toBe('goals');
+  });
+
+  it('each have a name the tool-activity toast shows in every language', () => {
+    expect(Object.keys(en.voice.tools.names).sort()).toEqual([...byName.keys()].sort());
   });
 
   it('take their parameters from the zod schemas in shared/, the same the API validates with', () => {

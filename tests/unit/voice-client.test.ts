@@ -5,6 +5,9 @@ import { assistantGreeting } from '../../shared/voice';
 import { fetchVoiceConfig } from '../../web/src/features/voice/api/voice-session';
 import { callVariables, CLIENT_TOOL_NAMES, endMessage, startErrorMessage } from '../../web/src/features/voice/lib/conversation';
 import { createToolCallReflector, placeholderId, type ListCache } from '../../web/src/features/voice/lib/reflect-tool-calls';
+import de from '../../web/src/i18n/de/app';
+import en from '../../web/src/i18n/en/app';
+import es from '../../web/src/i18n/es/app';
 import { isUndoable, toastQueue, toastSubtitle } from '../../web/src/features/voice/lib/tool-activity';
 
 const CONFIG = {
@@ -206,9 +209,11 @@ describe('the tool-activity toast', () => {
   });
 
   it('names the entity argument, else the title, else the request', () => {
-    expect(toastSubtitle(toolCall({ id: 'a', tool_name: 'createItem', tool_args: { entity: 'goal', title: 'Run' } }))).toBe('goal');
-    expect(toastSubtitle(toolCall({ id: 'b', tool_name: 'createTask', tool_args: { title: 'Buy milk' } }))).toBe('Buy milk');
-    expect(toastSubtitle(toolCall({ id: 'c', tool_name: 'listTasks' }))).toBe(VOICE_MESSAGES.toolSubtitleFallback);
+    expect(toastSubtitle(toolCall({ id: 'a', tool_name: 'createItem', tool_args: { entity: 'goal', title: 'Run' } }), en)).toBe('goal');
+    expect(toastSubtitle(toolCall({ id: 'a', tool_name: 'createItem', tool_args: { entity: 'goal', title: 'Run' } }), de)).toBe('Ziel');
+    expect(toastSubtitle(toolCall({ id: 'b', tool_name: 'createTask', tool_args: { title: 'Buy milk' } }), en)).toBe('Buy milk');
+    expect(toastSubtitle(toolCall({ id: 'c', tool_name: 'listTasks' }), en)).toBe(VOICE_MESSAGES.toolSubtitleFallback);
+    expect(toastSubtitle(toolCall({ id: 'c', tool_name: 'listTasks' }), es)).toBe('Procesando la petición');
   });
 
   it('offers Undo on finished changes not yet undone', () => {

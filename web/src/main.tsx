@@ -1,10 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
+import { loadCatalogue } from './i18n/catalogues';
+import { currentLanguage } from './i18n/language';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>,
-);
+/** The first render waits for the public texts of the page's language, so no page shows before its words. */
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppRouter />
+    </StrictMode>,
+  );
+document.documentElement.lang = currentLanguage();
+// Offline, the app renders all the same and shows its loading state until the texts arrive.
+loadCatalogue(currentLanguage(), 'public').then(render, render);

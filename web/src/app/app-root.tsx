@@ -1,15 +1,22 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ToastProvider } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/components/auth-provider';
+import { PageLoading } from './page-loading';
 
-/** What every page sits in: toasts, the session, and scroll restored on back and forward. */
+/**
+ * What every page sits in: toasts, the session, and scroll restored on back and forward; the
+ * loading screen while the language's texts arrive.
+ */
 export function AppRoot() {
   return (
-    <ToastProvider>
-      <AuthProvider>
-        <Outlet />
-      </AuthProvider>
-      <ScrollRestoration />
-    </ToastProvider>
+    <Suspense fallback={<PageLoading />}>
+      <ToastProvider>
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+        <ScrollRestoration />
+      </ToastProvider>
+    </Suspense>
   );
 }

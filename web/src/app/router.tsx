@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { GuestOnlyRoute } from '../features/auth/components/guest-only-route';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { loadCatalogue } from '../i18n/catalogues';
+import { currentLanguage } from '../i18n/language';
 import { AppRoot } from './app-root';
 import { PageLoading } from './page-loading';
 import { RouteErrorPage } from './route-error-page';
@@ -34,7 +36,8 @@ const router = createBrowserRouter([
         children: [
           {
             // The signed-in app: sidebar, top bar, change polling and the voice button around each page.
-            lazy: () => import('./routes/app-layout'),
+            // The app's texts download beside its code, not after it.
+            lazy: () => Promise.all([import('./routes/app-layout'), loadCatalogue(currentLanguage(), 'app')]).then(([layout]) => layout),
             children: [
               { path: '/dashboard', lazy: () => import('./routes/dashboard') },
               { path: '/goals', lazy: () => import('./routes/goals') },

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { API_ERRORS } from '../../../shared/messages';
+import { API_ERRORS, messageKeyOf, type ApiErrorKey, type MessageKey, type VoiceMessageKey } from '../../../shared/messages';
+import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
+
+/** The texts an API or schema message can be shown in: the public ones, and the app's voice texts where loaded. */
+type MessageTexts = PublicTexts & Partial<Pick<AppTexts, 'voiceErrors'>>;
 
 /** An API answer other than 2xx: the status, the API's message, and its message per field if any. */
 export class ApiError extends Error {
@@ -8,6 +12,9 @@ export class ApiError extends Error {
     message: string,
     readonly code: string | null = null,
     readonly fields: Readonly<Record<string, string>> = {},
+    /** The stable keys of the message and of the fields' messages, where the API gave them. */
+    readonly messageKey: string | null = null,
+    readonly fieldKeys: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -64,10 +71,55 @@ function toApiError(status: number, payload: unknown): ApiError {
   const body = isRecord(payload) ? payload : {};
   const error = isRecord(body.error) ? body.error : {};
   const message = stringOr(error.message, stringOr(body.message, `Request failed with status ${status}`));
-  const fields = isRecord(error.fields)
-    ? Object.fromEntries(Object.entries(error.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-    : {};
-  return new ApiError(status, message, typeof error.code === 'string' ? error.code : null, fields);
+  return new ApiError(
+    status,
+    message,
+    typeof error.code === 'string' ? error.code : null,
+    textsOf(error.fields),
+    typeof error.message_key === 'string' ? error.message_key : null,
+    textsOf(error.field_keys),
+  );
+}
+
+function textsOf(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** A text in the person's language by its stable key, if the catalogue has it. */
+function textOfKey(key: string | null | undefined, texts: MessageTexts): string | undefined {
+  if (!key) return undefined;
+  const text = Object.hasOwn(texts.errors, key)
+    ? texts.errors[key as MessageKey]
+    : Object.hasOwn(texts.apiErrors, key)
+      ? texts.apiErrors[key as ApiErrorKey]
+      : texts.voiceErrors && Object.hasOwn(texts.voiceErrors, key)
+        ? texts.voiceErrors[key as VoiceMessageKey]
+        : undefined;
+  return typeof text === 'string' ? text : undefined;
+}
+
+/** One of the shared English texts (a schema's message, say) in the person's language; any other text as it is. */
+export function localizeMessage(text: string, texts: MessageTexts): string {
+  return textOfKey(messageKeyOf(text), texts) ?? text;
+}
+
+/** An API failure's message in the person's language; `fallback` for what is not an API answer. */
+export function localizedError(failure: unknown, texts: MessageTexts, fallback: string): string {
+  if (!(failure instanceof ApiError)) return fallback;
+  return textOfKey(failure.messageKey, texts) ?? localizeMessage(failure.message, texts);
+}
+
+/** One field's message of an API failure in the person's language, if the API named that field. */
+export function localizedFieldError(failure: ApiError, field: string, texts: MessageTexts): string | undefined {
+  const message = failure.fields[field];
+  if (message === undefined) return undefined;
+  return textOfKey(failure.fieldKeys[field], texts) ?? localizeMessage(message, texts);
+}
+
+/** Every field's message of an API failure, in the person's language. */
+export function localizedFieldErrors(failure: ApiError, texts: MessageTexts): Record<string, string> {
+  return Object.fromEntries(Object.keys(failure.fields).map((field) => [field, localizedFieldError(failure, field, texts)!]));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { AGENT_EVENTS, DASHBOARD } from '../../../shared/constants';
 import type { Entity } from '../../../shared/items';
-import { VOICE_MESSAGES } from '../../../shared/messages';
 import { kindOfEntity } from '../../../shared/tool-calls';
 import './assistant-activity.css';
+import { useAppTexts } from '../i18n/texts';
 
 /**
  * What the voice assistant is doing to the user's items, for every page to show: the items it just
@@ -113,6 +113,7 @@ export function useAssistantHighlight(entity: Entity, id: string): string | unde
 export function useAssistantBanner(entities: readonly Entity[]): string | null {
   const { processing } = useActivity();
   const busy = entities.filter((entity) => processing.has(entity));
+  const updating = useAppTexts().voice.assistantUpdating;
   if (busy.length === 0) return null;
-  return VOICE_MESSAGES.assistantUpdating(busy.length === 1 ? kindOfEntity(busy[0]!)! : 'data');
+  return updating[busy.length === 1 ? kindOfEntity(busy[0]!)! : 'data'];
 }

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
-import { GcalConnectAnswerSchema, GcalStatusSchema } from '../../../shared/gcal';
-import { apiRequest } from './api';
+import { GCAL_MESSAGES, GcalConnectAnswerSchema, GcalStatusSchema, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
+import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
+import { apiRequest, localizedError } from './api';
 
 /**
  * The Google Calendar connection, shared by the calendar (Sync button, first-time connect dialog)
@@ -32,4 +33,27 @@ export function takePendingAge(now: number): number | null {
   const since = Number(localStorage.getItem(PENDING_KEY));
   localStorage.removeItem(PENDING_KEY);
   return since > 0 ? now - since : null;
+}
+
+const SYNC_FAILED = 'Sync failed: ';
+
+/**
+ * A Google Calendar failure in the person's language: the API's Google texts (shared/gcal.ts),
+ * 'Sync failed: …' with its reason, or any other API message.
+ */
+export function localizedGcalError(failure: unknown, texts: AppTexts & PublicTexts): string | undefined {
+  if (!(failure instanceof Error)) return undefined;
+  const message = failure.message;
+  const gcalKey = keyOf(GCAL_MESSAGES, message);
+  if (gcalKey) return texts.gcal[gcalKey];
+  if (message.startsWith(SYNC_FAILED)) {
+    const reason = message.slice(SYNC_FAILED.length);
+    const reasonKey = keyOf(SYNC_FAILURE_TEXTS, reason);
+    return texts.gcal.syncFailed(reasonKey ? texts.gcal.failures[reasonKey] : reason);
+  }
+  return localizedError(failure, texts, message);
+}
+
+function keyOf<T extends Record<string, string>>(texts: T, text: string): keyof T | undefined {
+  return (Object.keys(texts) as Array<keyof T>).find((key) => texts[key] === text);
 }

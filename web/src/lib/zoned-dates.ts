@@ -1,5 +1,4 @@
-import { format } from 'date-fns';
-import { CALENDAR } from '../../../shared/constants';
+import { format, type Locale } from 'date-fns';
 import { DAY_MS } from '../../../shared/dates';
 
 /**
@@ -74,28 +73,36 @@ function localDate(day: Day, minutes = 12 * 60): Date {
   return new Date(year, month - 1, date, Math.floor(minutes / 60), minutes % 60);
 }
 
-/** 'MMM d, yyyy', e.g. 'Nov 22, 2026'. */
-export function formatDay(day: Day): string {
-  return format(localDate(day), CALENDAR.dateFormat);
+/** How a language writes days and times: date-fns patterns and locale (the app catalogue's `dates`). */
+export interface DateTexts {
+  locale: Locale;
+  /** A day: 'MMM d, yyyy' in English, e.g. 'Nov 22, 2026'. */
+  day: string;
+  /** A time: 'h:mm a' in English, e.g. '9:00 AM'. */
+  time: string;
 }
 
-/** 'h:mm a' of a minute of the day, e.g. '9:00 AM'. */
-export function formatMinutes(minutes: number): string {
-  return format(localDate('2000-01-01', minutes), CALENDAR.timeFormat);
+export function formatDay(day: Day, dates: DateTexts): string {
+  return format(localDate(day), dates.day, { locale: dates.locale });
 }
 
-/** 'h:mm a' of an instant in the user's time zone; a value that is not a time comes back as it is. */
-export function formatTime(instant: string, timeZone: string): string {
+/** A minute of the day as the language writes times. */
+export function formatMinutes(minutes: number, dates: DateTexts): string {
+  return format(localDate('2000-01-01', minutes), dates.time, { locale: dates.locale });
+}
+
+/** An instant's time in the user's time zone; a value that is not a time comes back as it is. */
+export function formatTime(instant: string, timeZone: string, dates: DateTexts): string {
   try {
-    return formatMinutes(zonedParts(instant, timeZone).minutes);
+    return formatMinutes(zonedParts(instant, timeZone).minutes, dates);
   } catch {
     return instant;
   }
 }
 
-/** A date-fns pattern of a day other than the spec's two (weekday names, month titles). */
-export function formatDayAs(day: Day, pattern: string): string {
-  return format(localDate(day), pattern);
+/** A day in another date-fns pattern (weekday names, month titles), in the language's words. */
+export function formatDayAs(day: Day, pattern: string, dates: DateTexts): string {
+  return format(localDate(day), pattern, { locale: dates.locale });
 }
 
 export function isDay(value: string | null): value is Day {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import type { Entity } from '../../../../shared/items';
@@ -9,7 +10,10 @@ import { ReportBugButton } from '../../features/bug-report/components/report-bug
 import { RealtimeIndicator } from '../../features/settings/components/realtime-indicator';
 import { VoiceButton } from '../../features/voice/components/voice-button';
 import { VoiceProvider } from '../../features/voice/components/voice-provider';
+import { LanguageSwitch } from '../../features/settings/components/language-switch';
+import { changeLanguage } from '../../i18n/language';
 import { useChangeWatcher } from '../../lib/change-watcher';
+import { useSettings } from '../../lib/items';
 
 /** What each page lists, for the "AI assistant is updating ..." banner (the dashboard shows its own). */
 const BANNER_ENTITIES: Record<string, readonly Entity[]> = {
@@ -31,12 +35,23 @@ export function Component() {
   // Read once by the auth feature already; this only picks up whether an agent is configured.
   const voiceAvailable = useSWR('web-config', configureAuth, { revalidateOnFocus: false, revalidateIfStale: false }).data?.voice ?? false;
   const bannerEntities = BANNER_ENTITIES[pathname];
+  // The account's language, on every device: applied when the settings load and whenever they change.
+  const language = useSettings().data?.lang;
+  useEffect(() => {
+    if (language) void changeLanguage(language);
+  }, [language]);
   return (
     <VoiceProvider available={voiceAvailable}>
       <AppLayout
         profile={profile}
         onSignOut={() => void navigate('/signout')}
-        sidebarActions={(compact) => <ReportBugButton defaults={profile} compact={compact} />}
+        sidebarActions={(compact) => (
+          <>
+            {/* Settings has the language in its form. */}
+            {!compact && pathname !== '/settings' && <LanguageSwitch />}
+            <ReportBugButton defaults={profile} compact={compact} />
+          </>
+        )}
         overlay={pathname === '/dashboard' ? null : <VoiceButton />}
         status={(compact) => <RealtimeIndicator compact={compact} />}
       >

@@ -6,15 +6,17 @@ import { classNames } from '../ui/class-names';
 import { Icon, type IconName } from '../ui/icon';
 import type { Profile } from './profile';
 import './app-layout.css';
+import type { AppTexts } from '../../i18n/catalogue-types';
+import { useAppTexts } from '../../i18n/texts';
 
 const NAVIGATION = [
-  { to: '/dashboard', label: 'Dashboard', icon: 'home' },
-  { to: '/goals', label: 'Goals', icon: 'goals' },
-  { to: '/tasks', label: 'Tasks', icon: 'tasks' },
-  { to: '/calendar', label: 'Calendar', icon: 'schedule' },
-  { to: '/trash', label: 'Trash', icon: 'trash' },
-  { to: '/settings', label: 'Settings', icon: 'settings' },
-] as const satisfies readonly { to: string; label: string; icon: IconName }[];
+  { to: '/dashboard', page: 'dashboard', icon: 'home' },
+  { to: '/goals', page: 'goals', icon: 'goals' },
+  { to: '/tasks', page: 'tasks', icon: 'tasks' },
+  { to: '/calendar', page: 'calendar', icon: 'schedule' },
+  { to: '/trash', page: 'trash', icon: 'trash' },
+  { to: '/settings', page: 'settings', icon: 'settings' },
+] as const satisfies readonly { to: string; page: keyof AppTexts['nav']['pages']; icon: IconName }[];
 
 const COLLAPSED_KEY = 'tempo.sidebarCollapsed';
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
@@ -78,11 +80,12 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
   const narrow = !mobile && collapsed;
   const sidebarHidden = mobile && !drawerOpen;
   const who = profile?.name || profile?.email || '';
+  const t = useAppTexts().nav;
 
   return (
     <div className={classNames('app-shell', narrow && 'app-shell--collapsed')}>
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {t.skipToMain}
       </a>
       {mobile && (
         <header className="app-topbar">
@@ -92,7 +95,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
             className="app-topbar__menu"
             aria-expanded={drawerOpen}
             aria-controls="app-sidebar"
-            aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
+            aria-label={drawerOpen ? t.closeMenu : t.openMenu}
             onClick={() => setDrawerOpen((open) => !open)}
           >
             <Icon name="menu" />
@@ -107,7 +110,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
         ref={sidebar}
         id="app-sidebar"
         className={classNames('app-sidebar', mobile && 'app-sidebar--drawer', drawerOpen && 'app-sidebar--open')}
-        aria-label="Sidebar"
+        aria-label={t.sidebar}
         hidden={sidebarHidden}
       >
         <div className="app-sidebar__top">
@@ -118,26 +121,26 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
               className="app-sidebar__collapse"
               aria-expanded={!collapsed}
               aria-controls="app-sidebar"
-              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              aria-label={collapsed ? t.expandSidebar : t.collapseSidebar}
               onClick={() => setCollapsed((value) => !value)}
             >
               <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
             </button>
           )}
         </div>
-        <nav aria-label="Main">
+        <nav aria-label={t.main}>
           <ul className="app-nav">
             {NAVIGATION.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
                   className="app-nav__link"
-                  title={narrow ? item.label : undefined}
+                  title={narrow ? t.pages[item.page] : undefined}
                   // The drawer closes on navigation and hides this link: the page takes the focus.
                   onClick={mobile ? () => document.getElementById('main-content')?.focus() : undefined}
                 >
                   <Icon name={item.icon} className="app-nav__icon" />
-                  <span className={classNames(narrow && 'visually-hidden')}>{item.label}</span>
+                  <span className={classNames(narrow && 'visually-hidden')}>{t.pages[item.page]}</span>
                 </NavLink>
               </li>
             ))}
@@ -152,9 +155,9 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
             </div>
           )}
           {sidebarActions?.(narrow)}
-          <Button variant="secondary" block onClick={onSignOut} aria-label={narrow ? 'Sign Out' : undefined}>
+          <Button variant="secondary" block onClick={onSignOut} aria-label={narrow ? t.signOut : undefined}>
             <Icon name="signOut" />
-            {!narrow && 'Sign Out'}
+            {!narrow && t.signOut}
           </Button>
         </div>
       </aside>

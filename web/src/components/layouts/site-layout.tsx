@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { changeLanguage } from '../../i18n/language';
+import { LanguageSelect } from '../../i18n/language-select';
+import { useTexts } from '../../i18n/texts';
 import { BrandLink } from '../brand-link';
 import { buttonClassName } from '../ui/button';
 import { classNames } from '../ui/class-names';
@@ -10,23 +13,24 @@ interface SiteLayoutProps {
   backdrop?: ReactNode;
 }
 
-/** The public site's frame: header with sign-in and waiting-list links, the page, the footer. */
+/** The public site's frame: header with sign-in and waiting-list links, the page, the footer with the language switcher. */
 export function SiteLayout({ children, backdrop }: SiteLayoutProps) {
   const overBackdrop = backdrop !== undefined;
+  const t = useTexts().site;
   return (
     <div className={classNames('site', overBackdrop && 'site--over-backdrop')}>
       {backdrop}
       <a className="skip-link" href="#main">
-        Skip to content
+        {t.skipToContent}
       </a>
       <header className="site-header">
         <BrandLink inverted={overBackdrop} />
-        <nav className="site-header__nav" aria-label="Account">
+        <nav className="site-header__nav" aria-label={t.accountNav}>
           <Link to="/login" className={buttonClassName(overBackdrop ? 'ghost-inverted' : 'ghost')}>
-            Sign In
+            {t.signIn}
           </Link>
           <Link to="/waitlist" className={buttonClassName('primary')}>
-            Join the Waitlist
+            {t.joinWaitlist}
           </Link>
         </nav>
       </header>
@@ -34,8 +38,9 @@ export function SiteLayout({ children, backdrop }: SiteLayoutProps) {
         {children}
       </main>
       <footer className="site-footer">
-        <p>© {new Date().getFullYear()} Tempo. All rights reserved. Tempo is in beta: features and terms may change.</p>
-        <Link to="/privacy-terms">Privacy &amp; Terms</Link>
+        <p>{t.footer(new Date().getFullYear())}</p>
+        <Link to="/privacy-terms">{t.privacyTerms}</Link>
+        <LanguageSelect onChoose={(language) => void changeLanguage(language)} />
       </footer>
     </div>
   );

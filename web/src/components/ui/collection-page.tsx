@@ -8,6 +8,7 @@ import { SortableList } from './sortable-list';
 import { useReorder } from './use-reorder';
 import './collection.css';
 import './item-card.css';
+import { useAppTexts } from '../../i18n/texts';
 
 export type CollectionView = 'grid' | 'list';
 
@@ -38,8 +39,9 @@ interface CollectionPageProps<T extends Item> {
   overview: { label: string; metrics: ReadonlyArray<Metric<T>> };
   /** The filters, in the toolbar before the Grid / List toggle. */
   filters: ReactNode;
-  /** Said while loading ('Loading goals...'). */
+  /** Said while loading ('Loading goals...'), and the title of a failed first load ('Failed to load goals'). */
   loadingLabel: string;
+  failedTitle: string;
   /** Shown when no item shows: none yet, or none matching the filters. */
   empty: ReactNode;
   /** The card; `handle` is null outside reorder mode. */
@@ -54,11 +56,12 @@ interface CollectionPageProps<T extends Item> {
  * the cards, which drag into a new order in reorder mode.
  */
 export function CollectionPage<T extends Item>(props: CollectionPageProps<T>) {
-  const { title, newLabel, onNew, list, shows, order, overview, filters, loadingLabel, empty, renderItem, children } = props;
+  const { title, newLabel, onNew, list, shows, order, overview, filters, loadingLabel, failedTitle, empty, renderItem, children } = props;
   const all = list.data ?? [];
   const reorder = useReorder(all, order.save, order);
   const { view, setView, canSwitch } = useCollectionView();
   const shown = reorder.ordered.filter(shows);
+  const t = useAppTexts().ui;
 
   return (
     <div className="collection">
@@ -73,7 +76,7 @@ export function CollectionPage<T extends Item>(props: CollectionPageProps<T>) {
             disabled={all.length < 2 && !reorder.reordering}
             onClick={() => void reorder.toggle()}
           >
-            {reorder.reordering ? 'Save Order' : 'Reorder'}
+            {reorder.reordering ? t.saveOrder : t.reorder}
           </Button>
           <Button onClick={onNew} disabled={reorder.reordering}>
             <span aria-hidden="true">+</span> {newLabel}
@@ -86,7 +89,7 @@ export function CollectionPage<T extends Item>(props: CollectionPageProps<T>) {
         {canSwitch && <ViewToggle view={view} onChange={setView} />}
       </div>
 
-      <LoadState reads={[list]} what={title.toLowerCase()} placeholder={<CardSkeletons label={loadingLabel} />}>
+      <LoadState reads={[list]} failedTitle={failedTitle} placeholder={<CardSkeletons label={loadingLabel} />}>
         {shown.length === 0 ? (
           empty
         ) : (
@@ -114,9 +117,10 @@ interface OverviewMetricsProps<T> {
 
 /** 'Total' and the other counts of the list behind a toggle; a count of zero is not shown. */
 function OverviewMetrics<T>({ label, items, metrics }: OverviewMetricsProps<T>) {
+  const total = useAppTexts().ui.total;
   const [open, setOpen] = useState(true);
   const regionId = useId();
-  const counted = [{ label: 'Total', value: items.length }, ...metrics.map((metric) => ({ label: metric.label, value: items.filter(metric.counts).length }))];
+  const counted = [{ label: total, value: items.length }, ...metrics.map((metric) => ({ label: metric.label, value: items.filter(metric.counts).length }))];
   const shown = counted.filter((metric) => metric.value > 0);
   return (
     <section className="collection__overview" aria-label={label}>
@@ -155,11 +159,12 @@ function useCollectionView() {
 }
 
 function ViewToggle({ view, onChange }: { view: CollectionView; onChange: (view: CollectionView) => void }) {
+  const t = useAppTexts().ui;
   return (
-    <div className="collection__view-switch" role="group" aria-label="Layout">
+    <div className="collection__view-switch" role="group" aria-label={t.layout}>
       {(['grid', 'list'] as const).map((option) => (
         <button key={option} type="button" className="collection__view-option" aria-pressed={view === option} onClick={() => onChange(option)}>
-          {option === 'grid' ? 'Grid' : 'List'}
+          {t.views[option]}
         </button>
       ))}
     </div>
@@ -210,12 +215,13 @@ interface TagFilterProps {
 /** Shows only the items carrying one tag. */
 export function TagFilter({ items, value, onChange }: TagFilterProps) {
   const names = [...new Set(items.flatMap((item) => item.tags))].sort((a, b) => a.localeCompare(b));
+  const t = useAppTexts().ui;
   return (
     <Select
-      label="Tag"
+      label={t.tag}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      options={[{ value: '', label: 'All tags' }, ...names.map((name) => ({ value: name, label: name }))]}
+      options={[{ value: '', label: t.allTags }, ...names.map((name) => ({ value: name, label: name }))]}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from './button';
 import { classNames } from './class-names';
 import { Modal } from './modal';
+import { useTexts } from '../../i18n/texts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,8 +18,9 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an action; Cancel has the focus, so Enter on an unread question does nothing harmful. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', tone = 'default', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, tone = 'default', onConfirm, onCancel }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const cancel = useTexts().common.cancel;
 
   async function confirm() {
     setBusy(true);
@@ -41,7 +43,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
-            {cancelLabel}
+            {cancelLabel ?? cancel}
           </Button>
           <Button className={classNames(tone === 'danger' && 'button--danger')} busy={busy} onClick={() => void confirm()}>
             {confirmLabel}

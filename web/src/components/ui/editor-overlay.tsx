@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { Button } from './button';
 import { Modal } from './modal';
 import './editor-overlay.css';
+import { useTexts } from '../../i18n/texts';
 
 interface EditorOverlayProps {
   open: boolean;
@@ -24,6 +25,7 @@ interface EditorOverlayProps {
 export function EditorOverlay({ open, title, onClose, onSave, canSave, saving, children, aside }: EditorOverlayProps) {
   const formId = useId();
   const save = useRef(() => {});
+  const texts = useTexts();
   useEffect(() => {
     save.current = () => {
       if (canSave && !saving) onSave();
@@ -51,13 +53,13 @@ export function EditorOverlay({ open, title, onClose, onSave, canSave, saving, c
       footer={
         <>
           <span className="editor-overlay__shortcut" aria-hidden="true">
-            Ctrl/⌘+S to save · Esc to close
+            {texts.common.editorShortcuts}
           </span>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {texts.common.cancel}
           </Button>
           <Button type="submit" form={formId} disabled={!canSave} busy={saving}>
-            Save
+            {texts.common.save}
           </Button>
         </>
       }

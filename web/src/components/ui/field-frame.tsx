@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTexts } from '../../i18n/texts';
 
 interface DescribedBy {
   'aria-describedby'?: string;
@@ -17,6 +18,7 @@ interface FieldFrameProps {
 
 /** Label, control, hint and error of one form field, tied together for assistive technology. */
 export function FieldFrame({ id, label, error, hint, optional, children }: FieldFrameProps) {
+  const optionalMark = useTexts().common.optional;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ');
@@ -24,7 +26,7 @@ export function FieldFrame({ id, label, error, hint, optional, children }: Field
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
-        {optional && <span className="field__optional"> (optional)</span>}
+        {optional && <span className="field__optional"> {optionalMark}</span>}
       </label>
       {children({
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),

@@ -1,8 +1,8 @@
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
-import { CALENDAR } from '../../../../shared/constants';
 import { calendarDay } from '../../../../shared/dates';
 import type { Due } from '../../../../shared/due';
+import { useAppTexts } from '../../i18n/texts';
+import { formatDay } from '../../lib/zoned-dates';
 import type { Tone } from './alert';
 import { classNames } from './class-names';
 import { Icon } from './icon';
@@ -53,8 +53,9 @@ export function ItemCardFrame({ title, description, className, handle, leading, 
 
 /** The bin icon button that moves an item to the trash. */
 export function TrashButton({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) {
+  const hint = useAppTexts().ui.moveToTrashHint;
   return (
-    <button type="button" className="trash-button" aria-label={label} title="Move to trash" onClick={onClick} disabled={disabled}>
+    <button type="button" className="trash-button" aria-label={label} title={hint} onClick={onClick} disabled={disabled}>
       <Icon name="trash" />
     </button>
   );
@@ -70,14 +71,15 @@ interface DueDateProps {
 
 /** A date as 'MMM d, yyyy' in the user's time zone with its due state (overdue, due today, due soon). */
 export function DueDate({ label, date, due, timeZone }: DueDateProps) {
+  const t = useAppTexts();
   if (!date) return null;
   const day = calendarDay(date, timeZone);
   return (
     <span className="due-date">
       <span>
-        {label}: <time dateTime={day}>{format(new Date(`${day}T00:00:00`), CALENDAR.dateFormat)}</time>
+        {label}: <time dateTime={day}>{formatDay(day, t.dates)}</time>
       </span>
-      {due && <span className={classNames('due-badge', `tone--${DUE_TONES[due.state]}`)}>{due.label}</span>}
+      {due && <span className={classNames('due-badge', `tone--${DUE_TONES[due.state]}`)}>{t.ui.due(due)}</span>}
     </span>
   );
 }

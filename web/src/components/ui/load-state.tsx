@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
 import './load-state.css';
+import { useAppTexts } from '../../i18n/texts';
+import { localizedError } from '../../lib/api';
 
 /** One read of the API, as SWR hands it over. */
 export interface Read {
@@ -13,8 +15,8 @@ export interface Read {
 
 interface LoadStateProps {
   reads: readonly Read[];
-  /** What is read, for the failure's title ('goals' reads 'Failed to load goals'). */
-  what: string;
+  /** The failure's title ('Failed to load goals'). */
+  failedTitle: string;
   /** Shown until every read has answered once: placeholders, never an empty state. */
   placeholder: ReactNode;
   children: ReactNode;
@@ -24,7 +26,8 @@ interface LoadStateProps {
  * Data a screen shows, honestly: placeholders until it is known, the settings page's red box with
  * Retry when a first read fails, and when a later refresh fails the last data under a quiet notice.
  */
-export function LoadState({ reads, what, placeholder, children }: LoadStateProps) {
+export function LoadState({ reads, failedTitle, placeholder, children }: LoadStateProps) {
+  const texts = useAppTexts();
   const failed = reads.filter((read) => read.error !== undefined);
   const retrying = reads.some((read) => read.isValidating);
   const retry = () => void Promise.all(failed.map((read) => read.mutate()));
@@ -32,10 +35,10 @@ export function LoadState({ reads, what, placeholder, children }: LoadStateProps
     const unread = failed.find((read) => read.data === undefined);
     if (!unread) return <>{placeholder}</>;
     return (
-      <Alert tone="error" title={`Failed to load ${what}`}>
-        <p>{unread.error instanceof Error ? unread.error.message : String(unread.error)}</p>
+      <Alert tone="error" title={failedTitle}>
+        <p>{localizedError(unread.error, texts, texts.ui.connectionFailed)}</p>
         <Button variant="secondary" busy={retrying} onClick={retry}>
-          Retry
+          {texts.common.retry}
         </Button>
       </Alert>
     );
@@ -44,9 +47,9 @@ export function LoadState({ reads, what, placeholder, children }: LoadStateProps
     <>
       {failed.length > 0 && (
         <p className="load-state__stale" role="status">
-          Could not refresh; this is what was loaded last.
+          {texts.ui.staleData}
           <Button variant="link" busy={retrying} onClick={retry}>
-            Retry
+            {texts.common.retry}
           </Button>
         </p>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { classNames } from './class-names';
 import { innermost, trackOpenDialog } from './open-dialogs';
 import './modal.css';
+import { useTexts } from '../../i18n/texts';
 
 export interface ModalProps {
   open: boolean;
@@ -23,6 +24,7 @@ export interface ModalProps {
  * The content is only rendered while open, so a form in it starts afresh each time.
  */
 export function Modal({ open, title, onClose, children, footer, role = 'dialog', className }: ModalProps) {
+  const closeLabel = useTexts().common.close;
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -90,7 +92,7 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
             <h2 className="modal__title" id={titleId}>
               {title}
             </h2>
-            <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+            <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
               <span aria-hidden="true">×</span>
             </button>
           </header>

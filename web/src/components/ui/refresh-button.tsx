@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { REFRESH_SPINNER_MS } from '../../../../shared/constants';
 import { Button } from './button';
+import { useAppTexts } from '../../i18n/texts';
 
 interface RefreshButtonProps {
   onRefresh: () => Promise<unknown>;
@@ -13,6 +14,7 @@ interface RefreshButtonProps {
  * it turns only for the person's own refresh, not for the background polling.
  */
 export function RefreshButton({ onRefresh, label }: RefreshButtonProps) {
+  const t = useAppTexts().ui;
   const [busy, setBusy] = useState(false);
   async function refresh() {
     setBusy(true);
@@ -24,7 +26,7 @@ export function RefreshButton({ onRefresh, label }: RefreshButtonProps) {
   }
   return (
     <Button variant="secondary" busy={busy} onClick={() => void refresh()} aria-label={label}>
-      Refresh
+      {t.refresh}
     </Button>
   );
 }

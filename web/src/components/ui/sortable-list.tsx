@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { DRAG } from '../../../../shared/constants';
 import { classNames } from './class-names';
 import './sortable-list.css';
+import { useAppTexts } from '../../i18n/texts';
 
 /** The keyboard moves a lifted item by DRAG.keyboardStepPx per arrow key. */
 const stepCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates: { x, y } }) => {
@@ -83,6 +84,7 @@ interface SortableItemProps {
 }
 
 function SortableItem({ id, name, reordering, children }: SortableItemProps) {
+  const dragLabel = useAppTexts().ui.dragToReorder;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const handle = reordering ? (
     <button
@@ -91,7 +93,7 @@ function SortableItem({ id, name, reordering, children }: SortableItemProps) {
       className="sortable-list__handle"
       {...attributes}
       {...listeners}
-      aria-label={`Drag to reorder ${name}`}
+      aria-label={dragLabel(name)}
     >
       <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
         {[6, 10, 14].flatMap((cy) => [7, 13].map((cx) => <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="1.5" fill="currentColor" />))}

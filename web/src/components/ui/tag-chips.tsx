@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { tagColor } from '../../../../shared/tags';
 import './tag-chips.css';
+import { useAppTexts } from '../../i18n/texts';
 
 interface TagChipProps {
   name: string;
@@ -11,11 +12,12 @@ interface TagChipProps {
 }
 
 export function TagChip({ name, color, onRemove }: TagChipProps) {
+  const texts = useAppTexts();
   return (
     <span className="tag-chip" style={{ '--tag-color': tagColor(color) } as CSSProperties}>
       <span className="tag-chip__name">{name}</span>
       {onRemove && (
-        <button type="button" className="tag-chip__remove" aria-label={`Remove tag ${name}`} onClick={onRemove}>
+        <button type="button" className="tag-chip__remove" aria-label={texts.ui.removeTag(name)} onClick={onRemove}>
           <span aria-hidden="true">×</span>
         </button>
       )}
@@ -33,11 +35,12 @@ interface TagChipsProps {
 
 /** An item's tags on a card: the first `max`, then '+N more'. */
 export function TagChips({ names, tags, max }: TagChipsProps) {
+  const texts = useAppTexts();
   if (names.length === 0) return null;
   const hidden = names.length - max;
   const colorOf = (name: string) => tags.find((tag) => tag.name.toLowerCase() === name.toLowerCase())?.color;
   return (
-    <ul className="tag-chips" aria-label="Tags">
+    <ul className="tag-chips" aria-label={texts.ui.tags}>
       {names.slice(0, max).map((name) => (
         <li key={name}>
           <TagChip name={name} color={colorOf(name)} />
@@ -45,7 +48,7 @@ export function TagChips({ names, tags, max }: TagChipsProps) {
       ))}
       {hidden > 0 && (
         <li className="tag-chips__more" title={names.slice(max).join(', ')}>
-          +{hidden} more
+          {texts.ui.moreTags(hidden)}
           {/* The tooltip's names, for screen readers, touch and keyboard users who get no tooltip. */}
           <span className="visually-hidden">: {names.slice(max).join(', ')}</span>
         </li>

@@ -1,8 +1,9 @@
 import { TAG_PALETTE } from '../../../../shared/tags';
-import { ApiError } from '../../lib/api';
+import { ApiError, localizedError, localizedFieldError } from '../../lib/api';
 import { createItem, useItems } from '../../lib/items';
 import { TagInput } from './tag-input';
 import { useToast } from './toast';
+import { useAppTexts } from '../../i18n/texts';
 
 interface TagFieldProps {
   value: readonly string[];
@@ -14,21 +15,26 @@ interface TagFieldProps {
  * The tag input of the editors, wired to the user's tags: suggests them and creates new ones
  * (POST /api/tags), each new tag taking the next palette colour.
  */
-export function TagField({ value, onChange, label = 'Tags' }: TagFieldProps) {
+export function TagField({ value, onChange, label }: TagFieldProps) {
   const tags = useItems('tags');
   const showToast = useToast();
+  const texts = useAppTexts();
 
   async function createTag(name: string): Promise<string | null> {
     const color = TAG_PALETTE[(tags.data?.length ?? 0) % TAG_PALETTE.length]!.hex;
     try {
       const tag = await createItem('tags', { name, color });
-      showToast({ tone: 'success', title: 'Tag created successfully!' });
+      showToast({ tone: 'success', title: texts.ui.tagCreated });
       return tag.name;
     } catch (error) {
-      showToast({ tone: 'error', title: 'Failed to create tag', description: error instanceof ApiError ? (error.fields.name ?? error.message) : undefined });
+      showToast({
+        tone: 'error',
+        title: texts.ui.tagCreateFailed,
+        description: error instanceof ApiError ? (localizedFieldError(error, 'name', texts) ?? localizedError(error, texts, '')) : undefined,
+      });
       return null;
     }
   }
 
-  return <TagInput label={label} value={value} onChange={onChange} tags={tags.data ?? []} onCreateTag={createTag} />;
+  return <TagInput label={label ?? texts.ui.tags} value={value} onChange={onChange} tags={tags.data ?? []} onCreateTag={createTag} />;
 }

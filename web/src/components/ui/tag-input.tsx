@@ -4,6 +4,7 @@ import { uniqueIgnoringCase } from '../../../../shared/text';
 import { classNames } from './class-names';
 import { TagChip } from './tag-chips';
 import './tag-input.css';
+import { useAppTexts } from '../../i18n/texts';
 
 export interface TagOption {
   name: string;
@@ -30,6 +31,7 @@ type Choice = { kind: 'tag'; name: string } | { kind: 'create'; name: string };
  * on an empty input removes the last tag, Escape closes the list.
  */
 export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInputProps) {
+  const texts = useAppTexts();
   const id = useId();
   const listId = `${id}-list`;
   const input = useRef<HTMLInputElement>(null);
@@ -153,12 +155,12 @@ export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInput
     <div className="field tag-input">
       <label className="field__label" htmlFor={id}>
         {label}
-        <span className="field__optional"> (optional)</span>
+        <span className="field__optional"> {texts.common.optional}</span>
       </label>
       <div className="tag-input__anchor">
         <div className="tag-input__box" onClick={() => input.current?.focus()}>
           {value.length > 0 && (
-            <ul className="tag-input__chips" aria-label={`Selected ${label.toLowerCase()}`}>
+            <ul className="tag-input__chips" aria-label={texts.ui.selectedTags(label)}>
               {value.map((name) => (
                 <li key={name}>
                   <TagChip name={name} color={colorOf(name)} onRemove={() => onChange(value.filter((selected) => selected !== name))} />
@@ -193,7 +195,7 @@ export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInput
             }}
           />
         </div>
-        <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className="tag-input__list" hidden={!expanded}>
+        <ul id={listId} role="listbox" aria-label={texts.ui.tagSuggestions(label)} className="tag-input__list" hidden={!expanded}>
           {expanded &&
             choices.map((choice, index) => (
               <li
@@ -207,7 +209,7 @@ export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInput
                 onClick={() => void choose(choice)}
               >
                 {choice.kind === 'create' ? (
-                  `Create "${choice.name}"`
+                  texts.ui.createTag(choice.name)
                 ) : (
                   <>
                     <span className="tag-input__swatch" style={{ background: tagColor(colorOf(choice.name)) }} aria-hidden="true" />
@@ -219,7 +221,7 @@ export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInput
         </ul>
       </div>
       <p className="field__hint" id={`${id}-hint`}>
-        Type 3 or more characters for suggestions; a comma adds the tag.
+        {texts.ui.tagHint}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { API_LIMITS } from '../../../../shared/constants';
 import { TextField } from './text-field';
+import { useAppTexts } from '../../i18n/texts';
 
 interface TitleFieldProps {
   value: string;
@@ -13,10 +14,11 @@ interface TitleFieldProps {
 
 /** An editor's required Title field; it takes the focus when the editor opens. */
 export function TitleField({ value, onChange, requiredMessage, error }: TitleFieldProps) {
+  const label = useAppTexts().ui.title;
   const [touched, setTouched] = useState(false);
   return (
     <TextField
-      label="Title"
+      label={label}
       value={value}
       required
       data-autofocus

@@ -4,6 +4,7 @@ import { TOAST } from '../../../../shared/constants';
 import type { Tone } from './alert';
 import { classNames } from './class-names';
 import { useInnermostDialog } from './open-dialogs';
+import { useTexts } from '../../i18n/texts';
 
 export interface ToastInput {
   tone: Tone;
@@ -36,6 +37,7 @@ export function useToast(): (toast: ToastInput) => void {
  * page is inert under a dialog), so a toast and its timer live on across the move.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const texts = useTexts();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const [host] = useState(() => document.createElement('div'));
@@ -60,7 +62,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ShowToastContext value={showToast}>
       {children}
       {createPortal(
-        <section className="toast-viewport" aria-label="Notifications">
+        <section className="toast-viewport" aria-label={texts.toast.notifications}>
           {/* Failures interrupt a screen reader; the rest waits for a pause. */}
           {LIVE_REGIONS.map(({ politeness, tones }) => (
             <ol key={politeness} className="toast-list" aria-live={politeness} aria-relevant="additions">
@@ -79,6 +81,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 function ToastItem({ toast, onDismiss, onRemove }: { toast: Toast; onDismiss: (id: number) => void; onRemove: (id: number) => void }) {
+  const dismissLabel = useTexts().toast.dismiss;
   const { id, leaving } = toast;
   // Held while the pointer or the keyboard is on it, so it can be read and dismissed in time.
   const [held, setHeld] = useState(false);
@@ -101,7 +104,7 @@ function ToastItem({ toast, onDismiss, onRemove }: { toast: Toast; onDismiss: (i
         <p className="toast__title">{toast.title}</p>
         {toast.description && <p className="toast__description">{toast.description}</p>}
       </div>
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => onDismiss(id)}>
+      <button type="button" className="toast__close" aria-label={dismissLabel} onClick={() => onDismiss(id)}>
         <span aria-hidden="true">×</span>
       </button>
     </li>

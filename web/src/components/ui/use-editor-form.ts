@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { ApiError } from '../../lib/api';
+import { ApiError, localizedFieldErrors } from '../../lib/api';
 import { useToast } from './toast';
+import { useAppTexts } from '../../i18n/texts';
 
 interface SaveTexts {
   /** The success toast's title, if the save says so. */
@@ -17,6 +18,7 @@ interface SaveTexts {
  */
 export function useEditorForm<V extends object>(defaults: V, item: NoInfer<V> | null, onClose: () => void) {
   const showToast = useToast();
+  const appTexts = useAppTexts();
   const [values, setValues] = useState<V>(() => (item ? fieldsOf(item, defaults) : defaults));
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
@@ -30,8 +32,8 @@ export function useEditorForm<V extends object>(defaults: V, item: NoInfer<V> | 
       if (texts.saved) showToast({ tone: 'success', title: texts.saved });
       onClose();
     } catch (error) {
-      setServerErrors(error instanceof ApiError ? error.fields : {});
-      showToast({ tone: 'error', title: texts.failed, description: 'Please try again.' });
+      setServerErrors(error instanceof ApiError ? localizedFieldErrors(error, appTexts) : {});
+      showToast({ tone: 'error', title: texts.failed, description: appTexts.ui.tryAgain });
     } finally {
       setSaving(false);
     }

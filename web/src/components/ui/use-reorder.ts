@@ -1,6 +1,7 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import { useState } from 'react';
 import { useToast } from './toast';
+import { useAppTexts } from '../../i18n/texts';
 
 interface ReorderTexts {
   /** The success toast's title ('Goal order updated'). */
@@ -16,6 +17,7 @@ interface ReorderTexts {
  */
 export function useReorder<T extends { id: string }>(items: readonly T[], save: (ids: string[]) => Promise<void>, texts: ReorderTexts) {
   const showToast = useToast();
+  const t = useAppTexts().ui;
   const [draft, setDraft] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -29,9 +31,9 @@ export function useReorder<T extends { id: string }>(items: readonly T[], save: 
     setSaving(true);
     try {
       await save(ordered.map((item) => item.id));
-      showToast({ tone: 'success', title: texts.saved, description: 'New order saved' });
+      showToast({ tone: 'success', title: texts.saved, description: t.orderSaved });
     } catch {
-      showToast({ tone: 'error', title: texts.failed, description: 'Please try again.' });
+      showToast({ tone: 'error', title: texts.failed, description: t.tryAgain });
     } finally {
       setSaving(false);
       setDraft(null);

@@ -1,8 +1,9 @@
+import type { Language } from '../../../../../shared/languages';
 import { apiRequest } from '../../../lib/api';
 
-/** Mails a 6-digit reset code; the API answers the same whether or not the address has an account. */
-export async function requestResetCode(email: string): Promise<void> {
-  await apiRequest('/api/auth/reset-code', { method: 'POST', body: { email } });
+/** Mails a 6-digit reset code, written in the page's language; the API answers the same whether or not the address has an account. */
+export async function requestResetCode(email: string, lang: Language): Promise<void> {
+  await apiRequest('/api/auth/reset-code', { method: 'POST', body: { email, lang } });
 }
 
 /** Sets a new password if the code is right, unexpired and unused. */

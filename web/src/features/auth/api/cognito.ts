@@ -10,6 +10,7 @@ import 'aws-amplify/auth/enable-oauth-listener';
 import { defaultStorage, Hub, sessionStorage } from 'aws-amplify/utils';
 import { WebConfigSchema, type WebConfig } from '../../../../../shared/web-config';
 import { storageHoldingSession, type TokenStorageKind } from '../lib/stored-session';
+import type { Language } from '../../../../../shared/languages';
 
 export type SignInOutcome = 'signedIn' | 'unconfirmed' | 'resetRequired' | 'unsupported';
 
@@ -88,10 +89,11 @@ export async function signInWithPassword(input: { email: string; password: strin
  * to /verify-email). An address that has an account already is answered like a new one, so the
  * sign-up page tells nobody which addresses have accounts.
  */
-export async function signUpWithPassword(input: { email: string; password: string; fullName: string }): Promise<void> {
+/** Creates the account; `language` (the page's) becomes its `locale`, which the mails and the first settings follow. */
+export async function signUpWithPassword(input: { email: string; password: string; fullName: string; language: Language }): Promise<void> {
   const email = accountEmail(input.email);
   try {
-    await signUp({ username: email, password: input.password, options: { userAttributes: { email, name: input.fullName } } });
+    await signUp({ username: email, password: input.password, options: { userAttributes: { email, name: input.fullName, locale: input.language } } });
   } catch (error) {
     if (!(error instanceof Error && error.name === 'UsernameExistsException')) throw error;
   }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { DemoAccountSchema, type DemoAccount } from '../../../../../shared/demo';
+import { currentLanguage } from '../../../i18n/language';
 import { ApiError, apiRequest } from '../../../lib/api';
-import { AUTH_MESSAGES } from '../lib/auth-messages';
 
-type DemoState = { status: 'loading' } | { status: 'ready'; account: DemoAccount } | { status: 'failed'; message: string };
+type DemoState = { status: 'loading' } | { status: 'ready'; account: DemoAccount } | { status: 'failed'; failure: unknown };
 
 /** One demo account per page load, however often the page mounts (React's development double mount included). */
 let request: Promise<DemoAccount> | null = null;
@@ -15,12 +15,13 @@ export function useDemoAccount(): DemoState & { retry: () => void } {
 
   useEffect(() => {
     let current = true;
-    request ??= apiRequest('/api/demo', { method: 'POST', schema: DemoAccountSchema });
+    request ??= apiRequest('/api/demo', { method: 'POST', body: { lang: currentLanguage() }, schema: DemoAccountSchema });
     request.then(
       (account) => current && setState({ status: 'ready', account }),
       (error: unknown) => {
         request = null;
-        if (current) setState({ status: 'failed', message: error instanceof ApiError && error.status === 429 ? error.message : AUTH_MESSAGES.demoFailed });
+        // The server's own message only for its limit (429); anything else reads as the page's own failure.
+        if (current) setState({ status: 'failed', failure: error instanceof ApiError && error.status === 429 ? error : null });
       },
     );
     return () => {

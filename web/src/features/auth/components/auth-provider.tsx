@@ -2,10 +2,10 @@ import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, u
 import { Navigate, useLocation } from 'react-router-dom';
 import { SESSION_CACHE_MS } from '../../../../../shared/constants';
 import { useToast } from '../../../components/ui/toast';
+import { useTexts } from '../../../i18n/texts';
 import type * as CognitoApi from '../api/cognito';
 import type { AuthEvent } from '../api/cognito';
 import type { SignInRouteState } from '../lib/return-path';
-import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { isOAuthRedirectReturn, storageHoldingSession } from '../lib/stored-session';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -39,6 +39,7 @@ const STAY_WHEN_SESSION_EXPIRES = new Set(['/', '/login', '/signup']);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const showToast = useToast();
+  const texts = useTexts();
   const [status, setStatus] = useState<AuthStatus>(() =>
     storageHoldingSession() || isOAuthRedirectReturn(window.location.search) ? 'loading' : 'signedOut',
   );
@@ -106,7 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           void loadCognito().then((cognito) => cognito.forgetSession());
           break;
         case 'googleSignInFailed':
-          showToast({ tone: 'error', title: AUTH_MESSAGES.google });
+          showToast({ tone: 'error', title: texts.auth.messages.google });
           break;
       }
     };

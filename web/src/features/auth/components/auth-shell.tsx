@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandLink } from '../../../components/brand-link';
+import { useTexts } from '../../../i18n/texts';
 
 export type AuthChrome = 'marketing' | 'plain';
 
@@ -13,16 +14,17 @@ interface AuthShellProps {
 
 /** The frame of the account pages: a card with the page's title, optionally beside the product panel. */
 export function AuthShell({ chrome, title, intro, children }: AuthShellProps) {
+  const t = useTexts().auth.shell;
   return (
     <div className={`auth-shell auth-shell--${chrome}`}>
       {chrome === 'marketing' && (
-        <aside className="auth-shell__panel" aria-label="About Tempo">
+        <aside className="auth-shell__panel" aria-label={t.about}>
           <BrandLink inverted />
-          <p className="auth-shell__pitch">Say what you want to get done. Tempo turns it into goals, tasks and a calendar that keeps up with you.</p>
+          <p className="auth-shell__pitch">{t.pitch}</p>
           <ul className="auth-shell__points">
-            <li>Plan by voice, in your own words</li>
-            <li>Goals broken into tasks you can finish</li>
-            <li>Your schedule and priorities in one place</li>
+            {t.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
           </ul>
         </aside>
       )}

@@ -2,25 +2,20 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { isResetCode, sanitizeResetCode } from '../../../../../shared/accounts';
 import { RESET_CODE } from '../../../../../shared/constants';
-import { MESSAGES } from '../../../../../shared/messages';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
+import type { PublicTexts } from '../../../i18n/catalogue-types';
+import { currentLanguage } from '../../../i18n/language';
+import { useTexts } from '../../../i18n/texts';
+import { ApiError, localizedError } from '../../../lib/api';
 import { requestResetCode, resetPassword } from '../api/account-recovery';
-import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { AuthShell } from './auth-shell';
 import { isAcceptableNewPassword, NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields';
 
 type Step = 'email' | 'otp' | 'reset';
-
-const INTROS: Record<Step, string> = {
-  email: "Enter your account's email and we'll send you a 6-digit code.",
-  otp: 'Enter the 6-digit code from your email.',
-  reset: 'Choose a new password.',
-};
 
 /**
  * Three steps: the email (a code is mailed), the code (checked only with the new password, as the
@@ -33,9 +28,10 @@ export function ForgotPasswordPage() {
   // When the last code was asked for: the server sends at most one a minute, so Send again waits that long.
   const [sentAt, setSentAt] = useState(0);
   const codeSent = () => setSentAt(Date.now());
+  const t = useTexts().auth.reset;
   return (
-    <AuthShell chrome="plain" title="Reset your password" intro={INTROS[step]}>
-      <title>Reset Password · Tempo</title>
+    <AuthShell chrome="plain" title={t.title} intro={t.intros[step]}>
+      <title>{t.documentTitle}</title>
       {step === 'email' && (
         <EmailStep
           email={email}
@@ -59,7 +55,7 @@ export function ForgotPasswordPage() {
       )}
       {step === 'reset' && <NewPasswordStep email={email} code={code} onReenterCode={() => setStep('otp')} />}
       <p className="form__back">
-        <Link to="/login">← Back to sign in</Link>
+        <Link to="/login">{t.backToSignIn}</Link>
       </p>
     </AuthShell>
   );
@@ -69,15 +65,16 @@ function useSendCode(email: string) {
   const showToast = useToast();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const t = useTexts().auth.messages;
   async function sendCode(): Promise<boolean> {
     setSending(true);
     setError(null);
     try {
-      await requestResetCode(email);
-      showToast({ tone: 'success', title: AUTH_MESSAGES.codeSent, description: AUTH_MESSAGES.codeSentDetail });
+      await requestResetCode(email, currentLanguage());
+      showToast({ tone: 'success', title: t.codeSent, description: t.codeSentDetail });
       return true;
     } catch {
-      setError(AUTH_MESSAGES.resetCodeNotSent);
+      setError(t.resetCodeNotSent);
       return false;
     } finally {
       setSending(false);
@@ -89,6 +86,7 @@ function useSendCode(email: string) {
 function EmailStep({ email, onEmailChange, onCodeSent }: { email: string; onEmailChange: (email: string) => void; onCodeSent: () => void }) {
   const [invalid, setInvalid] = useState(false);
   const { sendCode, sending, error } = useSendCode(email.trim());
+  const texts = useTexts();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -101,15 +99,15 @@ function EmailStep({ email, onEmailChange, onCodeSent }: { email: string; onEmai
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       {error && <Alert tone="error">{error}</Alert>}
       <TextField
-        label="Email"
+        label={texts.auth.email}
         type="email"
         autoComplete="email"
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
-        error={invalid ? MESSAGES.invalidEmail : null}
+        error={invalid ? texts.errors.invalidEmail : null}
       />
       <Button type="submit" block busy={sending}>
-        Send Code
+        {texts.auth.reset.sendCode}
       </Button>
     </form>
   );
@@ -130,6 +128,8 @@ function CodeStep({ email, code, sentAt, onCodeSent, onCodeChange, onContinue, o
   const { sendCode, sending, error } = useSendCode(email.trim());
   const waitSeconds = useSecondsUntil(sentAt + RESET_CODE.reissueMs);
   const complete = isResetCode(code);
+  const texts = useTexts();
+  const t = texts.auth.reset;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -140,27 +140,28 @@ function CodeStep({ email, code, sentAt, onCodeSent, onCodeChange, onContinue, o
     <form className="form" noValidate onSubmit={submit}>
       {error && <Alert tone="error">{error}</Alert>}
       <p className="form__note">
-        We sent it to <strong>{email.trim()}</strong>. It expires in {RESET_CODE.expiryMs / 60_000} minutes.
+        {t.sentTo} <strong>{email.trim()}</strong>
+        {t.expiresIn(RESET_CODE.expiryMs / 60_000)}
       </p>
       <TextField
-        label="Verification code"
+        label={t.code}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
         onChange={(event) => onCodeChange(sanitizeResetCode(event.target.value))}
         onBlur={() => setTouched(true)}
-        error={touched && code.length > 0 && !complete ? MESSAGES.invalidResetCode : null}
+        error={touched && code.length > 0 && !complete ? texts.errors.invalidResetCode : null}
         className="field__control--code"
       />
       <Button type="submit" block disabled={!complete}>
-        Verify Code
+        {t.verifyCode}
       </Button>
       <div className="form__row">
         <Button variant="link" busy={sending} disabled={waitSeconds > 0} onClick={() => void sendCode().then((sent) => sent && onCodeSent())}>
-          {waitSeconds > 0 ? `Send again in ${waitSeconds} s` : 'Send again'}
+          {waitSeconds > 0 ? t.sendAgainIn(waitSeconds) : t.sendAgain}
         </Button>
         <Button variant="link" onClick={onChangeEmail}>
-          Use a different email
+          {t.differentEmail}
         </Button>
       </div>
     </form>
@@ -176,6 +177,8 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const problemId = useId();
+  const texts = useTexts();
+  const t = texts.auth;
 
   useEffect(() => {
     if (!done) return;
@@ -191,23 +194,23 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
     setCodeRejected(false);
     try {
       await resetPassword({ email: email.trim(), code, password: newPassword.password });
-      showToast({ tone: 'success', title: AUTH_MESSAGES.resetDone, description: AUTH_MESSAGES.resetDoneDetail });
+      showToast({ tone: 'success', title: t.messages.resetDone, description: t.messages.resetDoneDetail });
       setDone(true);
     } catch (failure) {
-      setError(resetErrorMessage(failure));
-      setCodeRejected(failure instanceof ApiError && failure.message === AUTH_MESSAGES.invalidCode);
+      setError(resetErrorMessage(failure, texts));
+      setCodeRejected(failure instanceof ApiError && failure.messageKey === 'invalidVerificationCode');
       setSubmitting(false);
     }
   }
 
   if (done) {
     return (
-      <Alert tone="success" title={AUTH_MESSAGES.resetDone}>
-        Taking you to sign in...
+      <Alert tone="success" title={t.messages.resetDone}>
+        {t.reset.takingYouToSignIn}
       </Alert>
     );
   }
-  const problem = newPasswordProblem(newPassword);
+  const problem = newPasswordProblem(newPassword, texts);
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       {error && (
@@ -217,15 +220,15 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
             <>
               {' '}
               <Button variant="link" onClick={onReenterCode}>
-                Enter the code again
+                {t.reset.enterCodeAgain}
               </Button>
             </>
           )}
         </Alert>
       )}
-      <NewPasswordFields value={newPassword} onChange={setNewPassword} label="New password" />
+      <NewPasswordFields value={newPassword} onChange={setNewPassword} labels={t.reset.newPasswordLabels} />
       <Button type="submit" block busy={submitting} disabled={!isAcceptableNewPassword(newPassword)} aria-describedby={problem ? problemId : undefined}>
-        Reset Password
+        {t.reset.submit}
       </Button>
       {problem && (
         <p className="form__note" id={problemId}>
@@ -237,10 +240,10 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
 }
 
 /** A refused code or password says why (the API's message, e.g. 'Invalid verification code'); anything else gets the spec's general texts. */
-function resetErrorMessage(failure: unknown): string {
-  if (!(failure instanceof ApiError)) return AUTH_MESSAGES.unexpected;
-  if (failure.status === 400) return failure.message;
-  return AUTH_MESSAGES.resetFailed;
+function resetErrorMessage(failure: unknown, texts: PublicTexts): string {
+  if (!(failure instanceof ApiError)) return texts.auth.messages.unexpected;
+  if (failure.status === 400) return localizedError(failure, texts, texts.auth.messages.resetFailed);
+  return texts.auth.messages.resetFailed;
 }
 
 /** Whole seconds until a moment, counting down once a second; 0 once it has passed. */

@@ -1,6 +1,7 @@
-import { MESSAGES } from '../../../../../shared/messages';
 import { PASSWORD_RULES, passwordMeetsRules } from '../../../../../shared/accounts';
 import { TextField } from '../../../components/ui/text-field';
+import type { PublicTexts } from '../../../i18n/catalogue-types';
+import { useTexts } from '../../../i18n/texts';
 
 export interface NewPassword {
   password: string;
@@ -13,20 +14,23 @@ export function isAcceptableNewPassword({ password, confirmation }: NewPassword)
 }
 
 /** Why the submit button is disabled, for the line under it; null when it is not. */
-export function newPasswordProblem({ password, confirmation }: NewPassword): string | null {
-  if (password && !passwordMeetsRules(password)) return MESSAGES.passwordRequirements;
-  if (confirmation && password !== confirmation) return MESSAGES.passwordsDoNotMatch;
+export function newPasswordProblem({ password, confirmation }: NewPassword, { errors }: PublicTexts): string | null {
+  if (password && !passwordMeetsRules(password)) return errors.passwordRequirements;
+  if (confirmation && password !== confirmation) return errors.passwordsDoNotMatch;
   return null;
 }
 
 interface NewPasswordFieldsProps {
   value: NewPassword;
   onChange: (value: NewPassword) => void;
-  label?: string;
+  /** The new password's label and its confirmation's ('Password', 'Confirm password' by default). */
+  labels?: { password: string; confirmation: string };
 }
 
 /** New password with the live checklist of the rules, and its confirmation. */
-export function NewPasswordFields({ value, onChange, label = 'Password' }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ value, onChange, labels }: NewPasswordFieldsProps) {
+  const texts = useTexts();
+  const { password: label, confirmation: confirmationLabel } = labels ?? texts.auth.passwordLabels;
   const mismatch = value.confirmation.length > 0 && value.confirmation !== value.password;
   return (
     <>
@@ -39,20 +43,21 @@ export function NewPasswordFields({ value, onChange, label = 'Password' }: NewPa
         hint={<PasswordChecklist password={value.password} />}
       />
       <TextField
-        label={`Confirm ${label.toLowerCase()}`}
+        label={confirmationLabel}
         type="password"
         autoComplete="new-password"
         value={value.confirmation}
         onChange={(event) => onChange({ ...value, confirmation: event.target.value })}
-        error={mismatch ? MESSAGES.passwordsDontMatchInline : null}
+        error={mismatch ? texts.errors.passwordsDontMatchInline : null}
       />
     </>
   );
 }
 
 function PasswordChecklist({ password }: { password: string }) {
+  const t = useTexts().auth.passwordRules;
   return (
-    <ul className="checklist" aria-label="Password requirements">
+    <ul className="checklist" aria-label={t.label}>
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (
@@ -60,8 +65,8 @@ function PasswordChecklist({ password }: { password: string }) {
             <span className="checklist__mark" aria-hidden="true">
               {met ? '✓' : '○'}
             </span>
-            {rule.label}
-            <span className="visually-hidden">{met ? ' (met)' : ' (not met yet)'}</span>
+            {t[rule.id]}
+            <span className="visually-hidden">{met ? t.met : t.notMet}</span>
           </li>
         );
       })}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { authErrorMessage, AUTH_MESSAGES } from '../lib/auth-messages';
+import { useTexts } from '../../../i18n/texts';
+import { authErrorMessage } from '../lib/auth-messages';
 import { useAuth } from './auth-provider';
 
 /** 'Send the link again': a new confirmation mail for an address whose link was lost or expired. */
@@ -9,14 +10,16 @@ export function ResendConfirmationLink({ email }: { email: string }) {
   const { loadCognito } = useAuth();
   const showToast = useToast();
   const [sending, setSending] = useState(false);
+  const texts = useTexts();
+  const t = texts.auth.messages;
 
   async function resend() {
     setSending(true);
     try {
       await (await loadCognito()).resendConfirmationLink(email);
-      showToast({ tone: 'success', title: AUTH_MESSAGES.confirmationSent, description: AUTH_MESSAGES.confirmationSentDetail });
+      showToast({ tone: 'success', title: t.confirmationSent, description: t.confirmationSentDetail });
     } catch (failure) {
-      showToast({ tone: 'error', title: authErrorMessage(failure) });
+      showToast({ tone: 'error', title: authErrorMessage(failure, texts) });
     } finally {
       setSending(false);
     }
@@ -24,7 +27,7 @@ export function ResendConfirmationLink({ email }: { email: string }) {
 
   return (
     <Button variant="link" busy={sending} onClick={() => void resend()}>
-      Send the link again
+      {texts.auth.resendLink}
     </Button>
   );
 }

@@ -1,22 +1,21 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { MESSAGES } from '../../../../../shared/messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
+import { useTexts } from '../../../i18n/texts';
 import type { SignInOutcome } from '../api/cognito';
 import { emailFromState } from '../lib/return-path';
-import { authErrorMessage, cooldownMessage, throttleWaitSeconds, AUTH_MESSAGES } from '../lib/auth-messages';
+import { authErrorMessage, throttleWaitSeconds } from '../lib/auth-messages';
 import { useSignInCooldown } from '../lib/sign-in-throttle';
 import { useAuth } from './auth-provider';
 import { ResendConfirmationLink } from './resend-confirmation-link';
 
-const OUTCOME_MESSAGES: Record<Exclude<SignInOutcome, 'signedIn'>, string> = {
-  unconfirmed: AUTH_MESSAGES.unconfirmed,
-  resetRequired: AUTH_MESSAGES.resetRequired,
-  unsupported: AUTH_MESSAGES.fallback,
-};
+const OUTCOME_MESSAGES = { unconfirmed: 'unconfirmed', resetRequired: 'resetRequired', unsupported: 'fallback' } as const satisfies Record<
+  Exclude<SignInOutcome, 'signedIn'>,
+  string
+>;
 
 interface SignInFormProps {
   /** Filled in on arrival (the demo page's account). */
@@ -40,6 +39,8 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
   const [googleConfigured, setGoogleConfigured] = useState<boolean | null>(null);
   const cooldown = useSignInCooldown();
   const googleNoteId = useId();
+  const texts = useTexts();
+  const t = texts.auth;
 
   useEffect(() => {
     let current = true;
@@ -58,8 +59,8 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
     event.preventDefault();
     const trimmedEmail = email.trim();
     const missing = {
-      ...(trimmedEmail ? {} : { email: MESSAGES.emailRequired }),
-      ...(password ? {} : { password: AUTH_MESSAGES.passwordRequired }),
+      ...(trimmedEmail ? {} : { email: texts.errors.emailRequired }),
+      ...(password ? {} : { password: t.messages.passwordRequired }),
     };
     setFieldErrors(missing);
     if (Object.keys(missing).length > 0 || cooldown.secondsLeft > 0) return;
@@ -73,13 +74,13 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
         cooldown.recordSuccess();
         return; // stays busy until GuestOnlyRoute moves on
       }
-      setError(cooldown.recordFailure() ? null : OUTCOME_MESSAGES[outcome]);
+      setError(cooldown.recordFailure() ? null : t.messages[OUTCOME_MESSAGES[outcome]]);
     } catch (failure) {
       const waitSeconds = throttleWaitSeconds(failure);
       if (waitSeconds !== null) {
         cooldown.recordRefusal(waitSeconds * 1000);
       } else {
-        setError(cooldown.recordFailure() ? null : authErrorMessage(failure));
+        setError(cooldown.recordFailure() ? null : authErrorMessage(failure, texts));
       }
     }
     setSubmitting(false);
@@ -90,7 +91,7 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
     try {
       await (await loadCognito()).startGoogleSignIn();
     } catch {
-      setError(AUTH_MESSAGES.google);
+      setError(t.messages.google);
     }
   }
 
@@ -100,7 +101,7 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
       {error && (
         <Alert tone="error">
           {error}
-          {error === AUTH_MESSAGES.unconfirmed && (
+          {error === t.messages.unconfirmed && (
             <>
               {' '}
               <ResendConfirmationLink email={email} />
@@ -111,11 +112,11 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
       {coolingDown && (
         // Polite: the countdown changes every second.
         <Alert tone="warning" role="status">
-          {cooldownMessage(cooldown.secondsLeft)}
+          {texts.errors.signInThrottled(cooldown.secondsLeft)}
         </Alert>
       )}
       <TextField
-        label="Email"
+        label={t.email}
         type="email"
         autoComplete="email"
         value={email}
@@ -123,7 +124,7 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
         error={fieldErrors.email}
       />
       <TextField
-        label="Password"
+        label={t.password}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -131,14 +132,14 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
         error={fieldErrors.password}
       />
       <div className="form__row">
-        <Checkbox label="Remember me" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Checkbox label={t.signIn.rememberMe} checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+        <Link to="/forgot-password">{t.signIn.forgotPassword}</Link>
       </div>
       <Button type="submit" block busy={submitting} disabled={coolingDown}>
-        Sign In
+        {t.signIn.submit}
       </Button>
 
-      <p className="form__divider">or</p>
+      <p className="form__divider">{t.signIn.or}</p>
       <Button
         variant="secondary"
         block
@@ -146,22 +147,23 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
         aria-describedby={googleConfigured === false ? googleNoteId : undefined}
         onClick={() => void signInWithGoogle()}
       >
-        Sign in with Google
+        {t.signIn.google}
       </Button>
       {googleConfigured === false && (
         <p className="form__note" id={googleNoteId}>
-          {AUTH_MESSAGES.googleNotConfigured}
+          {t.messages.googleNotConfigured}
         </p>
       )}
 
       <p className="form__switch">
-        New to Tempo? <Link to={signUpPath}>Create an account</Link>
+        {t.signIn.newHere} <Link to={signUpPath}>{t.signIn.createAccount}</Link>
       </p>
       <p className="form__fineprint">
-        We use your email only to run your account. See our <Link to="/privacy-terms">Privacy &amp; Terms</Link>.
+        {t.signIn.finePrint} <Link to="/privacy-terms">{texts.site.privacyTerms}</Link>
+        {t.finePrintEnd}
       </p>
       <p className="form__back">
-        <Link to="/">← Back to home</Link>
+        <Link to="/">{t.backHome}</Link>
       </p>
     </form>
   );

@@ -3,7 +3,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDemoAccount } from '../api/demo-account';
-import { AUTH_MESSAGES } from '../lib/auth-messages';
+import { useTexts } from '../../../i18n/texts';
+import { localizedError } from '../../../lib/api';
 import { AuthShell, type AuthChrome } from './auth-shell';
 import { SignInForm } from './sign-in-form';
 
@@ -15,11 +16,12 @@ interface SignInPageProps {
 export function SignInPage({ chrome }: SignInPageProps) {
   const [query] = useSearchParams();
   const sessionExpired = query.get('message') === 'session_expired';
+  const t = useTexts().auth;
   return (
-    <AuthShell chrome={chrome} title="Welcome back" intro="Sign in to your Tempo account.">
-      <title>Sign In · Tempo</title>
+    <AuthShell chrome={chrome} title={t.signIn.title} intro={t.signIn.intro}>
+      <title>{t.signIn.documentTitle}</title>
       <meta name="robots" content="noindex" />
-      {sessionExpired && <Alert tone="info">{AUTH_MESSAGES.sessionExpired}</Alert>}
+      {sessionExpired && <Alert tone="info">{t.messages.sessionExpired}</Alert>}
       <SignInForm signUpPath={chrome === 'plain' ? '/signup-simple' : '/signup'} />
     </AuthShell>
   );
@@ -28,19 +30,21 @@ export function SignInPage({ chrome }: SignInPageProps) {
 /** /demo, linked from nowhere: the same form, filled in with a demo account made for this visitor. */
 export function DemoSignInPage() {
   const demo = useDemoAccount();
+  const texts = useTexts();
+  const t = texts.auth;
   return (
-    <AuthShell chrome="marketing" title="Try the demo" intro="A demo account of your own is filled in: just sign in and look around. It is deleted after a day.">
-      <title>Demo · Tempo</title>
+    <AuthShell chrome="marketing" title={t.demo.title} intro={t.demo.intro}>
+      <title>{t.demo.documentTitle}</title>
       <meta name="robots" content="noindex" />
       {demo.status === 'loading' && (
         <p role="status" className="page-status__message">
-          <Spinner /> {AUTH_MESSAGES.demoPreparing}
+          <Spinner /> {t.messages.demoPreparing}
         </p>
       )}
       {demo.status === 'failed' && (
         <>
-          <Alert tone="error">{demo.message}</Alert>
-          <Button onClick={demo.retry}>Try again</Button>
+          <Alert tone="error">{localizedError(demo.failure, texts, t.messages.demoFailed)}</Alert>
+          <Button onClick={demo.retry}>{t.demo.tryAgain}</Button>
         </>
       )}
       {demo.status === 'ready' && <SignInForm credentials={{ email: demo.account.email, password: demo.account.password }} signUpPath="/signup" />}

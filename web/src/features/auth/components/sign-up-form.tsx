@@ -1,14 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../../../shared/messages';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
 import { personNameProblem } from '../../../../../shared/person-name';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
+import { currentLanguage } from '../../../i18n/language';
+import { useTexts } from '../../../i18n/texts';
+import { localizeMessage } from '../../../lib/api';
 import type { SignInRouteState } from '../lib/return-path';
-import { authErrorMessage, AUTH_MESSAGES } from '../lib/auth-messages';
+import { authErrorMessage } from '../lib/auth-messages';
 import { useAuth } from './auth-provider';
 import { isAcceptableNewPassword, NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields';
 
@@ -31,14 +33,16 @@ export function SignUpForm({ signInPath }: SignUpFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const problemId = useId();
+  const texts = useTexts();
+  const t = texts.auth;
 
   async function signUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmedEmail = email.trim();
-    const nameProblem = fullName.trim() ? personNameProblem(fullName) : MESSAGES.nameRequired;
+    const nameProblem = fullName.trim() ? personNameProblem(fullName) : texts.errors.nameRequired;
     const invalid = {
-      ...(nameProblem ? { fullName: nameProblem } : {}),
-      ...(EMAIL_PATTERN.test(trimmedEmail) ? {} : { email: MESSAGES.invalidEmail }),
+      ...(nameProblem ? { fullName: localizeMessage(nameProblem, texts) } : {}),
+      ...(EMAIL_PATTERN.test(trimmedEmail) ? {} : { email: texts.errors.invalidEmail }),
     };
     setFieldErrors(invalid);
     if (Object.keys(invalid).length > 0 || !isAcceptableNewPassword(newPassword)) return;
@@ -47,23 +51,23 @@ export function SignUpForm({ signInPath }: SignUpFormProps) {
     setSubmitting(true);
     try {
       const cognito = await loadCognito();
-      await cognito.signUpWithPassword({ email: trimmedEmail, password: newPassword.password, fullName: fullName.trim() });
-      showToast({ tone: 'success', title: AUTH_MESSAGES.confirmationSent, description: AUTH_MESSAGES.confirmationSentDetail });
+      await cognito.signUpWithPassword({ email: trimmedEmail, password: newPassword.password, fullName: fullName.trim(), language: currentLanguage() });
+      showToast({ tone: 'success', title: t.messages.confirmationSent, description: t.messages.confirmationSentDetail });
       const state: SignInRouteState = { email: trimmedEmail, from: { pathname: '/dashboard', search: '', hash: '' } };
       await navigate(signInPath, { state });
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setError(authErrorMessage(failure, texts));
       setSubmitting(false);
     }
   }
 
-  const problem = newPasswordProblem(newPassword);
+  const problem = newPasswordProblem(newPassword, texts);
   return (
     <form className="form" noValidate onSubmit={(event) => void signUp(event)}>
       {error && <Alert tone="error">{error}</Alert>}
-      <TextField label="Full name" autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} error={fieldErrors.fullName} />
+      <TextField label={t.fullName} autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} error={fieldErrors.fullName} />
       <TextField
-        label="Email"
+        label={t.email}
         type="email"
         autoComplete="email"
         value={email}
@@ -72,7 +76,7 @@ export function SignUpForm({ signInPath }: SignUpFormProps) {
       />
       <NewPasswordFields value={newPassword} onChange={setNewPassword} />
       <Button type="submit" block busy={submitting} disabled={!isAcceptableNewPassword(newPassword)} aria-describedby={problem ? problemId : undefined}>
-        Create Account
+        {t.signUp.submit}
       </Button>
       {problem && (
         <p className="form__note" id={problemId}>
@@ -80,13 +84,14 @@ export function SignUpForm({ signInPath }: SignUpFormProps) {
         </p>
       )}
       <p className="form__switch">
-        Already have an account? <Link to={signInPath}>Sign in</Link>
+        {t.signUp.haveAccount} <Link to={signInPath}>{t.signUp.signIn}</Link>
       </p>
       <p className="form__fineprint">
-        By creating an account you accept our <Link to="/privacy-terms">Privacy &amp; Terms</Link>.
+        {t.signUp.finePrint} <Link to="/privacy-terms">{texts.site.privacyTerms}</Link>
+        {t.finePrintEnd}
       </p>
       <p className="form__back">
-        <Link to="/">← Back to home</Link>
+        <Link to="/">{t.backHome}</Link>
       </p>
     </form>
   );

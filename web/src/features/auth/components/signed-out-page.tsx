@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useTexts } from '../../../i18n/texts';
 import { useAuth } from './auth-provider';
 import { AuthShell } from './auth-shell';
 
@@ -11,6 +12,8 @@ import { AuthShell } from './auth-shell';
  */
 export function SignedOutPage() {
   const { status, signOut } = useAuth();
+  const texts = useTexts();
+  const t = texts.auth.signOut;
 
   useEffect(() => {
     if (status === 'signedIn') void signOut();
@@ -19,23 +22,23 @@ export function SignedOutPage() {
   if (status !== 'signedOut') {
     return (
       <main id="main" className="page-status">
-        <title>Signing Out · Tempo</title>
+        <title>{t.signingOutTitle}</title>
         <p className="page-status__message" role="status">
           <Spinner large />
-          Signing you out...
+          {t.signingOut}
         </p>
       </main>
     );
   }
   return (
-    <AuthShell chrome="plain" title="Successfully Signed Out" intro="Thanks for using Tempo. See you soon.">
-      <title>Signed Out · Tempo</title>
+    <AuthShell chrome="plain" title={t.title} intro={t.intro}>
+      <title>{t.documentTitle}</title>
       <div className="actions">
         <Link to="/login" className={buttonClassName('primary')}>
-          Sign In Again
+          {t.signInAgain}
         </Link>
         <Link to="/" className={buttonClassName('secondary')}>
-          Return to Home
+          {texts.common.returnHome}
         </Link>
       </div>
     </AuthShell>

@@ -4,30 +4,29 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClassName } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { SUPPORT_EMAIL } from '../../../config/contact';
-import { ApiError } from '../../../lib/api';
+import { useTexts } from '../../../i18n/texts';
+import { localizedError } from '../../../lib/api';
 import { verifyEmail } from '../api/account-recovery';
-import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { AuthShell } from './auth-shell';
 import { ResendConfirmationLink } from './resend-confirmation-link';
 
-type Verification = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; message: string };
+type Verification = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; failure: unknown };
 
 /** The page the confirmation mail links to: confirms the account with the link's email and code. */
 export function VerifyEmailPage() {
   const [query] = useSearchParams();
   const email = query.get('email') ?? '';
   const code = query.get('code') ?? '';
-  const [verification, setVerification] = useState<Verification>(() =>
-    email && code ? { state: 'verifying' } : { state: 'failed', message: AUTH_MESSAGES.incompleteVerificationLink },
-  );
+  const [verification, setVerification] = useState<Verification>(() => (email && code ? { state: 'verifying' } : { state: 'failed', failure: null }));
+  const texts = useTexts();
+  const t = texts.auth.verify;
 
   useEffect(() => {
     if (!email || !code) return;
     let current = true;
     verifyEmail({ email, code }).then(
       () => current && setVerification({ state: 'verified' }),
-      (failure: unknown) =>
-        current && setVerification({ state: 'failed', message: failure instanceof ApiError ? failure.message : AUTH_MESSAGES.unexpected }),
+      (failure: unknown) => current && setVerification({ state: 'failed', failure }),
     );
     return () => {
       current = false;
@@ -36,36 +35,40 @@ export function VerifyEmailPage() {
 
   const supportLink = (
     <p className="form__fineprint">
-      Need help? <a href={`mailto:${SUPPORT_EMAIL}`}>Contact support</a>
+      {t.needHelp} <a href={`mailto:${SUPPORT_EMAIL}`}>{t.contactSupport}</a>
     </p>
   );
 
   if (verification.state === 'verifying') {
     return (
-      <AuthShell chrome="plain" title="Confirming your email">
-        <title>Verify Email · Tempo</title>
+      <AuthShell chrome="plain" title={t.confirmingTitle}>
+        <title>{t.documentTitle}</title>
         <p className="page-status__inline" role="status">
-          <Spinner /> Confirming your email...
+          <Spinner /> {t.confirming}
         </p>
       </AuthShell>
     );
   }
   if (verification.state === 'failed') {
     return (
-      <AuthShell chrome="plain" title="We couldn't confirm your email">
-        <title>Verify Email · Tempo</title>
-        <Alert tone="error">{verification.message}</Alert>
+      <AuthShell chrome="plain" title={t.failedTitle}>
+        <title>{t.documentTitle}</title>
+        <Alert tone="error">
+          {verification.failure === null
+            ? texts.auth.messages.incompleteVerificationLink
+            : localizedError(verification.failure, texts, texts.auth.messages.unexpected)}
+        </Alert>
         {email && (
           <p>
-            The link may have expired. <ResendConfirmationLink email={email} />
+            {t.mayHaveExpired} <ResendConfirmationLink email={email} />
           </p>
         )}
         <div className="actions">
           <Link to="/login" className={buttonClassName('primary')}>
-            Sign In
+            {texts.site.signIn}
           </Link>
           <Link to="/signup" className={buttonClassName('secondary')}>
-            Sign Up
+            {t.signUp}
           </Link>
         </div>
         {supportLink}
@@ -73,14 +76,14 @@ export function VerifyEmailPage() {
     );
   }
   return (
-    <AuthShell chrome="plain" title="Email Verified Successfully!" intro="Your account is confirmed. Welcome to Tempo.">
-      <title>Email Verified · Tempo</title>
+    <AuthShell chrome="plain" title={t.verifiedTitle} intro={t.verifiedIntro}>
+      <title>{t.verifiedDocumentTitle}</title>
       <div className="actions">
         <Link to="/dashboard" className={buttonClassName('primary')}>
-          Go to Dashboard
+          {t.goToDashboard}
         </Link>
         <Link to="/login" className={buttonClassName('secondary')}>
-          Sign In
+          {texts.site.signIn}
         </Link>
       </div>
       {supportLink}

@@ -9,6 +9,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { submitBugReport } from '../api/submit-bug-report';
 import './bug-report.css';
+import { useAppTexts } from '../../../i18n/texts';
+import { localizeMessage } from '../../../lib/api';
 
 type Errors = Partial<Record<keyof BugReport, string>>;
 
@@ -22,13 +24,14 @@ interface ReportBugButtonProps {
 /** The Report a Bug button and its modal form. */
 export function ReportBugButton({ defaults, compact = false }: ReportBugButtonProps) {
   const [open, setOpen] = useState(false);
+  const t = useAppTexts().bugReport;
   return (
     <>
-      <Button variant="ghost-inverted" block onClick={() => setOpen(true)} aria-label={compact ? 'Report a Bug' : undefined}>
+      <Button variant="ghost-inverted" block onClick={() => setOpen(true)} aria-label={compact ? t.title : undefined}>
         <Icon name="bug" />
-        {!compact && 'Report a Bug'}
+        {!compact && t.title}
       </Button>
-      <Modal open={open} title="Report a Bug" onClose={() => setOpen(false)}>
+      <Modal open={open} title={t.title} onClose={() => setOpen(false)}>
         <BugReportForm defaults={defaults} onDone={() => setOpen(false)} />
       </Modal>
     </>
@@ -43,6 +46,8 @@ function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['d
   const [form, focusFirstInvalid] = useFocusFirstInvalid();
   const defaultName = defaults?.name ?? '';
   const defaultEmail = defaults?.email ?? '';
+  const texts = useAppTexts();
+  const t = texts.bugReport;
 
   // The profile may arrive after the form opened: fill what is still empty, never what was typed.
   useEffect(() => {
@@ -61,7 +66,7 @@ function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['d
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof BugReport;
-        found[field] ??= issue.message;
+        found[field] ??= localizeMessage(issue.message, texts);
       }
       setErrors(found);
       focusFirstInvalid();
@@ -70,19 +75,19 @@ function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['d
     setSending(true);
     try {
       await submitBugReport(parsed.data);
-      showToast({ tone: 'success', title: 'Bug report submitted', description: 'Thank you for your feedback!' });
+      showToast({ tone: 'success', title: t.submitted, description: t.thanks });
       onDone();
     } catch {
-      showToast({ tone: 'error', title: 'Failed to submit bug report', description: 'Please try again later.' });
+      showToast({ tone: 'error', title: t.failed, description: t.tryLater });
       setSending(false);
     }
   }
 
   return (
     <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <TextField label="Name" autoComplete="name" value={values.name} error={errors.name} onChange={(event) => change('name', event.target.value)} />
+      <TextField label={t.name} autoComplete="name" value={values.name} error={errors.name} onChange={(event) => change('name', event.target.value)} />
       <TextField
-        label="Email"
+        label={texts.auth.email}
         type="email"
         autoComplete="email"
         value={values.email}
@@ -90,10 +95,10 @@ function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['d
         onChange={(event) => change('email', event.target.value)}
       />
       <TextArea
-        label="Description"
+        label={t.description}
         rows={5}
         className="bug-report__description"
-        placeholder="What happened, and what did you expect?"
+        placeholder={t.placeholder}
         value={values.description}
         error={errors.description}
         onChange={(event) => change('description', event.target.value)}
@@ -101,10 +106,10 @@ function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['d
       />
       <div className="bug-report__actions">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {texts.common.cancel}
         </Button>
         <Button type="submit" busy={sending}>
-          Submit Report
+          {t.submit}
         </Button>
       </div>
     </form>

@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { eventDays, type CalendarEvent } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
-import { GCAL_MESSAGES, syncedMessage } from '../../../../../shared/gcal';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadState } from '../../../components/ui/load-state';
@@ -21,11 +20,12 @@ import { EventEditor } from './event-editor';
 import { MonthGrid } from './month-grid';
 import { TimeGrid } from './time-grid';
 import './calendar.css';
+import { useAppTexts } from '../../../i18n/texts';
+import { localizedError } from '../../../lib/api';
+import { localizedGcalError } from '../../../lib/google-calendar';
 
 /** Remembers in this browser that the first-time Google connect dialog was shown. */
 const CONNECT_PROMPT_STORAGE_KEY = 'tempo.calendar.connectPromptShown';
-
-const VIEW_LABELS: Record<CalendarView, string> = { day: 'Day', week: 'Week', month: 'Month' };
 
 const isView = (value: string | null): value is CalendarView => CALENDAR_VIEWS.some((view) => view === value);
 
@@ -40,6 +40,8 @@ export function CalendarPage() {
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<{ event?: CalendarEvent; initial: EventFormValues } | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const texts = useAppTexts();
+  const t = texts.calendar;
 
   const reads = [events, settings];
   if (!events.data || !settings.data) {
@@ -47,10 +49,10 @@ export function CalendarPage() {
       <CalendarFrame>
         <LoadState
           reads={reads}
-          what="your calendar"
+          failedTitle={t.loadFailed}
           placeholder={
             <p className="page-status__inline" role="status">
-              <Spinner /> Loading...
+              <Spinner /> {texts.common.loading}
             </p>
           }
         >
@@ -95,23 +97,23 @@ export function CalendarPage() {
     <CalendarFrame
       actions={<CalendarActions onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))} />}
     >
-      <LoadState reads={reads} what="your calendar" placeholder={null}>
+      <LoadState reads={reads} failedTitle={t.loadFailed} placeholder={null}>
         <div className="calendar-toolbar">
           <div className="calendar-toolbar__nav">
             <Button variant="secondary" onClick={() => go({ date: null })}>
-              Today
+              {t.today}
             </Button>
-            <Button variant="ghost" className="calendar-toolbar__step" aria-label={`Previous ${view}`} onClick={() => go({ date: stepAnchor(view, anchor, -1) })}>
+            <Button variant="ghost" className="calendar-toolbar__step" aria-label={t.previous[view]} onClick={() => go({ date: stepAnchor(view, anchor, -1) })}>
               <span aria-hidden="true">‹</span>
             </Button>
-            <Button variant="ghost" className="calendar-toolbar__step" aria-label={`Next ${view}`} onClick={() => go({ date: stepAnchor(view, anchor, 1) })}>
+            <Button variant="ghost" className="calendar-toolbar__step" aria-label={t.next[view]} onClick={() => go({ date: stepAnchor(view, anchor, 1) })}>
               <span aria-hidden="true">›</span>
             </Button>
             <h2 className="calendar-toolbar__range" aria-live="polite">
-              {rangeLabel(view, anchor, days)}
+              {rangeLabel(view, anchor, days, texts.dates)}
             </h2>
           </div>
-          <div className="calendar-toolbar__views" role="group" aria-label="Calendar view">
+          <div className="calendar-toolbar__views" role="group" aria-label={t.viewGroup}>
             {CALENDAR_VIEWS.map((option) => (
               <button
                 key={option}
@@ -120,7 +122,7 @@ export function CalendarPage() {
                 aria-pressed={option === view}
                 onClick={() => go({ view: option, date: anchor })}
               >
-                {VIEW_LABELS[option]}
+                {t.views[option]}
               </button>
             ))}
           </div>
@@ -181,11 +183,12 @@ export function CalendarPage() {
 }
 
 function CalendarFrame({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  const t = useAppTexts().calendar;
   return (
     <div className="calendar-page">
-      <title>Calendar · Tempo</title>
+      <title>{t.documentTitle}</title>
       <header className="calendar-page__header">
-        <h1 className="calendar-page__title">Calendar</h1>
+        <h1 className="calendar-page__title">{t.title}</h1>
         {actions}
       </header>
       {children}
@@ -198,13 +201,14 @@ function CalendarActions({ onNewEvent }: { onNewEvent: () => void }) {
   const status = useGoogleCalendarStatus();
   const showToast = useToast();
   const [syncing, setSyncing] = useState(false);
+  const texts = useAppTexts();
 
   async function sync() {
     setSyncing(true);
     try {
-      showToast({ tone: 'success', title: GCAL_MESSAGES.calendarSynced, description: syncedMessage(await syncGoogleCalendar()) });
+      showToast({ tone: 'success', title: texts.gcal.calendarSynced, description: texts.gcal.synced(await syncGoogleCalendar()) });
     } catch (error) {
-      showToast({ tone: 'error', title: GCAL_MESSAGES.syncToastFailed, description: error instanceof Error ? error.message : undefined });
+      showToast({ tone: 'error', title: texts.gcal.syncToastFailed, description: localizedGcalError(error, texts) });
       void status.mutate();
     } finally {
       setSyncing(false);
@@ -215,32 +219,34 @@ function CalendarActions({ onNewEvent }: { onNewEvent: () => void }) {
     <div className="calendar-page__actions">
       {status.data?.connected && (
         <Button variant="secondary" busy={syncing} onClick={() => void sync()}>
-          Sync
+          {texts.calendar.sync}
         </Button>
       )}
-      <Button onClick={onNewEvent}>New Event</Button>
+      <Button onClick={onNewEvent}>{texts.calendar.newEvent}</Button>
     </div>
   );
 }
 
 function DeleteConfirmation({ event, open, onDone }: { event: CalendarEvent; open: boolean; onDone: (deleted: boolean) => void }) {
   const showToast = useToast();
+  const texts = useAppTexts();
+  const t = texts.calendar.delete;
   async function remove() {
     try {
       await deleteItem('events', event.id);
-      showToast({ tone: 'success', title: 'Event moved to trash' });
+      showToast({ tone: 'success', title: t.moved });
       onDone(true);
     } catch (error) {
-      showToast({ tone: 'error', title: 'Failed to delete event', description: error instanceof Error ? error.message : undefined });
+      showToast({ tone: 'error', title: t.failed, description: localizedError(error, texts, '') || undefined });
       onDone(false);
     }
   }
   return (
     <ConfirmDialog
       open={open}
-      title="Delete event"
-      message="Are you sure you want to delete this event? This will move it to trash."
-      confirmLabel="Delete"
+      title={t.title}
+      message={t.message}
+      confirmLabel={t.confirm}
       tone="danger"
       onConfirm={remove}
       onCancel={() => onDone(false)}

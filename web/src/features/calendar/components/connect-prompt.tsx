@@ -1,21 +1,24 @@
 import { useState } from 'react';
-import { GCAL_MESSAGES } from '../../../../../shared/gcal';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
 import { connectGoogleCalendar } from '../../../lib/google-calendar';
+import { useAppTexts } from '../../../i18n/texts';
+import { localizedGcalError } from '../../../lib/google-calendar';
 
 /** Offers, once, to connect Google Calendar: Connect leaves for Google's consent screen. */
 export function ConnectPrompt({ onClose }: { onClose: () => void }) {
   const showToast = useToast();
   const [connecting, setConnecting] = useState(false);
+  const texts = useAppTexts();
+  const t = texts.calendar.connect;
 
   async function connect() {
     setConnecting(true);
     try {
       await connectGoogleCalendar();
     } catch (error) {
-      showToast({ tone: 'error', title: GCAL_MESSAGES.connectToastFailed, description: error instanceof Error ? error.message : undefined });
+      showToast({ tone: 'error', title: texts.gcal.connectToastFailed, description: localizedGcalError(error, texts) });
       setConnecting(false);
     }
   }
@@ -23,21 +26,21 @@ export function ConnectPrompt({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title="Connect Google Calendar"
+      title={t.title}
       onClose={onClose}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={connecting} data-autofocus>
-            Not now
+            {t.notNow}
           </Button>
           <Button busy={connecting} onClick={() => void connect()}>
-            Connect
+            {t.connect}
           </Button>
         </>
       }
     >
-      <p>See your Google Calendar events beside your own: Tempo reads your Google calendar and keeps it in sync.</p>
-      <p>You can connect it later from Settings.</p>
+      <p>{t.text}</p>
+      <p>{t.later}</p>
     </Modal>
   );
 }

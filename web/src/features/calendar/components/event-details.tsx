@@ -3,9 +3,9 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TagChips } from '../../../components/ui/tag-chips';
 import { useItems } from '../../../lib/items';
-import { EVENT_TYPE_LABELS } from '../lib/event-form';
 import { describeWhen } from '../lib/event-layout';
 import { GoogleBadge } from './event-entry';
+import { useAppTexts } from '../../../i18n/texts';
 
 interface EventDetailsProps {
   event: CalendarEvent;
@@ -18,6 +18,8 @@ interface EventDetailsProps {
 /** An event's details, with Edit and Delete. */
 export function EventDetails({ event, timeZone, onEdit, onDelete, onClose }: EventDetailsProps) {
   const tags = useItems('tags');
+  const texts = useAppTexts();
+  const t = texts.calendar.details;
   return (
     <Modal
       open
@@ -27,38 +29,38 @@ export function EventDetails({ event, timeZone, onEdit, onDelete, onClose }: Eve
       footer={
         <>
           <Button variant="secondary" onClick={onDelete}>
-            Delete
+            {t.delete}
           </Button>
           <Button onClick={onEdit} data-autofocus>
-            Edit
+            {t.edit}
           </Button>
         </>
       }
     >
       <dl className="event-details__list">
         <div>
-          <dt>When</dt>
-          <dd>{describeWhen(event, timeZone)}</dd>
+          <dt>{t.when}</dt>
+          <dd>{describeWhen(event, timeZone, texts)}</dd>
         </div>
         {event.location && (
           <div>
-            <dt>Location</dt>
+            <dt>{t.location}</dt>
             <dd>{event.location}</dd>
           </div>
         )}
         {event.description && (
           <div>
-            <dt>Description</dt>
+            <dt>{t.description}</dt>
             <dd className="event-details__description">{event.description}</dd>
           </div>
         )}
         <div>
-          <dt>Type</dt>
-          <dd>{EVENT_TYPE_LABELS[event.event_type]}</dd>
+          <dt>{t.type}</dt>
+          <dd>{texts.labels.eventType[event.event_type]}</dd>
         </div>
         {event.tags.length > 0 && (
           <div>
-            <dt>Tags</dt>
+            <dt>{texts.ui.tags}</dt>
             <dd>
               <TagChips names={event.tags} tags={tags.data ?? []} max={event.tags.length} />
             </dd>
@@ -67,7 +69,7 @@ export function EventDetails({ event, timeZone, onEdit, onDelete, onClose }: Eve
       </dl>
       {event.gcal_id && (
         <p className="event-details__google">
-          <GoogleBadge /> Synced from Google Calendar, which stays the source of truth: the next sync may replace changes made here.
+          <GoogleBadge /> {t.fromGoogle}
         </p>
       )}
     </Modal>

@@ -11,16 +11,11 @@ import { TagField } from '../../../components/ui/tag-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
-import { ApiError } from '../../../lib/api';
+import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
 import { createItem, updateItem } from '../../../lib/items';
 import { addDays, isDay } from '../../../lib/zoned-dates';
-import { apiFieldErrors, EVENT_TYPE_LABELS, eventBody, validateEventForm, type EventFormErrors, type EventFormValues } from '../lib/event-form';
-
-const TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] }));
-const COLOR_OPTIONS = [
-  { value: '', label: 'Default' },
-  ...TAG_PALETTE.map(({ name, hex }) => ({ value: hex, label: name[0]!.toUpperCase() + name.slice(1) })),
-];
+import { apiFieldErrors, eventBody, validateEventForm, type EventFormErrors, type EventFormValues } from '../lib/event-form';
+import { useAppTexts } from '../../../i18n/texts';
 
 interface EventEditorProps {
   /** The event being edited, or undefined for a new one. */
@@ -42,8 +37,12 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
   const [attempted, setAttempted] = useState(false);
   const [apiErrors, setApiErrors] = useState<EventFormErrors>({});
   const [saving, setSaving] = useState(false);
+  const texts = useAppTexts();
+  const t = texts.calendar.editor;
 
-  const errors: EventFormErrors = { ...(attempted ? validateEventForm(values, timeZone) : {}), ...apiErrors };
+  const errors: EventFormErrors = Object.fromEntries(
+    Object.entries({ ...(attempted ? validateEventForm(values, timeZone) : {}), ...apiErrors }).map(([field, message]) => [field, localizeMessage(message, texts)]),
+  );
 
   useEffect(() => {
     const saveOnShortcut = (keyEvent: KeyboardEvent) => {
@@ -80,11 +79,10 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
       const body = eventBody(values, timeZone);
       if (event) await updateItem('events', event.id, body);
       else await createItem('events', body);
-      showToast({ tone: 'success', title: event ? 'Event updated successfully' : 'Event created successfully' });
+      showToast({ tone: 'success', title: event ? t.updated : t.created });
       onClose();
     } catch (error) {
-      const message = error instanceof Error ? error.message : undefined;
-      showToast({ tone: 'error', title: 'Failed to save event', description: message });
+      showToast({ tone: 'error', title: t.failed, description: localizedError(error, texts, '') || undefined });
       if (error instanceof ApiError) setApiErrors(apiFieldErrors(error.fields, values.allDay));
       setSaving(false);
     }
@@ -93,7 +91,7 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
   return (
     <Modal
       open
-      title={event ? 'Edit Event' : 'New Event'}
+      title={event ? t.editTitle : texts.calendar.newEvent}
       className="event-editor"
       onClose={() => {
         if (!saving) onClose();
@@ -101,34 +99,39 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
+            {texts.common.cancel}
           </Button>
           <Button type="submit" form={formId} busy={saving}>
-            {event ? 'Save Changes' : 'Create Event'}
+            {event ? t.saveChanges : t.create}
           </Button>
         </>
       }
     >
       <form id={formId} ref={form} className="form event-editor__form" noValidate onSubmit={(submitted) => void save(submitted)}>
-        <TextField label="Title" value={values.title} error={errors.title} onChange={(input) => change({ title: input.target.value })} data-autofocus />
-        <Checkbox label="All day" checked={values.allDay} onChange={(input) => change({ allDay: input.target.checked })} />
+        <TextField label={texts.ui.title} value={values.title} error={errors.title} onChange={(input) => change({ title: input.target.value })} data-autofocus />
+        <Checkbox label={texts.calendar.allDay} checked={values.allDay} onChange={(input) => change({ allDay: input.target.checked })} />
         <div className="event-editor__pair">
-          <TextField label="Start date" type="date" value={values.startDate} error={errors.startDate} onChange={(input) => changeStartDate(input.target.value)} />
+          <TextField label={t.startDate} type="date" value={values.startDate} error={errors.startDate} onChange={(input) => changeStartDate(input.target.value)} />
           {!values.allDay && (
-            <TextField label="Start time" type="time" value={values.startTime} error={errors.startTime} onChange={(input) => change({ startTime: input.target.value })} />
+            <TextField label={t.startTime} type="time" value={values.startTime} error={errors.startTime} onChange={(input) => change({ startTime: input.target.value })} />
           )}
         </div>
         <div className="event-editor__pair">
-          <TextField label="End date" type="date" value={values.endDate} error={errors.endDate} onChange={(input) => change({ endDate: input.target.value })} />
+          <TextField label={t.endDate} type="date" value={values.endDate} error={errors.endDate} onChange={(input) => change({ endDate: input.target.value })} />
           {!values.allDay && (
-            <TextField label="End time" type="time" value={values.endTime} error={errors.endTime} onChange={(input) => change({ endTime: input.target.value })} />
+            <TextField label={t.endTime} type="time" value={values.endTime} error={errors.endTime} onChange={(input) => change({ endTime: input.target.value })} />
           )}
         </div>
-        <TextField label="Location" optional value={values.location} onChange={(input) => change({ location: input.target.value })} />
+        <TextField label={texts.calendar.details.location} optional value={values.location} onChange={(input) => change({ location: input.target.value })} />
         <DescriptionField value={values.description} onChange={(description) => change({ description })} />
         <div className="event-editor__pair">
-          <Select label="Event type" options={TYPE_OPTIONS} value={values.eventType} onChange={(input) => change({ eventType: input.target.value as EventType })} />
-          <Select label="Color" optional options={COLOR_OPTIONS} value={values.color} onChange={(input) => change({ color: input.target.value })} />
+          <Select
+            label={t.eventType}
+            options={EVENT_TYPES.map((type) => ({ value: type, label: texts.labels.eventType[type] }))} value={values.eventType} onChange={(input) => change({ eventType: input.target.value as EventType })} />
+          <Select
+            label={t.color}
+            optional
+            options={[{ value: '', label: t.defaultColor }, ...TAG_PALETTE.map(({ name, hex }) => ({ value: hex, label: t.colors[name] }))]} value={values.color} onChange={(input) => change({ color: input.target.value })} />
         </div>
         <TagField value={values.tags} onChange={(tags) => change({ tags })} />
       </form>
@@ -138,8 +141,9 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
 
 function DescriptionField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
+  const label = useAppTexts().calendar.details.description;
   return (
-    <FieldFrame id={id} label="Description" optional>
+    <FieldFrame id={id} label={label} optional>
       {(described) => <textarea id={id} className="field__control event-editor__description" rows={3} value={value} onChange={(input) => onChange(input.target.value)} {...described} />}
     </FieldFrame>
   );

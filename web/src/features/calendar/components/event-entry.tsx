@@ -4,13 +4,15 @@ import { tagColor } from '../../../../../shared/tags';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantHighlight } from '../../../lib/assistant-activity';
 import { formatTime } from '../../../lib/zoned-dates';
+import { useAppTexts } from '../../../i18n/texts';
 
 /** Marks events synced in from Google Calendar. */
 export function GoogleBadge() {
+  const t = useAppTexts().calendar.google;
   return (
-    <span className="google-badge" title="Synced from Google Calendar">
+    <span className="google-badge" title={t.title}>
       <span aria-hidden="true">G</span>
-      <span className="visually-hidden">(synced from Google Calendar)</span>
+      <span className="visually-hidden">{t.hidden}</span>
     </span>
   );
 }
@@ -28,6 +30,7 @@ interface EventEntryProps {
 
 /** An event on the calendar, a button that opens its details. */
 export function EventEntry({ event, timeZone, onOpen, style, variant, short = false }: EventEntryProps) {
+  const dates = useAppTexts().dates;
   const colored = event.color ? ({ '--event-color': tagColor(event.color) } as CSSProperties) : undefined;
   const highlight = useAssistantHighlight('event', event.id);
   return (
@@ -43,8 +46,8 @@ export function EventEntry({ event, timeZone, onOpen, style, variant, short = fa
       </span>
       {!event.all_day && (
         <span className="cal-event__time">
-          {formatTime(event.start_time, timeZone)}
-          {variant === 'block' && ` – ${formatTime(event.end_time, timeZone)}`}
+          {formatTime(event.start_time, timeZone, dates)}
+          {variant === 'block' && ` – ${formatTime(event.end_time, timeZone, dates)}`}
         </span>
       )}
     </button>

@@ -6,6 +6,7 @@ import { formatDay, formatDayAs, formatMinutes, type Day } from '../../../lib/zo
 import { monthEntries } from '../lib/event-layout';
 import { useRovingSlots, type SlotPosition } from '../lib/slot-navigation';
 import { EventEntry } from './event-entry';
+import { useAppTexts } from '../../../i18n/texts';
 
 interface MonthGridProps {
   anchor: Day;
@@ -29,6 +30,9 @@ function firstSlot(weeks: readonly (readonly Day[])[], today: Day, month: string
 
 /** The month view: whole weeks from Sunday, each day with its first entries and '+N more'. */
 export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot, onOpen, onShowDay }: MonthGridProps) {
+  const texts = useAppTexts();
+  const t = texts.calendar.grid;
+  const dates = texts.dates;
   const weeks = monthGrid(anchor);
   const month = anchor.slice(0, 7);
   const grid = useRef<HTMLDivElement>(null);
@@ -38,11 +42,11 @@ export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot
   return (
     <div className="month-grid" ref={grid}>
       <p id={slotHintId} hidden>
-        Arrow keys move between days.
+        {t.monthKeys}
       </p>
       <div className="month-grid__weekdays" aria-hidden="true">
         {weeks[0]!.map((day) => (
-          <span key={day}>{formatDayAs(day, 'EEE')}</span>
+          <span key={day}>{formatDayAs(day, 'EEE', dates)}</span>
         ))}
       </div>
       {weeks.map((week, row) => (
@@ -53,20 +57,20 @@ export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot
               <div
                 key={day}
                 role="group"
-                aria-label={formatDay(day)}
+                aria-label={formatDay(day, dates)}
                 className={classNames('month-cell', !day.startsWith(month) && 'month-cell--outside', day === today && 'month-cell--today')}
               >
                 <button
                   type="button"
                   className="month-cell__slot"
-                  aria-label={`New event on ${formatDay(day)} at ${formatMinutes(slotMinutes)}`}
+                  aria-label={t.newEventAt(formatDay(day, dates), formatMinutes(slotMinutes, dates))}
                   aria-describedby={slotHintId}
                   onClick={() => onSlot(day, slotMinutes)}
                   {...slotProps({ column, row })}
                 />
                 <button type="button" className="month-cell__date" onClick={() => onShowDay(day)}>
-                  <span aria-hidden="true">{formatDayAs(day, 'd')}</span>
-                  <span className="visually-hidden">Show {formatDay(day)}</span>
+                  <span aria-hidden="true">{formatDayAs(day, 'd', dates)}</span>
+                  <span className="visually-hidden">{t.showDay(formatDay(day, dates))}</span>
                 </button>
                 {shown.length > 0 && (
                   <ul className="month-cell__entries">
@@ -79,7 +83,8 @@ export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot
                 )}
                 {more > 0 && (
                   <button type="button" className="month-cell__more" onClick={() => onShowDay(day)}>
-                    +{more} more<span className="visually-hidden"> on {formatDay(day)}</span>
+                    {t.more(more)}
+                    <span className="visually-hidden"> {t.moreOn(formatDay(day, dates))}</span>
                   </button>
                 )}
               </div>

@@ -6,6 +6,7 @@ import { formatDay, formatDayAs, formatMinutes, type Day } from '../../../lib/zo
 import { blockGeometry, layoutDay } from '../lib/event-layout';
 import { useRovingSlots } from '../lib/slot-navigation';
 import { EventEntry } from './event-entry';
+import { useAppTexts } from '../../../i18n/texts';
 
 /** Below this height a block's title and time share one line (two lines of its 12 px text need about 32 px). */
 const SHORT_BLOCK_PX = 34;
@@ -26,6 +27,9 @@ interface TimeGridProps {
 
 /** The day and week views: all-day events on top, then 24 hourly rows per day with the timed events over them. */
 export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scrollToMinutes, onSlot, onOpen }: TimeGridProps) {
+  const texts = useAppTexts();
+  const t = texts.calendar.grid;
+  const dates = texts.dates;
   const scroller = useRef<HTMLDivElement>(null);
   const slotHintId = useId();
   useLayoutEffect(() => {
@@ -48,18 +52,18 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
           <span className="time-grid__corner" />
           {days.map((day) => (
             <p key={day} className={classNames('time-grid__day-name', day === today && 'time-grid__day-name--today')}>
-              <span className="time-grid__weekday">{formatDayAs(day, 'EEE')}</span>{' '}
+              <span className="time-grid__weekday">{formatDayAs(day, 'EEE', dates)}</span>{' '}
               <span className="time-grid__date" aria-hidden="true">
-                {formatDayAs(day, 'd')}
+                {formatDayAs(day, 'd', dates)}
               </span>
-              <span className="visually-hidden">{formatDay(day)}</span>
+              <span className="visually-hidden">{formatDay(day, dates)}</span>
             </p>
           ))}
         </div>
         <div className="time-grid__row time-grid__row--all-day">
-          <span className="time-grid__gutter-label">All day</span>
+          <span className="time-grid__gutter-label">{texts.calendar.allDay}</span>
           {days.map((day) => (
-            <ul key={day} className="time-grid__all-day" aria-label={`All-day events on ${formatDay(day)}`}>
+            <ul key={day} className="time-grid__all-day" aria-label={t.allDayOn(formatDay(day, dates))}>
               {events
                 .filter((event) => event.all_day && isEventOnDay(event, day, timeZone))
                 .map((event) => (
@@ -76,15 +80,15 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
         <ol className="time-grid__hours" aria-hidden="true">
           {HOURS.map((hour) => (
             <li key={hour} className="time-grid__hour">
-              {formatMinutes(hour * 60)}
+              {formatMinutes(hour * 60, dates)}
             </li>
           ))}
         </ol>
         <p id={slotHintId} hidden>
-          {days.length > 1 ? 'Arrow keys move between hours and days.' : 'Arrow keys move between hours.'}
+          {days.length > 1 ? t.weekKeys : t.dayKeys}
         </p>
         {days.map((day, index) => (
-          <div key={day} className="time-grid__column" role="group" aria-label={`${formatDayAs(day, 'EEEE')}, ${formatDay(day)}`}>
+          <div key={day} className="time-grid__column" role="group" aria-label={`${formatDayAs(day, 'EEEE', dates)}, ${formatDay(day, dates)}`}>
             {layoutDay(events, day, timeZone, minMinutes).map(({ event, start, end, column, columns }) => {
               const { top, height } = blockGeometry(start, end, rowPx, minBlockPx);
               return (
@@ -104,7 +108,7 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
                 key={hour}
                 type="button"
                 className="time-grid__slot"
-                aria-label={`New event on ${formatDay(day)} at ${formatMinutes(hour * 60)}`}
+                aria-label={t.newEventAt(formatDay(day, dates), formatMinutes(hour * 60, dates))}
                 aria-describedby={slotHintId}
                 onClick={() => onSlot(day, hour * 60)}
                 {...slotProps({ column: index, row: hour })}

@@ -1,4 +1,7 @@
-import { addDays, formatDay, formatDayAs, type Day } from '../../../lib/zoned-dates';
+import { addDays, formatDay, formatDayAs, type DateTexts, type Day } from '../../../lib/zoned-dates';
+
+/** The month title's and a whole day's patterns ('MMMM yyyy', 'EEEE, MMM d, yyyy'). */
+type CalendarDateTexts = DateTexts & { month: string; weekdayDay: string };
 
 /** The calendar's date math over the days of lib/zoned-dates: views, weeks from Sunday, month grids, time inputs. */
 
@@ -52,10 +55,10 @@ export function stepAnchor(view: CalendarView, anchor: Day, step: -1 | 1): Day {
 }
 
 /** What the toolbar says is shown: a day, a week's first and last day, or a month. */
-export function rangeLabel(view: CalendarView, anchor: Day, days: readonly Day[]): string {
-  if (view === 'month') return formatDayAs(anchor, 'MMMM yyyy');
-  if (days.length === 1) return formatDayAs(anchor, 'EEEE, ') + formatDay(anchor);
-  return `${formatDay(days[0]!)} – ${formatDay(days.at(-1)!)}`;
+export function rangeLabel(view: CalendarView, anchor: Day, days: readonly Day[], dates: CalendarDateTexts): string {
+  if (view === 'month') return formatDayAs(anchor, dates.month, dates);
+  if (days.length === 1) return formatDayAs(anchor, dates.weekdayDay, dates);
+  return `${formatDay(days[0]!, dates)} – ${formatDay(days.at(-1)!, dates)}`;
 }
 
 /** 'HH:mm' for a time input. */

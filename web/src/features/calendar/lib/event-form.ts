@@ -18,14 +18,6 @@ export interface EventFormValues {
   tags: string[];
 }
 
-export const EVENT_TYPE_LABELS: Record<EventType, string> = {
-  meeting: 'Meeting',
-  reminder: 'Reminder',
-  deadline: 'Deadline',
-  personal: 'Personal',
-  other: 'Other',
-};
-
 export type EventFormField = 'title' | 'startDate' | 'startTime' | 'endDate' | 'endTime';
 export type EventFormErrors = Partial<Record<EventFormField, string>>;
 

@@ -1,6 +1,7 @@
 import { eventDays, type EventTimes } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
 import { formatDay, formatTime, MINUTES_PER_DAY, zonedParts, type Day } from '../../../lib/zoned-dates';
+import type { AppTexts } from '../../../i18n/catalogue-types';
 
 /** Where events go on the calendar; which days an event reaches is shared/calendar-events' eventDays. */
 
@@ -78,13 +79,15 @@ export function monthEntries<T extends Timed>(eventsOfDay: readonly T[]): { show
 }
 
 /** When an event happens, in words: 'Nov 22, 2026, 9:00 AM – 10:00 AM', or its days with '(All day)'. */
-export function describeWhen(event: Timed, timeZone: string): string {
+export function describeWhen(event: Timed, timeZone: string, { dates, calendar }: Pick<AppTexts, 'dates' | 'calendar'>): string {
+  const day = (value: Day) => formatDay(value, dates);
+  const time = (instant: string) => formatTime(instant, timeZone, dates);
   if (event.all_day) {
     const { first, last } = eventDays(event, timeZone);
-    return `${first === last ? formatDay(first) : `${formatDay(first)} – ${formatDay(last)}`} (All day)`;
+    return `${first === last ? day(first) : `${day(first)} – ${day(last)}`} ${calendar.allDayMark}`;
   }
   const startDay = zonedParts(event.start_time, timeZone).day;
   const endDay = zonedParts(event.end_time, timeZone).day;
-  const start = `${formatDay(startDay)}, ${formatTime(event.start_time, timeZone)}`;
-  return startDay === endDay ? `${start} – ${formatTime(event.end_time, timeZone)}` : `${start} – ${formatDay(endDay)}, ${formatTime(event.end_time, timeZone)}`;
+  const start = `${day(startDay)}, ${time(event.start_time)}`;
+  return startDay === endDay ? `${start} – ${time(event.end_time)}` : `${start} – ${day(endDay)}, ${time(event.end_time)}`;
 }

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isEventOnDay } from '../../../../../shared/calendar-events';
-import { CALENDAR } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ListSkeleton, LoadState } from '../../../components/ui/load-state';
 import { useItems } from '../../../lib/items';
 import { addDays, formatDayAs, formatTime } from '../../../lib/zoned-dates';
 import { RefreshButton } from '../../../components/ui/refresh-button';
+import { useAppTexts } from '../../../i18n/texts';
 
 /** The events of one day (today first), in the user's time zone. */
 export function DailySchedule({ timeZone }: { timeZone: string }) {
@@ -17,38 +17,40 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
   const [picked, setPicked] = useState<string | null>(null);
   const day = picked ?? today;
   const ofDay = (events.data ?? []).filter((event) => isEventOnDay(event, day, timeZone));
+  const texts = useAppTexts();
+  const t = texts.dashboard.schedule;
 
   return (
     <section className="card dash-card" aria-labelledby={headingId}>
       <div className="dash-card__header">
         <div>
           <h2 id={headingId} className="dash-card__title">
-            Daily Schedule
+            {t.title}
           </h2>
           <p className="dash-card__subtitle" aria-live="polite">
-            {day === today ? 'Today, ' : ''}
-            {formatDayAs(day, `EEEE, ${CALENDAR.dateFormat}`)}
+            {day === today ? t.todayPrefix : ''}
+            {formatDayAs(day, texts.dates.weekdayDay, texts.dates)}
           </p>
         </div>
         <div className="dash-card__actions">
-          <Button variant="secondary" aria-label="Previous day" onClick={() => setPicked(addDays(day, -1))}>
+          <Button variant="secondary" aria-label={t.previousDay} onClick={() => setPicked(addDays(day, -1))}>
             <span aria-hidden="true">‹</span>
           </Button>
-          <Button variant="secondary" aria-label="Next day" onClick={() => setPicked(addDays(day, 1))}>
+          <Button variant="secondary" aria-label={t.nextDay} onClick={() => setPicked(addDays(day, 1))}>
             <span aria-hidden="true">›</span>
           </Button>
-          <RefreshButton label="Refresh schedule" onRefresh={() => events.mutate()} />
+          <RefreshButton label={t.refresh} onRefresh={() => events.mutate()} />
           <Link to="/calendar" className={buttonClassName('secondary')}>
-            View Calendar
+            {t.viewCalendar}
           </Link>
         </div>
       </div>
-      <LoadState reads={[events]} what="events" placeholder={<ListSkeleton label="Loading the schedule..." />}>
+      <LoadState reads={[events]} failedTitle={t.loadFailed} placeholder={<ListSkeleton label={t.loading} />}>
         {ofDay.length === 0 ? (
           <div className="dash-empty">
-            <p>No events scheduled for today</p>
+            <p>{t.empty}</p>
             {/* The day in the calendar, where a click on an hour makes the event. */}
-            <Link to={`/calendar?view=day&date=${day}`}>Add an event</Link>
+            <Link to={`/calendar?view=day&date=${day}`}>{t.addEvent}</Link>
           </div>
         ) : (
           <ul className="dash-list">
@@ -57,8 +59,8 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
                 <Link to={`/calendar?eventId=${event.id}`} className="dash-item">
                   <span className="dash-item__time">
                     {event.all_day
-                      ? 'All day'
-                      : `${formatTime(event.start_time, timeZone)} – ${formatTime(event.end_time, timeZone)}`}
+                      ? texts.calendar.allDay
+                      : `${formatTime(event.start_time, timeZone, texts.dates)} – ${formatTime(event.end_time, timeZone, texts.dates)}`}
                   </span>
                   <span className="dash-item__title">{event.title}</span>
                   {event.location && <span className="dash-item__meta">{event.location}</span>}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Task } from '../../../../../shared/tasks';
 import { buttonClassName } from '../../../components/ui/button';
+import { useAppTexts } from '../../../i18n/texts';
 
 /** A labelled bar; the fill stops at 100 %. */
 export function ProgressBar({ label, percent }: { label: string; percent: number }) {
@@ -21,6 +22,7 @@ export function ProgressBar({ label, percent }: { label: string; percent: number
 /** The first `limit` task titles, then '+N more tasks'. */
 export function TaskPreview({ tasks, limit }: { tasks: readonly Task[]; limit: number }) {
   const more = tasks.length - limit;
+  const t = useAppTexts().dashboard;
   return (
     <ul className="dash-preview">
       {tasks.slice(0, limit).map((task) => (
@@ -28,7 +30,7 @@ export function TaskPreview({ tasks, limit }: { tasks: readonly Task[]; limit: n
           {task.title}
         </li>
       ))}
-      {more > 0 && <li className="dash-preview__more">+{more} more tasks</li>}
+      {more > 0 && <li className="dash-preview__more">{t.moreTasks(more)}</li>}
     </ul>
   );
 }
@@ -44,6 +46,3 @@ export function EmptyState({ message, action, to }: { message: string; action: s
     </div>
   );
 }
-
-export const GOAL_TYPE_LABELS = { short_term: 'Short Term', long_term: 'Long Term' } as const;
-export const STATUS_LABELS = { active: 'Active', completed: 'Completed', paused: 'Paused', pending: 'Pending', in_progress: 'In Progress' } as const;

@@ -10,6 +10,7 @@ import { DailySchedule } from './daily-schedule';
 import { GoalProgressCard } from './goal-progress-card';
 import { OverviewCard } from './overview-card';
 import './dashboard.css';
+import { useAppTexts } from '../../../i18n/texts';
 
 interface DashboardPageProps {
   firstName: string | null;
@@ -20,11 +21,12 @@ interface DashboardPageProps {
 /** The signed-in home: greeting, stat strip, voice panel, the tabbed overview, the day's schedule and goal progress. */
 export function DashboardPage({ firstName, voicePanel }: DashboardPageProps) {
   const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
+  const t = useAppTexts().dashboard;
   return (
     <div className="dashboard-page">
-      <title>Dashboard · Tempo</title>
+      <title>{t.documentTitle}</title>
       <header className="dashboard-page__header">
-        <h1>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</h1>
+        <h1>{t.welcome(firstName)}</h1>
         <StatStrip timeZone={timeZone} />
       </header>
       <div className="dashboard-page__grid">
@@ -47,19 +49,20 @@ function StatStrip({ timeZone }: { timeZone: string }) {
   const tasks = useItems('tasks').data ?? [];
   const events = useItems('events').data ?? [];
   const { flash } = useAssistantMarks();
+  const t = useAppTexts().dashboard.stats;
   const now = Date.now();
   const today = calendarDay(new Date(now), timeZone);
   // An all-day event is upcoming through its last day in the user's zone; a timed one until it ends.
   const upcoming = (event: CalendarEvent) => (event.all_day ? eventDays(event, timeZone).last >= today : Date.parse(event.end_time) >= now);
   const all: Array<{ label: string; to: string; entity: Entity; count: number }> = [
-    { label: 'Active Goals', to: '/goals', entity: 'goal', count: goals.filter((goal) => goal.status === 'active').length },
-    { label: 'Pending Tasks', to: '/tasks', entity: 'task', count: tasks.filter((task) => task.status !== 'completed').length },
-    { label: 'Upcoming Events', to: '/calendar', entity: 'event', count: events.filter(upcoming).length },
+    { label: t.activeGoals, to: '/goals', entity: 'goal', count: goals.filter((goal) => goal.status === 'active').length },
+    { label: t.pendingTasks, to: '/tasks', entity: 'task', count: tasks.filter((task) => task.status !== 'completed').length },
+    { label: t.upcomingEvents, to: '/calendar', entity: 'event', count: events.filter(upcoming).length },
   ];
   const chips = all.filter((chip) => chip.count > 0);
   if (chips.length === 0) return null;
   return (
-    <ul className="stat-strip" aria-label="Summary">
+    <ul className="stat-strip" aria-label={t.summary}>
       {chips.map((chip) => (
         <li key={chip.label}>
           <Link to={chip.to} className={classNames('stat-chip', flash(chip.entity))}>

@@ -7,6 +7,7 @@ import { ListSkeleton, LoadState } from '../../../components/ui/load-state';
 import { NEW_ITEM_ID } from '../../../components/ui/use-open-from-url';
 import { useItems } from '../../../lib/items';
 import { EmptyState, ProgressBar, TaskPreview } from './dashboard-bits';
+import { useAppTexts } from '../../../i18n/texts';
 
 /** Up to three active goals that have tasks, with their progress and first tasks. */
 export function GoalProgressCard() {
@@ -20,20 +21,21 @@ export function GoalProgressCard() {
     .map((goal) => ({ goal, tasks: tasks.filter((task) => task.goal_id === goal.id) }))
     .filter((entry) => entry.tasks.length > 0)
     .slice(0, DASHBOARD.goalProgressGoals);
+  const t = useAppTexts().dashboard.goalProgress;
 
   return (
     <section className="card dash-card" aria-labelledby={headingId}>
       <div className="dash-card__header">
         <h2 id={headingId} className="dash-card__title">
-          Goal Progress
+          {t.title}
         </h2>
         <Link to="/goals" className={buttonClassName('secondary')}>
-          View All
+          {t.viewAll}
         </Link>
       </div>
-      <LoadState reads={[goalsRead, tasksRead]} what="goals and tasks" placeholder={<ListSkeleton label="Loading goal progress..." />}>
+      <LoadState reads={[goalsRead, tasksRead]} failedTitle={t.loadFailed} placeholder={<ListSkeleton label={t.loading} />}>
         {shown.length === 0 ? (
-          <EmptyState message="No active goals with tasks" action="Create a goal" to={`/goals?goalId=${NEW_ITEM_ID}`} />
+          <EmptyState message={t.empty} action={t.create} to={`/goals?goalId=${NEW_ITEM_ID}`} />
         ) : (
           <ul className="dash-list">
             {shown.map(({ goal, tasks: goalTasks }) => (

@@ -11,16 +11,16 @@ import { useAssistantMarks } from '../../../lib/assistant-activity';
 import { listKey, useItems } from '../../../lib/items';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { NEW_ITEM_ID } from '../../../components/ui/use-open-from-url';
-import { EmptyState, GOAL_TYPE_LABELS, ProgressBar, STATUS_LABELS, TaskPreview } from './dashboard-bits';
+import { EmptyState, ProgressBar, TaskPreview } from './dashboard-bits';
+import { useAppTexts } from '../../../i18n/texts';
 
-const TABS = ['Priority', 'Goals', 'Progress'] as const;
+const TABS = ['priority', 'goals', 'progress'] as const;
 type Tab = (typeof TABS)[number];
-
-const PRIORITY_LABELS = { high: 'High', medium: 'Medium', low: 'Low' } as const;
 
 /** The tabbed card: top tasks by priority, active goals, and today's progress. */
 export function OverviewCard() {
-  const [tab, setTab] = useState<Tab>('Priority');
+  const [tab, setTab] = useState<Tab>('priority');
+  const t = useAppTexts().dashboard.overview;
   const baseId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const goalsRead = useItems('goals');
@@ -42,9 +42,9 @@ export function OverviewCard() {
     <section className="card dash-card" aria-labelledby={`${baseId}-heading`}>
       <div className="dash-card__header">
         <h2 id={`${baseId}-heading`} className="visually-hidden">
-          Overview
+          {t.title}
         </h2>
-        <div role="tablist" aria-label="Overview" className="dash-tabs">
+        <div role="tablist" aria-label={t.title} className="dash-tabs">
           {TABS.map((name, index) => (
             <button
               key={name}
@@ -61,11 +61,11 @@ export function OverviewCard() {
               onClick={() => setTab(name)}
               onKeyDown={(event) => onTabKey(event, index)}
             >
-              {name}
+              {t.tabs[name]}
             </button>
           ))}
         </div>
-        <RefreshButton label="Refresh goals and tasks" onRefresh={() => Promise.all([mutate(listKey('goals')), mutate(listKey('tasks'))])} />
+        <RefreshButton label={t.refresh} onRefresh={() => Promise.all([mutate(listKey('goals')), mutate(listKey('tasks'))])} />
       </div>
       <AssistantBanner entities={['task', 'goal']} />
       <div
@@ -76,10 +76,10 @@ export function OverviewCard() {
         style={{ maxHeight: DASHBOARD.listHeightPx }}
         tabIndex={0}
       >
-        <LoadState reads={[goalsRead, tasksRead]} what="goals and tasks" placeholder={<ListSkeleton label="Loading goals and tasks..." />}>
-          {tab === 'Priority' && <PriorityTab tasks={tasks} goals={goals} />}
-          {tab === 'Goals' && <GoalsTab tasks={tasks} goals={goals} />}
-          {tab === 'Progress' && <ProgressTab tasks={tasks} goals={goals} />}
+        <LoadState reads={[goalsRead, tasksRead]} failedTitle={t.loadFailed} placeholder={<ListSkeleton label={t.loading} />}>
+          {tab === 'priority' && <PriorityTab tasks={tasks} goals={goals} />}
+          {tab === 'goals' && <GoalsTab tasks={tasks} goals={goals} />}
+          {tab === 'progress' && <ProgressTab tasks={tasks} goals={goals} />}
         </LoadState>
       </div>
     </section>
@@ -93,11 +93,13 @@ interface TabProps {
 
 function PriorityTab({ tasks, goals }: TabProps) {
   const { highlight } = useAssistantMarks();
+  const texts = useAppTexts();
+  const t = texts.dashboard.overview;
   const top = tasks
     .filter((task) => task.status !== 'completed')
     .sort(byPriority)
     .slice(0, DASHBOARD.priorityTasks);
-  if (top.length === 0) return <EmptyState message="No pending tasks" action="Add first task" to={`/tasks?taskId=${NEW_ITEM_ID}`} />;
+  if (top.length === 0) return <EmptyState message={t.noPendingTasks} action={t.addFirstTask} to={`/tasks?taskId=${NEW_ITEM_ID}`} />;
   return (
     <ul className="dash-list">
       {top.map((task) => {
@@ -106,8 +108,8 @@ function PriorityTab({ tasks, goals }: TabProps) {
           <li key={task.id}>
             <Link to={`/tasks?taskId=${task.id}`} className={classNames('dash-item', highlight('task', task.id))}>
               <span className="dash-item__title">{task.title}</span>
-              <span className={`dash-badge dash-badge--${task.priority}`}>{PRIORITY_LABELS[task.priority]}</span>
-              {goal && <span className="dash-item__hover">Goal: {goal.title}</span>}
+              <span className={`dash-badge dash-badge--${task.priority}`}>{texts.labels.priority[task.priority]}</span>
+              {goal && <span className="dash-item__hover">{t.goalOf(goal.title)}</span>}
             </Link>
           </li>
         );
@@ -118,8 +120,10 @@ function PriorityTab({ tasks, goals }: TabProps) {
 
 function GoalsTab({ tasks, goals }: TabProps) {
   const { highlight } = useAssistantMarks();
+  const texts = useAppTexts();
+  const t = texts.dashboard.overview;
   const active = goals.filter((goal) => goal.status === 'active').slice(0, DASHBOARD.activeGoals);
-  if (active.length === 0) return <EmptyState message="No active goals" action="Add first goal" to={`/goals?goalId=${NEW_ITEM_ID}`} />;
+  if (active.length === 0) return <EmptyState message={t.noActiveGoals} action={t.addFirstGoal} to={`/goals?goalId=${NEW_ITEM_ID}`} />;
   return (
     <ul className="dash-list">
       {active.map((goal) => {
@@ -128,8 +132,8 @@ function GoalsTab({ tasks, goals }: TabProps) {
           <li key={goal.id}>
             <Link to={`/goals?goalId=${goal.id}`} className={classNames('dash-item', highlight('goal', goal.id))}>
               <span className="dash-item__title">{goal.title}</span>
-              <span className="dash-badge">{GOAL_TYPE_LABELS[goal.type]}</span>
-              <span className="dash-badge dash-badge--status">{STATUS_LABELS[goal.status]}</span>
+              <span className="dash-badge">{texts.labels.goalType[goal.type]}</span>
+              <span className="dash-badge dash-badge--status">{texts.labels.goalStatus[goal.status]}</span>
               {goalTasks.length > 0 && (
                 <div className="dash-item__hover">
                   <TaskPreview tasks={goalTasks} limit={DASHBOARD.goalHoverTasks} />
@@ -144,10 +148,11 @@ function GoalsTab({ tasks, goals }: TabProps) {
 }
 
 function ProgressTab({ tasks, goals }: TabProps) {
+  const t = useAppTexts().dashboard.overview;
   if (tasks.length === 0 && goals.length === 0) {
     return (
       <div className="dash-empty">
-        <p>No progress yet—let&apos;s start!</p>
+        <p>{t.noProgress}</p>
       </div>
     );
   }
@@ -155,16 +160,16 @@ function ProgressTab({ tasks, goals }: TabProps) {
   const goalPercent = goalProgress(goals);
   return (
     <div className="dash-progress-tab">
-      <h3>Today&apos;s Progress</h3>
-      {tasks.length > 1 && <ProgressBar label="Tasks completed" percent={taskPercent} />}
-      {goals.length > 1 && <ProgressBar label="Goals completed" percent={goalPercent} />}
+      <h3>{t.todaysProgress}</h3>
+      {tasks.length > 1 && <ProgressBar label={t.tasksCompleted} percent={taskPercent} />}
+      {goals.length > 1 && <ProgressBar label={t.goalsCompleted} percent={goalPercent} />}
       <dl className="dash-tiles">
         <div className="dash-tile">
-          <dt>Tasks</dt>
+          <dt>{t.tasks}</dt>
           <dd>{taskPercent}%</dd>
         </div>
         <div className="dash-tile">
-          <dt>Goals</dt>
+          <dt>{t.goals}</dt>
           <dd>{goalPercent}%</dd>
         </div>
       </dl>

@@ -8,7 +8,8 @@ import type { CollectionView } from '../../../components/ui/collection-page';
 import { DueDate, ItemCardFrame } from '../../../components/ui/item-card';
 import { TagChips } from '../../../components/ui/tag-chips';
 import { useAssistantHighlight } from '../../../lib/assistant-activity';
-import { GOAL_STATUS_LABELS, GOAL_STATUS_TONES, GOAL_TYPE_LABELS } from '../lib/labels';
+import { GOAL_STATUS_TONES } from '../lib/labels';
+import { useAppTexts } from '../../../i18n/texts';
 
 interface GoalCardProps {
   goal: Goal;
@@ -29,7 +30,10 @@ interface GoalCardProps {
 export function GoalCard({ goal, tasks, tags, view, timeZone, handle, onOpen, onToggleStatus, onShowTasks, onDelete }: GoalCardProps) {
   const reordering = handle !== null;
   const progress = goalProgress(tasks);
-  const statusLabel = GOAL_STATUS_LABELS[goal.status];
+  const texts = useAppTexts();
+  const t = texts.goals.card;
+  const statusLabels = texts.labels.goalStatus;
+  const statusLabel = statusLabels[goal.status];
   const highlight = useAssistantHighlight('goal', goal.id);
   return (
     <ItemCardFrame
@@ -37,36 +41,36 @@ export function GoalCard({ goal, tasks, tags, view, timeZone, handle, onOpen, on
       description={goal.description}
       className={classNames('goal-card', highlight)}
       handle={handle}
-      deleteLabel={`Delete goal ${goal.title}`}
+      deleteLabel={t.delete(goal.title)}
       onOpen={onOpen}
       onDelete={onDelete}
     >
       <div className="item-card__meta">
-        <span className="item-card__badge">{GOAL_TYPE_LABELS[goal.type]}</span>
+        <span className="item-card__badge">{texts.labels.goalType[goal.type]}</span>
         <button
           type="button"
           className={classNames('goal-card__status', `tone--${GOAL_STATUS_TONES[goal.status]}`)}
-          aria-label={`${statusLabel}: change status of ${goal.title} to ${GOAL_STATUS_LABELS[nextGoalStatus(goal.status)].toLowerCase()}`}
+          aria-label={t.changeStatus(statusLabel, goal.title, statusLabels[nextGoalStatus(goal.status)])}
           onClick={onToggleStatus}
           disabled={reordering}
         >
           {statusLabel}
         </button>
-        <DueDate label="Target" date={goal.target_date} due={goalDue(goal, new Date(), timeZone)} timeZone={timeZone} />
+        <DueDate label={t.target} date={goal.target_date} due={goalDue(goal, new Date(), timeZone)} timeZone={timeZone} />
       </div>
       <div className="goal-card__progress">
         <div className="goal-card__progress-label">
-          <span>Progress</span>
+          <span>{t.progress}</span>
           <span>{progress}%</span>
         </div>
-        <div className="goal-card__bar" role="progressbar" aria-label={`Progress of ${goal.title}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+        <div className="goal-card__bar" role="progressbar" aria-label={t.progressOf(goal.title)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
           <span style={{ width: `${progress}%` }} />
         </div>
       </div>
       <div className="goal-card__bottom">
         <TagChips names={goal.tags} tags={tags} max={view === 'grid' ? TAGS_SHOWN.grid : TAGS_SHOWN.list} />
         <button type="button" className="goal-card__tasks" onClick={onShowTasks} disabled={reordering} aria-haspopup="dialog">
-          {tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}
+          {t.taskCount(tasks.length)}
         </button>
       </div>
     </ItemCardFrame>

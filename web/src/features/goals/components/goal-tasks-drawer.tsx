@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { API_LIMITS } from '../../../../../shared/constants';
 import type { Goal } from '../../../../../shared/goals';
-import { MESSAGES } from '../../../../../shared/messages';
 import { toggledTaskStatus, type Task } from '../../../../../shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { TrashButton } from '../../../components/ui/item-card';
@@ -9,6 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { TrashConfirmDialog } from '../../../components/ui/trash-confirm-dialog';
 import { createItem, updateItem } from '../../../lib/items';
+import { useAppTexts } from '../../../i18n/texts';
 
 interface GoalTasksDrawerProps {
   /** The goal whose tasks show; undefined keeps the drawer closed. */
@@ -30,6 +30,8 @@ export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) 
   const [title, setTitle] = useState('');
   const [toDelete, setToDelete] = useState<Task | null>(null);
   const content = useRef<HTMLDivElement>(null);
+  const texts = useAppTexts();
+  const t = texts.goals.drawer;
 
   // A task that went to the trash takes its button with it, maybe after its dialog gave the focus
   // back to that button: the panel's field takes the focus then, rather than the page under it.
@@ -47,29 +49,29 @@ export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) 
 
   const canAdd = goal?.status !== 'completed';
   return (
-    <Modal open={goal !== undefined} title="Goal Tasks" onClose={onClose} className="goal-tasks-drawer">
+    <Modal open={goal !== undefined} title={t.title} onClose={onClose} className="goal-tasks-drawer">
       {goal && (
         <div className="goal-tasks" ref={content}>
           <p className="goal-tasks__goal">{goal.title}</p>
           <form className="goal-tasks__add" onSubmit={add}>
             <TextField
-              label="New task"
+              label={t.newTask}
               value={title}
               maxLength={API_LIMITS.titleMax}
-              placeholder="Type a task and press Enter"
+              placeholder={t.placeholder}
               disabled={!canAdd}
-              hint={canAdd ? undefined : MESSAGES.goalNotLinkable}
+              hint={canAdd ? undefined : texts.errors.goalNotLinkable}
               data-autofocus
               onChange={(event) => setTitle(event.target.value)}
             />
             <Button type="submit" variant="secondary" disabled={!canAdd || title.trim() === ''}>
-              Add
+              {t.add}
             </Button>
           </form>
           {tasks.length === 0 ? (
-            <p className="goal-tasks__empty">No tasks yet</p>
+            <p className="goal-tasks__empty">{t.empty}</p>
           ) : (
-            <ul className="goal-tasks__list" aria-label={`Tasks of ${goal.title}`}>
+            <ul className="goal-tasks__list" aria-label={t.tasksOf(goal.title)}>
               {tasks.map((task) => (
                 <li key={task.id} className="goal-tasks__item">
                   <label className="goal-tasks__check">
@@ -80,7 +82,7 @@ export function GoalTasksDrawer({ goal, tasks, onClose }: GoalTasksDrawerProps) 
                     />
                     <span className={task.status === 'completed' ? 'goal-tasks__done' : undefined}>{task.title}</span>
                   </label>
-                  <TrashButton label={`Delete task ${task.title}`} onClick={() => setToDelete(task)} />
+                  <TrashButton label={texts.tasks.card.delete(task.title)} onClick={() => setToDelete(task)} />
                 </li>
               ))}
             </ul>

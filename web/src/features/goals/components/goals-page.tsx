@@ -7,20 +7,17 @@ import { TrashConfirmDialog } from '../../../components/ui/trash-confirm-dialog'
 import { useOpenFromUrl } from '../../../components/ui/use-open-from-url';
 import { saveOrder, useItems, useSettings } from '../../../lib/items';
 import { changeGoalStatus } from '../api/change-goal-status';
-import { GOAL_STATUS_LABELS, GOAL_TYPE_LABELS } from '../lib/labels';
 import { GoalCard } from './goal-card';
 import { GoalEditor } from './goal-editor';
 import { GoalTasksDrawer } from './goal-tasks-drawer';
 import './goals.css';
-
-const METRICS = [
-  ...GOAL_STATUSES.map((status) => ({ label: GOAL_STATUS_LABELS[status], counts: (goal: Goal) => goal.status === status })),
-  ...GOAL_TYPES.map((type) => ({ label: GOAL_TYPE_LABELS[type], counts: (goal: Goal) => goal.type === type })),
-];
+import { useAppTexts } from '../../../i18n/texts';
 
 /** The goals page: the list frame with its tag filter, the goal cards, the editor and the Goal Tasks panel. */
 export function GoalsPage() {
   const showToast = useToast();
+  const texts = useAppTexts();
+  const t = texts.goals.page;
   const goals = useItems('goals');
   const tasks = useItems('tasks').data ?? [];
   const tags = useItems('tags').data ?? [];
@@ -38,24 +35,31 @@ export function GoalsPage() {
     const status = nextGoalStatus(goal.status);
     try {
       await changeGoalStatus(goal, status);
-      showToast({ tone: 'success', title: `Goal marked as ${status}` });
+      showToast({ tone: 'success', title: t.markedAs[status] });
     } catch {
-      showToast({ tone: 'error', title: 'Failed to update goal status', description: 'Please try again.' });
+      showToast({ tone: 'error', title: t.statusFailed, description: texts.ui.tryAgain });
     }
   }
 
   return (
     <CollectionPage
-      title="Goals"
-      newLabel="New Goal"
+      title={t.title}
+      newLabel={t.newGoal}
       onNew={() => openEditor(null)}
       list={goals}
       shows={(goal) => hasTag(goal, tagFilter)}
-      order={{ save: (ids) => saveOrder('goals', ids), saved: 'Goal order updated', failed: 'Failed to update goal' }}
-      overview={{ label: 'Goals overview', metrics: METRICS }}
+      order={{ save: (ids) => saveOrder('goals', ids), saved: t.orderSaved, failed: t.orderFailed }}
+      overview={{
+        label: t.overview,
+        metrics: [
+          ...GOAL_STATUSES.map((status) => ({ label: texts.labels.goalStatus[status], counts: (goal: Goal) => goal.status === status })),
+          ...GOAL_TYPES.map((type) => ({ label: texts.labels.goalType[type], counts: (goal: Goal) => goal.type === type })),
+        ],
+      }}
       filters={<TagFilter items={all} value={tagFilter} onChange={setTagFilter} />}
-      loadingLabel="Loading goals..."
-      empty={<EmptyState title={all.length === 0 ? 'No goals yet' : 'No goals match your filters'} action={{ label: 'Add first goal', onClick: () => openEditor(null) }} />}
+      loadingLabel={t.loading}
+      failedTitle={t.loadFailed}
+      empty={<EmptyState title={all.length === 0 ? t.empty : t.noMatch} action={{ label: t.addFirst, onClick: () => openEditor(null) }} />}
       renderItem={(goal, handle, view) => (
         <GoalCard
           goal={goal}

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { EARLY_ACCESS_PROMISE, WAITING_LIST_CONFIRMATION_DELAY_MS } from '../../../../../shared/constants';
-import { MESSAGES } from '../../../../../shared/messages';
+import { WAITING_LIST_CONFIRMATION_DELAY_MS } from '../../../../../shared/constants';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
 import type { InterestArea } from '../../../../../shared/waiting-list';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api';
+import type { PublicTexts } from '../../../i18n/catalogue-types';
+import { useTexts } from '../../../i18n/texts';
+import { ApiError, localizedFieldError } from '../../../lib/api';
 import { joinWaitlist } from '../api/join-waitlist';
 
 type FormState = 'idle' | 'submitting' | 'done' | 'error';
@@ -32,12 +33,14 @@ export function WaitlistForm({ labelledBy, roles }: WaitlistFormProps) {
   const [role, setRole] = useState<InterestArea | ''>('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const texts = useTexts();
+  const t = texts.waitlist;
 
   async function join(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmedEmail = email.trim();
     if (!EMAIL_PATTERN.test(trimmedEmail)) {
-      setEmailError(MESSAGES.invalidEmail);
+      setEmailError(texts.errors.invalidEmail);
       return;
     }
     setEmailError(null);
@@ -52,9 +55,9 @@ export function WaitlistForm({ labelledBy, roles }: WaitlistFormProps) {
       await new Promise((resolve) => window.setTimeout(resolve, WAITING_LIST_CONFIRMATION_DELAY_MS));
       setState('done');
     } catch (failure) {
-      const emailRefused = failure instanceof ApiError && failure.status === 400 ? failure.fields.email : undefined;
+      const emailRefused = failure instanceof ApiError && failure.status === 400 ? localizedFieldError(failure, 'email', texts) : undefined;
       if (emailRefused) setEmailError(emailRefused);
-      else setError(refusalMessage(failure));
+      else setError(refusalMessage(failure, texts));
       setState('error');
     }
   }
@@ -64,9 +67,9 @@ export function WaitlistForm({ labelledBy, roles }: WaitlistFormProps) {
     <form className={onWaitlistPage ? 'form' : 'form waitlist-form--inline'} noValidate aria-labelledby={labelledBy} onSubmit={(event) => void join(event)}>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="waitlist-form__fields">
-        <TextField label="Full name" optional autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />
+        <TextField label={t.fullName} optional autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />
         <TextField
-          label="Email"
+          label={t.email}
           type="email"
           autoComplete="email"
           required
@@ -74,10 +77,10 @@ export function WaitlistForm({ labelledBy, roles }: WaitlistFormProps) {
           onChange={(event) => setEmail(event.target.value)}
           error={emailError}
         />
-        {roles && <Select label="Your role" optional options={roles} value={role} onChange={(event) => setRole(event.target.value as InterestArea | '')} />}
+        {roles && <Select label={t.role} optional options={roles} value={role} onChange={(event) => setRole(event.target.value as InterestArea | '')} />}
       </div>
       <Button type="submit" block={onWaitlistPage} busy={state === 'submitting'}>
-        Join the Waitlist
+        {texts.site.joinWaitlist}
       </Button>
     </form>
   );
@@ -85,24 +88,27 @@ export function WaitlistForm({ labelledBy, roles }: WaitlistFormProps) {
 
 function WaitlistConfirmation({ email, showHomeLink }: { email: string; showHomeLink: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const texts = useTexts();
+  const t = texts.waitlist;
   // Keyboard and screen-reader users land on the news, not on a vanished button.
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="waitlist-done">
       <h2 className="waitlist-done__title" ref={heading} tabIndex={-1}>
-        You're on the list!
+        {t.doneTitle}
       </h2>
       <p>
-        We saved <strong>{email}</strong>. Here is what happens next:
+        {t.savedBefore} <strong>{email}</strong>
+        {t.savedAfter}
       </p>
       <ol className="waitlist-done__steps">
-        <li>We'll email you as soon as your spot opens up.</li>
-        <li>Early members get access {EARLY_ACCESS_PROMISE}, with exclusive features and discounts.</li>
-        <li>You'll set up your account and start planning with your voice.</li>
+        {t.nextSteps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
       </ol>
       {showHomeLink && (
         <Link to="/" className={buttonClassName('primary')}>
-          Return to Home
+          {texts.common.returnHome}
         </Link>
       )}
     </div>
@@ -110,8 +116,8 @@ function WaitlistConfirmation({ email, showHomeLink }: { email: string; showHome
 }
 
 /** Already on the list (409), or too many from this browser (429); anything else failed. */
-function refusalMessage(failure: unknown): string {
-  if (!(failure instanceof ApiError)) return MESSAGES.waitingListFailed;
-  if (failure.status === 409) return MESSAGES.waitingListDuplicate;
-  return failure.status === 429 ? MESSAGES.tooManySubmissions : MESSAGES.waitingListFailed;
+function refusalMessage(failure: unknown, { errors }: PublicTexts): string {
+  if (!(failure instanceof ApiError)) return errors.waitingListFailed;
+  if (failure.status === 409) return errors.waitingListDuplicate;
+  return failure.status === 429 ? errors.tooManySubmissions : errors.waitingListFailed;
 }

@@ -1,27 +1,21 @@
 import { useId } from 'react';
-import { EARLY_ACCESS_PROMISE } from '../../../../../shared/constants';
 import { INTEREST_AREAS } from '../../../../../shared/waiting-list';
 import { SiteLayout } from '../../../components/layouts/site-layout';
+import { useTexts } from '../../../i18n/texts';
 import { WaitlistForm } from './waitlist-form';
-
-const ROLES = [
-  { value: '', label: 'Prefer not to say' },
-  ...INTEREST_AREAS.map((area) => ({ value: area, label: area[0]!.toUpperCase() + area.slice(1) })),
-];
 
 export function WaitlistPage() {
   const heading = useId();
+  const t = useTexts().waitlist;
+  const roles = [{ value: '', label: t.roleUnsaid }, ...INTEREST_AREAS.map((area) => ({ value: area, label: t.roles[area] }))];
   return (
     <SiteLayout>
-      <title>Join the Waitlist · Tempo</title>
+      <title>{t.documentTitle}</title>
       <div className="narrow-page">
-        <h1 id={heading}>Join the waiting list</h1>
-        <p className="lead">
-          Tempo is in private beta. Leave your email and we'll invite you {EARLY_ACCESS_PROMISE}, with exclusive features and discounts for early
-          members.
-        </p>
+        <h1 id={heading}>{t.title}</h1>
+        <p className="lead">{t.lead}</p>
         <div className="card">
-          <WaitlistForm labelledBy={heading} roles={ROLES} />
+          <WaitlistForm labelledBy={heading} roles={roles} />
         </div>
       </div>
     </SiteLayout>

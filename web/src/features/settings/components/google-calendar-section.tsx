@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { GOOGLE_PENDING_WINDOW_MS } from '../../../../../shared/constants';
-import { connectFailureText, GCAL_MESSAGES, GCAL_RETURN } from '../../../../../shared/gcal';
+import { connectFailureKey, GCAL_RETURN } from '../../../../../shared/gcal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { connectGoogleCalendar, takePendingAge, useGoogleCalendarStatus } from '../../../lib/google-calendar';
 import { disconnectGcal } from '../api/gcal';
+import { useAppTexts } from '../../../i18n/texts';
 
 /** How often the status is read while the first sync after connecting runs. */
 const INITIAL_SYNC_POLL_MS = 1_000;
@@ -24,6 +25,9 @@ export function GoogleCalendarSection() {
   const [busy, setBusy] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
   const handledReturn = useRef(false);
+  const texts = useAppTexts();
+  const gcal = texts.gcal;
+  const t = texts.settings.google;
 
   // The return from Google: read the query once, then take it off the address.
   useEffect(() => {
@@ -33,34 +37,34 @@ export function GoogleCalendarSection() {
     const age = takePendingAge(Date.now());
     if (outcome === GCAL_RETURN.connected) {
       if (age !== null && age > GOOGLE_PENDING_WINDOW_MS) {
-        setNotice({ tone: 'error', text: GCAL_MESSAGES.connectionExpired });
+        setNotice({ tone: 'error', text: gcal.connectionExpired });
       } else {
-        setNotice({ tone: 'success', text: 'Google Calendar connected.' });
+        setNotice({ tone: 'success', text: t.connected });
         setAwaitingSync(true);
       }
     } else {
-      const message = connectFailureText(searchParams.get(GCAL_RETURN.reason));
+      const message = gcal[connectFailureKey(searchParams.get(GCAL_RETURN.reason))];
       setNotice({ tone: 'error', text: message });
-      showToast({ tone: 'error', title: GCAL_MESSAGES.connectToastFailed, description: message });
+      showToast({ tone: 'error', title: gcal.connectToastFailed, description: message });
     }
     setSearchParams({}, { replace: true });
-  }, [searchParams, setSearchParams, showToast]);
+  }, [searchParams, setSearchParams, showToast, gcal, t]);
 
   // The first sync runs on the server about 1 s after connecting; its outcome ends the wait.
   const initialSync = status.data?.initial_sync;
   useEffect(() => {
     if (!awaitingSync || !initialSync || initialSync.status === 'pending') return;
     setAwaitingSync(false);
-    if (initialSync.status === 'failed') setNotice({ tone: 'error', text: GCAL_MESSAGES.initialSyncFailed });
-    else if (initialSync.message) showToast({ tone: 'success', title: initialSync.message });
-  }, [awaitingSync, initialSync, showToast]);
+    if (initialSync.status === 'failed') setNotice({ tone: 'error', text: gcal.initialSyncFailed });
+    else if (initialSync.synced !== null) showToast({ tone: 'success', title: gcal.synced(initialSync.synced) });
+  }, [awaitingSync, initialSync, showToast, gcal]);
 
   async function connect(write: boolean) {
     setBusy(true);
     try {
       await connectGoogleCalendar({ write });
     } catch {
-      showToast({ tone: 'error', title: GCAL_MESSAGES.connectToastFailed });
+      showToast({ tone: 'error', title: gcal.connectToastFailed });
       setBusy(false);
     }
   }
@@ -70,9 +74,9 @@ export function GoogleCalendarSection() {
       await disconnectGcal();
       await status.mutate();
       setNotice(null);
-      showToast({ tone: 'success', title: GCAL_MESSAGES.disconnected });
+      showToast({ tone: 'success', title: gcal.disconnected });
     } catch {
-      showToast({ tone: 'error', title: GCAL_MESSAGES.disconnectToastFailed });
+      showToast({ tone: 'error', title: gcal.disconnectToastFailed });
     }
     setConfirmDisconnect(false);
   }
@@ -80,56 +84,54 @@ export function GoogleCalendarSection() {
   const data = status.data;
   return (
     <div className="gcal">
-      <h3 className="gcal__title">Google Calendar</h3>
+      <h3 className="gcal__title">{t.title}</h3>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {awaitingSync && (
         <p className="gcal__state" role="status">
-          Syncing your calendar...
+          {t.syncing}
         </p>
       )}
       {status.error && !data ? (
-        <Alert tone="error">{GCAL_MESSAGES.connectFailed}</Alert>
+        <Alert tone="error">{gcal.connectFailed}</Alert>
       ) : !data ? (
-        <p className="gcal__state">Checking the connection...</p>
+        <p className="gcal__state">{t.checking}</p>
       ) : !data.configured ? (
-        <p className="gcal__state">{GCAL_MESSAGES.notConfigured}</p>
+        <p className="gcal__state">{gcal.notConfigured}</p>
       ) : data.connected ? (
         <>
           <p className="gcal__state">
-            <span className="gcal__badge gcal__badge--on">Connected</span>
-            {data.write_access
-              ? 'Events you change here are also written to Google Calendar.'
-              : 'Read-only: Google events are synced in; your changes here stay local.'}
+            <span className="gcal__badge gcal__badge--on">{t.badgeConnected}</span>
+            {data.write_access ? t.writeAccess : t.readOnly}
           </p>
           <div className="gcal__actions">
             {!data.write_access && (
               <Button variant="secondary" busy={busy} onClick={() => void connect(true)}>
-                Allow writing changes to Google
+                {t.allowWriting}
               </Button>
             )}
             <Button className="button--danger" onClick={() => setConfirmDisconnect(true)}>
-              Disconnect
+              {t.disconnect}
             </Button>
           </div>
         </>
       ) : (
         <>
           <p className="gcal__state">
-            <span className="gcal__badge">Not connected</span>
-            Connect to see your Google events in the calendar (read-only).
+            <span className="gcal__badge">{t.badgeNotConnected}</span>
+            {t.connectHint}
           </p>
           <div className="gcal__actions">
             <Button busy={busy} onClick={() => void connect(false)}>
-              Connect Google Calendar
+              {texts.calendar.connect.title}
             </Button>
           </div>
         </>
       )}
       <ConfirmDialog
         open={confirmDisconnect}
-        title="Disconnect Google Calendar"
-        message="Disconnecting removes the events synced from Google Calendar from this app. Your events in Google Calendar are not changed."
-        confirmLabel="Disconnect"
+        title={t.disconnectTitle}
+        message={t.disconnectMessage}
+        confirmLabel={t.disconnect}
         tone="danger"
         onConfirm={disconnect}
         onCancel={() => setConfirmDisconnect(false)}

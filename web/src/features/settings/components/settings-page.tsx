@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SAVED_INDICATOR_MS } from '../../../../../shared/constants';
-import { LANGUAGES, SettingsUpdateSchema, START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES, type Settings } from '../../../../../shared/settings';
+import { LANGUAGES } from '../../../../../shared/languages';
+import { SettingsUpdateSchema, START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES, type Settings } from '../../../../../shared/settings';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { LoadState } from '../../../components/ui/load-state';
@@ -13,9 +14,11 @@ import { saveSettings, useSettings } from '../../../lib/items';
 import { useShowRealtimeStatus } from '../api/realtime-status';
 import { GoogleCalendarSection } from './google-calendar-section';
 import './settings.css';
+import { useAppTexts } from '../../../i18n/texts';
+import { localizeMessage } from '../../../lib/api';
+import { loadCatalogue } from '../../../i18n/catalogues';
+import { changeLanguage } from '../../../i18n/language';
 
-const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { en: 'English', es: 'Spanish', fr: 'French', de: 'German' };
-const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }));
 const ZONE_OPTIONS = TIME_ZONES.map((zone) => ({ value: zone.id, label: zone.label }));
 const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }));
 const MINUTE_OPTIONS = START_MINUTES.map((minute) => ({ value: String(minute), label: String(minute).padStart(2, '0') }));
@@ -52,16 +55,18 @@ const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 /** Account & Language, Personalization, Calendar Display and Calendar Integration, saved together. */
 export function SettingsPage() {
   const settings = useSettings();
+  const texts = useAppTexts();
+  const t = texts.settings;
   return (
     <div className="settings-page">
-      <title>Settings · Tempo</title>
-      <h1>Settings</h1>
+      <title>{t.documentTitle}</title>
+      <h1>{t.title}</h1>
       <LoadState
         reads={[settings]}
-        what="settings"
+        failedTitle={t.loadFailed}
         placeholder={
           <p className="page-status__inline" role="status">
-            <Spinner /> Loading...
+            <Spinner /> {texts.common.loading}
           </p>
         }
       >
@@ -79,6 +84,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [form, focusFirstInvalid] = useFocusFirstInvalid();
   const [showStatus, setShowStatus] = useShowRealtimeStatus();
+  const texts = useAppTexts();
+  const t = texts.settings;
 
   useEffect(() => {
     if (savedAt === null) return;
@@ -107,18 +114,21 @@ function SettingsForm({ settings }: { settings: Settings }) {
     const parsed = SettingsUpdateSchema.safeParse(patch);
     if (!parsed.success) {
       const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Draft] ??= issue.message;
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Draft] ??= localizeMessage(issue.message, texts);
       setErrors(found);
       focusFirstInvalid();
       return;
     }
     setSaving(true);
     try {
-      setDraft(toDraft(await saveSettings(parsed.data)));
+      const saved = await saveSettings(parsed.data);
+      // A new language shows at once, and the confirmation is said in it.
+      await changeLanguage(saved.lang);
+      setDraft(toDraft(saved));
       setSavedAt(Date.now());
-      showToast({ tone: 'success', title: 'Settings saved successfully' });
+      showToast({ tone: 'success', title: (await loadCatalogue(saved.lang, 'app')).settings.saved });
     } catch {
-      showToast({ tone: 'error', title: 'Failed to save settings' });
+      showToast({ tone: 'error', title: t.saveFailed });
     } finally {
       setSaving(false);
     }
@@ -127,20 +137,22 @@ function SettingsForm({ settings }: { settings: Settings }) {
   return (
     <form ref={form} className="settings-form" noValidate onSubmit={(event) => void save(event)}>
       <section className="card settings-section" aria-labelledby="settings-account">
-        <h2 id="settings-account">Account &amp; Language</h2>
+        <h2 id="settings-account">{t.account}</h2>
         <TextField
-          label="Display name"
+          label={t.displayName}
           optional
           autoComplete="name"
           value={draft.full_name}
           disabled={!draft.use_personalization}
-          hint={draft.use_personalization ? undefined : 'Turn on personalization to use a display name.'}
+          hint={draft.use_personalization ? undefined : t.displayNameHint}
           error={errors.full_name}
           onChange={(event) => change('full_name', event.target.value)}
         />
-        <Select label="Language" options={LANGUAGE_OPTIONS} value={draft.lang} onChange={(event) => change('lang', event.target.value)} />
         <Select
-          label="Time zone"
+          label={texts.common.language}
+          options={LANGUAGES.map((value) => ({ value, label: texts.languageNames[value] }))} value={draft.lang} onChange={(event) => change('lang', event.target.value)} />
+        <Select
+          label={t.timeZone}
           options={ZONE_OPTIONS}
           value={draft.preferred_timezone}
           onChange={(event) => change('preferred_timezone', event.target.value)}
@@ -148,25 +160,25 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-personalization">
-        <h2 id="settings-personalization">Personalization</h2>
+        <h2 id="settings-personalization">{t.personalization}</h2>
         <Checkbox
-          label="Use personalization (your name in greetings and by the assistant)"
+          label={t.usePersonalization}
           checked={draft.use_personalization}
           onChange={(event) => change('use_personalization', event.target.checked)}
         />
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-calendar-display">
-        <h2 id="settings-calendar-display">Calendar Display</h2>
+        <h2 id="settings-calendar-display">{t.calendarDisplay}</h2>
         <div className="settings-row">
           <Select
-            label="Start hour"
+            label={t.startHour}
             options={HOUR_OPTIONS}
             value={draft.calendar_start_hour}
             onChange={(event) => change('calendar_start_hour', event.target.value)}
           />
           <Select
-            label="Start minute"
+            label={t.startMinute}
             options={MINUTE_OPTIONS}
             value={draft.calendar_start_minute}
             onChange={(event) => change('calendar_start_minute', event.target.value)}
@@ -175,27 +187,27 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-integration">
-        <h2 id="settings-integration">Calendar Integration</h2>
+        <h2 id="settings-integration">{t.integration}</h2>
         <GoogleCalendarSection />
         <div className="settings-row">
           <TextField
-            label="Sync past days"
+            label={t.syncPastDays}
             type="number"
             inputMode="numeric"
             min={SYNC_PAST_DAYS.min}
             max={SYNC_PAST_DAYS.max}
-            hint="0 to 60"
+            hint={t.range(SYNC_PAST_DAYS.min, SYNC_PAST_DAYS.max)}
             value={draft.sync_past_days}
             error={errors.sync_past_days}
             onChange={(event) => change('sync_past_days', event.target.value)}
           />
           <TextField
-            label="Sync future months"
+            label={t.syncFutureMonths}
             type="number"
             inputMode="numeric"
             min={SYNC_FUTURE_MONTHS.min}
             max={SYNC_FUTURE_MONTHS.max}
-            hint="1 to 12"
+            hint={t.range(SYNC_FUTURE_MONTHS.min, SYNC_FUTURE_MONTHS.max)}
             value={draft.sync_future_months}
             error={errors.sync_future_months}
             onChange={(event) => change('sync_future_months', event.target.value)}
@@ -204,19 +216,19 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-realtime">
-        <h2 id="settings-realtime">Connection Status</h2>
+        <h2 id="settings-realtime">{t.connectionStatus}</h2>
         {/* The status itself shows in the app's frame (./realtime-indicator.tsx), on every page. */}
-        <Checkbox label="Show real-time connection status" checked={showStatus} onChange={(event) => setShowStatus(event.target.checked)} />
+        <Checkbox label={t.showConnectionStatus} checked={showStatus} onChange={(event) => setShowStatus(event.target.checked)} />
       </section>
 
       <div className="settings-save">
         {savedAt !== null && (
           <span className="settings-save__saved" role="status">
-            ✓ Saved
+            {t.savedIndicator}
           </span>
         )}
         <Button type="submit" busy={saving}>
-          Save Settings
+          {t.save}
         </Button>
       </div>
     </form>

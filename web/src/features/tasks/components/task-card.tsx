@@ -7,7 +7,8 @@ import { Icon } from '../../../components/ui/icon';
 import { DueDate, ItemCardFrame } from '../../../components/ui/item-card';
 import { TagChips } from '../../../components/ui/tag-chips';
 import { useAssistantHighlight } from '../../../lib/assistant-activity';
-import { TASK_PRIORITY_LABELS, TASK_PRIORITY_TONES, TASK_STATUS_LABELS } from '../lib/labels';
+import { TASK_PRIORITY_TONES } from '../lib/labels';
+import { useAppTexts } from '../../../i18n/texts';
 
 interface TaskCardProps {
   task: Task;
@@ -26,6 +27,8 @@ interface TaskCardProps {
 export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onToggle, onDelete }: TaskCardProps) {
   const done = task.status === 'completed';
   const highlight = useAssistantHighlight('task', task.id);
+  const texts = useAppTexts();
+  const t = texts.tasks.card;
   return (
     <ItemCardFrame
       title={task.title}
@@ -33,19 +36,19 @@ export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onTo
       className={classNames('task-card', done && 'task-card--done', highlight)}
       handle={handle}
       leading={
-        <input type="checkbox" className="task-card__check" checked={done} aria-label={`Completed: ${task.title}`} onChange={onToggle} disabled={handle !== null} />
+        <input type="checkbox" className="task-card__check" checked={done} aria-label={t.completed(task.title)} onChange={onToggle} disabled={handle !== null} />
       }
-      deleteLabel={`Delete task ${task.title}`}
+      deleteLabel={t.delete(task.title)}
       onOpen={onOpen}
       onDelete={onDelete}
     >
       <div className="item-card__meta">
-        <span className={classNames('item-card__badge', `tone--${TASK_PRIORITY_TONES[task.priority]}`)}>{TASK_PRIORITY_LABELS[task.priority]} priority</span>
-        {task.status === 'in_progress' && <span className="item-card__badge">{TASK_STATUS_LABELS[task.status]}</span>}
-        <DueDate label="Due" date={task.due_date} due={taskDue(task, new Date(), timeZone)} timeZone={timeZone} />
+        <span className={classNames('item-card__badge', `tone--${TASK_PRIORITY_TONES[task.priority]}`)}>{t.priority(texts.labels.priority[task.priority])}</span>
+        {task.status === 'in_progress' && <span className="item-card__badge">{texts.labels.taskStatus[task.status]}</span>}
+        <DueDate label={t.due} date={task.due_date} due={taskDue(task, new Date(), timeZone)} timeZone={timeZone} />
         {goalTitle && (
           <span className="task-card__goal">
-            <Icon name="goals" /> Goal: {goalTitle}
+            <Icon name="goals" /> {texts.dashboard.overview.goalOf(goalTitle)}
           </span>
         )}
       </div>

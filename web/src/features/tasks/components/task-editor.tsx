@@ -1,5 +1,4 @@
 import type { Goal } from '../../../../../shared/goals';
-import { MESSAGES } from '../../../../../shared/messages';
 import { TASK_PRIORITIES, TASK_STATUSES, type Task, type TaskPriority, type TaskStatus } from '../../../../../shared/tasks';
 import { DateField, isPickedDayInPast } from '../../../components/ui/date-field';
 import { EditorOverlay } from '../../../components/ui/editor-overlay';
@@ -9,7 +8,7 @@ import { TextArea } from '../../../components/ui/text-area';
 import { TitleField } from '../../../components/ui/title-field';
 import { useEditorForm } from '../../../components/ui/use-editor-form';
 import { createItem, updateItem } from '../../../lib/items';
-import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS } from '../lib/labels';
+import { useAppTexts } from '../../../i18n/texts';
 
 interface TaskEditorProps {
   /** The task to edit, or null for a new one. */
@@ -20,8 +19,6 @@ interface TaskEditorProps {
   timeZone: string;
 }
 
-const PRIORITY_OPTIONS = TASK_PRIORITIES.map((value) => ({ value, label: TASK_PRIORITY_LABELS[value] })).reverse();
-const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
 const NO_GOAL = '';
 
 /** The editor's fields, as a new task starts: pending, medium priority. */
@@ -39,9 +36,11 @@ const NEW_TASK: Pick<Task, 'title' | 'description' | 'priority' | 'status' | 'du
 export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorProps) {
   const { values, change, save, saving, serverErrors } = useEditorForm(NEW_TASK, task, onClose);
   const dateInPast = isPickedDayInPast(values.due_date, task?.due_date, new Date(), timeZone);
+  const texts = useAppTexts();
+  const t = texts.tasks.editor;
   // Only goals not completed can take tasks; the task's own goal stays listed.
   const goalOptions = [
-    { value: NO_GOAL, label: 'No goal' },
+    { value: NO_GOAL, label: t.noGoal },
     ...goals.filter((goal) => goal.status !== 'completed' || goal.id === task?.goal_id).map((goal) => ({ value: goal.id, label: goal.title })),
   ];
 
@@ -50,35 +49,42 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
     const { status, ...rest } = values;
     const body = { ...rest, title: values.title.trim(), description: values.description.trim(), ...(task ? { status } : {}) };
     void save(() => (task ? updateItem('tasks', task.id, body) : createItem('tasks', body)), {
-      saved: task ? undefined : 'Task created successfully!',
-      failed: task ? 'Failed to update task' : 'Failed to create task',
+      saved: task ? undefined : t.created,
+      failed: task ? t.updateFailed : t.createFailed,
     });
   }
 
   return (
     <EditorOverlay
       open={open}
-      title={task ? 'Edit Task' : 'Create New Task'}
+      title={task ? t.editTitle : t.newTitle}
       onClose={onClose}
       onSave={submit}
       canSave={values.title.trim() !== '' && !dateInPast}
       saving={saving}
     >
-      <TitleField value={values.title} onChange={(title) => change({ title })} requiredMessage={MESSAGES.taskTitleRequired} error={serverErrors.title} />
-      <TextArea label="Description" optional value={values.description} onChange={(event) => change({ description: event.target.value })} error={serverErrors.description} />
+      <TitleField value={values.title} onChange={(title) => change({ title })} requiredMessage={texts.errors.taskTitleRequired} error={serverErrors.title} />
+      <TextArea label={texts.goals.editor.description} optional value={values.description} onChange={(event) => change({ description: event.target.value })} error={serverErrors.description} />
       <div className="editor-overlay__row">
-        <Select label="Priority" options={PRIORITY_OPTIONS} value={values.priority} onChange={(event) => change({ priority: event.target.value as TaskPriority })} />
-        {task && <Select label="Status" options={STATUS_OPTIONS} value={values.status} onChange={(event) => change({ status: event.target.value as TaskStatus })} />}
+        <Select
+          label={t.priority}
+          options={[...TASK_PRIORITIES].reverse().map((value) => ({ value, label: texts.labels.priority[value] }))} value={values.priority} onChange={(event) => change({ priority: event.target.value as TaskPriority })} />
+        {task && (
+          <Select
+            label={t.status}
+            options={TASK_STATUSES.map((value) => ({ value, label: texts.labels.taskStatus[value] }))} value={values.status} onChange={(event) => change({ status: event.target.value as TaskStatus })}
+          />
+        )}
       </div>
       <DateField
-        label="Due date"
+        label={t.dueDate}
         value={values.due_date}
         onChange={(due_date) => change({ due_date })}
         timeZone={timeZone}
         notBeforeToday
-        error={dateInPast ? MESSAGES.dueDateInPast : serverErrors.due_date}
+        error={dateInPast ? texts.errors.dueDateInPast : serverErrors.due_date}
       />
-      <Select label="Goal" optional options={goalOptions} value={values.goal_id ?? NO_GOAL} onChange={(event) => change({ goal_id: event.target.value || null })} error={serverErrors.goal_id} />
+      <Select label={t.goal} optional options={goalOptions} value={values.goal_id ?? NO_GOAL} onChange={(event) => change({ goal_id: event.target.value || null })} error={serverErrors.goal_id} />
       <TagField value={values.tags} onChange={(tags) => change({ tags })} />
     </EditorOverlay>
   );

@@ -16,23 +16,13 @@ import { useToast } from '../../../components/ui/toast';
 import { changeTrash, emptyTrash, useSettings, useTrash } from '../../../lib/items';
 import { formatDay } from '../../../lib/zoned-dates';
 import './trash.css';
+import { useAppTexts } from '../../../i18n/texts';
 
-const TYPE_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'goals', label: 'Goals' },
-  { value: 'tasks', label: 'Tasks' },
-  { value: 'events', label: 'Events' },
-] as const;
-const KIND_LABELS: Record<TrashableKind, string> = { goals: 'Goal', tasks: 'Task', events: 'Event' };
+const TYPES = ['all', 'goals', 'tasks', 'events'] as const;
 
 type Pending = { action: 'delete'; items: TrashEntry[] } | { action: 'empty' } | null;
 
 const keyOf = (item: Pick<TrashEntry, 'kind' | 'id'>) => `${item.kind}:${item.id}`;
-
-function remainingLabel(days: number): string {
-  if (days <= 0) return 'Expiring today';
-  return days === 1 ? '1 day left' : `${days} days left`;
-}
 
 /** Deleted goals, tasks and events for 10 days: find them, restore them, or delete them for good. */
 export function TrashPage() {
@@ -44,11 +34,13 @@ export function TrashPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending>(null);
   const [working, setWorking] = useState(false);
+  const texts = useAppTexts();
+  const t = texts.trash;
 
   const failed = Boolean(trash.error);
   useEffect(() => {
-    if (failed) showToast({ tone: 'error', title: 'Failed to fetch trash items' });
-  }, [failed, showToast]);
+    if (failed) showToast({ tone: 'error', title: t.fetchFailed });
+  }, [failed, showToast, t]);
 
   const items = useMemo(() => trash.data ?? [], [trash.data]);
   const shown = useMemo(() => {
@@ -71,9 +63,9 @@ export function TrashPage() {
     try {
       const count = await changeTrash('restore', targets);
       setSelected(new Set());
-      showToast({ tone: 'success', title: `${count} items restored successfully` });
+      showToast({ tone: 'success', title: t.restored(count) });
     } catch {
-      showToast({ tone: 'error', title: 'Failed to restore items' });
+      showToast({ tone: 'error', title: t.restoreFailed });
     } finally {
       setWorking(false);
     }
@@ -84,97 +76,97 @@ export function TrashPage() {
     try {
       const count = pending.action === 'empty' ? await emptyTrash() : await changeTrash('delete', pending.items);
       setSelected(new Set());
-      showToast({ tone: 'success', title: `${count} items permanently deleted` });
+      showToast({ tone: 'success', title: t.deleted(count) });
     } catch {
-      showToast({ tone: 'error', title: 'Failed to delete items' });
+      showToast({ tone: 'error', title: t.deleteFailed });
     }
     setPending(null);
   }
 
   return (
     <div className="trash-page">
-      <title>Trash · Tempo</title>
+      <title>{t.documentTitle}</title>
       <header className="trash-page__header">
         <div>
-          <h1>Trash</h1>
-          <p className="trash-page__intro">Deleted goals, tasks and events stay here for 10 days before they are removed for good.</p>
+          <h1>{t.title}</h1>
+          <p className="trash-page__intro">{t.intro}</p>
         </div>
         <div className="trash-page__actions">
           <RefreshButton onRefresh={() => trash.mutate()} />
           <Button className="button--danger" disabled={items.length === 0 || working} onClick={() => setPending({ action: 'empty' })}>
-            Empty Trash
+            {t.empty}
           </Button>
         </div>
       </header>
 
       <div className="trash-page__filters">
-        <TextField label="Search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-        <Select label="Type" options={TYPE_OPTIONS} value={type} onChange={(event) => setType(event.target.value as 'all' | TrashableKind)} />
+        <TextField label={texts.tasks.page.search} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <Select label={t.type} options={TYPES.map((value) => ({ value, label: t.types[value] }))} value={type} onChange={(event) => setType(event.target.value as 'all' | TrashableKind)} />
       </div>
 
       {trash.error && !trash.data ? (
-        <Alert tone="error" title="Failed to fetch trash items" />
+        <Alert tone="error" title={t.fetchFailed} />
       ) : !trash.data ? (
         <p className="page-status__inline" role="status">
-          <Spinner /> Loading...
+          <Spinner /> {texts.common.loading}
         </p>
       ) : items.length === 0 ? (
         <div className="trash-empty">
-          <p className="trash-empty__title">Trash is empty</p>
-          <p>Items you delete appear here for 10 days.</p>
+          <p className="trash-empty__title">{t.emptyTitle}</p>
+          <p>{t.emptyText}</p>
         </div>
       ) : shown.length === 0 ? (
         <div className="trash-empty">
-          <p className="trash-empty__title">No items match your filters</p>
+          <p className="trash-empty__title">{t.noMatch}</p>
         </div>
       ) : (
         <>
           <div className="trash-bulk">
             <Checkbox
-              label="Select all"
+              label={t.selectAll}
               checked={allChosen}
               onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map(keyOf)))}
             />
             {chosen.length > 0 && (
               <div className="trash-bulk__actions">
-                <span>{chosen.length} selected</span>
+                <span>{t.selected(chosen.length)}</span>
                 <Button variant="secondary" disabled={working} onClick={() => void restore(chosen)}>
-                  Restore selected
+                  {t.restoreSelected}
                 </Button>
                 <Button className="button--danger" disabled={working} onClick={() => setPending({ action: 'delete', items: chosen })}>
-                  Delete selected
+                  {t.deleteSelected}
                 </Button>
               </div>
             )}
           </div>
-          <ul className="trash-list" aria-label="Deleted items">
+          <ul className="trash-list" aria-label={t.list}>
             {shown.map((item) => {
               // On this page's clock, in the person's time zone (shared/trash.ts).
               const daysLeft = trashDaysLeft(item.deleted_at, new Date(), timeZone);
               return (
                 <li key={keyOf(item)} className="trash-item">
-                  <Checkbox label={`Select ${item.title}`} checked={selected.has(keyOf(item))} onChange={() => toggle(item)} />
+                  <Checkbox label={t.select(item.title)} checked={selected.has(keyOf(item))} onChange={() => toggle(item)} />
                   <div className="trash-item__text">
                     <p className="trash-item__title">{item.title}</p>
                     <p className="trash-item__meta">
-                      <span className="trash-item__kind">{KIND_LABELS[item.kind]}</span>
-                      <span>Deleted {formatDay(calendarDay(item.deleted_at, timeZone))}</span>
+                      <span className="trash-item__kind">{t.kinds[item.kind]}</span>
+                      <span>{t.deletedOn(formatDay(calendarDay(item.deleted_at, timeZone), texts.dates))}</span>
                       <span className={classNames('trash-item__days', daysLeft <= TRASH_WARNING_DAYS && 'trash-item__days--warning')}>
-                        {remainingLabel(daysLeft)}
+                        {t.daysLeft(daysLeft)}
                       </span>
                     </p>
                   </div>
                   <div className="trash-item__actions">
-                    <Button variant="secondary" disabled={working} aria-label={`Restore ${item.title}`} onClick={() => void restore([item])}>
-                      Restore
+                    <Button variant="secondary" disabled={working} aria-label={t.restoreItem(item.title)} onClick={() => void restore([item])}>
+                      {t.restore}
                     </Button>
                     <Button
                       className="button--danger"
                       disabled={working}
-                      aria-label={`Delete ${item.title}`}
+                      aria-label={t.deleteItem(item.title)}
                       onClick={() => setPending({ action: 'delete', items: [item] })}
                     >
-                      Delete
+                      {t.delete}
                     </Button>
                   </div>
                 </li>
@@ -186,13 +178,9 @@ export function TrashPage() {
 
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.action === 'empty' ? 'Empty Trash' : 'Delete permanently'}
-        message={
-          pending?.action === 'empty'
-            ? 'All items in the trash will be permanently deleted. This action cannot be undone.'
-            : `${pending?.items.length === 1 ? 'This item' : `These ${pending?.items.length ?? 0} items`} will be permanently deleted. This action cannot be undone.`
-        }
-        confirmLabel={pending?.action === 'empty' ? 'Empty Trash' : 'Delete permanently'}
+        title={pending?.action === 'empty' ? t.empty : t.deletePermanently}
+        message={pending?.action === 'empty' ? t.emptyConfirm : t.deleteConfirm(pending?.items.length ?? 0)}
+        confirmLabel={pending?.action === 'empty' ? t.empty : t.deletePermanently}
         tone="danger"
         onConfirm={confirmPending}
         onCancel={() => setPending(null)}

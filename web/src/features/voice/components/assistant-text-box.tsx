@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useVoice } from './voice-provider';
+import { useAppTexts } from '../../../i18n/texts';
 
 /**
  * Typed requests for the assistant, for a person without a microphone or in a quiet office: sent
@@ -11,6 +12,7 @@ export function AssistantTextBox({ autoFocus = false }: { autoFocus?: boolean })
   const [text, setText] = useState('');
   const inputId = useId();
   const blocked = state.error !== null;
+  const t = useAppTexts().voice;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -23,21 +25,21 @@ export function AssistantTextBox({ autoFocus = false }: { autoFocus?: boolean })
   return (
     <form className="voice-text" onSubmit={submit}>
       <label htmlFor={inputId} className="visually-hidden">
-        Type to your assistant
+        {t.typeLabel}
       </label>
       <input
         id={inputId}
         className="field__control voice-text__input"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Type a request…"
+        placeholder={t.typePlaceholder}
         autoComplete="off"
         maxLength={1_000}
         disabled={blocked}
         autoFocus={autoFocus}
       />
       <Button type="submit" variant="secondary" disabled={blocked || !text.trim()}>
-        Send
+        {t.send}
       </Button>
     </form>
   );

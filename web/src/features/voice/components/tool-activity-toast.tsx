@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { TOOL_ACTIVITY_TOAST } from '../../../../../shared/constants';
-import { VOICE_MESSAGES } from '../../../../../shared/messages';
-import { humaniseToolName, type ToolCall } from '../../../../../shared/tool-calls';
+import type { ToolCall } from '../../../../../shared/tool-calls';
 import { Button } from '../../../components/ui/button';
 import { classNames } from '../../../components/ui/class-names';
 import { Spinner } from '../../../components/ui/spinner';
-import { isUndoable, STATUS_LABELS, toastQueue, toastSubtitle } from '../lib/tool-activity';
+import { isUndoable, toastQueue, toastSubtitle, toolTitle } from '../lib/tool-activity';
 import { useVoice } from './voice-provider';
+import { useAppTexts } from '../../../i18n/texts';
+import { localizeMessage } from '../../../lib/api';
 
 const shownKey = (call: ToolCall) => `${call.id}:${call.status}`;
 
@@ -22,6 +23,8 @@ export function ToolActivityToast() {
   const [undoing, setUndoing] = useState(false);
   const current = toastQueue(toolCalls).find((call) => !shown.has(shownKey(call)));
   const currentKey = current && shownKey(current);
+  const texts = useAppTexts();
+  const t = texts.voice.tools;
 
   useEffect(() => {
     if (!currentKey || held) return;
@@ -52,16 +55,17 @@ export function ToolActivityToast() {
             {current.status === 'pending' ? <Spinner /> : current.status === 'success' ? '✓' : '!'}
           </span>
           <div className="tool-toast__text">
-            <p className="tool-toast__title">{humaniseToolName(current.tool_name)}</p>
+            <p className="tool-toast__title">{toolTitle(current.tool_name, texts)}</p>
             <p className="tool-toast__label">
-              {current.undone_at ? VOICE_MESSAGES.toolUndone : STATUS_LABELS[current.status]}
-              <span className="tool-toast__subtitle"> · {toastSubtitle(current)}</span>
+              {current.undone_at ? texts.voiceErrors.toolUndone : t.statuses[current.status]}
+              <span className="tool-toast__subtitle"> · {toastSubtitle(current, texts)}</span>
             </p>
-            {current.status === 'error' && current.error_message && <p className="tool-toast__error">{current.error_message}</p>}
+            {current.status === 'error' && current.error_message && <p className="tool-toast__error">{localizeMessage(current.error_message, texts)}</p>}
           </div>
           {isUndoable(current) && (
-            <Button variant="secondary" busy={undoing} onClick={() => void undoCurrent(current)} aria-label={`Undo ${humaniseToolName(current.tool_name)}: ${toastSubtitle(current)}`}>
-              Undo
+            <Button variant="secondary" busy={undoing} onClick={() => void undoCurrent(current)} aria-label={t.undoLabel(toolTitle(current.tool_name, texts), toastSubtitle(current, texts))}
+            >
+              {t.undo}
             </Button>
           )}
         </div>

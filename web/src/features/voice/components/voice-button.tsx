@@ -7,6 +7,7 @@ import { ToolActivityToast } from './tool-activity-toast';
 import { VoiceOrb } from './voice-orb';
 import { useVoice } from './voice-provider';
 import './voice.css';
+import { useAppTexts } from '../../../i18n/texts';
 
 const RING_RADIUS = 30;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
@@ -25,6 +26,7 @@ export function VoiceButton() {
   const [typing, setTyping] = useState(false);
   const cardId = useId();
   const captionId = useId();
+  const t = useAppTexts().voice;
 
   const typeButton = useRef<HTMLButtonElement>(null);
 
@@ -42,8 +44,8 @@ export function VoiceButton() {
     <div className="voice-fab">
       <ToolActivityToast />
       {open && (
-        <div className="voice-fab__card card" id={cardId} role="group" aria-label="Voice assistant">
-          <button type="button" className="voice-fab__close" aria-label="Close the voice assistant card" onClick={closeCard}>
+        <div className="voice-fab__card card" id={cardId} role="group" aria-label={t.title}>
+          <button type="button" className="voice-fab__close" aria-label={t.closeCard} onClick={closeCard}>
             <span aria-hidden="true">×</span>
           </button>
           <CallStatus captionId={captionId} />
@@ -53,7 +55,7 @@ export function VoiceButton() {
       <div className="voice-fab__row">
         {tasks.length > 0 && (
           <p className="voice-fab__progress">
-            {completed}/{tasks.length} tasks completed
+            {t.tasksCompleted(completed, tasks.length)}
           </p>
         )}
         {available && (
@@ -61,7 +63,7 @@ export function VoiceButton() {
             ref={typeButton}
             type="button"
             className="voice-fab__type"
-            aria-label="Type to your assistant"
+            aria-label={t.typeLabel}
             aria-expanded={open}
             aria-controls={open ? cardId : undefined}
             onClick={() => {
@@ -76,7 +78,7 @@ export function VoiceButton() {
           <button
             type="button"
             className="voice-fab__button"
-            aria-label={callButtonLabel(state, 'Talk to your assistant')}
+            aria-label={callButtonLabel(state, t.talk, t)}
             aria-describedby={open ? captionId : undefined}
             disabled={state.error !== null}
             onClick={toggle}
@@ -105,16 +107,17 @@ export function VoicePanel() {
   const { state, toggle, available } = useVoice();
   const captionId = useId();
   const headingId = useId();
+  const t = useAppTexts().voice;
   return (
     <section className="voice-panel card" aria-labelledby={headingId}>
       <h2 id={headingId} className="visually-hidden">
-        Voice assistant
+        {t.title}
       </h2>
       <VoiceOrb large>
         <button
           type="button"
           className={classNames('voice-panel__button', state.phase === 'active' && 'voice-panel__button--active')}
-          aria-label={callButtonLabel(state, 'Ask your assistant')}
+          aria-label={callButtonLabel(state, t.ask, t)}
           aria-describedby={captionId}
           disabled={state.error !== null}
           onClick={toggle}

@@ -2,7 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { mutate } from 'swr';
 import type { Entity } from '../../../../../shared/items';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
-import { humaniseToolName, type ToolCall } from '../../../../../shared/tool-calls';
+import type { ToolCall } from '../../../../../shared/tool-calls';
 import { useToast } from '../../../components/ui/toast';
 import { reportAssistantProcessing } from '../../../lib/assistant-activity';
 import { listKey, TRASH_KEY } from '../../../lib/items';
@@ -10,6 +10,9 @@ import { TOOL_CALLS_KEY, undoToolCall, useToolCalls } from '../api/tool-calls';
 import { fetchVoiceConfig, saveSessionDuration } from '../api/voice-session';
 import { loadConversationLibrary, openConversation, openMicrophone, startErrorMessage, type LiveConversation, type Mode } from '../lib/conversation';
 import { createToolCallReflector, toolChange } from '../lib/reflect-tool-calls';
+import { useAppTexts } from '../../../i18n/texts';
+import { localizedError } from '../../../lib/api';
+import { toolTitle } from '../lib/tool-activity';
 
 /** idle → starting → active (speaking or listening) → ended. */
 export type CallPhase = 'idle' | 'starting' | 'active' | 'ended';
@@ -65,6 +68,7 @@ function cacheToolCall(call: ToolCall) {
  * is false when no agent is configured: starting then says so.
  */
 export function VoiceProvider({ available, children }: { available: boolean; children: ReactNode }) {
+  const texts = useAppTexts();
   const showToast = useToast();
   const [state, setState] = useState<CallState>(IDLE);
   const live = useRef<LiveConversation | null>(null);
@@ -160,12 +164,12 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
         cacheToolCall(await undoToolCall(call.id));
         const change = toolChange(call);
         if (change) await Promise.all([mutate(listKey(change.kind)), mutate(TRASH_KEY)]);
-        showToast({ tone: 'success', title: VOICE_MESSAGES.undone, description: humaniseToolName(call.tool_name) });
+        showToast({ tone: 'success', title: texts.voiceErrors.undone, description: toolTitle(call.tool_name, texts) });
       } catch (error) {
-        showToast({ tone: 'error', title: VOICE_MESSAGES.undoFailed, description: error instanceof Error ? error.message : undefined });
+        showToast({ tone: 'error', title: texts.voiceErrors.undoFailed, description: localizedError(error, texts, '') || undefined });
       }
     },
-    [showToast],
+    [showToast, texts],
   );
 
   const value = useMemo<VoiceContextValue>(

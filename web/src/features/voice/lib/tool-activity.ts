@@ -1,6 +1,6 @@
 import { TOOL_ACTIVITY_TOAST } from '../../../../../shared/constants';
-import { VOICE_MESSAGES } from '../../../../../shared/messages';
-import type { ToolCall } from '../../../../../shared/tool-calls';
+import { humaniseToolName, type ToolCall } from '../../../../../shared/tool-calls';
+import type { AppTexts } from '../../../i18n/catalogue-types';
 import { toolChange } from './reflect-tool-calls';
 
 /** The calls the tool-activity toast shows in turn: the pending ones first, then the 3 last finished. */
@@ -13,17 +13,20 @@ export function toastQueue(calls: readonly ToolCall[]): ToolCall[] {
   return [...pending, ...finished];
 }
 
-export const STATUS_LABELS = {
-  pending: VOICE_MESSAGES.toolProcessing,
-  success: VOICE_MESSAGES.toolCompleted,
-  error: VOICE_MESSAGES.toolFailed,
-} as const satisfies Record<ToolCall['status'], string>;
-
-/** The toast's second line: the entity argument, else the item's title, else 'Processing request'. */
-export function toastSubtitle(call: ToolCall): string {
+/** The toast's second line: the entity argument in the person's words, else the item's title, else 'Processing request'. */
+export function toastSubtitle(call: ToolCall, texts: AppTexts): string {
+  const entities: Readonly<Record<string, string>> = texts.voice.tools.entities;
+  const { entity, title } = call.tool_args;
+  if (typeof entity === 'string' && entity.trim()) return entities[entity] ?? entity;
   const item = call.result && 'item' in call.result ? call.result.item : {};
-  const named = [call.tool_args.entity, call.tool_args.title, item.title].find((value) => typeof value === 'string' && value.trim());
-  return (named as string | undefined) ?? VOICE_MESSAGES.toolSubtitleFallback;
+  const named = [title, item.title].find((value) => typeof value === 'string' && value.trim());
+  return (named as string | undefined) ?? texts.voiceErrors.toolSubtitleFallback;
+}
+
+/** A tool's name in the person's language ('Create item'), or made readable from its code name. */
+export function toolTitle(toolName: string, texts: AppTexts): string {
+  const names: Readonly<Record<string, string>> = texts.voice.tools.names;
+  return names[toolName] ?? humaniseToolName(toolName);
 }
 
 /** A finished create, update or delete that has not been undone yet. */

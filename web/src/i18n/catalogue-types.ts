@@ -1,0 +1,17 @@
+import type { Locale } from 'date-fns';
+import type enApp from './en/app';
+import type enPublic from './en/public';
+
+/** A catalogue's shape with its English texts widened to any text, so other languages can fill it. */
+type Widen<T> = T extends string
+  ? string
+  : T extends Locale
+    ? Locale
+    : T extends (...args: infer A) => string
+      ? (...args: A) => string
+      : T extends readonly unknown[]
+        ? { readonly [K in keyof T]: Widen<T[K]> }
+        : { readonly [K in keyof T]: Widen<T[K]> };
+
+export type PublicTexts = Widen<typeof enPublic>;
+export type AppTexts = Widen<typeof enApp>;
