@@ -10,6 +10,10 @@ const BROWSER_ONLY = {
   message: 'The web app imports only web/src and shared/; it reaches the server through the API.',
 };
 
+const SHARED_NO_IO = { group: ['node:*', '@aws-sdk/*', '../functions/*', '../local/*', '../web/*'], message: 'shared/ holds no I/O.' };
+/** Modules of schemas for screens that load them when shown (sign-up, settings, the waiting list, the bug report). */
+const SCHEMA_MODULES = ['accounts', 'bug-reports', 'changes', 'demo', 'settings', 'waiting-list', 'item-schemas'];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'coverage/', 'docs/'] },
   js.configs.recommended,
@@ -87,10 +91,16 @@ export default tseslint.config(
   {
     // The shared domain is imported by the browser and by Lambdas: it does no I/O.
     files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_NO_IO] }] },
+  },
+  {
+    // The rules the first screens import stay apart from the schemas (<entity>.schema.ts), so those screens load no zod.
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.schema.ts', ...SCHEMA_MODULES.map((name) => `shared/${name}.ts`)],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '@aws-sdk/*', '../functions/*', '../local/*', '../web/*'], message: 'shared/ holds no I/O.' }] },
+        { patterns: [SHARED_NO_IO], paths: [{ name: 'zod', message: 'Schemas go in <entity>.schema.ts; the rules the first screens import load no zod.' }] },
       ],
     },
   },

@@ -2,22 +2,14 @@ import { z } from 'zod';
 import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts';
 import { BugReportSchema } from '../shared/bug-reports';
 import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo';
-import {
-  GcalCallbackQuerySchema,
-  GcalConnectAnswerSchema,
-  GcalConnectSchema,
-  GcalDisconnectAnswerSchema,
-  GcalStatusSchema,
-  GcalSyncAnswerSchema,
-  GcalSyncSchema,
-  MirrorLogEntrySchema,
-} from '../shared/gcal';
+import { GcalCallbackQuerySchema, GcalConnectAnswerSchema, GcalConnectSchema, GcalDisconnectAnswerSchema, GcalStatusSchema, GcalSyncAnswerSchema, GcalSyncSchema, MirrorLogEntrySchema } from '../shared/gcal.schema';
 import { ITEM_SCHEMAS } from '../shared/item-schemas';
 import { ChangeStampsSchema } from '../shared/changes';
-import { ReorderSchema, TRASHABLE_KINDS, TrashEntrySchema, type ItemKind } from '../shared/items';
+import { TRASHABLE_KINDS, type ItemKind } from '../shared/items';
+import { ReorderSchema, TrashEntrySchema } from '../shared/items.schema';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings';
-import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls';
-import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice';
+import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
+import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';
 import { WaitingListJoinSchema } from '../shared/waiting-list';
 
 /**

@@ -1,55 +1,9 @@
-import { z } from 'zod';
-import { API_LIMITS } from './constants';
-import { calendarDay, requiredDateTime } from './dates';
-import { serverFields, trashFields } from './items';
-import { MESSAGES } from './messages';
-import { optionalText, requiredText, tagNames } from './text';
+import type { CalendarEvent } from './calendar-events.schema';
+import { calendarDay } from './dates';
 
 export const EVENT_TYPES = ['meeting', 'reminder', 'deadline', 'personal', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-const eventFields = {
-  title: requiredText(MESSAGES.titleRequired),
-  description: optionalText(),
-  start_time: requiredDateTime(MESSAGES.startDateRequired),
-  end_time: requiredDateTime(MESSAGES.endDateRequired),
-  all_day: z.boolean(),
-  location: optionalText(API_LIMITS.locationMax),
-  color: z.string().trim().max(32).nullable(),
-  event_type: z.enum(EVENT_TYPES),
-  tags: tagNames,
-};
-
-/** Checked on the body when it has both times; the API checks again on the merged item. */
-const timesOrder = {
-  check: ({ start_time, end_time, all_day }: { start_time?: string; end_time?: string; all_day?: boolean }) =>
-    !start_time || !end_time || endsAfterStart({ start_time, end_time, all_day: all_day ?? false }),
-  params: { message: MESSAGES.endBeforeStart, path: ['end_time'] },
-};
-
-export const EventCreateSchema = z
-  .strictObject({
-    ...eventFields,
-    description: eventFields.description.default(''),
-    all_day: eventFields.all_day.default(false),
-    location: eventFields.location.default(''),
-    color: eventFields.color.default(null),
-    event_type: eventFields.event_type.default('other'),
-    tags: eventFields.tags.default([]),
-  })
-  .refine(timesOrder.check, timesOrder.params);
-export const EventUpdateSchema = z.strictObject(eventFields).partial().refine(timesOrder.check, timesOrder.params);
-export const EventSchema = z.object({
-  ...serverFields,
-  ...eventFields,
-  ...trashFields,
-  /** Set when the event was synced in from Google. */
-  gcal_id: z.string().nullable(),
-});
-
-export type EventInput = z.infer<typeof EventCreateSchema>;
-export type EventPatch = z.infer<typeof EventUpdateSchema>;
-export type CalendarEvent = z.infer<typeof EventSchema>;
 export type EventTimes = Pick<CalendarEvent, 'start_time' | 'end_time' | 'all_day'>;
 
 /**

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { isoDateTime } from './dates';
 
 /** Google Calendar: the scopes asked for, the specification's texts, and the API's shapes. */
 
@@ -55,51 +53,7 @@ export function connectFailureKey(reason: string | null): keyof typeof GCAL_MESS
   return Object.hasOwn(GCAL_CONNECT_FAILURES, reason ?? '') ? GCAL_CONNECT_FAILURES[reason as GcalConnectFailure] : 'connectFailed';
 }
 
-export const GcalConnectSchema = z.strictObject({
-  /** Also ask for write access (incremental consent), so local event changes mirror out. */
-  write: z.boolean().default(false),
-});
-
-export const GcalConnectAnswerSchema = z.object({ url: z.url() });
-
-/** What Google puts on the redirect back to the callback. */
-export const GcalCallbackQuerySchema = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  error: z.string().optional(),
-  scope: z.string().optional(),
-});
-
 export const INITIAL_SYNC_STATES = ['pending', 'succeeded', 'failed'] as const;
-
-/** The first sync after connecting, run on the bus; `message` is the toast to show once it ended. */
-export const InitialSyncSchema = z.object({
-  status: z.enum(INITIAL_SYNC_STATES),
-  synced: z.number().int().min(0).nullable(),
-  message: z.string().nullable(),
-});
-export type InitialSync = z.infer<typeof InitialSyncSchema>;
-
-export const GcalStatusSchema = z.object({
-  /** False when this server has no Google client: the web app hides Connect. */
-  configured: z.boolean(),
-  connected: z.boolean(),
-  write_access: z.boolean(),
-  initial_sync: InitialSyncSchema.nullable(),
-});
-export type GcalStatus = z.infer<typeof GcalStatusSchema>;
-
-export const GcalSyncSchema = z.strictObject({});
-export const GcalSyncAnswerSchema = z.object({
-  /** Events added, changed or removed locally by this sync. */
-  synced: z.number().int().min(0),
-});
-
-export const GcalDisconnectAnswerSchema = z.object({
-  disconnected: z.literal(true),
-  /** Synced events removed. */
-  removed: z.number().int().min(0),
-});
 
 export const MIRROR_CHANGES = ['item.created', 'item.updated', 'item.deleted', 'item.restored', 'item.purged'] as const;
 export const MIRROR_ACTIONS = ['upsert', 'delete'] as const;
@@ -107,14 +61,3 @@ export const MIRROR_OUTCOMES = ['mirrored', 'skipped: read-only', 'skipped: not 
 export type MirrorChange = (typeof MIRROR_CHANGES)[number];
 export type MirrorAction = (typeof MIRROR_ACTIONS)[number];
 export type MirrorOutcome = (typeof MIRROR_OUTCOMES)[number];
-
-/** One local event change and what the mirror did with it. */
-export const MirrorLogEntrySchema = z.object({
-  change: z.enum(MIRROR_CHANGES),
-  event_id: z.string(),
-  title: z.string(),
-  action: z.enum(MIRROR_ACTIONS),
-  outcome: z.enum(MIRROR_OUTCOMES),
-  at: isoDateTime,
-});
-export type MirrorLogEntry = z.infer<typeof MirrorLogEntrySchema>;

@@ -1,39 +1,11 @@
-import { z } from 'zod';
 import { GOAL_DUE_SOON_DAYS } from './constants';
-import { isoDateTime } from './dates';
 import { dueState, type Due } from './due';
-import { serverFields, trashFields } from './items';
-import { MESSAGES } from './messages';
-import { optionalText, requiredText, tagNames } from './text';
+import type { Goal } from './goals.schema';
 
 export const GOAL_TYPES = ['short_term', 'long_term'] as const;
 export const GOAL_STATUSES = ['active', 'completed', 'paused'] as const;
 export type GoalType = (typeof GOAL_TYPES)[number];
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
-
-const goalFields = {
-  title: requiredText(MESSAGES.goalTitleRequired),
-  description: optionalText(),
-  type: z.enum(GOAL_TYPES),
-  status: z.enum(GOAL_STATUSES),
-  target_date: isoDateTime.nullable(),
-  tags: tagNames,
-};
-
-export const GoalCreateSchema = z.strictObject({
-  ...goalFields,
-  description: goalFields.description.default(''),
-  type: goalFields.type.default('short_term'),
-  status: goalFields.status.default('active'),
-  target_date: goalFields.target_date.default(null),
-  tags: goalFields.tags.default([]),
-});
-export const GoalUpdateSchema = z.strictObject(goalFields).partial();
-export const GoalSchema = z.object({ ...serverFields, ...goalFields, ...trashFields });
-
-export type GoalInput = z.infer<typeof GoalCreateSchema>;
-export type GoalPatch = z.infer<typeof GoalUpdateSchema>;
-export type Goal = z.infer<typeof GoalSchema>;
 
 /** The card toggle: active → completed → paused → active (anything else → active). */
 export function nextGoalStatus(status: GoalStatus | string): GoalStatus {

@@ -1,8 +1,8 @@
-import { EventCreateSchema, EventSchema, EventUpdateSchema } from './calendar-events';
-import { GoalCreateSchema, GoalSchema, GoalUpdateSchema } from './goals';
+import { EventCreateSchema, EventSchema, EventUpdateSchema } from './calendar-events.schema';
+import { GoalCreateSchema, GoalSchema, GoalUpdateSchema } from './goals.schema';
 import type { ItemKind } from './items';
-import { TagCreateSchema, TagSchema, TagUpdateSchema } from './tags';
-import { TaskCreateSchema, TaskSchema, TaskUpdateSchema } from './tasks';
+import { TagCreateSchema, TagSchema, TagUpdateSchema } from './tags.schema';
+import { TaskCreateSchema, TaskSchema, TaskUpdateSchema } from './tasks.schema';
 
 /** For each kind: what a create and an update accept, and the item as stored and returned. */
 export const ITEM_SCHEMAS = {

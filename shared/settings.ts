@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './dates';
+import { isoDateTime } from './dates.schema';
 import { LANGUAGES } from './languages';
 import { MESSAGES } from './messages';
 

@@ -1,9 +1,4 @@
-import { z } from 'zod';
-import { API_LIMITS, TAG_SUGGESTIONS } from './constants';
-import { itemId } from './items';
-import { MESSAGES } from './messages';
-import { requiredText } from './text';
-import { isoDateTime } from './dates';
+import { TAG_SUGGESTIONS } from './constants';
 
 /** The tag palette: ten colours, purple first and the default; unknown colours fall back to it. */
 export const TAG_PALETTE = [
@@ -26,29 +21,6 @@ export function tagColor(color: string | null | undefined): string {
   const match = TAG_PALETTE.find((entry) => entry.hex.toLowerCase() === wanted || entry.name === wanted);
   return match ? match.hex : DEFAULT_TAG_COLOR;
 }
-
-const tagColorField = z.string().max(32).nullable().transform(tagColor);
-
-export const TagCreateSchema = z.strictObject({
-  name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax),
-  color: tagColorField.default(DEFAULT_TAG_COLOR),
-});
-export const TagUpdateSchema = z.strictObject({
-  name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax),
-  color: tagColorField,
-}).partial();
-export const TagSchema = z.object({
-  id: itemId,
-  user_id: z.string(),
-  name: z.string(),
-  color: z.string(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-});
-
-export type TagInput = z.infer<typeof TagCreateSchema>;
-export type TagPatch = z.infer<typeof TagUpdateSchema>;
-export type Tag = z.infer<typeof TagSchema>;
 
 /**
  * Tag-input suggestions: from 3 typed characters, case-insensitive substring, selected ones

@@ -1,18 +1,16 @@
-import { z } from 'zod';
-
 /**
  * What the SPA learns at start from `/config.json`: written beside the built files by the CDK in
- * AWS, served by the local stack on one machine. No secrets: every value is public.
+ * AWS, served by the local stack on one machine. No secrets: every value is public. A plain type,
+ * not a schema: both writers are typed against it, and the first screen should not load zod.
  */
-export const WebConfigSchema = z.object({
-  region: z.string(),
-  userPoolId: z.string(),
-  userPoolClientId: z.string(),
+export interface WebConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
   /** Set only locally, where Cognito is cognito-local. */
-  userPoolEndpoint: z.string().nullable(),
+  userPoolEndpoint: string | null;
   /** The hosted-UI domain for Google sign-in; null when no Google client is configured. */
-  googleSignIn: z.object({ domain: z.string() }).nullable(),
+  googleSignIn: { domain: string } | null;
   /** Whether an ElevenLabs agent is configured (or the local double runs); without it the voice panel says so. */
-  voice: z.boolean(),
-});
-export type WebConfig = z.infer<typeof WebConfigSchema>;
+  voice: boolean;
+}

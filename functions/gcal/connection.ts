@@ -1,4 +1,4 @@
-import type { GcalStatus } from '../../shared/gcal';
+import type { GcalStatus } from '../../shared/gcal.schema';
 import { publishAfterSave } from '../platform/bus';
 import { log } from '../platform/log';
 import { googleConfig, isGoogleConfigured } from './config';

@@ -1,5 +1,5 @@
 import type { calendar_v3 } from '@googleapis/calendar';
-import type { CalendarEvent } from '../../shared/calendar-events';
+import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import { API_LIMITS } from '../../shared/constants';
 import { DAY_MS } from '../../shared/dates';
 import type { GoogleEvent } from './google';

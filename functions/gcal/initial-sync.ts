@@ -1,5 +1,6 @@
 import { INITIAL_SYNC_DELAY_MS } from '../../shared/constants';
-import { GCAL_MESSAGES, syncedMessage, type InitialSync } from '../../shared/gcal';
+import { GCAL_MESSAGES, syncedMessage } from '../../shared/gcal';
+import type { InitialSync } from '../../shared/gcal.schema';
 import { now, nowMs, sleep } from '../platform/clock';
 import { log } from '../platform/log';
 import { syncCalendar } from './sync';

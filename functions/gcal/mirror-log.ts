@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
-import { MirrorLogEntrySchema, type MirrorLogEntry } from '../../shared/gcal';
+import { MirrorLogEntrySchema, type MirrorLogEntry } from '../../shared/gcal.schema';
 import { GCAL_SK, userKey } from '../data/keys';
 import { db, tableName } from '../platform/dynamo';
 

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../shared/calendar-events';
+import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
 import { getStored } from '../items/repository';
 import { now } from '../platform/clock';

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GOOGLE_TOKEN_FALLBACK_LIFETIME_S } from '../../shared/constants';
-import { GCAL_SCOPES, type InitialSync } from '../../shared/gcal';
+import { GCAL_SCOPES } from '../../shared/gcal';
+import type { InitialSync } from '../../shared/gcal.schema';
 import { GCAL_SK, userKey } from '../data/keys';
 import { conditionally, db, tableName } from '../platform/dynamo';
 import { openToken, sealToken } from './token-cipher';

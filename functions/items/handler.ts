@@ -1,4 +1,5 @@
-import { itemId, type ItemKind, type OrderableKind } from '../../shared/items';
+import type { ItemKind, OrderableKind } from '../../shared/items';
+import { itemId } from '../../shared/items.schema';
 import { notFound } from '../platform/errors';
 import { created, httpHandler, noContent, ok, type HttpRequest, type Operations, type Reply } from '../platform/http';
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, reorderItems, toPublic, updateItem } from './service';

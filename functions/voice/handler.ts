@@ -1,8 +1,8 @@
 import { USER_QUOTAS } from '../../shared/constants';
-import { itemId } from '../../shared/items';
+import { itemId } from '../../shared/items.schema';
 import { MESSAGES } from '../../shared/messages';
 import { nameToUse } from '../../shared/person';
-import type { VoiceTemplateVars } from '../../shared/voice';
+import type { VoiceTemplateVars } from '../../shared/voice.schema';
 import { publishAfterSave } from '../platform/bus';
 import { notFound } from '../platform/errors';
 import { httpHandler, noContent, ok, type Reply } from '../platform/http';

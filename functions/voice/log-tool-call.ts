@@ -1,4 +1,5 @@
-import { TOOL_CALL_MESSAGES, type ToolCall, type ToolCallRequest } from '../../shared/tool-calls';
+import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
+import type { ToolCall, ToolCallRequest } from '../../shared/tool-calls.schema';
 import { publish } from '../platform/bus';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ITEM_SCHEMAS } from '../../shared/item-schemas';
-import { ENTITY_OF_KIND, itemId, type ItemKind } from '../../shared/items';
-import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES, type ToolCallResult } from '../../shared/tool-calls';
+import { ENTITY_OF_KIND, type ItemKind } from '../../shared/items';
+import { itemId } from '../../shared/items.schema';
+import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
+import type { ToolCallResult } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, toPublic, updateItem } from '../items/service';
 import { HttpError, invalidField, notFound } from '../platform/errors';
 import { parseWith } from '../platform/http';

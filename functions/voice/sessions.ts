@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { VoiceSession, VoiceSessionUpdate } from '../../shared/voice';
+import type { VoiceSession, VoiceSessionUpdate } from '../../shared/voice.schema';
 import { userKey, voiceSessionKey } from '../data/keys';
 import { conditionally, db, tableName } from '../platform/dynamo';
 

@@ -1,6 +1,7 @@
 import { ITEM_SCHEMAS } from '../../shared/item-schemas';
 import { isTrashable, type ItemKind } from '../../shared/items';
-import { kindOfEntity, TOOL_CALL_MESSAGES, type ToolCall } from '../../shared/tool-calls';
+import { kindOfEntity, TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
+import type { ToolCall } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, restoreItems, updateItem } from '../items/service';
 import { conflict, HttpError, notFound } from '../platform/errors';
 import { countToolCallChange, getToolCall, markUndone, toPublicCall, unmarkUndone } from './tool-calls';

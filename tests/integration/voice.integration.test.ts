@@ -10,7 +10,8 @@ import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/eleven
 import { pushAgent } from '../../scripts/elevenlabs-agent';
 import { USER_QUOTAS } from '../../shared/constants';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
-import { TOOL_CALL_MESSAGES, type ToolCall } from '../../shared/tool-calls';
+import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
+import type { ToolCall } from '../../shared/tool-calls.schema';
 import { useVirtualClock } from '../support/clock';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 import { lambdaContext } from '../../local/lambda-context';

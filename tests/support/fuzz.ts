@@ -9,7 +9,7 @@ import { db, tableName } from '../../functions/platform/dynamo';
 import { routes, type Route } from '../../functions/routes';
 import { ITEM_SCHEMAS } from '../../shared/item-schemas';
 import { SettingsSchema } from '../../shared/settings';
-import { ToolCallSchema } from '../../shared/tool-calls';
+import { ToolCallSchema } from '../../shared/tool-calls.schema';
 
 /**
  * Fuzzing the API from its own route table: for every route, requests built from the route's zod

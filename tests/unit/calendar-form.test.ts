@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '../../shared/calendar-events';
+import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import { MESSAGES } from '../../shared/messages';
 import {
   apiFieldErrors,

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BugReportSchema } from '../../shared/bug-reports';
-import { EventCreateSchema, endsAfterStart } from '../../shared/calendar-events';
-import { isoDateTime } from '../../shared/dates';
+import { endsAfterStart } from '../../shared/calendar-events';
+import { EventCreateSchema } from '../../shared/calendar-events.schema';
+import { isoDateTime } from '../../shared/dates.schema';
 import { MESSAGES } from '../../shared/messages';
 import { isResetCode, passwordMeetsRules, PASSWORD_RULES, sanitizeResetCode } from '../../shared/accounts';
 import { applySettings, defaultSettings, SettingsUpdateSchema } from '../../shared/settings';
-import { TaskCreateSchema } from '../../shared/tasks';
+import { TaskCreateSchema } from '../../shared/tasks.schema';
 import { EMAIL_PATTERN } from '../../shared/email';
 import { WaitingListJoinSchema } from '../../shared/waiting-list';
 import { personNameProblem } from '../../shared/person-name';

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VOICE_MESSAGES } from '../../shared/messages';
-import { listedKind, toolAction, type ToolCall } from '../../shared/tool-calls';
+import { listedKind, toolAction } from '../../shared/tool-calls';
+import type { ToolCall } from '../../shared/tool-calls.schema';
 import { assistantGreeting } from '../../shared/voice';
 import { fetchVoiceConfig } from '../../web/src/features/voice/api/voice-session';
 import { callVariables, CLIENT_TOOL_NAMES, endMessage, startErrorMessage } from '../../web/src/features/voice/lib/conversation';
-import { createToolCallReflector, placeholderId, type ListCache } from '../../web/src/features/voice/lib/reflect-tool-calls';
+import { createToolCallReflector, loadItemSchemas, placeholderId, type ListCache } from '../../web/src/features/voice/lib/reflect-tool-calls';
 import de from '../../web/src/i18n/de/app';
 import en from '../../web/src/i18n/en/app';
 import es from '../../web/src/i18n/es/app';
@@ -235,7 +236,9 @@ describe('tool calls reflected in the lists', () => {
     refetch: (kind) => void refetched.push(kind),
     touched: (entity, id) => void touched.push(`${entity}:${id}`),
   };
-  beforeEach(() => {
+  beforeEach(async () => {
+    // Loaded once before the clock is faked: after that a stand-in follows the timer within the same tick.
+    await loadItemSchemas();
     vi.useFakeTimers();
     lists = { tasks: [{ id: 'old', title: 'Old' }] };
     touched = [];
@@ -247,13 +250,13 @@ describe('tool calls reflected in the lists', () => {
   const pendingCreate = toolCall({ id: 'c1', tool_name: 'createTask', tool_args: { title: 'Buy milk' } });
   const doneCreate = { ...pendingCreate, status: 'success' as const, result: { entity: 'task' as const, action: 'create' as const, item: created } };
 
-  it('shows a stand-in after 100 ms of pending, then puts the real item in its place', () => {
+  it('shows a stand-in after 100 ms of pending, then puts the real item in its place', async () => {
     const reflector = createToolCallReflector(cache);
     reflector.reflectList([]);
     reflector.reflect(pendingCreate);
-    vi.advanceTimersByTime(99);
+    await vi.advanceTimersByTimeAsync(99);
     expect(lists.tasks).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(lists.tasks!.map((row) => row.id)).toEqual([placeholderId(pendingCreate), 'old']);
     expect(lists.tasks![0]).toMatchObject({ title: 'Buy milk', status: 'pending', priority: 'medium', tags: [] });
 
@@ -264,19 +267,19 @@ describe('tool calls reflected in the lists', () => {
     expect(refetched).toEqual(['tasks']);
   });
 
-  it('skips the stand-in when the answer comes first, and applies updates and deletes', () => {
+  it('skips the stand-in when the answer comes first, and applies updates and deletes', async () => {
     const reflector = createToolCallReflector(cache);
     reflector.reflectList([]);
     reflector.reflect(pendingCreate);
     reflector.reflect(doneCreate);
-    vi.advanceTimersByTime(500);
+    await vi.advanceTimersByTimeAsync(500);
     expect(lists.tasks!.map((row) => row.id)).toEqual(['real', 'old']);
 
     reflector.reflect(toolCall({ id: 'u1', tool_name: 'updateTask', tool_args: { id: 'old', title: 'Renamed' } }));
-    vi.advanceTimersByTime(100);
+    await vi.advanceTimersByTimeAsync(100);
     expect(lists.tasks![1]).toEqual({ id: 'old', title: 'Renamed' });
     reflector.reflect(toolCall({ id: 'd1', tool_name: 'deleteTask', tool_args: { id: 'real' } }));
-    vi.advanceTimersByTime(100);
+    await vi.advanceTimersByTimeAsync(100);
     expect(lists.tasks!.map((row) => row.id)).toEqual(['old']);
   });
 

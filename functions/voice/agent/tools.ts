@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ITEM_SCHEMAS } from '../../../shared/item-schemas';
-import { ENTITY_OF_KIND, ITEM_KINDS, itemId, type ItemKind } from '../../../shared/items';
+import { ENTITY_OF_KIND, ITEM_KINDS, type ItemKind } from '../../../shared/items';
+import { itemId } from '../../../shared/items.schema';
 
 /**
  * The agent's client tools, in ElevenLabs' format (conversation_config.agent.prompt.tools). Their

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import type { GcalStatus } from '../../../shared/gcal';
+import type { GcalStatus } from '../../../shared/gcal.schema';
 import { CONTROL_PATH, GOOGLE_ACCOUNT_COOKIE, type Fault, type GoogleEventInput } from '../../../local/google-double';
 import { uniqueEmail } from './accounts';
 

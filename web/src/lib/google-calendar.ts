@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { GCAL_MESSAGES, GcalConnectAnswerSchema, GcalStatusSchema, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
+import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
+import { GcalConnectAnswerSchema, GcalStatusSchema } from '../../../shared/gcal.schema';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
 import { apiRequest, localizedError } from './api';
 

@@ -1,10 +1,11 @@
 import useSWR, { mutate } from 'swr';
-import type { CalendarEvent } from '../../../shared/calendar-events';
-import type { Goal } from '../../../shared/goals';
-import type { ItemKind, OrderableKind, TrashEntry } from '../../../shared/items';
+import type { CalendarEvent } from '../../../shared/calendar-events.schema';
+import type { Goal } from '../../../shared/goals.schema';
+import type { ItemKind, OrderableKind } from '../../../shared/items';
+import type { TrashEntry } from '../../../shared/items.schema';
 import type { Settings } from '../../../shared/settings';
-import type { Tag } from '../../../shared/tags';
-import type { Task } from '../../../shared/tasks';
+import type { Tag } from '../../../shared/tags.schema';
+import type { Task } from '../../../shared/tasks.schema';
 import { DATA_CACHE_TTL_MS } from '../../../shared/constants';
 import { apiRequest } from './api';
 

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { GcalSyncAnswerSchema } from '../../../../../shared/gcal';
+import { GcalSyncAnswerSchema } from '../../../../../shared/gcal.schema';
 import { apiRequest } from '../../../lib/api';
 import { listKey } from '../../../lib/items';
 

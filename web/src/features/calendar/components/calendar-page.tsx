@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { eventDays, type CalendarEvent } from '../../../../../shared/calendar-events';
+import { eventDays } from '../../../../../shared/calendar-events';
+import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { CALENDAR } from '../../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

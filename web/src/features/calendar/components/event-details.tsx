@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../../../../shared/calendar-events';
+import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TagChips } from '../../../components/ui/tag-chips';

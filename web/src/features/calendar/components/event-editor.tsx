@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { EVENT_TYPES, type CalendarEvent, type EventType } from '../../../../../shared/calendar-events';
+import { EVENT_TYPES, type EventType } from '../../../../../shared/calendar-events';
+import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { daysBetween } from '../../../../../shared/dates';
 import { TAG_PALETTE } from '../../../../../shared/tags';
 import { Button } from '../../../components/ui/button';

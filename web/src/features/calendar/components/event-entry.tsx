@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { CalendarEvent } from '../../../../../shared/calendar-events';
+import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { tagColor } from '../../../../../shared/tags';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantHighlight } from '../../../lib/assistant-activity';

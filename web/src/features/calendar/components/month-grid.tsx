@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
-import { isEventOnDay, type CalendarEvent } from '../../../../../shared/calendar-events';
+import { isEventOnDay } from '../../../../../shared/calendar-events';
+import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { classNames } from '../../../components/ui/class-names';
 import { monthGrid } from '../lib/calendar-dates';
 import { formatDay, formatDayAs, formatMinutes, type Day } from '../../../lib/zoned-dates';

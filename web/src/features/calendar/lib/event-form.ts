@@ -1,4 +1,5 @@
-import { endsAfterStart, type CalendarEvent, type EventType } from '../../../../../shared/calendar-events';
+import { endsAfterStart, type EventType } from '../../../../../shared/calendar-events';
+import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { MESSAGES } from '../../../../../shared/messages';
 import { parseTimeInput, timeInputValue } from './calendar-dates';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../lib/zoned-dates';

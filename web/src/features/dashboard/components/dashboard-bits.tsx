@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Task } from '../../../../../shared/tasks';
+import type { Task } from '../../../../../shared/tasks.schema';
 import { buttonClassName } from '../../../components/ui/button';
 import { useAppTexts } from '../../../i18n/texts';
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { eventDays, type CalendarEvent } from '../../../../../shared/calendar-events';
+import { eventDays } from '../../../../../shared/calendar-events';
+import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { calendarDay } from '../../../../../shared/dates';
 import type { Entity } from '../../../../../shared/items';
 import { classNames } from '../../../components/ui/class-names';

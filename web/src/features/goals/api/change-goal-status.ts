@@ -1,5 +1,6 @@
 import { mutate } from 'swr';
-import type { Goal, GoalStatus } from '../../../../../shared/goals';
+import type { GoalStatus } from '../../../../../shared/goals';
+import type { Goal } from '../../../../../shared/goals.schema';
 import { listKey, updateItem } from '../../../lib/items';
 
 /**

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { TAGS_SHOWN } from '../../../../../shared/constants';
-import { goalDue, goalProgress, nextGoalStatus, type Goal } from '../../../../../shared/goals';
-import type { Tag } from '../../../../../shared/tags';
-import type { Task } from '../../../../../shared/tasks';
+import { goalDue, goalProgress, nextGoalStatus } from '../../../../../shared/goals';
+import type { Goal } from '../../../../../shared/goals.schema';
+import type { Tag } from '../../../../../shared/tags.schema';
+import type { Task } from '../../../../../shared/tasks.schema';
 import { classNames } from '../../../components/ui/class-names';
 import type { CollectionView } from '../../../components/ui/collection-page';
 import { DueDate, ItemCardFrame } from '../../../components/ui/item-card';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { GOAL_STATUSES, GOAL_TYPES, type Goal, type GoalStatus, type GoalType } from '../../../../../shared/goals';
+import { GOAL_STATUSES, GOAL_TYPES, type GoalStatus, type GoalType } from '../../../../../shared/goals';
+import type { Goal } from '../../../../../shared/goals.schema';
 import { DateField, isPickedDayInPast } from '../../../components/ui/date-field';
 import { EditorOverlay } from '../../../components/ui/editor-overlay';
 import { Icon } from '../../../components/ui/icon';

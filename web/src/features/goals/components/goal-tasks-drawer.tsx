@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { API_LIMITS } from '../../../../../shared/constants';
-import type { Goal } from '../../../../../shared/goals';
-import { toggledTaskStatus, type Task } from '../../../../../shared/tasks';
+import type { Goal } from '../../../../../shared/goals.schema';
+import { toggledTaskStatus } from '../../../../../shared/tasks';
+import type { Task } from '../../../../../shared/tasks.schema';
 import { Button } from '../../../components/ui/button';
 import { TrashButton } from '../../../components/ui/item-card';
 import { Modal } from '../../../components/ui/modal';

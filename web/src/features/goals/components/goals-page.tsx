@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { GOAL_STATUSES, GOAL_TYPES, nextGoalStatus, type Goal } from '../../../../../shared/goals';
+import { GOAL_STATUSES, GOAL_TYPES, nextGoalStatus } from '../../../../../shared/goals';
+import type { Goal } from '../../../../../shared/goals.schema';
 import { CollectionPage, EmptyState, hasTag, TagFilter } from '../../../components/ui/collection-page';
 import { useEditor } from '../../../components/ui/editor-overlay';
 import { useToast } from '../../../components/ui/toast';

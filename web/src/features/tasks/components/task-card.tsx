@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { TAGS_SHOWN } from '../../../../../shared/constants';
-import type { Tag } from '../../../../../shared/tags';
-import { taskDue, type Task } from '../../../../../shared/tasks';
+import type { Tag } from '../../../../../shared/tags.schema';
+import { taskDue } from '../../../../../shared/tasks';
+import type { Task } from '../../../../../shared/tasks.schema';
 import { classNames } from '../../../components/ui/class-names';
 import { Icon } from '../../../components/ui/icon';
 import { DueDate, ItemCardFrame } from '../../../components/ui/item-card';

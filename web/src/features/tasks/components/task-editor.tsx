@@ -1,5 +1,6 @@
-import type { Goal } from '../../../../../shared/goals';
-import { TASK_PRIORITIES, TASK_STATUSES, type Task, type TaskPriority, type TaskStatus } from '../../../../../shared/tasks';
+import type { Goal } from '../../../../../shared/goals.schema';
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../../../../shared/tasks';
+import type { Task } from '../../../../../shared/tasks.schema';
 import { DateField, isPickedDayInPast } from '../../../components/ui/date-field';
 import { EditorOverlay } from '../../../components/ui/editor-overlay';
 import { Select } from '../../../components/ui/select';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { TASK_PRIORITIES, TASK_STATUSES, taskDue, toggledTaskStatus, type Task } from '../../../../../shared/tasks';
+import { TASK_PRIORITIES, TASK_STATUSES, taskDue, toggledTaskStatus } from '../../../../../shared/tasks';
+import type { Task } from '../../../../../shared/tasks.schema';
 import { CollectionPage, EmptyState, TagFilter, type Metric } from '../../../components/ui/collection-page';
 import { useEditor } from '../../../components/ui/editor-overlay';
 import { Select } from '../../../components/ui/select';

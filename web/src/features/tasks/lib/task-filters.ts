@@ -1,5 +1,6 @@
 import { hasTag } from '../../../components/ui/collection-page';
-import { taskDue, type Task, type TaskPriority, type TaskStatus } from '../../../../../shared/tasks';
+import { taskDue, type TaskPriority, type TaskStatus } from '../../../../../shared/tasks';
+import type { Task } from '../../../../../shared/tasks.schema';
 
 export const DUE_FILTERS = ['all', 'overdue', 'due_soon', 'no_date'] as const;
 export const GOAL_FILTERS = ['all', 'with_goal', 'without_goal'] as const;

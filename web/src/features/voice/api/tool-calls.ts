@@ -1,11 +1,10 @@
 import useSWR, { mutate } from 'swr';
 import { DATA_CACHE_TTL_MS, POLLING_MS } from '../../../../../shared/constants';
-import { ToolCallSchema, type ToolCall, type ToolCallRequest } from '../../../../../shared/tool-calls';
+import type { ToolCall, ToolCallRequest } from '../../../../../shared/tool-calls.schema';
 import { apiRequest } from '../../../lib/api';
 
 /** The assistant's tool calls (agent_tool_calls), newest first, at most 50. */
 export const TOOL_CALLS_KEY = '/api/voice/tool-calls';
-const ToolCallListSchema = ToolCallSchema.array();
 
 /** How often a logged call is asked for its outcome, and how long the agent is kept waiting for it. */
 export const RESULT_POLL = { intervalMs: 150, timeoutMs: 20_000 } as const;
@@ -16,7 +15,7 @@ export const RESULT_POLL = { intervalMs: 150, timeoutMs: 20_000 } as const;
  * unchanged poll renders nothing.
  */
 export function useToolCalls(calling: boolean) {
-  return useSWR(TOOL_CALLS_KEY, async () => ToolCallListSchema.parse((await apiRequest<{ items: unknown }>(TOOL_CALLS_KEY, { signedIn: true })).items), {
+  return useSWR(TOOL_CALLS_KEY, async () => (await apiRequest<{ items: ToolCall[] }>(TOOL_CALLS_KEY, { signedIn: true })).items, {
     refreshInterval: (calls) => (calling || calls?.some((call) => call.status === 'pending') ? POLLING_MS.toolCalls : DATA_CACHE_TTL_MS.toolCalls),
     revalidateOnFocus: false,
     compare: (a, b) => a === b || (a?.length === b?.length && !!a && a.every((call, index) => sameState(call, b![index]!))),
@@ -29,13 +28,13 @@ function sameState(a: ToolCall, b: ToolCall) {
 
 /** Logs the agent's request (pending; the same tool_call_id twice is one call) and shows it in the list at once. */
 export async function logToolCall(request: ToolCallRequest): Promise<ToolCall> {
-  const call = ToolCallSchema.parse(await apiRequest(TOOL_CALLS_KEY, { method: 'POST', body: request, signedIn: true }));
+  const call = await apiRequest<ToolCall>(TOOL_CALLS_KEY, { method: 'POST', body: request, signedIn: true });
   void mutate(TOOL_CALLS_KEY);
   return call;
 }
 
 export async function getToolCall(id: string): Promise<ToolCall> {
-  return ToolCallSchema.parse(await apiRequest(`${TOOL_CALLS_KEY}/${encodeURIComponent(id)}`, { signedIn: true }));
+  return apiRequest<ToolCall>(`${TOOL_CALLS_KEY}/${encodeURIComponent(id)}`, { signedIn: true });
 }
 
 /** Polls a logged call until it has finished (or RESULT_POLL.timeoutMs passed: then it answers it pending). */
@@ -52,7 +51,7 @@ export async function awaitToolCall(call: ToolCall): Promise<ToolCall> {
 
 /** Reverts a finished create, update or delete; the lists catch up through the change watcher and here. */
 export async function undoToolCall(id: string): Promise<ToolCall> {
-  const call = ToolCallSchema.parse(await apiRequest(`${TOOL_CALLS_KEY}/${encodeURIComponent(id)}/undo`, { method: 'POST', signedIn: true }));
+  const call = await apiRequest<ToolCall>(`${TOOL_CALLS_KEY}/${encodeURIComponent(id)}/undo`, { method: 'POST', signedIn: true });
   void mutate(TOOL_CALLS_KEY);
   return call;
 }

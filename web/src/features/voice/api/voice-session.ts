@@ -1,6 +1,6 @@
 import { CONFIG_FETCH } from '../../../../../shared/constants';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
-import { VoiceConfigSchema, type VoiceConfig } from '../../../../../shared/voice';
+import type { VoiceConfig } from '../../../../../shared/voice.schema';
 import { apiRequest, sessionIdToken } from '../../../lib/api';
 
 /** A failure to say to the user as it is: its message is one of VOICE_MESSAGES. */
@@ -70,6 +70,8 @@ async function fetchWithTimeout(path: string, token: string): Promise<Response> 
 }
 
 async function readConfig(response: Response): Promise<VoiceConfig> {
+  // The schema (and zod with it) loads with the first call, not with the page.
+  const { VoiceConfigSchema } = await import('../../../../../shared/voice.schema');
   const parsed = VoiceConfigSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success || !parsed.data.agentId || !parsed.data.signedUrl) throw new VoiceError(VOICE_MESSAGES.configIncomplete);
   return parsed.data;

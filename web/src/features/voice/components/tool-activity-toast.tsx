@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TOOL_ACTIVITY_TOAST } from '../../../../../shared/constants';
-import type { ToolCall } from '../../../../../shared/tool-calls';
+import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { Button } from '../../../components/ui/button';
 import { classNames } from '../../../components/ui/class-names';
 import { Spinner } from '../../../components/ui/spinner';

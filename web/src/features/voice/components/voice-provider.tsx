@@ -2,7 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { mutate } from 'swr';
 import type { Entity } from '../../../../../shared/items';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
-import type { ToolCall } from '../../../../../shared/tool-calls';
+import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { useToast } from '../../../components/ui/toast';
 import { reportAssistantProcessing } from '../../../lib/assistant-activity';
 import { listKey, TRASH_KEY } from '../../../lib/items';

@@ -1,10 +1,12 @@
 import type { DisconnectionDetails, Mode } from '@elevenlabs/client';
 import { MICROPHONE } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
-import { AGENT_ACTION_TYPES, type ToolCall } from '../../../../../shared/tool-calls';
+import { AGENT_ACTION_TYPES } from '../../../../../shared/tool-calls';
+import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/items';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
-import { assistantGreeting, LANGUAGE_NAMES, type VoiceConfig, type VoiceTemplateVars } from '../../../../../shared/voice';
+import { assistantGreeting, LANGUAGE_NAMES } from '../../../../../shared/voice';
+import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice.schema';
 import { awaitToolCall, logToolCall } from '../api/tool-calls';
 import { AUDIO_WORKLETS } from './audio-worklets';
 

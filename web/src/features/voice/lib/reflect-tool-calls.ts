@@ -1,8 +1,9 @@
 import { mutate } from 'swr';
 import { AGENT_EVENTS } from '../../../../../shared/constants';
-import { ITEM_SCHEMAS } from '../../../../../shared/item-schemas';
+import type { ITEM_SCHEMAS } from '../../../../../shared/item-schemas';
 import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/items';
-import { kindOfEntity, toolAction, type AgentActionType, type ToolCall } from '../../../../../shared/tool-calls';
+import { kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
+import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { reportAssistantTouched } from '../../../lib/assistant-activity';
 import { listKey } from '../../../lib/items';
 
@@ -29,6 +30,14 @@ export function toolChange(call: Pick<ToolCall, 'tool_name'>): { type: AgentActi
   const action = toolAction(call.tool_name);
   const kind = action && kindOfEntity(action.entity);
   return action && kind ? { type: action.type, kind, entity: ENTITY_OF_KIND[kind] } : null;
+}
+
+let itemSchemas: Promise<typeof ITEM_SCHEMAS> | undefined;
+
+/** The item schemas a stand-in is read with; they (and zod with them) load with the first pending call, not with the page. */
+export function loadItemSchemas(): Promise<typeof ITEM_SCHEMAS> {
+  itemSchemas ??= import('../../../../../shared/item-schemas').then((module) => module.ITEM_SCHEMAS);
+  return itemSchemas;
 }
 
 /** The id of the stand-in shown for an item the assistant is still creating. */
@@ -60,10 +69,10 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
     }
   }
 
-  function showOptimistic(call: ToolCall) {
+  function showOptimistic(call: ToolCall, schemasByKind: typeof ITEM_SCHEMAS) {
     const change = toolChange(call);
     if (!change) return;
-    const schemas = ITEM_SCHEMAS[change.kind];
+    const schemas = schemasByKind[change.kind];
     const { id, ...fields } = call.tool_args;
     if (change.type === 'create') {
       const parsed = schemas.create.safeParse(call.tool_args);
@@ -120,9 +129,12 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
     }
     if (phase) return;
     remember(call.id, 'pending');
+    const schemas = loadItemSchemas();
     setTimeout(() => {
-      const now = latest.get(call.id);
-      if (now?.status === 'pending' && phases.get(call.id) === 'pending') showOptimistic(now);
+      void schemas.then((schemasByKind) => {
+        const now = latest.get(call.id);
+        if (now?.status === 'pending' && phases.get(call.id) === 'pending') showOptimistic(now, schemasByKind);
+      });
     }, AGENT_EVENTS.optimisticDelayMs);
   }
 

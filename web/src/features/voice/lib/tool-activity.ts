@@ -1,5 +1,6 @@
 import { TOOL_ACTIVITY_TOAST } from '../../../../../shared/constants';
-import { humaniseToolName, type ToolCall } from '../../../../../shared/tool-calls';
+import { humaniseToolName } from '../../../../../shared/tool-calls';
+import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import type { AppTexts } from '../../../i18n/catalogue-types';
 import { toolChange } from './reflect-tool-calls';
 

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { isoDateTime } from './dates.schema';
+import { itemId, serverFields, trashFields } from './items.schema';
+import { MESSAGES } from './messages';
+import { TASK_PRIORITIES, TASK_STATUSES } from './tasks';
+import { optionalText, requiredText, tagNames } from './text.schema';
+
+const taskFields = {
+  title: requiredText(MESSAGES.taskTitleRequired),
+  description: optionalText(),
+  priority: z.enum(TASK_PRIORITIES),
+  status: z.enum(TASK_STATUSES),
+  due_date: isoDateTime.nullable(),
+  goal_id: itemId.nullable(),
+  tags: tagNames,
+};
+
+export const TaskCreateSchema = z.strictObject({
+  ...taskFields,
+  description: taskFields.description.default(''),
+  priority: taskFields.priority.default('medium'),
+  status: taskFields.status.default('pending'),
+  due_date: taskFields.due_date.default(null),
+  goal_id: taskFields.goal_id.default(null),
+  tags: taskFields.tags.default([]),
+});
+export const TaskUpdateSchema = z.strictObject(taskFields).partial();
+export const TaskSchema = z.object({ ...serverFields, ...taskFields, ...trashFields });
+
+export type TaskInput = z.infer<typeof TaskCreateSchema>;
+export type TaskPatch = z.infer<typeof TaskUpdateSchema>;
+export type Task = z.infer<typeof TaskSchema>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { isoDateTime } from './dates.schema';
+import { ENTITIES } from './items';
+import { AGENT_ACTION_TYPES, TOOL_CALL_ID_MAX, TOOL_CALL_MESSAGES, TOOL_CALL_STATUSES, toolArgumentsProblem } from './tool-calls';
+
+/** A tool call id as a path names it: anything longer or empty names no call (and could not be a key). */
+export const ToolCallIdSchema = z.string().min(1).max(TOOL_CALL_ID_MAX);
+
+/**
+ * What a finished call answered. A change names the item after it (a delete: the item as it was);
+ * a list gives the user's items of the entity.
+ */
+export const ToolCallResultSchema = z.union([
+  z.object({
+    entity: z.enum(ENTITIES),
+    action: z.enum(AGENT_ACTION_TYPES),
+    item: z.record(z.string(), z.unknown()),
+  }),
+  z.object({ entity: z.enum(ENTITIES), items: z.array(z.record(z.string(), z.unknown())) }),
+]);
+export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
+
+/** agent_tool_calls: one client tool call of the assistant; `id` is ElevenLabs' tool_call_id. */
+export const ToolCallSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  conversation_id: z.string(),
+  tool_name: z.string(),
+  tool_args: z.record(z.string(), z.unknown()),
+  status: z.enum(TOOL_CALL_STATUSES),
+  result: ToolCallResultSchema.nullable(),
+  error_message: z.string().nullable(),
+  /** Set when the change was reverted with Undo. */
+  undone_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+/** What the client logs when the agent asks for a client tool (spec: a message without tool_name is not logged). */
+export const ToolCallRequestSchema = z.strictObject({
+  tool_call_id: z
+    .string({ error: TOOL_CALL_MESSAGES.toolCallIdRequired })
+    .min(1, TOOL_CALL_MESSAGES.toolCallIdRequired)
+    .max(TOOL_CALL_ID_MAX, `Must be at most ${TOOL_CALL_ID_MAX} characters`),
+  conversation_id: z.string().max(TOOL_CALL_ID_MAX, `Must be at most ${TOOL_CALL_ID_MAX} characters`),
+  tool_name: z
+    .string({ error: TOOL_CALL_MESSAGES.toolNameRequired })
+    .trim()
+    .min(1, TOOL_CALL_MESSAGES.toolNameRequired)
+    .max(100, 'Must be at most 100 characters'),
+  parameters: z
+    .record(z.string(), z.unknown(), { error: 'Parameters must be an object' })
+    .superRefine((parameters, context) => {
+      const problem = toolArgumentsProblem(parameters);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .default({}),
+});
+export type ToolCallRequest = z.infer<typeof ToolCallRequestSchema>;
