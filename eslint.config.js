@@ -10,6 +10,13 @@ const BROWSER_ONLY = {
   message: 'The web app imports only web/src and shared/; it reaches the server through the API.',
 };
 
+const LAMBDA_ONLY = { group: ['**/web/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**'], message: 'A Lambda imports only functions/ and shared/.' };
+const REPOSITORIES_ONLY = { group: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'], message: 'Only repositories (repository.ts, <what>.repository.ts) talk to DynamoDB.' };
+const REPOSITORY_HELPERS_ONLY = {
+  group: ['**/platform/dynamo'],
+  importNames: ['db', 'tableName', 'queryItems', 'queryPages'],
+  message: 'Only repositories (repository.ts, <what>.repository.ts) talk to DynamoDB.',
+};
 const SHARED_NO_IO = { group: ['node:*', '@aws-sdk/*', '../functions/*', '../local/*', '../web/*'], message: 'shared/ holds no I/O.' };
 /** Modules of schemas for screens that load them when shown (sign-up, settings, the waiting list, the bug report). */
 const SCHEMA_MODULES = ['accounts', 'bug-reports', 'changes', 'demo', 'settings', 'waiting-list', 'item-schemas'];
@@ -74,19 +81,15 @@ export default tseslint.config(
     },
   },
   {
-    // The Lambdas run alone in AWS: nothing of the web app, the local stack or the CDK app goes with them.
+    // The Lambdas run alone in AWS: nothing of the web app, the local stack or the CDK app goes with them;
+    // and only repositories (repository.ts, <what>.repository.ts) talk to DynamoDB.
     files: ['functions/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_SCAN,
-            { group: ['**/web/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**'], message: 'A Lambda imports only functions/ and shared/.' },
-          ],
-        },
-      ],
-    },
+    ignores: ['functions/**/*repository.ts', 'functions/platform/dynamo.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCAN, LAMBDA_ONLY, REPOSITORIES_ONLY, REPOSITORY_HELPERS_ONLY] }] },
+  },
+  {
+    files: ['functions/**/*repository.ts', 'functions/platform/dynamo.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCAN, LAMBDA_ONLY] }] },
   },
   {
     // The shared domain is imported by the browser and by Lambdas: it does no I/O.

@@ -9,9 +9,9 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito, userPool } from '../platform/cognito';
-import { endSessionsBefore } from '../platform/sessions';
-import { redeemResetCode } from './reset-codes';
-import { rememberVerification, wasVerifiedWith } from './verifications';
+import { endSessionsBefore } from '../platform/sessions.repository';
+import { redeemResetCode } from './reset-codes.repository';
+import { rememberVerification, wasVerifiedWith } from './verifications.repository';
 
 /**
  * Confirms a sign-up from its mailed link: true when the account is confirmed now or was with this

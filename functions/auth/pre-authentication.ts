@@ -1,29 +1,8 @@
 import type { PreAuthenticationTriggerEvent } from 'aws-lambda';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_THROTTLE } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { nowMs } from '../platform/clock';
-import { conditionally, db, tableName } from '../platform/dynamo';
-import { signInThrottleKey } from '../data/keys';
-
-/** One browser's attempts at one account: those of the last minute, how often it was made to wait, until when, and its last try. */
-interface BrowserLog {
-  attempts: number[];
-  strikes: number;
-  blockedUntil: number;
-  lastAt: number;
-}
-
-/** Everything the throttle keeps for one account, in one record written with optimistic concurrency. */
-export interface AttemptLog {
-  /** Attempts from every browser, for the account-wide hourly bound. */
-  attempts: number[];
-  blockedUntil: number;
-  browsers: Record<string, BrowserLog>;
-  /** The browser of the last attempt let through to the password check: the one a success clears. */
-  lastBrowser?: string;
-  version: number;
-}
+import { readAttemptLog, saveAttemptLog, type AttemptLog, type BrowserLog } from './sign-in-throttle.repository';
 
 /**
  * The browser's key the SPA sends as ClientMetadata (a random id it keeps), which Cognito passes to
@@ -53,22 +32,10 @@ export async function handler(event: PreAuthenticationTriggerEvent): Promise<Pre
 type Verdict = 'allowed' | 'raced' | { waitMs: number };
 
 async function recordAttempt(account: string, browser: string, now: number): Promise<Verdict> {
-  const key = signInThrottleKey(account);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  const log = (Item as AttemptLog | undefined) ?? { attempts: [], blockedUntil: 0, browsers: {}, version: 0 };
+  const log = await readAttemptLog(account);
   const { next, verdict } = judge(log, browser, now);
   if (next === null) return verdict;
-  const written = await conditionally(
-    db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...key, ...next, ttl: Math.ceil((now + AUTH_THROTTLE.accountWindowMs + AUTH_THROTTLE.maxCooldownMs) / 1000) },
-        ConditionExpression: 'attribute_not_exists(PK) OR version = :read',
-        ExpressionAttributeValues: { ':read': log.version },
-      }),
-    ),
-  );
-  return written ? verdict : 'raced';
+  return (await saveAttemptLog(account, next, log.version, now)) ? verdict : 'raced';
 }
 
 /**

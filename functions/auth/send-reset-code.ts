@@ -5,7 +5,7 @@ import { nowMs } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
 import { addressHash, log } from '../platform/log';
 import { sendMail } from '../platform/mail';
-import { issueResetCode } from './reset-codes';
+import { issueResetCode } from './reset-codes.repository';
 import { busConsumer } from '../platform/consumer';
 import { MAIL_TEXTS } from './mail-texts';
 

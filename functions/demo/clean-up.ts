@@ -2,7 +2,8 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { DAY_MS } from '../../shared/dates';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
-import { CLEAN_UP_LOOKBACK_DAYS, deleteDemoAccount, expiredDemos } from './accounts';
+import { deleteDemoAccount } from './accounts';
+import { CLEAN_UP_LOOKBACK_DAYS, expiredDemos } from './register.repository';
 
 /**
  * Scheduled: deletes the demo accounts that have expired, each with its Cognito user and every

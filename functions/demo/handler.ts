@@ -2,7 +2,7 @@ import { DEMO } from '../../shared/demo';
 import { MESSAGES } from '../../shared/messages';
 import { clientAddress } from '../platform/client-address';
 import { created, httpHandler } from '../platform/http';
-import { takeQuota, type Quota } from '../platform/quota';
+import { takeQuota, type Quota } from '../platform/quota.repository';
 import { createDemoAccount } from './accounts';
 
 /** The demo accounts one address may make in an hour. */

@@ -1,4 +1,4 @@
-import { bumpStamp } from '../changes/stamps';
+import { bumpStamp } from '../changes/stamps.repository';
 import { publishAfterSave } from '../platform/bus';
 import { now } from '../platform/clock';
 import { setGcalConnected } from '../settings/repository';

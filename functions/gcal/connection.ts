@@ -4,9 +4,9 @@ import { log } from '../platform/log';
 import { googleConfig, isGoogleConfigured } from './config';
 import { setConnectedFlag } from './connected-flag';
 import { oauthClient } from './google';
-import { deleteSyncState } from './sync-state';
+import { deleteSyncState } from './sync-state.repository';
 import { countEventChanges, removeAllSynced } from './synced-events';
-import { deleteConnection, getConnection, hasWriteAccess, openTokens, type Connection } from './tokens';
+import { deleteConnection, getConnection, hasWriteAccess, openTokens, type Connection } from './tokens.repository';
 
 /** A user's Google connection as a whole: its status, losing it, and disconnecting. */
 

@@ -3,16 +3,16 @@ import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncFailedMessage } from '../../shar
 import { MESSAGES } from '../../shared/messages';
 import { conflict, HttpError } from '../platform/errors';
 import { httpHandler, ok, redirect } from '../platform/http';
-import { takeQuota } from '../platform/quota';
+import { takeQuota } from '../platform/quota.repository';
 import { appOrigin } from '../platform/site';
 import { setConnectedFlag } from './connected-flag';
 import { connectionStatus, disconnect } from './connection';
 import { GoogleFailure, type GoogleFailureKind } from './google';
-import { listMirrorLog } from './mirror-log';
+import { listMirrorLog } from './mirror-log.repository';
 import { completeConnection, startConnecting } from './oauth';
-import { attemptCookie, attemptInBrowser, clearedAttemptCookie } from './oauth-state';
+import { attemptCookie, attemptInBrowser, clearedAttemptCookie } from './oauth-cookie';
 import { syncCalendar } from './sync';
-import { getConnection } from './tokens';
+import { getConnection } from './tokens.repository';
 
 export const handler = httpHandler('gcal', {
   'POST /api/gcal/connect': async ({ userId, body, now }) => {

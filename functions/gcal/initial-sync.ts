@@ -4,7 +4,7 @@ import type { InitialSync } from '../../shared/gcal.schema';
 import { now, nowMs, sleep } from '../platform/clock';
 import { log } from '../platform/log';
 import { syncCalendar } from './sync';
-import { getConnection, recordInitialSync, type Connection } from './tokens';
+import { getConnection, recordInitialSync, type Connection } from './tokens.repository';
 import { busConsumer } from '../platform/consumer';
 
 /**

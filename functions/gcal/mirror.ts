@@ -5,9 +5,9 @@ import { now } from '../platform/clock';
 import { googleFromEvent } from './event-mapping';
 import { CALENDAR_ID, GoogleFailure, googleStatus, type CalendarApi } from './google';
 import { mirroredGoogleId } from './ids';
-import { isLogged, logMirror } from './mirror-log';
+import { isLogged, logMirror } from './mirror-log.repository';
 import { withCalendar } from './session';
-import { getConnection, hasWriteAccess, type Connection } from './tokens';
+import { getConnection, hasWriteAccess, type Connection } from './tokens.repository';
 import { mirrorLogKey } from '../data/keys';
 import { busConsumer } from '../platform/consumer';
 

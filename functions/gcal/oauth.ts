@@ -5,9 +5,9 @@ import { appOrigin } from '../platform/site';
 import { googleConfig } from './config';
 import { setConnectedFlag } from './connected-flag';
 import { oauthClient } from './google';
-import { startAttempt, takeAttempt } from './oauth-state';
-import { deleteSyncState } from './sync-state';
-import { getConnection, grantedScopes, grantsCalendar, hasWriteAccess, openTokens, recordInitialSync, saveConnection } from './tokens';
+import { startAttempt, takeAttempt } from './oauth-state.repository';
+import { deleteSyncState } from './sync-state.repository';
+import { getConnection, grantedScopes, grantsCalendar, hasWriteAccess, openTokens, recordInitialSync, saveConnection } from './tokens.repository';
 
 /**
  * The server side of Google's OAuth code flow: the address Connect sends the browser to, and the

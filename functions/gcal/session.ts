@@ -4,7 +4,7 @@ import { log } from '../platform/log';
 import { googleConfig } from './config';
 import { dropConnection } from './connection';
 import { calendarApi, classifyGoogleError, isCalendarUnauthorized, oauthClient, type CalendarApi } from './google';
-import { openTokens, saveRefreshedAccess, type Connection } from './tokens';
+import { openTokens, saveRefreshedAccess, type Connection } from './tokens.repository';
 
 /**
  * Runs `work` against the user's Google calendar with their stored connection.

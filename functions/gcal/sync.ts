@@ -2,9 +2,9 @@ import type { Settings } from '../../shared/settings';
 import { getSettings } from '../settings/repository';
 import { CALENDAR_ID, googleStatus, type CalendarApi, type GoogleEvent } from './google';
 import { withCalendar } from './session';
-import { getSyncState, saveSyncState } from './sync-state';
+import { getSyncState, saveSyncState } from './sync-state.repository';
 import { applyGoogleEvent, countEventChanges, removeUnseen, type SyncWindow } from './synced-events';
-import type { Connection } from './tokens';
+import type { Connection } from './tokens.repository';
 
 /**
  * Sync in: brings the user's Google events of the settings window into their events and answers

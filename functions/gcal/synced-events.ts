@@ -1,12 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
-import { GCAL_SK, syncedRowKey, userKey } from '../data/keys';
 import { deleteItem, getStored, insertItem, replaceLiveItem, type StoredItem } from '../items/repository';
 import { announceChange, countChange, laterThan } from '../items/service';
-import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
+import { conditionally } from '../platform/dynamo';
 import { fieldsFromGoogle, isMirroredFromHere, SYNCED_FIELDS, type SyncedFields } from './event-mapping';
 import type { GoogleEvent } from './google';
 import { syncedEventId } from './ids';
+import { deleteSyncedRow, markCopied, putSyncedRow, syncedGoogleIds, wasDeletedForGood } from './synced-rows.repository';
 
 /**
  * The local copies of Google events. Each is an ordinary event item (so lists, the trash and the
@@ -50,7 +49,7 @@ function overlaps(fields: SyncedFields, window: SyncWindow): boolean {
 async function createSyncedEvent(userId: string, googleId: string, fields: SyncedFields, now: Date): Promise<boolean> {
   const at = now.toISOString();
   const id = syncedEventId(userId, googleId);
-  await putRow(userId, googleId, id, at);
+  await putSyncedRow(userId, googleId, id, at);
   const item: StoredItem = {
     ...fields,
     color: null,
@@ -70,29 +69,6 @@ async function createSyncedEvent(userId: string, googleId: string, fields: Synce
   return true;
 }
 
-/** Marks the row's copy made; a row gone already (a disconnect or a cleanup in between) stays gone. */
-async function markCopied(userId: string, googleId: string): Promise<void> {
-  await conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { PK: userKey(userId), SK: syncedRowKey(googleId) },
-        UpdateExpression: 'SET copied = :yes',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':yes': true },
-      }),
-    ),
-  );
-}
-
-/** Whether the local copy of a Google event was made once and has since been deleted for good. */
-async function wasDeletedForGood(userId: string, googleId: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: syncedRowKey(googleId) }, ConsistentRead: true }),
-  );
-  return Item?.copied === true;
-}
-
 async function updateSyncedEvent(userId: string, existing: StoredItem, fields: SyncedFields, now: Date): Promise<boolean> {
   const next: StoredItem = { ...existing, ...fields, updated_at: laterThan(existing.updated_at, now) };
   // A local edit in between wins this round; the next sync compares again.
@@ -104,7 +80,7 @@ async function updateSyncedEvent(userId: string, existing: StoredItem, fields: S
 /** Deletes the local copy (live or trashed) and its row; false when there was none. */
 async function removeSyncedEvent(userId: string, googleId: string, now: Date): Promise<boolean> {
   const removed = await deleteItem(userId, 'events', syncedEventId(userId, googleId), false);
-  await deleteRow(userId, googleId);
+  await deleteSyncedRow(userId, googleId);
   if (removed) await announceChange(userId, 'events', 'item.purged', null, removed, now.toISOString());
   return Boolean(removed);
 }
@@ -112,7 +88,7 @@ async function removeSyncedEvent(userId: string, googleId: string, now: Date): P
 /** After a full sync: removes the copies of Google events the listing no longer has. */
 export async function removeUnseen(userId: string, seen: ReadonlySet<string>, now: Date): Promise<number> {
   let removed = 0;
-  for await (const googleId of rowGoogleIds(userId)) {
+  for await (const googleId of syncedGoogleIds(userId)) {
     if (!seen.has(googleId) && (await removeSyncedEvent(userId, googleId, now))) removed += 1;
   }
   return removed;
@@ -129,27 +105,4 @@ export async function removeAllSynced(userId: string, now: Date): Promise<number
  */
 export async function countEventChanges(userId: string, changed: number): Promise<void> {
   if (changed > 0) await countChange(userId, 'events');
-}
-
-async function putRow(userId: string, googleId: string, eventId: string, at: string): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { PK: userKey(userId), SK: syncedRowKey(googleId), google_id: googleId, event_id: eventId, synced_at: at },
-    }),
-  );
-}
-
-async function deleteRow(userId: string, googleId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: syncedRowKey(googleId) } }));
-}
-
-async function* rowGoogleIds(userId: string): AsyncGenerator<string> {
-  const rows = queryItems({
-    KeyConditionExpression: 'PK = :user AND begins_with(SK, :rows)',
-    ExpressionAttributeValues: { ':user': userKey(userId), ':rows': GCAL_SK.syncedPrefix },
-    ProjectionExpression: 'google_id',
-    ConsistentRead: true,
-  });
-  for await (const row of rows) yield String(row.google_id);
 }

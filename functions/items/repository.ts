@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemKind } from '../../shared/items';
-import { expiryKeys, itemKey, listKey, trashKey, userKey } from '../data/keys';
-import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
+import { expiryKeys, expiryPartition, itemKey, itemKeyPrefix, listKey, trashKey, userKey } from '../data/keys';
+import { conditionally, db, queryItems, tableName, unlessConditionFails } from '../platform/dynamo';
 
 /** An item as the API returns it: the entity's fields, without the table's key attributes. */
 export type PublicItem = Record<string, unknown> & {
@@ -150,20 +150,60 @@ export async function restoreFromTrash(userId: string, kind: ItemKind, item: Sto
 
 /** Deletes an item for good; `onlyIfTrashed` protects live items from a stale trash screen. */
 export async function deleteItem(userId: string, kind: ItemKind, id: string, onlyIfTrashed: boolean): Promise<StoredItem | undefined> {
-  let old: Record<string, unknown> | undefined;
-  const deleted = await conditionally(
-    db()
-      .send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: { PK: userKey(userId), SK: itemKey(kind, id) },
-          ConditionExpression: onlyIfTrashed ? 'attribute_exists(TPK)' : 'attribute_exists(PK)',
-          ReturnValues: 'ALL_OLD',
-        }),
-      )
-      .then(({ Attributes }) => (old = Attributes)),
+  return deleteReturningItem({ PK: userKey(userId), SK: itemKey(kind, id) }, onlyIfTrashed ? 'attribute_exists(TPK)' : 'attribute_exists(PK)');
+}
+
+/** A trashed item whose 10 days ran out, as the expiry index holds it. */
+export interface ExpiredEntry {
+  PK: string;
+  SK: string;
+  XSK: string;
+}
+
+/** The trashed items that expired on `day` (UTC) up to `now`, from the expiry index's partition of that day. */
+export function expiredOn(day: string, now: Date): AsyncGenerator<ExpiredEntry> {
+  return queryItems<ExpiredEntry>({
+    IndexName: 'byExpiry',
+    KeyConditionExpression: 'XPK = :day AND XSK <= :now',
+    ExpressionAttributeValues: { ':day': expiryPartition(day), ':now': `${now.toISOString()}~` },
+  });
+}
+
+/** Deletes an expired item for good, if it is still the same trashed item (not restored and trashed again since). */
+export async function deleteExpired(entry: ExpiredEntry): Promise<StoredItem | undefined> {
+  return deleteReturningItem({ PK: entry.PK, SK: entry.SK }, 'XSK = :xsk', { ':xsk': entry.XSK });
+}
+
+async function deleteReturningItem(Key: Record<string, string>, ConditionExpression: string, ExpressionAttributeValues?: Record<string, string>) {
+  const deleted = await unlessConditionFails(
+    db().send(new DeleteCommand({ TableName: tableName(), Key, ConditionExpression, ExpressionAttributeValues, ReturnValues: 'ALL_OLD' })),
   );
-  return deleted && old ? withoutKeys(old) : undefined;
+  return deleted?.Attributes ? withoutKeys(deleted.Attributes) : undefined;
+}
+
+/** The user's tasks, live or trashed, that belong to a goal. */
+export async function tasksOfGoal(userId: string, goalId: string): Promise<StoredItem[]> {
+  const tasks = await queryAll({
+    KeyConditionExpression: 'PK = :user AND begins_with(SK, :task)',
+    FilterExpression: 'goal_id = :goal',
+    ExpressionAttributeValues: { ':user': userKey(userId), ':task': itemKeyPrefix('tasks'), ':goal': goalId },
+  });
+  return tasks.map(withoutKeys);
+}
+
+/** Takes a task off a goal; false when it no longer belongs to that goal. */
+export async function unlinkTask(userId: string, taskId: string, goalId: string, at: string): Promise<boolean> {
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: userKey(userId), SK: itemKey('tasks', taskId) },
+        UpdateExpression: 'SET goal_id = :none, updated_at = :at',
+        ConditionExpression: 'goal_id = :goal',
+        ExpressionAttributeValues: { ':none': null, ':at': at, ':goal': goalId },
+      }),
+    ),
+  );
 }
 
 /** Saves a new position for a live item of an ordered list; false when the item is no longer live. */

@@ -4,7 +4,7 @@ import { isBeforeToday } from '../../shared/dates';
 import { ENTITY_OF_KIND, isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
 import type { DetailType } from '../../events/catalogue';
-import { bumpStamp } from '../changes/stamps';
+import { bumpStamp } from '../changes/stamps.repository';
 import { KIND_OF_PREFIX } from '../data/keys';
 import { publishAfterSave } from '../platform/bus';
 import { conditionally } from '../platform/dynamo';
@@ -26,7 +26,7 @@ import {
   type PublicItem,
   type StoredItem,
 } from './repository';
-import { claimTagName, releaseTagName } from './tag-names';
+import { claimTagName, releaseTagName } from './tag-names.repository';
 
 /**
  * The items domain: what a create, update, delete, restore or reorder does, whoever asks (the HTTP

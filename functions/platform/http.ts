@@ -9,7 +9,7 @@ import { now } from './clock';
 import { HttpError, notFound, unauthorized, validationError } from './errors';
 import { log, logger } from './log';
 import { cameThroughTheSite } from './origin';
-import { isIssuedAfterReset } from './sessions';
+import { isIssuedAfterReset } from './sessions.repository';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;

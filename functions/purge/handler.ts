@@ -1,12 +1,11 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
-import { expiryPartition, KIND_OF_PREFIX, PURGE_CHECKPOINT_KEY, userIdOfKey } from '../data/keys';
-import { withoutKeys } from '../items/repository';
+import { KIND_OF_PREFIX, userIdOfKey } from '../data/keys';
+import { deleteExpired, expiredOn, type ExpiredEntry } from '../items/repository';
 import { afterSave } from '../items/service';
 import { now } from '../platform/clock';
-import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 import { log } from '../platform/log';
+import { readCheckpoint, saveCheckpoint } from './repository';
 
 /** How far back the first run looks for expired trash; later runs go on from their checkpoint. */
 const FIRST_RUN_LOOKBACK_DAYS = 30;
@@ -33,51 +32,20 @@ export async function handler(_event?: ScheduledEvent): Promise<{ purged: number
 
 async function purgeDay(day: string, now: Date): Promise<number> {
   let purged = 0;
-  const expired = queryItems<ExpiryEntry>({
-    IndexName: 'byExpiry',
-    KeyConditionExpression: 'XPK = :day AND XSK <= :now',
-    ExpressionAttributeValues: { ':day': expiryPartition(day), ':now': `${now.toISOString()}~` },
-  });
-  for await (const entry of expired) if (await purgeOne(entry)) purged += 1;
+  for await (const entry of expiredOn(day, now)) if (await purgeOne(entry)) purged += 1;
   return purged;
 }
 
-interface ExpiryEntry {
-  PK: string;
-  SK: string;
-  XSK: string;
-}
-
-async function purgeOne(entry: ExpiryEntry): Promise<boolean> {
-  let old: Record<string, unknown> | undefined;
-  const deleted = await conditionally(
-    db()
-      .send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: { PK: entry.PK, SK: entry.SK },
-          ConditionExpression: 'XSK = :xsk',
-          ExpressionAttributeValues: { ':xsk': entry.XSK },
-          ReturnValues: 'ALL_OLD',
-        }),
-      )
-      .then(({ Attributes }) => (old = Attributes)),
-  );
-  if (!deleted || !old) return false;
-  const userId = userIdOfKey(entry.PK);
+async function purgeOne(entry: ExpiredEntry): Promise<boolean> {
+  const old = await deleteExpired(entry);
+  if (!old) return false;
   const kind = KIND_OF_PREFIX[entry.SK.split('#')[0]!]!;
-  await afterSave(userId, kind, 'item.purged', null, withoutKeys(old), now().toISOString());
+  await afterSave(userIdOfKey(entry.PK), kind, 'item.purged', null, old, now().toISOString());
   return true;
 }
 
 async function firstDayToPurge(now: Date): Promise<string> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: PURGE_CHECKPOINT_KEY }));
-  if (typeof Item?.next_day === 'string') return Item.next_day;
-  return new Date(now.getTime() - FIRST_RUN_LOOKBACK_DAYS * DAY_MS).toISOString().slice(0, 10);
-}
-
-async function saveCheckpoint(nextDayToPurge: string): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...PURGE_CHECKPOINT_KEY, next_day: nextDayToPurge } }));
+  return (await readCheckpoint()) ?? new Date(now.getTime() - FIRST_RUN_LOOKBACK_DAYS * DAY_MS).toISOString().slice(0, 10);
 }
 
 function nextDay(day: string): string {

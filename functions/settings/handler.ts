@@ -1,5 +1,5 @@
 import { applySettings } from '../../shared/settings';
-import { bumpStamp } from '../changes/stamps';
+import { bumpStamp } from '../changes/stamps.repository';
 import { publishAfterSave } from '../platform/bus';
 import { httpHandler, ok } from '../platform/http';
 import { getSettings, saveSettingsChange } from './repository';

@@ -6,12 +6,12 @@ import type { VoiceTemplateVars } from '../../shared/voice.schema';
 import { publishAfterSave } from '../platform/bus';
 import { notFound } from '../platform/errors';
 import { httpHandler, noContent, ok, type Reply } from '../platform/http';
-import { takeQuota } from '../platform/quota';
+import { takeQuota } from '../platform/quota.repository';
 import { getSettings } from '../settings/repository';
 import { elevenLabsAgent, signedConversationUrl } from './elevenlabs';
-import { saveVoiceSession, startVoiceSession } from './sessions';
+import { saveVoiceSession, startVoiceSession } from './sessions.repository';
 import { logToolCall } from './log-tool-call';
-import { getToolCall, listToolCalls, toPublicCall } from './tool-calls';
+import { getToolCall, listToolCalls, toPublicCall } from './tool-calls.repository';
 import { undoToolCall } from './undo';
 
 export const handler = httpHandler('voice', {

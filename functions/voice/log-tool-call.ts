@@ -3,7 +3,7 @@ import type { ToolCall, ToolCallRequest } from '../../shared/tool-calls.schema';
 import { publish } from '../platform/bus';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
-import { countToolCallChange, finishToolCall, getToolCall, insertToolCall, toPublicCall } from './tool-calls';
+import { countToolCallChange, finishToolCall, getToolCall, insertToolCall, toPublicCall } from './tool-calls.repository';
 
 /**
  * Logs a client tool call as pending and puts it on the bus for the processor. The same

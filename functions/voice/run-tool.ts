@@ -9,7 +9,7 @@ import { createItem, deleteOrTrashItem, getLiveItem, listItems, toPublic, update
 import { HttpError, invalidField, notFound } from '../platform/errors';
 import { parseWith } from '../platform/http';
 import { CLEARED } from './agent/tools';
-import type { Outcome } from './tool-calls';
+import type { Outcome } from './tool-calls.repository';
 
 /**
  * What a list tool answers at most: enough to talk about, within the agent's context and one stored

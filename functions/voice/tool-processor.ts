@@ -2,7 +2,7 @@ import { publishAfterSave } from '../platform/bus';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { runTool } from './run-tool';
-import { claimPending, countToolCallChange, finishToolCall } from './tool-calls';
+import { claimPending, countToolCallChange, finishToolCall } from './tool-calls.repository';
 import { busConsumer } from '../platform/consumer';
 
 /**

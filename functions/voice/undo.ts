@@ -4,7 +4,7 @@ import { kindOfEntity, TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, restoreItems, updateItem } from '../items/service';
 import { conflict, HttpError, notFound } from '../platform/errors';
-import { countToolCallChange, getToolCall, markUndone, toPublicCall, unmarkUndone } from './tool-calls';
+import { countToolCallChange, getToolCall, markUndone, toPublicCall, unmarkUndone } from './tool-calls.repository';
 
 /**
  * Reverts the change a finished call made, through the items domain the API uses: a created item

@@ -13,7 +13,7 @@ import { AUTH_THROTTLE, RESET_CODE } from '../../shared/constants';
 import { personNameProblem } from '../../shared/person-name';
 import { MESSAGES } from '../../shared/messages';
 import { MAIL_TEXTS } from '../../functions/auth/mail-texts';
-import { issueResetCode, redeemResetCode } from '../../functions/auth/reset-codes';
+import { issueResetCode, redeemResetCode } from '../../functions/auth/reset-codes.repository';
 import { handler as sendResetCode } from '../../functions/auth/send-reset-code';
 
 const VERIFICATION_SUBJECT = MAIL_TEXTS.en.verification.subject;

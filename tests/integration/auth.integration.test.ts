@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endSessionsBefore } from '../../functions/platform/sessions';
+import { endSessionsBefore } from '../../functions/platform/sessions.repository';
 import { routes } from '../../functions/routes';
 import { integrationHarness } from '../support/harness';
 

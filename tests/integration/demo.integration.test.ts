@@ -8,7 +8,7 @@ import { demoQuota } from '../../functions/demo/handler';
 import { handler as cleanUp } from '../../functions/demo/clean-up';
 import { handler as sendResetCode } from '../../functions/auth/send-reset-code';
 import { db, tableName } from '../../functions/platform/dynamo';
-import { takeQuota } from '../../functions/platform/quota';
+import { takeQuota } from '../../functions/platform/quota.repository';
 import { useVirtualClock } from '../support/clock';
 import { useLocalStack } from '../support/local-stack';
 import { storedProblems } from '../support/fuzz';

@@ -5,7 +5,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from '../../events/catalogue';
 import { handler as mirror } from '../../functions/gcal/mirror';
-import { startAttempt } from '../../functions/gcal/oauth-state';
+import { startAttempt } from '../../functions/gcal/oauth-state.repository';
 import { openToken } from '../../functions/gcal/token-cipher';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { getSettings, putSettings } from '../../functions/settings/repository';

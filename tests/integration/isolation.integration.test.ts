@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { routes, type AnyRoute, type RouteKey } from '../../functions/routes';
-import { startVoiceSession } from '../../functions/voice/sessions';
+import { startVoiceSession } from '../../functions/voice/sessions.repository';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
 const { world, user } = integrationHarness();

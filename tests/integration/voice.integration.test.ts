@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { handler as processToolCall } from '../../functions/voice/tool-processor';
 import { itemIdOfToolCall, LIST_TOOL_LIMITS, runTool } from '../../functions/voice/run-tool';
-import { insertToolCall } from '../../functions/voice/tool-calls';
+import { insertToolCall } from '../../functions/voice/tool-calls.repository';
 import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
 import { pushAgent } from '../../scripts/elevenlabs-agent';
 import { USER_QUOTAS } from '../../shared/constants';

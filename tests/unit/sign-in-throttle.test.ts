@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judge, type AttemptLog } from '../../functions/auth/pre-authentication';
+import { judge } from '../../functions/auth/pre-authentication';
+import type { AttemptLog } from '../../functions/auth/sign-in-throttle.repository';
 import { AUTH_THROTTLE } from '../../shared/constants';
 
 const empty = (): AttemptLog => ({ attempts: [], blockedUntil: 0, browsers: {}, version: 0 });

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TOOL_CALL_FETCH_LIMIT } from '../../shared/constants';
 import { ToolCallIdSchema, ToolCallSchema, type ToolCall, type ToolCallResult } from '../../shared/tool-calls.schema';
-import { bumpStamp } from '../changes/stamps';
+import { bumpStamp } from '../changes/stamps.repository';
 import { toolCallKey, toolCallListKey, userKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 import { log } from '../platform/log';
