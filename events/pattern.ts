@@ -15,9 +15,9 @@ export interface EventPattern {
   readonly [field: string]: readonly Matcher[] | EventPattern;
 }
 
-export function matchesPattern(pattern: EventPattern, event: Record<string, unknown>): boolean {
+export function matchesPattern(pattern: EventPattern, event: object): boolean {
   return Object.entries(pattern).every(([field, expected]) => {
-    const actual = event[field];
+    const actual: unknown = Reflect.get(event, field);
     if (Array.isArray(expected)) return matchesField(expected as readonly Matcher[], actual);
     return isObject(actual) && matchesPattern(expected as EventPattern, actual);
   });

@@ -210,6 +210,8 @@ function gatewayEvent(
     ...(request.body.length ? { body: request.body.toString('utf8') } : {}),
     isBase64Encoded: false,
   };
+  // The claims cognito-local's token carried, or none on a public route: API Gateway sends no authorizer
+  // there, which the JWT event type (authorizer required) cannot say.
   return event as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 

@@ -73,7 +73,7 @@ export async function startLocalBus(options: LocalBusOptions = {}) {
     published.push(event);
     for (const listener of listeners) listener(event);
     for (const rule of rules) {
-      if (!matchesPattern(rule.pattern, event as unknown as Record<string, unknown>)) continue;
+      if (!matchesPattern(rule.pattern, event)) continue;
       const delivery = deliver(rule, event).finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
     }

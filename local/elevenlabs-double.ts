@@ -484,7 +484,8 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
         if (!Array.isArray(toolCalls) || !toolCalls.every((call) => typeof (call as ScriptedToolCall)?.tool_name === 'string')) {
           return reply(response, 400, { detail: 'Give toolCalls: [{ tool_name, parameters }]' });
         }
-        script.push(body as unknown as ScriptStep);
+        const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+        script.push({ toolCalls: toolCalls as ScriptedToolCall[], transcript: text(body.transcript), response: text(body.response) });
         return reply(response, 200, { queued: script.length });
       }
       case 'GET /__double/state':

@@ -63,8 +63,9 @@ export type ToolAction = { type: AgentActionType; entity: string };
  */
 export function toolAction(toolName: string): ToolAction | null {
   const match = /^(create|update|delete)([A-Z]\w*)$/.exec(toolName);
-  if (!match) return null;
-  const [, type, subject] = match as unknown as [string, AgentActionType, string];
+  const type = AGENT_ACTION_TYPES.find((action) => action === match?.[1]);
+  const subject = match?.[2];
+  if (!type || !subject) return null;
   const entity = subject === 'Item' ? ('goal' satisfies Entity) : subject.toLowerCase();
   return { type, entity };
 }

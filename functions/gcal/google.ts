@@ -1,17 +1,18 @@
-import { calendar, type calendar_v3 } from '@googleapis/calendar';
-import { OAuth2Client } from 'google-auth-library';
+import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import type { GoogleConfig } from './config';
 
 /** The Google clients, pointed wherever the configuration says, and what their failures mean. */
 
 export type CalendarApi = calendar_v3.Calendar;
+/** google-auth-library's OAuth2 client, the copy @googleapis/calendar is typed against. */
+export type OAuth2Client = InstanceType<typeof auth.OAuth2>;
 export type GoogleEvent = calendar_v3.Schema$Event;
 
 /** The one calendar the product syncs with and mirrors to. */
 export const CALENDAR_ID = 'primary';
 
 export function oauthClient(config: GoogleConfig): OAuth2Client {
-  return new OAuth2Client({
+  return new auth.OAuth2({
     clientId: config.clientId,
     clientSecret: config.clientSecret,
     redirectUri: config.redirectUri,
@@ -19,14 +20,12 @@ export function oauthClient(config: GoogleConfig): OAuth2Client {
   });
 }
 
-export function calendarApi(auth: OAuth2Client, config: GoogleConfig): CalendarApi {
+export function calendarApi(client: OAuth2Client, config: GoogleConfig): CalendarApi {
   // No retries inside the library: a failed sync is answered to the person who asked, and a failed
   // mirror is retried by the bus with backoff, then dead-lettered.
   return calendar({
     version: 'v3',
-    // @googleapis/calendar types `auth` against its own copy of google-auth-library: the same class at
-    // run time, told apart by TypeScript only through its private members.
-    auth: auth as unknown as calendar_v3.Options['auth'],
+    auth: client,
     rootUrl: config.calendarRootUrl,
     retry: false,
   });

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../shared/calendar-events.schema';
+import { EventSchema, type CalendarEvent } from '../../shared/calendar-events.schema';
 import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
 import { getStored } from '../items/repository';
 import { now } from '../platform/clock';
@@ -47,8 +47,7 @@ interface MirrorResult {
 
 async function mirror(connection: Connection, eventId: string, change: MirrorChange): Promise<MirrorResult> {
   const current = await getStored(connection.userId, 'events', eventId);
-  // The stored item is an event; only its fields matter here.
-  const live = current && !current.deleted_at ? (current as unknown as CalendarEvent) : undefined;
+  const live = current && !current.deleted_at ? EventSchema.parse(current) : undefined;
   const action: MirrorAction = live ? 'upsert' : 'delete';
   try {
     await withCalendar(connection, (api) => (live ? upsert(api, live, change === 'item.created') : remove(api, eventId)));

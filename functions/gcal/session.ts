@@ -1,9 +1,8 @@
-import type { OAuth2Client } from 'google-auth-library';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { googleConfig } from './config';
 import { dropConnection } from './connection';
-import { calendarApi, classifyGoogleError, isCalendarUnauthorized, oauthClient, type CalendarApi } from './google';
+import { calendarApi, classifyGoogleError, isCalendarUnauthorized, oauthClient, type CalendarApi, type OAuth2Client } from './google';
 import { openTokens, saveRefreshedAccess, type Connection } from './tokens.repository';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { endsAfterStart, type EventTimes } from '../../shared/calendar-events';
+import { endsAfterStart } from '../../shared/calendar-events';
 import { isBeforeToday } from '../../shared/dates';
 import { ENTITY_OF_KIND, isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
@@ -169,8 +169,9 @@ export async function reorderItems(userId: string, kind: OrderableKind, ids: rea
   const saved = await Promise.all([...moved].map(([id, position]) => savePosition(userId, kind, id, position)));
   if (saved.some(Boolean)) {
     const at = now.toISOString();
+    // The same after-write effects as any other change: counted and announced, failures logged.
     await Promise.all([
-      bumpStamp(userId, kind),
+      countChange(userId, kind),
       publishAfterSave('items.reordered', { userId, entity: ENTITY_OF_KIND[kind], ids: [...ids], occurredAt: at }),
     ]);
   }
@@ -199,7 +200,9 @@ async function checkRules(userId: string, kind: ItemKind, next: StoredItem, prev
       return;
     }
     case 'events':
-      if (!endsAfterStart(next as unknown as EventTimes)) throw invalidField('end_time', MESSAGES.endBeforeStart);
+      if (!endsAfterStart({ start_time: String(next.start_time), end_time: String(next.end_time), all_day: next.all_day === true })) {
+        throw invalidField('end_time', MESSAGES.endBeforeStart);
+      }
       return;
     case 'tags':
       return;
