@@ -38,6 +38,22 @@ export default tseslint.config(
     },
   },
   {
+    // A promise is awaited, returned or marked `void`; never handed where a plain value is expected.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        // bench/ has no tsconfig of its own: the tests' program (Node and the DOM of page.evaluate) types it.
+        projectService: { allowDefaultProject: ['bench/*.ts'], defaultProject: 'tests/tsconfig.json', maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 20 },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // Hooks called in the same order on every render, with the dependencies their effects read.
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
