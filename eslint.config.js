@@ -10,8 +10,14 @@ const BROWSER_ONLY = {
   message: 'The web app imports only web/src and shared/; it reaches the server through the API.',
 };
 
-const LAMBDA_ONLY = { group: ['**/web/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**'], message: 'A Lambda imports only functions/ and shared/.' };
-const REPOSITORIES_ONLY = { group: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'], message: 'Only repositories (repository.ts, <what>.repository.ts) talk to DynamoDB.' };
+const LAMBDA_ONLY = {
+  group: ['**/web/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**'],
+  message: 'A Lambda imports only functions/ and shared/.',
+};
+const REPOSITORIES_ONLY = {
+  group: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'],
+  message: 'Only repositories (repository.ts, <what>.repository.ts) talk to DynamoDB.',
+};
 const REPOSITORY_HELPERS_ONLY = {
   group: ['**/platform/dynamo'],
   importNames: ['db', 'tableName', 'queryItems', 'queryPages'],
@@ -30,10 +36,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests silence the rest of the suite.' },
-      ],
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests silence the rest of the suite.' }],
       'no-restricted-imports': ['error', { patterns: [NO_SCAN] }],
     },
   },
@@ -43,7 +46,11 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         // bench/ has no tsconfig of its own: the tests' program (Node and the DOM of page.evaluate) types it.
-        projectService: { allowDefaultProject: ['bench/*.ts'], defaultProject: 'tests/tsconfig.json', maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 20 },
+        projectService: {
+          allowDefaultProject: ['bench/*.ts'],
+          defaultProject: 'tests/tsconfig.json',
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 20,
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

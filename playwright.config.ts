@@ -101,12 +101,7 @@ export default defineConfig({
         launchOptions: {
           ...CHROMIUM,
           executablePath: FULL_CHROMIUM,
-          args: [
-            ...CHROMIUM.args,
-            '--use-fake-ui-for-media-stream',
-            '--use-fake-device-for-media-stream',
-            `--use-file-for-fake-audio-capture=${SPEECH_WAV}`,
-          ],
+          args: [...CHROMIUM.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${SPEECH_WAV}`],
         },
       },
     },

@@ -59,8 +59,7 @@ async function timed(rounds: number, run: (round: number) => Promise<unknown>): 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 function report(name: string, request: number[], baselines: Array<[string, number[]]>) {
-  const line = (label: string, sorted: number[]) =>
-    console.log(`  ${label.padEnd(30)} p50 ${ms(percentile(sorted, 50))}   p99 ${ms(percentile(sorted, 99))}`);
+  const line = (label: string, sorted: number[]) => console.log(`  ${label.padEnd(30)} p50 ${ms(percentile(sorted, 50))}   p99 ${ms(percentile(sorted, 99))}`);
   console.log(`\n${name} (${ROUNDS} rounds)`);
   line('through the HTTP adapter', request);
   for (const [label, baseline] of baselines) {
@@ -130,7 +129,9 @@ try {
   ] as const) {
     meter.reset();
     const answer = await api(account.token, 'GET', '/api/changes');
-    const operations = Object.entries(meter.totals.operations).map(([name, count]) => `${name} x${count}`).join(', ');
+    const operations = Object.entries(meter.totals.operations)
+      .map(([name, count]) => `${name} x${count}`)
+      .join(', ');
     console.log(`  ${label.padEnd(13)} ${meter.totals.readUnits} RCU  (${operations}; stamps ${JSON.stringify(answer.stamps)})`);
   }
   console.log('  target: equal');

@@ -21,28 +21,29 @@ export async function startCapacityMeter(engineEndpoint: string) {
         body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString('utf8')), ReturnConsumedCapacity: 'TOTAL' }));
       }
       const headers = { ...incoming.headers, host: engine.host, 'content-length': String(body.length) };
-      const forward = httpRequest(
-        { host: engine.hostname, port: engine.port, method: incoming.method, path: incoming.url, headers },
-        (answer) => {
-          const parts: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => parts.push(chunk));
-          answer.on('end', () => {
-            const text = Buffer.concat(parts);
-            try {
-              const parsed = JSON.parse(text.toString('utf8')) as { ConsumedCapacity?: unknown };
-              for (const used of [parsed.ConsumedCapacity ?? []].flat() as Array<{ CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number }>) {
-                const units = used.CapacityUnits ?? 0;
-                if (/^(GetItem|Query|BatchGetItem|Scan)$/.test(operation)) totals.readUnits += used.ReadCapacityUnits ?? units;
-                else totals.writeUnits += used.WriteCapacityUnits ?? units;
-              }
-            } catch {
-              // not JSON: nothing to count
+      const forward = httpRequest({ host: engine.hostname, port: engine.port, method: incoming.method, path: incoming.url, headers }, (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => parts.push(chunk));
+        answer.on('end', () => {
+          const text = Buffer.concat(parts);
+          try {
+            const parsed = JSON.parse(text.toString('utf8')) as { ConsumedCapacity?: unknown };
+            for (const used of [parsed.ConsumedCapacity ?? []].flat() as Array<{
+              CapacityUnits?: number;
+              ReadCapacityUnits?: number;
+              WriteCapacityUnits?: number;
+            }>) {
+              const units = used.CapacityUnits ?? 0;
+              if (/^(GetItem|Query|BatchGetItem|Scan)$/.test(operation)) totals.readUnits += used.ReadCapacityUnits ?? units;
+              else totals.writeUnits += used.WriteCapacityUnits ?? units;
             }
-            outgoing.writeHead(answer.statusCode ?? 500, answer.headers);
-            outgoing.end(text);
-          });
-        },
-      );
+          } catch {
+            // not JSON: nothing to count
+          }
+          outgoing.writeHead(answer.statusCode ?? 500, answer.headers);
+          outgoing.end(text);
+        });
+      });
       forward.on('error', (error) => {
         outgoing.writeHead(502);
         outgoing.end(String(error));

@@ -22,7 +22,10 @@ const stack = await startLocalStack({
   cognitoPort: 9900 + Math.floor(Math.random() * 90),
   dynamoEndpoint: engine.endpoint,
   // A fuzzer is no person: without this, past 3,000 requests most answers would be the throttles' 429.
-  apiLimits: { throttle: { ratePerSecond: 1_000_000, burst: 1_000_000 }, clientLimits: { windowMs: 60_000, perPerson: 1_000_000, anonymousPerAddress: 1_000_000, perAddress: 1_000_000 } },
+  apiLimits: {
+    throttle: { ratePerSecond: 1_000_000, burst: 1_000_000 },
+    clientLimits: { windowMs: 60_000, perPerson: 1_000_000, anonymousPerAddress: 1_000_000, perAddress: 1_000_000 },
+  },
 });
 
 async function account(email: string) {
@@ -56,7 +59,12 @@ try {
     ];
   };
   const toolCall = 'toolu_fuzz';
-  await send(owner.token, 'POST', '/api/voice/tool-calls', JSON.stringify({ tool_call_id: toolCall, conversation_id: 'c', tool_name: 'listTasks', parameters: {} }));
+  await send(
+    owner.token,
+    'POST',
+    '/api/voice/tool-calls',
+    JSON.stringify({ tool_call_id: toolCall, conversation_id: 'c', tool_name: 'listTasks', parameters: {} }),
+  );
   const ids = { owner: await itemsOf(owner.token), other: await itemsOf(other.token), toolCall };
   const tokens = { owner: owner.token, other: other.token, anonymous: undefined };
 
@@ -66,7 +74,11 @@ try {
   const stored = [...(await storedProblems(owner.id)), ...(await storedProblems(other.id))];
 
   console.log(`Fuzzed ${run.requests} requests (seed ${SEED}) in ${seconds.toFixed(1)} s, ${(run.requests / seconds).toFixed(0)} a second`);
-  console.log(`  statuses: ${Object.entries(run.statuses).map(([status, count]) => `${status} x${count}`).join(', ')}`);
+  console.log(
+    `  statuses: ${Object.entries(run.statuses)
+      .map(([status, count]) => `${status} x${count}`)
+      .join(', ')}`,
+  );
   console.log(`  answers that broke a rule: ${run.problems.length}`);
   for (const { request, problem } of run.problems.slice(0, 20)) console.log(`    ${problem}: ${request}`);
   console.log(`  stored records that fail their schema: ${stored.length}`);

@@ -3,13 +3,7 @@
  * anything-but, exists, and nested objects. The local bus matches with it; AWS matches natively.
  */
 export type Matcher =
-  | string
-  | number
-  | boolean
-  | null
-  | { prefix: string }
-  | { 'anything-but': string | number | ReadonlyArray<string | number> }
-  | { exists: boolean };
+  string | number | boolean | null | { prefix: string } | { 'anything-but': string | number | ReadonlyArray<string | number> } | { exists: boolean };
 
 export interface EventPattern {
   readonly [field: string]: readonly Matcher[] | EventPattern;

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts';
 import { BugReportSchema } from '../shared/bug-reports';
 import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo';
-import { GcalCallbackQuerySchema, GcalConnectAnswerSchema, GcalConnectSchema, GcalDisconnectAnswerSchema, GcalStatusSchema, GcalSyncAnswerSchema, GcalSyncSchema, MirrorLogEntrySchema } from '../shared/gcal.schema';
+import {
+  GcalCallbackQuerySchema,
+  GcalConnectAnswerSchema,
+  GcalConnectSchema,
+  GcalDisconnectAnswerSchema,
+  GcalStatusSchema,
+  GcalSyncAnswerSchema,
+  GcalSyncSchema,
+  MirrorLogEntrySchema,
+} from '../shared/gcal.schema';
 import { ITEM_SCHEMAS } from '../shared/item-schemas';
 import { ChangeStampsSchema } from '../shared/changes';
 import { TRASHABLE_KINDS, type ItemKind } from '../shared/items';
@@ -267,4 +276,3 @@ export type RouteKeyOf<H extends HandlerName> = Extract<AnyRoute, { handler: H }
 export type RouteOf<K extends RouteKey> = Extract<AnyRoute, { key: K }>;
 
 export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((entry) => [entry.key, entry]));
-

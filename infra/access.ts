@@ -134,9 +134,7 @@ export function grantAccess(target: AppFunction, access: Access, resources: Shar
 
 function grantTable(target: AppFunction, { table: actions = [], indexes = [] }: Access, table: ITable): void {
   if (actions.length > 0) {
-    target.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: actions.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }),
-    );
+    target.role.addToPrincipalPolicy(new PolicyStatement({ actions: actions.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }));
   }
   if (indexes.length > 0) {
     target.role.addToPrincipalPolicy(
@@ -180,13 +178,25 @@ function linkToSite(target: AppFunction, siteUrl: string | undefined): void {
  * cold start: the secrets themselves never sit in the Lambda configuration.
  */
 function callGoogle(target: AppFunction, google: NonNullable<SharedResources['google']>): void {
-  setOrWarn(target, 'GOOGLE_CLIENT_ID', google.clientId, 'tempo:noGoogleClient', 'No googleClientId in context: Google Calendar answers "not configured" until one is set.');
+  setOrWarn(
+    target,
+    'GOOGLE_CLIENT_ID',
+    google.clientId,
+    'tempo:noGoogleClient',
+    'No googleClientId in context: Google Calendar answers "not configured" until one is set.',
+  );
   readSecrets(target, { GOOGLE_CLIENT_SECRET: google.clientSecret, TOKEN_ENCRYPTION_KEY: google.tokenKey });
 }
 
 /** The agent id, and the ARN of the API key, which the function reads at cold start. */
 function callElevenLabs(target: AppFunction, elevenLabs: NonNullable<SharedResources['elevenLabs']>): void {
-  setOrWarn(target, 'ELEVENLABS_AGENT_ID', elevenLabs.agentId, 'tempo:noElevenLabsAgent', 'No elevenLabsAgentId in context: voice answers "not configured" until one is set.');
+  setOrWarn(
+    target,
+    'ELEVENLABS_AGENT_ID',
+    elevenLabs.agentId,
+    'tempo:noElevenLabsAgent',
+    'No elevenLabsAgentId in context: voice answers "not configured" until one is set.',
+  );
   readSecrets(target, { ELEVENLABS_API_KEY: elevenLabs.apiKey });
 }
 

@@ -34,7 +34,6 @@ export interface AdapterOptions {
 /** API Gateway's own limit on a request body; the handlers' lower limit answers first. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-
 /**
  * Plays the HTTP API in front of the handlers: matches the route table, runs the JWT authorizer on
  * every non-public route, throttles, builds the payload-2.0 event exactly as API Gateway does
@@ -45,7 +44,9 @@ export function createApiAdapter(options: AdapterOptions) {
   const matchers = routes.map((route) => ({ route: route as Route, ...compilePath(route.path) }));
   const throttle = tokenBucket(options.throttle ?? API_THROTTLE);
   const perClient = fixedWindows(options.clientLimits ?? CLIENT_RATE_LIMITS);
-  const publicRouteThrottles = new Map<string, () => boolean>(routes.filter((route) => 'public' in route).map((route) => [route.key, tokenBucket(options.throttle ?? PUBLIC_ROUTE_THROTTLE)]));
+  const publicRouteThrottles = new Map<string, () => boolean>(
+    routes.filter((route) => 'public' in route).map((route) => [route.key, tokenBucket(options.throttle ?? PUBLIC_ROUTE_THROTTLE)]),
+  );
   const load = options.loadHandler ?? ((name: HandlerName) => loadHandler<Handler>(`${name}/handler`));
 
   return async function handle(request: LocalRequest): Promise<LocalResponse> {
@@ -92,11 +93,7 @@ function compilePath(path: string): { pattern: RegExp; names: string[] } {
 }
 
 /** Like API Gateway: a literal path segment wins over a {parameter} (PUT /api/goals/order over /{id}). */
-function findRoute(
-  matchers: ReadonlyArray<{ route: Route; pattern: RegExp; names: string[] }>,
-  method: string,
-  pathname: string,
-) {
+function findRoute(matchers: ReadonlyArray<{ route: Route; pattern: RegExp; names: string[] }>, method: string, pathname: string) {
   const candidates = matchers
     .filter((matcher) => matcher.route.method === method && matcher.pattern.test(pathname))
     .sort((a, b) => a.names.length - b.names.length);

@@ -20,7 +20,6 @@ export interface LocalBusOptions {
   loadConsumer?: (target: string) => Promise<Consumer>;
 }
 
-
 /**
  * The local stand-in for EventBridge: an endpoint speaking PutEvents (so producers use the real
  * SDK client), the same rule patterns as the CDK, and each matched consumer invoked with retries

@@ -373,7 +373,12 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       case 'client_tool_result': {
         const toolCallId = String(message.tool_call_id);
         const answer = { result: message.result, is_error: message.is_error === true };
-        record.toolResults.push({ conversation_id: connection.conversation.conversation_id, tool_call_id: toolCallId, ...answer, received_at: new Date().toISOString() });
+        record.toolResults.push({
+          conversation_id: connection.conversation.conversation_id,
+          tool_call_id: toolCallId,
+          ...answer,
+          received_at: new Date().toISOString(),
+        });
         connection.waiting.get(toolCallId)?.(answer);
         return;
       }

@@ -295,8 +295,13 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   // ---- knobs ----
 
   /** The next `count` calls to the Calendar API (or the token endpoint) answer `status`, Google's error body included. */
-  function failNext(count: number, status: Fault, { target = 'calendar', reason, account: onlyAccount }: { target?: Target; reason?: string; account?: string } = {}) {
-    for (let index = 0; index < count; index += 1) faults.push({ target, status, ...(reason ? { reason } : {}), ...(onlyAccount ? { account: onlyAccount } : {}) });
+  function failNext(
+    count: number,
+    status: Fault,
+    { target = 'calendar', reason, account: onlyAccount }: { target?: Target; reason?: string; account?: string } = {},
+  ) {
+    for (let index = 0; index < count; index += 1)
+      faults.push({ target, status, ...(reason ? { reason } : {}), ...(onlyAccount ? { account: onlyAccount } : {}) });
   }
 
   function eventsOf(name: string, includeCancelled: boolean): calendar_v3.Schema$Event[] {
@@ -519,10 +524,7 @@ function insufficientScopes(response: ServerResponse): void {
 /** Google's bodies for the statuses tests inject. */
 function apiFault(response: ServerResponse, status: Fault, reason?: string): void {
   const bodies: Record<Fault, [string, string]> = {
-    401: [
-      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
-      'authError',
-    ],
+    401: ['Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'authError'],
     403: ['The request cannot be completed for this calendar.', 'forbidden'],
     429: ['Rate Limit Exceeded', 'rateLimitExceeded'],
     500: ['Backend Error', 'backendError'],

@@ -27,7 +27,20 @@ interface Stage {
   count?: () => Count | null;
 }
 
-const CYCLE_CHECK = ['--no-warning', '--no-tree', '-T', '--exit-code', 'circular:1', 'web/src/main.tsx', 'functions/**/*.ts', 'local/**/*.ts', 'infra/**/*.ts', 'events/*.ts', 'shared/*.ts', 'scripts/*.ts'];
+const CYCLE_CHECK = [
+  '--no-warning',
+  '--no-tree',
+  '-T',
+  '--exit-code',
+  'circular:1',
+  'web/src/main.tsx',
+  'functions/**/*.ts',
+  'local/**/*.ts',
+  'infra/**/*.ts',
+  'events/*.ts',
+  'shared/*.ts',
+  'scripts/*.ts',
+];
 
 const STAGES: Stage[][] = [
   // Lint and the type-checks are single-threaded: side by side they use both cores. Three programs:
@@ -42,6 +55,7 @@ const STAGES: Stage[][] = [
     { name: 'openapi', command: ['tsx', 'scripts/openapi.ts', '--check'] },
     // No import cycles among the modules (type-only imports aside), from every entry point.
     { name: 'cycles', command: ['dpdm', ...CYCLE_CHECK] },
+    { name: 'format', command: ['prettier', '--check', '--log-level', 'warn', '.'] },
   ],
   [
     {
@@ -133,12 +147,15 @@ async function main(): Promise<number> {
       total.failed += count.failed;
       total.skipped += count.skipped;
       total.flaky.push(...count.flaky);
-      timings.push(`  ${stage.name.padEnd(8)} ${seconds(ms).padStart(8)}  ${ok ? 'ok' : 'FAILED'}  (${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped)`);
+      timings.push(
+        `  ${stage.name.padEnd(8)} ${seconds(ms).padStart(8)}  ${ok ? 'ok' : 'FAILED'}  (${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped)`,
+      );
     }
     if (group.length > 1) timings.push(`  ${'(together'.padEnd(8)} ${seconds(Date.now() - groupStarted).padStart(8)})`);
   }
   console.log(`\nStages (${seconds(Date.now() - started)} in all):\n${timings.join('\n')}`);
-  if (total.flaky.length > 0) console.log(`\nFlaky (failed, then passed when run again; each is a bug to fix):\n${total.flaky.map((name) => `  ${name}`).join('\n')}`);
+  if (total.flaky.length > 0)
+    console.log(`\nFlaky (failed, then passed when run again; each is a bug to fix):\n${total.flaky.map((name) => `  ${name}`).join('\n')}`);
   console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return total.failed === 0 ? 0 : 1;
 }

@@ -27,12 +27,7 @@ export function isResetCode(code: string): boolean {
 }
 
 /** An account's email as the forms send it: trimmed, lower-cased, of the spec's pattern. */
-export const accountEmail = z
-  .string({ error: MESSAGES.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
+export const accountEmail = z.string({ error: MESSAGES.invalidEmail }).trim().toLowerCase().max(254).regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
 
 /** The verification link's query, posted back by the /verify-email page. */
 export const VerifyEmailSchema = z.strictObject({

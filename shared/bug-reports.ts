@@ -7,12 +7,7 @@ export const BUG_REPORT_MIN_DESCRIPTION = 10;
 /** The Report a Bug form, with the specification's messages. */
 export const BugReportSchema = z.strictObject({
   name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(200),
-  email: z
-    .string({ error: MESSAGES.emailRequired })
-    .trim()
-    .min(1, MESSAGES.emailRequired)
-    .max(254)
-    .regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
+  email: z.string({ error: MESSAGES.emailRequired }).trim().min(1, MESSAGES.emailRequired).max(254).regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
   description: z
     .string({ error: MESSAGES.descriptionRequired })
     .trim()

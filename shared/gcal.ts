@@ -1,5 +1,4 @@
-
-/** Google Calendar: the scopes asked for, the specification's texts, and the API's shapes. */
+/** Google Calendar: the scopes asked for, the specification's texts, and the rules of the connect flow (the API's shapes: gcal.schema.ts). */
 
 /** Sync-in reads with the read-only scope; mirroring out needs the events scope, asked for separately. */
 export const GCAL_SCOPES = {

@@ -20,4 +20,3 @@ export function isTrashable(kind: ItemKind): kind is TrashableKind {
 export function isOrderable(kind: ItemKind): kind is OrderableKind {
   return (ORDERABLE_KINDS as readonly string[]).includes(kind);
 }
-

@@ -12,10 +12,12 @@ export const TagCreateSchema = z.strictObject({
   name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax),
   color: tagColorField.default(DEFAULT_TAG_COLOR),
 });
-export const TagUpdateSchema = z.strictObject({
-  name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax),
-  color: tagColorField,
-}).partial();
+export const TagUpdateSchema = z
+  .strictObject({
+    name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax),
+    color: tagColorField,
+  })
+  .partial();
 export const TagSchema = z.object({
   id: itemId,
   user_id: z.string(),

@@ -35,9 +35,7 @@ export function tagSuggestions(
   const text = typed.trim().toLowerCase();
   if (text.length < limits.minChars) return { suggestions: [], offerCreate: false };
   const chosen = new Set(selected.map((name) => name.toLowerCase()));
-  const suggestions = all
-    .filter((name) => name.toLowerCase().includes(text) && !chosen.has(name.toLowerCase()))
-    .slice(0, limits.max);
+  const suggestions = all.filter((name) => name.toLowerCase().includes(text) && !chosen.has(name.toLowerCase())).slice(0, limits.max);
   const offerCreate = !all.some((name) => name.toLowerCase() === text);
   return { suggestions, offerCreate };
 }

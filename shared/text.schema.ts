@@ -4,11 +4,7 @@ import { uniqueIgnoringCase } from './text';
 
 /** Text the user must fill in: trimmed, not blank, bounded. One message for missing and blank. */
 export function requiredText(message: string, max: number = API_LIMITS.titleMax) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 }
 
 /** Free text that may be empty. */

@@ -26,7 +26,8 @@ export function toolArgumentsProblem(value: Record<string, unknown>): string | n
       // JSON numbers beyond a double, or integers a double cannot hold exactly, would not be stored as sent.
       return Number.isFinite(node) && (Number.isSafeInteger(node) || !Number.isInteger(node)) ? null : 'Parameters hold a number out of range';
     }
-    if (typeof node === 'string') return node.length > TOOL_ARGUMENT_LIMITS.textLength ? `Texts in parameters must be at most ${TOOL_ARGUMENT_LIMITS.textLength} characters` : null;
+    if (typeof node === 'string')
+      return node.length > TOOL_ARGUMENT_LIMITS.textLength ? `Texts in parameters must be at most ${TOOL_ARGUMENT_LIMITS.textLength} characters` : null;
     if (typeof node !== 'object' || node === null) return null;
     if (depth >= TOOL_ARGUMENT_LIMITS.depth) return `Parameters may nest at most ${TOOL_ARGUMENT_LIMITS.depth} levels`;
     for (const child of Array.isArray(node) ? node : Object.values(node)) {

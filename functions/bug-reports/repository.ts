@@ -9,7 +9,13 @@ export async function saveBugReport(id: string, report: BugReport, now: Date): P
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...bugReportKey(id), id, ...report, created_at: now.toISOString(), ttl: Math.ceil(now.getTime() / 1000) + PUBLIC_FORM_LIMITS.bugReportsKeptDays * 86_400 },
+      Item: {
+        ...bugReportKey(id),
+        id,
+        ...report,
+        created_at: now.toISOString(),
+        ttl: Math.ceil(now.getTime() / 1000) + PUBLIC_FORM_LIMITS.bugReportsKeptDays * 86_400,
+      },
     }),
   );
 }

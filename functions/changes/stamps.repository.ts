@@ -3,7 +3,6 @@ import { db, tableName } from '../platform/dynamo';
 import { USER_SK, userKey } from '../data/keys';
 import { STAMPED, type ChangeStamps, type Stamped } from '../../shared/changes';
 
-
 /**
  * Counts one change of `what`. A poll reads these counters with one Get on a key, so it costs the
  * same however many items the user has.
@@ -21,8 +20,6 @@ export async function bumpStamp(userId: string, what: Stamped): Promise<void> {
 }
 
 export async function readStamps(userId: string): Promise<ChangeStamps> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: USER_SK.stamps } }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: USER_SK.stamps } }));
   return Object.fromEntries(STAMPED.map((what) => [what, Number(Item?.[what] ?? 0)])) as ChangeStamps;
 }

@@ -22,10 +22,7 @@ export const USER_SK = {
 } as const;
 
 const ITEM_PREFIX = { goals: 'GOAL', tasks: 'TASK', events: 'EVENT', tags: 'TAG' } as const satisfies Record<ItemKind, string>;
-export const KIND_OF_PREFIX = Object.fromEntries(Object.entries(ITEM_PREFIX).map(([kind, prefix]) => [prefix, kind])) as Record<
-  string,
-  ItemKind
->;
+export const KIND_OF_PREFIX = Object.fromEntries(Object.entries(ITEM_PREFIX).map(([kind, prefix]) => [prefix, kind])) as Record<string, ItemKind>;
 
 export const itemKey = (kind: ItemKind, id: string) => `${ITEM_PREFIX[kind]}#${id}`;
 /** The sort-key prefix of one kind's items under a user, for begins_with. */

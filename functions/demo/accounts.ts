@@ -1,10 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminSetUserPasswordCommand,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { DAY_MS } from '../../shared/dates';
 import { DEMO, type DemoAccount } from '../../shared/demo';
 import type { Language } from '../../shared/languages';

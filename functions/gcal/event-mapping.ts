@@ -10,9 +10,7 @@ import type { GoogleEvent } from './google';
  * `end.date`.
  */
 export type SyncedFields = Pick<CalendarEvent, 'title' | 'description' | 'start_time' | 'end_time' | 'all_day' | 'location'>;
-export const SYNCED_FIELDS = ['title', 'description', 'start_time', 'end_time', 'all_day', 'location'] as const satisfies ReadonlyArray<
-  keyof SyncedFields
->;
+export const SYNCED_FIELDS = ['title', 'description', 'start_time', 'end_time', 'all_day', 'location'] as const satisfies ReadonlyArray<keyof SyncedFields>;
 
 /** Marks a Google event as our own event mirrored out, so sync-in does not bring it back as a copy. */
 const MIRROR_PROPERTY = 'tempoEventId';

@@ -37,8 +37,7 @@ export const handler = busConsumer<MirrorChange>(async (detail, event) => {
   await logMirror(detail.userId, logKey, { change, event_id: detail.id, title, at: now().toISOString(), ...result });
 });
 
-const intendedAction = (change: MirrorChange): MirrorAction =>
-  change === 'item.deleted' || change === 'item.purged' ? 'delete' : 'upsert';
+const intendedAction = (change: MirrorChange): MirrorAction => (change === 'item.deleted' || change === 'item.purged' ? 'delete' : 'upsert');
 
 interface MirrorResult {
   action: MirrorAction;

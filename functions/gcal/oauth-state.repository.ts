@@ -31,9 +31,7 @@ export async function startAttempt(userId: string, now: Date): Promise<string> {
 
 /** Takes the attempt out (single use): its user, or undefined when unknown, used already or older than 10 minutes. */
 export async function takeAttempt(nonce: string, now: Date): Promise<string | undefined> {
-  const { Attributes } = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: oauthStateKey(nonce), ReturnValues: 'ALL_OLD' }),
-  );
+  const { Attributes } = await db().send(new DeleteCommand({ TableName: tableName(), Key: oauthStateKey(nonce), ReturnValues: 'ALL_OLD' }));
   if (!Attributes) return undefined;
   if (now.getTime() - Date.parse(String(Attributes.created_at)) > GOOGLE_PENDING_WINDOW_MS) return undefined;
   return String(Attributes.user_id);

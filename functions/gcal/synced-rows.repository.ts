@@ -21,9 +21,7 @@ export async function markCopied(userId: string, googleId: string): Promise<void
 
 /** Whether the local copy of a Google event was made once and has since been deleted for good. */
 export async function wasDeletedForGood(userId: string, googleId: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: syncedRowKey(googleId) }, ConsistentRead: true }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: syncedRowKey(googleId) }, ConsistentRead: true }));
   return Item?.copied === true;
 }
 

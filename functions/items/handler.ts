@@ -5,12 +5,7 @@ import { created, httpHandler, noContent, ok, type HttpRequest, type Operations,
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, reorderItems, toPublic, updateItem } from './service';
 
 type Operation = (request: HttpRequest<unknown>) => Promise<Reply>;
-type CrudKeys<K extends ItemKind> =
-  | `GET /api/${K}`
-  | `POST /api/${K}`
-  | `GET /api/${K}/{id}`
-  | `PATCH /api/${K}/{id}`
-  | `DELETE /api/${K}/{id}`;
+type CrudKeys<K extends ItemKind> = `GET /api/${K}` | `POST /api/${K}` | `GET /api/${K}/{id}` | `PATCH /api/${K}/{id}` | `DELETE /api/${K}/{id}`;
 
 /** A path id that is not a UUID names nothing the user has: 404, as for any missing item. */
 function pathId(request: HttpRequest<unknown>): string {
@@ -22,8 +17,7 @@ function pathId(request: HttpRequest<unknown>): string {
 function crud<K extends ItemKind>(kind: K): Record<CrudKeys<K>, Operation> {
   const operations: Record<string, Operation> = {
     [`GET /api/${kind}`]: async ({ userId }) => ok({ items: await listItems(userId, kind) }),
-    [`POST /api/${kind}`]: async ({ userId, body, now }) =>
-      created(await createItem(userId, kind, body as Record<string, unknown>, now)),
+    [`POST /api/${kind}`]: async ({ userId, body, now }) => created(await createItem(userId, kind, body as Record<string, unknown>, now)),
     [`GET /api/${kind}/{id}`]: async (request) => ok(toPublic(await getLiveItem(request.userId, kind, pathId(request)))),
     [`PATCH /api/${kind}/{id}`]: async (request) =>
       ok(await updateItem(request.userId, kind, pathId(request), request.body as Record<string, unknown>, request.now)),

@@ -50,9 +50,7 @@ async function queryAll(input: Parameters<typeof queryItems>[0]): Promise<Record
 
 /** One item by key, live or trashed; undefined when the user has no such item. */
 export async function getStored(userId: string, kind: ItemKind, id: string): Promise<StoredItem | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: itemKey(kind, id) }, ConsistentRead: true }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: itemKey(kind, id) }, ConsistentRead: true }));
   return Item ? withoutKeys(Item) : undefined;
 }
 
@@ -208,16 +206,18 @@ export async function unlinkTask(userId: string, taskId: string, goalId: string,
 
 /** Saves a new position for a live item of an ordered list; false when the item is no longer live. */
 export async function savePosition(userId: string, kind: ItemKind, id: string, position: string): Promise<boolean> {
-  return conditionally(db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { PK: userKey(userId), SK: itemKey(kind, id) },
-      UpdateExpression: 'SET #position = :position, LSK = :lsk',
-      ConditionExpression: 'attribute_exists(LPK)',
-      ExpressionAttributeNames: { '#position': 'position' },
-      ExpressionAttributeValues: { ':position': position, ':lsk': `${position}#${id}` },
-    }),
-  ));
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: userKey(userId), SK: itemKey(kind, id) },
+        UpdateExpression: 'SET #position = :position, LSK = :lsk',
+        ConditionExpression: 'attribute_exists(LPK)',
+        ExpressionAttributeNames: { '#position': 'position' },
+        ExpressionAttributeValues: { ':position': position, ':lsk': `${position}#${id}` },
+      }),
+    ),
+  );
 }
 
 /** The user's trash, newest deletion first, with the fields the trash screen shows. */
@@ -230,4 +230,3 @@ export async function listTrash(userId: string): Promise<Array<{ SK: string; id:
   });
   return items as Array<{ SK: string; id: string; title: string; deleted_at: string }>;
 }
-

@@ -53,22 +53,13 @@ export async function getLiveItem(userId: string, kind: ItemKind, id: string): P
  * Creates an item. A caller that may run twice for one request (a redelivered tool call) names the
  * id: the second run finds the item made by the first and answers it instead of making another.
  */
-export async function createItem(
-  userId: string,
-  kind: ItemKind,
-  input: Record<string, unknown>,
-  now: Date,
-  id: string = randomUUID(),
-): Promise<PublicItem> {
+export async function createItem(userId: string, kind: ItemKind, input: Record<string, unknown>, now: Date, id: string = randomUUID()): Promise<PublicItem> {
   const at = now.toISOString();
   const item: StoredItem = { ...input, id, user_id: userId, created_at: at, updated_at: at };
   if (kind !== 'tags') item.deleted_at = null;
   if (kind === 'events') item.gcal_id = null;
 
-  const [position] = await Promise.all([
-    isOrderable(kind) ? firstPosition(userId, kind) : null,
-    checkRules(userId, kind, item, undefined, now),
-  ]);
+  const [position] = await Promise.all([isOrderable(kind) ? firstPosition(userId, kind) : null, checkRules(userId, kind, item, undefined, now)]);
   if (isOrderable(kind)) item.position = positionOnTop(position);
   if (kind === 'tags') await claimTagName(userId, String(item.name), item.id);
   if (!(await conditionally(insertItem(userId, kind, item)))) return toPublic(await getLiveItem(userId, kind, id));
@@ -76,13 +67,7 @@ export async function createItem(
   return toPublic(item);
 }
 
-export async function updateItem(
-  userId: string,
-  kind: ItemKind,
-  id: string,
-  patch: Record<string, unknown>,
-  now: Date,
-): Promise<PublicItem> {
+export async function updateItem(userId: string, kind: ItemKind, id: string, patch: Record<string, unknown>, now: Date): Promise<PublicItem> {
   const previous = await getLiveItem(userId, kind, id);
   const next: StoredItem = { ...previous, ...patch, updated_at: laterThan(previous.updated_at, now) };
   await checkRules(userId, kind, next, previous, now);

@@ -58,8 +58,7 @@ export const quotaUsedUp = (message: string, retryAfterSeconds: number) =>
 
 export const notFound = () => new HttpError(404, 'not_found', API_ERRORS.notFound);
 export const unauthorized = () => new HttpError(401, 'unauthorized', API_ERRORS.unauthorized);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new HttpError(409, 'conflict', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, 'conflict', message, fields);
 
 /** A 400 for one field, with the field's own message as the headline. */
 export function invalidField(field: string, message: string): HttpError {

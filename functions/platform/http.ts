@@ -57,9 +57,7 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
       // API Gateway's own words for a refusal, as the authorizer answers.
       if (!cameThroughTheSite(event.headers)) return toResult(403, { message: 'Forbidden' });
       const route = routesByKey.get(event.routeKey);
-      const operation = (operations as Record<string, (request: HttpRequest<unknown, string | null>) => Promise<Reply>>)[
-        event.routeKey
-      ];
+      const operation = (operations as Record<string, (request: HttpRequest<unknown, string | null>) => Promise<Reply>>)[event.routeKey];
       if (!route || route.handler !== name || !operation) throw notFound();
 
       const userId = callerId(event);

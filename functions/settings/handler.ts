@@ -9,10 +9,7 @@ export const handler = httpHandler('settings', {
   'PUT /api/settings': async ({ userId, body, now }) => {
     const { settings: current } = await getSettings(userId);
     const next = await saveSettingsChange(current, applySettings(current, body, now.toISOString()));
-    await Promise.all([
-      bumpStamp(userId, 'settings'),
-      publishAfterSave('settings.updated', { userId, settings: next, occurredAt: next.updated_at! }),
-    ]);
+    await Promise.all([bumpStamp(userId, 'settings'), publishAfterSave('settings.updated', { userId, settings: next, occurredAt: next.updated_at! })]);
     return ok(next);
   },
 });

@@ -4,7 +4,6 @@ import { defaultSettings, type Settings } from '../../shared/settings';
 import { USER_SK, userKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 
-
 /**
  * A new account's settings: the sign-up defaults (30 past days to sync) and the name it signed up
  * with. Answers the row, or null when the account has settings already (they are never overwritten).
@@ -25,9 +24,7 @@ export async function createSignUpSettings(userId: string, fullName: string | nu
 
 /** The stored settings, or the defaults of a row first made from the settings screen. */
 export async function getSettings(userId: string): Promise<{ settings: Settings; stored: boolean }> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: USER_SK.settings } }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: USER_SK.settings } }));
   if (!Item) return { settings: defaultSettings(userId, 'settings'), stored: false };
   return { settings: { ...defaultSettings(userId, 'settings'), ...withoutKeys(Item) } as Settings, stored: true };
 }
@@ -35,9 +32,7 @@ export async function getSettings(userId: string): Promise<{ settings: Settings;
 const withoutKeys = ({ PK: _pk, SK: _sk, ...row }: Record<string, unknown>) => row;
 
 export async function putSettings(settings: Settings): Promise<void> {
-  await db().send(
-    new PutCommand({ TableName: tableName(), Item: { ...settings, PK: userKey(settings.user_id), SK: USER_SK.settings } }),
-  );
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...settings, PK: userKey(settings.user_id), SK: USER_SK.settings } }));
 }
 
 /**

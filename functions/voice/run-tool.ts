@@ -35,7 +35,7 @@ export async function runTool(userId: string, toolCallId: string, toolName: stri
   const action = toolAction(toolName);
   const kind = action && kindOfEntity(action.entity);
   if (!action || !kind) return { status: 'error', error_message: TOOL_CALL_MESSAGES.unknownTool(toolName) };
-  // Spec section 3: tool_args may carry the agent's id and the entity it names beside the fields.
+  // The agent may send its own id and the entity it names beside the item's fields: neither is a field.
   const { agent_id: _agent, entity: _entity, ...fields } = args;
   try {
     return await change(userId, toolCallId, kind, action.type, fields, now);

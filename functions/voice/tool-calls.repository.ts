@@ -13,9 +13,7 @@ import { log } from '../platform/log';
  */
 
 /** How the processor finished a call: a result, or the message the agent hears. */
-export type Outcome =
-  | { status: 'success'; result: ToolCallResult; before?: Record<string, unknown> }
-  | { status: 'error'; error_message: string };
+export type Outcome = { status: 'success'; result: ToolCallResult; before?: Record<string, unknown> } | { status: 'error'; error_message: string };
 
 export interface StoredToolCall extends ToolCall {
   before?: Record<string, unknown>;
@@ -115,8 +113,7 @@ export async function finishToolCall(userId: string, id: string, outcome: Outcom
       new UpdateCommand({
         TableName: tableName(),
         Key: key(userId, id),
-        UpdateExpression:
-          'SET #status = :status, #result = :result, error_message = :error, #before = :before, updated_at = :now REMOVE claim_until',
+        UpdateExpression: 'SET #status = :status, #result = :result, error_message = :error, #before = :before, updated_at = :now REMOVE claim_until',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#before': 'before' },
         ExpressionAttributeValues: { ...values, ':status': outcome.status, ':pending': 'pending', ':now': now.toISOString() },

@@ -83,8 +83,7 @@ export class AuthStack extends Stack {
       },
       {
         id: 'AwsSolutions-COG8',
-        reason:
-          'Essentials tier: the Plus tier (threat protection) is billed per active user, a cost decision deferred until the product has users.',
+        reason: 'Essentials tier: the Plus tier (threat protection) is billed per active user, a cost decision deferred until the product has users.',
       },
     );
 
@@ -101,10 +100,7 @@ export class AuthStack extends Stack {
       // USER_PASSWORD_AUTH for the local stack's cognito-local, SRP for Amplify against Cognito.
       authFlows: { userPassword: true, userSrp: true },
       preventUserExistenceErrors: true,
-      supportedIdentityProviders: [
-        UserPoolClientIdentityProvider.COGNITO,
-        ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : []),
-      ],
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO, ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : [])],
       ...(google && config.siteUrl ? { oAuth: hostedUiOAuth(config.siteUrl) } : { disableOAuth: true }),
     });
     if (google) this.webClient.node.addDependency(google);
@@ -140,7 +136,10 @@ export class AuthStack extends Stack {
       // Cognito's own error shape, readable by the SPA on another origin, so that Amplify raises
       // TooManyRequestsException with our message rather than failing to read the answer.
       customResponseBodies: {
-        [TOO_MANY_REQUESTS]: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ __type: 'TooManyRequestsException', message: MESSAGES.tooManyAuthRequests }) },
+        [TOO_MANY_REQUESTS]: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({ __type: 'TooManyRequestsException', message: MESSAGES.tooManyAuthRequests }),
+        },
       },
       rules: [
         {

@@ -96,15 +96,13 @@ class EventTarget extends Construct {
       id: 'AwsSolutions-SQS3',
       reason: `This queue is the dead-letter queue of the ${id} target and its function; a DLQ needs no DLQ of its own.`,
     });
-    deadLetters
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' })
-      .createAlarm(this, 'DeadLettersAlarm', {
-        alarmDescription: `Events for ${source} failed every attempt and wait in the dead-letter queue`,
-        threshold: 0,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+    deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }).createAlarm(this, 'DeadLettersAlarm', {
+      alarmDescription: `Events for ${source} failed every attempt and wait in the dead-letter queue`,
+      threshold: 0,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
 
     // The same queue takes the function's own failures: EventBridge's DLQ only sees events Lambda
     // refused, while an invocation that threw is retried by Lambda and then dropped without one.

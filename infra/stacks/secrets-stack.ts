@@ -37,7 +37,8 @@ export class SecretsStack extends Stack {
     this.originVerify = this.originVerifySecret(config);
     Validations.of(this.googleTokenKey).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotating this key would make every stored Google token unreadable; sealed tokens carry a version (v1) so a re-keying can be added with a migration.',
+      reason:
+        'Rotating this key would make every stored Google token unreadable; sealed tokens carry a version (v1) so a re-keying can be added with a migration.',
     });
   }
 
@@ -50,8 +51,7 @@ export class SecretsStack extends Stack {
     });
     Validations.of(secret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason:
-        'CloudFront and the functions receive the value at deploy time; a new value (docs/deploy.md) is rolled out by a deploy, which updates both.',
+      reason: 'CloudFront and the functions receive the value at deploy time; a new value (docs/deploy.md) is rolled out by a deploy, which updates both.',
     });
     return secret;
   }

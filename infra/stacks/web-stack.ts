@@ -240,12 +240,7 @@ export class WebStack extends Stack {
 }
 
 /** A bucket nobody reaches but through CloudFront or AWS services: no public access, TLS only. */
-function privateBucket(
-  scope: Construct,
-  id: string,
-  config: AppConfig,
-  extra: BucketProps,
-): Bucket {
+function privateBucket(scope: Construct, id: string, config: AppConfig, extra: BucketProps): Bucket {
   return new Bucket(scope, id, {
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
     enforceSSL: true,
@@ -255,4 +250,3 @@ function privateBucket(
     ...extra,
   });
 }
-

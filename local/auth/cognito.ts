@@ -79,7 +79,12 @@ export async function startCognito(options: { dataDir: string; port: number; out
     TokenConfig: { IssuerDomain: endpoint },
     ServerConfig: { ...DefaultConfig.ServerConfig, hostname: '127.0.0.1', port },
     // Named by trigger, as Cognito names them in a refusal ("PreSignUp failed with error ...").
-    TriggerFunctions: { CustomMessage: 'CustomMessage', PostAuthentication: 'PostAuthentication', PostConfirmation: 'PostConfirmation', PreSignUp: 'PreSignUp' },
+    TriggerFunctions: {
+      CustomMessage: 'CustomMessage',
+      PostAuthentication: 'PostAuthentication',
+      PostConfirmation: 'PostConfirmation',
+      PreSignUp: 'PreSignUp',
+    },
   };
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
   const clock = new DateClock();

@@ -96,7 +96,11 @@ test('signing up with an address that has an account answers as for a new one, a
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
 });
 
-test('five failed sign-ins start the cooldown, the server refuses a sixth with its wait, a stranger cannot lock the person out', async ({ page, browser, request }) => {
+test('five failed sign-ins start the cooldown, the server refuses a sixth with its wait, a stranger cannot lock the person out', async ({
+  page,
+  browser,
+  request,
+}) => {
   const email = await createAccount(request, 'throttle');
   // The form's countdown runs on the page's clock, moved by the test.
   await page.clock.install();

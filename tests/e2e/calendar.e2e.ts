@@ -80,7 +80,9 @@ test('clicking an empty slot creates an event at that date and hour, in the user
   expect((await block.boundingBox())?.height).toBeCloseTo(80, 0);
 
   const { items } = await user.api('GET', '/api/events');
-  expect(items).toMatchObject([{ title: 'Dentist', start_time: '2027-02-10T14:00:00.000Z', end_time: '2027-02-10T15:00:00.000Z', event_type: 'personal', location: 'Main Street 1' }]);
+  expect(items).toMatchObject([
+    { title: 'Dentist', start_time: '2027-02-10T14:00:00.000Z', end_time: '2027-02-10T15:00:00.000Z', event_type: 'personal', location: 'Main Street 1' },
+  ]);
 });
 
 test('the empty slots are one Tab stop, moved among with the arrow keys, and Enter creates an event there', { tag: '@phone' }, async ({ page, request }) => {
@@ -238,7 +240,12 @@ test('deleting an event asks first, then moves it to the trash', async ({ page, 
 
 test('?eventId= opens the event’s details on its week', { tag: '@phone' }, async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-link');
-  const event = await seedEvent(user, { title: 'Linked event', all_day: true, start_time: `${WEDNESDAY}T00:00:00.000Z`, end_time: `${WEDNESDAY}T00:00:00.000Z` });
+  const event = await seedEvent(user, {
+    title: 'Linked event',
+    all_day: true,
+    start_time: `${WEDNESDAY}T00:00:00.000Z`,
+    end_time: `${WEDNESDAY}T00:00:00.000Z`,
+  });
   await openCalendar(page, `eventId=${event.id}`);
   await expect(dialog(page, 'Linked event')).toContainText('Feb 10, 2027 (All day)');
   await page.keyboard.press('Escape');
@@ -285,7 +292,11 @@ test('a month day shows 2 all-day events, fills up to 4 entries, then +N more', 
   for (const title of ['Holiday A', 'Holiday B', 'Holiday C']) {
     await seedEvent(user, { title, all_day: true, start_time: `${WEDNESDAY}T00:00:00.000Z`, end_time: `${WEDNESDAY}T00:00:00.000Z` });
   }
-  for (const [title, hour] of [['Call 1', '09'], ['Call 2', '11'], ['Call 3', '15']] as const) {
+  for (const [title, hour] of [
+    ['Call 1', '09'],
+    ['Call 2', '11'],
+    ['Call 3', '15'],
+  ] as const) {
     await seedEvent(user, { title, start_time: at(WEDNESDAY, `${hour}:00`), end_time: at(WEDNESDAY, `${hour}:30`) });
   }
   await openCalendar(page, `view=month&date=${WEDNESDAY}`);
@@ -345,7 +356,10 @@ test('no serious accessibility violation in any view, the details or the editor'
     expect(await seriousViolations(page), view).toEqual([]);
   }
 
-  await page.getByRole('button', { name: /Review/ }).first().click();
+  await page
+    .getByRole('button', { name: /Review/ })
+    .first()
+    .click();
   await expect(dialog(page, 'Review')).toBeVisible();
   expect(await seriousViolations(page), 'details').toEqual([]);
 

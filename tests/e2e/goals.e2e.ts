@@ -217,74 +217,82 @@ test('a new order is saved with the keyboard and survives a reload; ?goalId= ope
   await expect(page).toHaveURL('/goals');
 });
 
-test('every goal action works from the keyboard, and the focus comes back after the editor, the panel and the dialog', { tag: '@phone' }, async ({ page, request, isMobile }) => {
-  await signedInAccount(page, request, 'goals-keys', '/goals');
+test(
+  'every goal action works from the keyboard, and the focus comes back after the editor, the panel and the dialog',
+  { tag: '@phone' },
+  async ({ page, request, isMobile }) => {
+    await signedInAccount(page, request, 'goals-keys', '/goals');
 
-  // New Goal by Space, the focus in the title; Ctrl/Cmd+S saves and the focus is back on the button.
-  const newGoal = page.getByRole('button', { name: 'New Goal' });
-  await tabTo(page, newGoal);
-  await expect(newGoal).not.toHaveCSS('box-shadow', 'none');
-  await page.keyboard.press('Space');
-  await expect(page.getByRole('dialog', { name: 'Create New Goal' }).getByLabel('Title')).toBeFocused();
-  await page.keyboard.type('Read more');
-  await page.keyboard.press('ControlOrMeta+s');
-  await expect(page.getByText('Goal created successfully!')).toBeVisible();
-  await expect(newGoal).toBeFocused();
-  const goal = card(page, 'Read more');
+    // New Goal by Space, the focus in the title; Ctrl/Cmd+S saves and the focus is back on the button.
+    const newGoal = page.getByRole('button', { name: 'New Goal' });
+    await tabTo(page, newGoal);
+    await expect(newGoal).not.toHaveCSS('box-shadow', 'none');
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('dialog', { name: 'Create New Goal' }).getByLabel('Title')).toBeFocused();
+    await page.keyboard.type('Read more');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(page.getByText('Goal created successfully!')).toBeVisible();
+    await expect(newGoal).toBeFocused();
+    const goal = card(page, 'Read more');
 
-  // Grid or list (desktop only), from the keyboard.
-  if (!isMobile) {
-    const list = page.getByRole('button', { name: 'List', exact: true });
-    await tabTo(page, list);
-    await expect(list).not.toHaveCSS('box-shadow', 'none');
+    // Grid or list (desktop only), from the keyboard.
+    if (!isMobile) {
+      const list = page.getByRole('button', { name: 'List', exact: true });
+      await tabTo(page, list);
+      await expect(list).not.toHaveCSS('box-shadow', 'none');
+      await page.keyboard.press('Enter');
+      await expect(list).toHaveAttribute('aria-pressed', 'true');
+    }
+
+    // The status toggle takes Enter.
+    await tabTo(page, goal.getByRole('button', { name: /^Active:/ }));
     await page.keyboard.press('Enter');
-    await expect(list).toHaveAttribute('aria-pressed', 'true');
-  }
+    await expect(goal.getByRole('button', { name: /^Completed:/ })).toBeFocused();
 
-  // The status toggle takes Enter.
-  await tabTo(page, goal.getByRole('button', { name: /^Active:/ }));
-  await page.keyboard.press('Enter');
-  await expect(goal.getByRole('button', { name: /^Completed:/ })).toBeFocused();
+    // The task-count chip opens the Goal Tasks panel; Escape gives the focus back to it.
+    const chip = goal.getByRole('button', { name: '0 tasks' });
+    await tabTo(page, chip);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Goal Tasks' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(chip).toBeFocused();
 
-  // The task-count chip opens the Goal Tasks panel; Escape gives the focus back to it.
-  const chip = goal.getByRole('button', { name: '0 tasks' });
-  await tabTo(page, chip);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Goal Tasks' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(chip).toBeFocused();
+    // The bin asks first; Escape keeps the goal and the focus; confirming leaves the focus in the page.
+    const bin = goal.getByRole('button', { name: 'Delete goal Read more' });
+    await tabTo(page, bin);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(bin).toBeFocused();
+    await page.keyboard.press('Enter');
+    // The dialog puts the focus on Cancel as it opens: only then is it moved to the confirm button.
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(confirm.getByRole('button', { name: 'Move to Trash' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(goal).toHaveCount(0);
+    await expect(page.getByRole('main')).toBeFocused();
+  },
+);
 
-  // The bin asks first; Escape keeps the goal and the focus; confirming leaves the focus in the page.
-  const bin = goal.getByRole('button', { name: 'Delete goal Read more' });
-  await tabTo(page, bin);
-  await page.keyboard.press('Enter');
-  const confirm = page.getByRole('alertdialog');
-  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(confirm).toHaveCount(0);
-  await expect(bin).toBeFocused();
-  await page.keyboard.press('Enter');
-  // The dialog puts the focus on Cancel as it opens: only then is it moved to the confirm button.
-  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(confirm.getByRole('button', { name: 'Move to Trash' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(goal).toHaveCount(0);
-  await expect(page.getByRole('main')).toBeFocused();
-});
-
-test('cards show 3 tags in the grid and 2 in the list (always the list on a phone), then +N more naming the rest', { tag: '@phone' }, async ({ page, request, isMobile }) => {
-  const { api } = await signedInAccount(page, request, 'goals-tags');
-  await api.create('goals', { title: 'Many tags', tags: ['one', 'two', 'three', 'four', 'five'] });
-  await page.goto('/goals');
-  const chips = card(page, 'Many tags').getByRole('list', { name: 'Tags' });
-  const inList = ['one', 'two', '+3 more: three, four, five'];
-  // A phone always shows the list; the grid/list choice is the desktop's.
-  if (isMobile) return expect(chips.getByRole('listitem')).toHaveText(inList);
-  await expect(chips.getByRole('listitem')).toHaveText(['one', 'two', 'three', '+2 more: four, five']);
-  await page.getByRole('button', { name: 'List', exact: true }).click();
-  await expect(chips.getByRole('listitem')).toHaveText(inList);
-});
+test(
+  'cards show 3 tags in the grid and 2 in the list (always the list on a phone), then +N more naming the rest',
+  { tag: '@phone' },
+  async ({ page, request, isMobile }) => {
+    const { api } = await signedInAccount(page, request, 'goals-tags');
+    await api.create('goals', { title: 'Many tags', tags: ['one', 'two', 'three', 'four', 'five'] });
+    await page.goto('/goals');
+    const chips = card(page, 'Many tags').getByRole('list', { name: 'Tags' });
+    const inList = ['one', 'two', '+3 more: three, four, five'];
+    // A phone always shows the list; the grid/list choice is the desktop's.
+    if (isMobile) return expect(chips.getByRole('listitem')).toHaveText(inList);
+    await expect(chips.getByRole('listitem')).toHaveText(['one', 'two', 'three', '+2 more: four, five']);
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await expect(chips.getByRole('listitem')).toHaveText(inList);
+  },
+);
 
 test('a card dragged with the mouse lifts only past 8 px, and the order it is dropped in is saved', async ({ page, request, isMobile }) => {
   test.skip(isMobile, 'the mouse is the desktop’s; a phone drags through the same pointer sensor by touch');

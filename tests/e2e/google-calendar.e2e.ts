@@ -128,7 +128,10 @@ test('a local event stays local while read-only, and reaches Google once write a
   // Read-only: the mirror says why it wrote nothing.
   await createEventInApp(page, 'Kept here', '9:00 AM');
   await expect
-    .poll(async () => (await api.get('/api/gcal/mirror-log')).items.map((entry: { title: string; outcome: string }) => `${entry.title}: ${entry.outcome}`), AWAIT_ROUND_TRIP)
+    .poll(
+      async () => (await api.get('/api/gcal/mirror-log')).items.map((entry: { title: string; outcome: string }) => `${entry.title}: ${entry.outcome}`),
+      AWAIT_ROUND_TRIP,
+    )
     .toEqual(['Kept here: skipped: read-only']);
   expect(await google.events()).toEqual([]);
 

@@ -11,19 +11,40 @@ const WALKS: Record<Spoken, { locale: string; headings: Record<string, string>; 
   es: {
     locale: 'es-ES',
     signIn: 'Iniciar sesión',
-    headings: { '/dashboard': 'Hola de nuevo', '/goals': 'Objetivos', '/tasks': 'Tareas', '/calendar': 'Calendario', '/trash': 'Papelera', '/settings': 'Ajustes' },
+    headings: {
+      '/dashboard': 'Hola de nuevo',
+      '/goals': 'Objetivos',
+      '/tasks': 'Tareas',
+      '/calendar': 'Calendario',
+      '/trash': 'Papelera',
+      '/settings': 'Ajustes',
+    },
     data: { goal: 'Correr una media maratón', task: 'Comprar zapatillas', event: 'Dentista' },
   },
   fr: {
     locale: 'fr-FR',
     signIn: 'Se connecter',
-    headings: { '/dashboard': 'Bon retour', '/goals': 'Objectifs', '/tasks': 'Tâches', '/calendar': 'Agenda', '/trash': 'Corbeille', '/settings': 'Paramètres' },
+    headings: {
+      '/dashboard': 'Bon retour',
+      '/goals': 'Objectifs',
+      '/tasks': 'Tâches',
+      '/calendar': 'Agenda',
+      '/trash': 'Corbeille',
+      '/settings': 'Paramètres',
+    },
     data: { goal: 'Courir un semi-marathon', task: 'Acheter des chaussures', event: 'Dentiste' },
   },
   de: {
     locale: 'de-DE',
     signIn: 'Anmelden',
-    headings: { '/dashboard': 'Willkommen zurück', '/goals': 'Ziele', '/tasks': 'Aufgaben', '/calendar': 'Kalender', '/trash': 'Papierkorb', '/settings': 'Einstellungen' },
+    headings: {
+      '/dashboard': 'Willkommen zurück',
+      '/goals': 'Ziele',
+      '/tasks': 'Aufgaben',
+      '/calendar': 'Kalender',
+      '/trash': 'Papierkorb',
+      '/settings': 'Einstellungen',
+    },
     data: { goal: 'Einen Halbmarathon laufen', task: 'Laufschuhe kaufen', event: 'Zahnarzt' },
   },
 };
@@ -64,16 +85,22 @@ for (const language of ['es', 'fr', 'de'] as const) {
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         // The page's data has arrived (its item, or the form) before the words are read.
         if (path === '/goals') await expect(page.getByText(walk.data.goal)).toBeVisible();
-        if (path === '/tasks' || path === '/trash') await expect(page.getByText(walk.data.task.split(' ')[0]!, { exact: path === '/trash' }).first()).toBeVisible();
+        if (path === '/tasks' || path === '/trash')
+          await expect(page.getByText(walk.data.task.split(' ')[0]!, { exact: path === '/trash' }).first()).toBeVisible();
         if (path === '/calendar') await expect(page.getByText(walk.data.event).first()).toBeVisible();
-        if (path === '/settings') await expect(page.getByRole('button', { name: /Guardar ajustes|Enregistrer les paramètres|Einstellungen speichern/ })).toBeVisible();
+        if (path === '/settings')
+          await expect(page.getByRole('button', { name: /Guardar ajustes|Enregistrer les paramètres|Einstellungen speichern/ })).toBeVisible();
         await expectNoEnglish(page, language);
       }
     });
   });
 }
 
-test('signed out the switcher changes the language; signed in the account’s language wins, on every device, and the sidebar saves a new one', async ({ page, browser, request }) => {
+test('signed out the switcher changes the language; signed in the account’s language wins, on every device, and the sidebar saves a new one', async ({
+  page,
+  browser,
+  request,
+}) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByLabel('Language').selectOption('de');

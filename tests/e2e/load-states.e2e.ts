@@ -29,60 +29,68 @@ async function gate(page: Page, paths: readonly string[], initial: 'hold' | 'fai
 
 const EMPTY_STATES = ['No pending tasks', 'Add first task', 'No events scheduled for today', 'No active goals with tasks'];
 
-test('the dashboard shows placeholders while its lists load and a red box with Retry when they fail, never an empty account', { tag: '@phone' }, async ({ page, request }) => {
-  // On a stopped page clock, so that nothing but Retry reads the lists again (no timed retry, no poll).
-  await page.clock.install();
-  await signedInAccount(page, request, 'load-dashboard', null);
-  const lists = ['/api/goals', '/api/tasks', '/api/events'];
-  const gated = await gate(page, lists, 'hold');
-  await page.goto('/dashboard');
-  await stopPageClock(page);
-  await expect(page.getByRole('status').filter({ hasText: 'Loading goals and tasks...' })).toHaveCount(1);
-  await expect(page.getByRole('status').filter({ hasText: 'Loading the schedule...' })).toHaveCount(1);
-  for (const text of EMPTY_STATES) await expect(page.getByText(text)).toHaveCount(0);
-  await gated.set('fail');
+test(
+  'the dashboard shows placeholders while its lists load and a red box with Retry when they fail, never an empty account',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    // On a stopped page clock, so that nothing but Retry reads the lists again (no timed retry, no poll).
+    await page.clock.install();
+    await signedInAccount(page, request, 'load-dashboard', null);
+    const lists = ['/api/goals', '/api/tasks', '/api/events'];
+    const gated = await gate(page, lists, 'hold');
+    await page.goto('/dashboard');
+    await stopPageClock(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading goals and tasks...' })).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the schedule...' })).toHaveCount(1);
+    for (const text of EMPTY_STATES) await expect(page.getByText(text)).toHaveCount(0);
+    await gated.set('fail');
 
-  const boxes = page.getByRole('alert');
-  await expect(boxes.filter({ hasText: 'Failed to load goals and tasks' })).toHaveCount(2); // the overview and goal progress
-  await expect(boxes.filter({ hasText: 'Failed to load events' })).toContainText('Something went wrong on our side. Please try again.');
-  for (const text of EMPTY_STATES) await expect(page.getByText(text)).toHaveCount(0);
+    const boxes = page.getByRole('alert');
+    await expect(boxes.filter({ hasText: 'Failed to load goals and tasks' })).toHaveCount(2); // the overview and goal progress
+    await expect(boxes.filter({ hasText: 'Failed to load events' })).toContainText('Something went wrong on our side. Please try again.');
+    for (const text of EMPTY_STATES) await expect(page.getByText(text)).toHaveCount(0);
 
-  await gated.set('pass');
-  await boxes.filter({ hasText: 'Failed to load events' }).getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByText('No events scheduled for today')).toBeVisible();
-  await boxes.filter({ hasText: 'Failed to load goals and tasks' }).first().getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByText('No pending tasks')).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveCount(0);
-});
+    await gated.set('pass');
+    await boxes.filter({ hasText: 'Failed to load events' }).getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('No events scheduled for today')).toBeVisible();
+    await boxes.filter({ hasText: 'Failed to load goals and tasks' }).first().getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('No pending tasks')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  },
+);
 
 for (const [screen, kind, empty, newLabel] of [
   ['Goals', 'goals', 'No goals yet', 'Add first goal'],
   ['Tasks', 'tasks', 'No tasks yet', 'Add first task'],
 ] as const) {
   const path = `/${kind}`;
-  test(`${screen} show a red box with Retry when the list fails, and keep what was loaded when a later refresh fails`, { tag: '@phone' }, async ({ page, request }) => {
-    await page.clock.install();
-    const { api } = await signedInAccount(page, request, `load-${screen.toLowerCase()}`, null);
-    const list = await gate(page, [`/api${path}`], 'fail');
-    await page.goto(path);
-    await stopPageClock(page);
-    const box = page.getByRole('alert').filter({ hasText: `Failed to load ${screen.toLowerCase()}` });
-    await expect(box).toContainText('Something went wrong on our side. Please try again.');
-    await expect(page.getByText(empty)).toHaveCount(0);
-    await expect(page.getByRole('button', { name: newLabel })).toHaveCount(0);
-    await expect(page.getByRole('status').filter({ hasText: `Loading ${screen.toLowerCase()}` })).toHaveCount(0);
+  test(
+    `${screen} show a red box with Retry when the list fails, and keep what was loaded when a later refresh fails`,
+    { tag: '@phone' },
+    async ({ page, request }) => {
+      await page.clock.install();
+      const { api } = await signedInAccount(page, request, `load-${screen.toLowerCase()}`, null);
+      const list = await gate(page, [`/api${path}`], 'fail');
+      await page.goto(path);
+      await stopPageClock(page);
+      const box = page.getByRole('alert').filter({ hasText: `Failed to load ${screen.toLowerCase()}` });
+      await expect(box).toContainText('Something went wrong on our side. Please try again.');
+      await expect(page.getByText(empty)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: newLabel })).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: `Loading ${screen.toLowerCase()}` })).toHaveCount(0);
 
-    await list.set('pass');
-    await api.create(kind, { title: 'Kept on screen' });
-    await box.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('article', { name: 'Kept on screen' })).toBeVisible();
+      await list.set('pass');
+      await api.create(kind, { title: 'Kept on screen' });
+      await box.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('article', { name: 'Kept on screen' })).toBeVisible();
 
-    // A change made elsewhere has the change watcher read the list again, and that read fails: the cards stay.
-    await list.set('fail');
-    await api.create(kind, { title: 'Made elsewhere' });
-    await advancePageClock(page, POLLING_MS.data);
-    await expect(page.getByRole('status').filter({ hasText: 'Could not refresh; this is what was loaded last.' })).toBeVisible();
-    await expect(page.getByRole('article', { name: 'Kept on screen' })).toBeVisible();
-    await expect(page.getByRole('article', { name: 'Made elsewhere' })).toHaveCount(0);
-  });
+      // A change made elsewhere has the change watcher read the list again, and that read fails: the cards stay.
+      await list.set('fail');
+      await api.create(kind, { title: 'Made elsewhere' });
+      await advancePageClock(page, POLLING_MS.data);
+      await expect(page.getByRole('status').filter({ hasText: 'Could not refresh; this is what was loaded last.' })).toBeVisible();
+      await expect(page.getByRole('article', { name: 'Kept on screen' })).toBeVisible();
+      await expect(page.getByRole('article', { name: 'Made elsewhere' })).toHaveCount(0);
+    },
+  );
 }

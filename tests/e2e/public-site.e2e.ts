@@ -86,7 +86,16 @@ test('the waiting-list page sends the role and confirms after a pause', async ({
   await page.goto('/waitlist');
   await expect(page.getByRole('heading', { level: 1, name: 'Join the waiting list' })).toBeVisible();
   const role = page.getByLabel('Your role');
-  await expect(role.locator('option')).toHaveText(['Prefer not to say', 'Professional', 'Student', 'Entrepreneur', 'Manager', 'Creative', 'Developer', 'Other']);
+  await expect(role.locator('option')).toHaveText([
+    'Prefer not to say',
+    'Professional',
+    'Student',
+    'Entrepreneur',
+    'Manager',
+    'Creative',
+    'Developer',
+    'Other',
+  ]);
 
   await page.getByLabel('Full name').fill('Katherine Johnson');
   await page.getByLabel('Email').fill(email);

@@ -64,76 +64,86 @@ test('with personalization off the display name is saved as none', async ({ page
   await expect(page.getByLabel(/Use personalization/)).not.toBeChecked();
 });
 
-test('the name the app uses is the display name while personalization is on, and none while it is off: greeting, sidebar or top bar, bug report', { tag: '@phone' }, async ({ page, request }, testInfo) => {
-  const { email } = await signedInAccount(page, request, 'settings-name');
-  const phone = testInfo.project.name === 'mobile';
-  const shown = phone ? page.locator('.app-topbar__user') : page.getByRole('complementary', { name: 'Sidebar' });
-  async function expectName(greeting: string, name: string | null) {
-    // Within the app, so what was saved shows without a reload.
-    if (!page.url().endsWith('/dashboard')) {
+test(
+  'the name the app uses is the display name while personalization is on, and none while it is off: greeting, sidebar or top bar, bug report',
+  { tag: '@phone' },
+  async ({ page, request }, testInfo) => {
+    const { email } = await signedInAccount(page, request, 'settings-name');
+    const phone = testInfo.project.name === 'mobile';
+    const shown = phone ? page.locator('.app-topbar__user') : page.getByRole('complementary', { name: 'Sidebar' });
+    async function expectName(greeting: string, name: string | null) {
+      // Within the app, so what was saved shows without a reload.
+      if (!page.url().endsWith('/dashboard')) {
+        if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('link', { name: 'Dashboard' }).click();
+      }
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting);
+      if (name) await expect(shown).toContainText(name);
+      else await expect(shown).not.toContainText(/Ada|Grace/);
+      if (phone) await expect(shown).toHaveText(name ?? email);
       if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('link', { name: 'Dashboard' }).click();
+      await page.getByRole('button', { name: 'Report a Bug' }).click();
+      await expect(page.getByRole('dialog', { name: 'Report a Bug' }).getByLabel('Name')).toHaveValue(name ?? '');
+      await page.keyboard.press('Escape');
     }
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting);
-    if (name) await expect(shown).toContainText(name);
-    else await expect(shown).not.toContainText(/Ada|Grace/);
-    if (phone) await expect(shown).toHaveText(name ?? email);
-    if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Report a Bug' }).click();
-    await expect(page.getByRole('dialog', { name: 'Report a Bug' }).getByLabel('Name')).toHaveValue(name ?? '');
-    await page.keyboard.press('Escape');
-  }
-  async function saveSettings(change: () => Promise<void>) {
-    await page.goto('/settings');
-    await change();
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText('Settings saved successfully')).toBeVisible();
-  }
+    async function saveSettings(change: () => Promise<void>) {
+      await page.goto('/settings');
+      await change();
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByText('Settings saved successfully')).toBeVisible();
+    }
 
-  // The name given at sign-up is the display name until it is changed.
-  await expectName('Welcome back, Ada', 'Ada Lovelace');
-  await saveSettings(() => page.getByLabel('Display name').fill('Grace Hopper'));
-  await expectName('Welcome back, Grace', 'Grace Hopper');
-  await saveSettings(() => page.getByLabel(/Use personalization/).uncheck());
-  await expectName('Welcome back', null);
-});
+    // The name given at sign-up is the display name until it is changed.
+    await expectName('Welcome back, Ada', 'Ada Lovelace');
+    await saveSettings(() => page.getByLabel('Display name').fill('Grace Hopper'));
+    await expectName('Welcome back, Grace', 'Grace Hopper');
+    await saveSettings(() => page.getByLabel(/Use personalization/).uncheck());
+    await expectName('Welcome back', null);
+  },
+);
 
-test('the real-time status, when turned on, shows in the app’s frame on every page: connected, disconnected offline, error when the check fails', { tag: '@phone' }, async ({ page, request, context }, testInfo) => {
-  // On a stopped page clock: the change watcher checks only when the test moves the clock on.
-  await page.clock.install();
-  await signedInAccount(page, request, 'settings-realtime', '/settings');
-  await stopPageClock(page);
-  const frame = testInfo.project.name === 'mobile' ? page.getByRole('banner') : page.getByRole('complementary', { name: 'Sidebar' });
-  const status = frame.getByRole('status').filter({ hasText: 'Real-time status' });
-  await expect(status).toHaveCount(0);
-  await page.getByLabel('Show real-time connection status').check();
-  await expect(status).toHaveText('Real-time status: CONNECTED');
-
-  await page.goto('/dashboard');
-  await expect(status).toHaveText('Real-time status: CONNECTED');
-  await context.setOffline(true);
-  await expect(status).toHaveText('Real-time status: DISCONNECTED');
-  await context.setOffline(false);
-  await expect(status).toHaveText('Real-time status: CONNECTED');
-
-  await page.route('**/api/changes', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }));
-  await advancePageClock(page, POLLING_MS.data);
-  await expect(status).toHaveText('Real-time status: ERROR');
-  await page.unroute('**/api/changes');
-  await advancePageClock(page, POLLING_MS.data);
-  await expect(status).toHaveText('Real-time status: CONNECTED');
-  if (testInfo.project.name !== 'mobile') {
-    // A collapsed sidebar keeps the dot, its words for screen readers and as a tooltip.
-    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+test(
+  'the real-time status, when turned on, shows in the app’s frame on every page: connected, disconnected offline, error when the check fails',
+  { tag: '@phone' },
+  async ({ page, request, context }, testInfo) => {
+    // On a stopped page clock: the change watcher checks only when the test moves the clock on.
+    await page.clock.install();
+    await signedInAccount(page, request, 'settings-realtime', '/settings');
+    await stopPageClock(page);
+    const frame = testInfo.project.name === 'mobile' ? page.getByRole('banner') : page.getByRole('complementary', { name: 'Sidebar' });
+    const status = frame.getByRole('status').filter({ hasText: 'Real-time status' });
+    await expect(status).toHaveCount(0);
+    await page.getByLabel('Show real-time connection status').check();
     await expect(status).toHaveText('Real-time status: CONNECTED');
-    await expect(status).toHaveAttribute('title', 'Real-time status: CONNECTED');
-    await page.getByRole('button', { name: 'Expand sidebar' }).click();
-  }
 
-  await page.goto('/settings');
-  await page.getByLabel('Show real-time connection status').uncheck();
-  await expect(status).toHaveCount(0);
-});
+    await page.goto('/dashboard');
+    await expect(status).toHaveText('Real-time status: CONNECTED');
+    await context.setOffline(true);
+    await expect(status).toHaveText('Real-time status: DISCONNECTED');
+    await context.setOffline(false);
+    await expect(status).toHaveText('Real-time status: CONNECTED');
+
+    await page.route('**/api/changes', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }),
+    );
+    await advancePageClock(page, POLLING_MS.data);
+    await expect(status).toHaveText('Real-time status: ERROR');
+    await page.unroute('**/api/changes');
+    await advancePageClock(page, POLLING_MS.data);
+    await expect(status).toHaveText('Real-time status: CONNECTED');
+    if (testInfo.project.name !== 'mobile') {
+      // A collapsed sidebar keeps the dot, its words for screen readers and as a tooltip.
+      await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+      await expect(status).toHaveText('Real-time status: CONNECTED');
+      await expect(status).toHaveAttribute('title', 'Real-time status: CONNECTED');
+      await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    }
+
+    await page.goto('/settings');
+    await page.getByLabel('Show real-time connection status').uncheck();
+    await expect(status).toHaveCount(0);
+  },
+);
 
 test('without Google configured on the server the settings say so and offer no Connect', async ({ page, request }) => {
   await signedInAccount(page, request, 'settings-no-google');
@@ -145,7 +155,9 @@ test('without Google configured on the server the settings say so and offer no C
 
 test('a failed load shows the red error box, and Retry loads the settings', async ({ page, request }) => {
   await signedInAccount(page, request, 'settings-load-error');
-  await page.route('**/api/settings', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }));
+  await page.route('**/api/settings', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }),
+  );
   await page.goto('/settings');
   const box = page.getByRole('alert').filter({ hasText: 'Failed to load settings' });
   await expect(box).toContainText('Something went wrong on our side. Please try again.');

@@ -7,7 +7,12 @@ test('items deleted through the API are restored, deleted for good and emptied f
   const goal = await api.create('goals', { title: 'Learn Welsh' });
   const task = await api.create('tasks', { title: 'Water the plants' });
   const other = await api.create('tasks', { title: 'Call the bank' });
-  for (const [kind, item] of [['goals', goal], ['tasks', task], ['tasks', other]] as const) await api.remove(kind, item.id);
+  for (const [kind, item] of [
+    ['goals', goal],
+    ['tasks', task],
+    ['tasks', other],
+  ] as const)
+    await api.remove(kind, item.id);
 
   // The page lives at the moment of the last deletion: the day of deletion, whatever the hour the test runs.
   const { items } = await api.get('/api/trash');
@@ -62,13 +67,23 @@ test('select all restores every shown item at once', async ({ page, request }) =
   await expect(page.getByText('Trash is empty')).toBeVisible();
 });
 
-test('days left in the person’s calendar: 10 on the day of deletion, red at 3 or fewer, Expiring today on the purge’s day; Refresh by keyboard', async ({ page, request }) => {
+test('days left in the person’s calendar: 10 on the day of deletion, red at 3 or fewer, Expiring today on the purge’s day; Refresh by keyboard', async ({
+  page,
+  request,
+}) => {
   // Noon in Tokyo on a fixed day; the person's zone is Tokyo, so their calendar days are not UTC's.
   const now = new Date('2026-03-12T03:00:00.000Z');
   await page.clock.install({ time: now });
   const { api } = await signedInAccount(page, request, 'trash-days', null);
   await api.put('/api/settings', { preferred_timezone: 'Asia/Tokyo' });
-  const titles = ['Deleted an hour ago', 'Deleted at midnight', 'Deleted yesterday evening', 'Deleted a week ago', 'Deleted six days ago', 'Deleted ten days ago'];
+  const titles = [
+    'Deleted an hour ago',
+    'Deleted at midnight',
+    'Deleted yesterday evening',
+    'Deleted a week ago',
+    'Deleted six days ago',
+    'Deleted ten days ago',
+  ];
   for (const title of titles) {
     const task = await api.create('tasks', { title });
     await api.remove('tasks', task.id);

@@ -57,7 +57,9 @@ test('a spoken request creates a task that shows highlighted, the agent gets the
   expect(state.dynamicVariables).toMatchObject({ user_tz: 'UTC', today_iso: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   expect(Object.keys(state.dynamicVariables ?? {}).sort()).toEqual(['now_iso', 'today_date', 'today_iso', 'user_language', 'user_name', 'user_tz']);
   // The greeting is the person's own: in their language, by the name the app uses for them.
-  expect(state.conversations.at(-1)?.overrides).toMatchObject({ agent: { language: 'en', first_message: 'Hi Ada Lovelace, what would you like to get done?' } });
+  expect(state.conversations.at(-1)?.overrides).toMatchObject({
+    agent: { language: 'en', first_message: 'Hi Ada Lovelace, what would you like to get done?' },
+  });
 
   const durationSaved = page.waitForResponse((response) => /\/api\/voice\/sessions\//.test(response.url()) && response.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'End call' }).click();
@@ -116,7 +118,11 @@ test('a conversation ElevenLabs refuses says the assistant is unavailable, not t
     await panel(page).getByRole('button', { name: 'Ask your assistant' }).click();
     await expect(panel(page).getByRole('alert')).toContainText('The voice assistant is unavailable right now. Please try again later.', CALL_STARTS);
     await expect(panel(page).getByText('Failed to establish voice connection', { exact: false })).toHaveCount(0);
-    expect((await double.state()).lastClose).toMatchObject({ code: 1008, reason: "Override for field 'first_message' is not allowed by config.", by: 'server' });
+    expect((await double.state()).lastClose).toMatchObject({
+      code: 1008,
+      reason: "Override for field 'first_message' is not allowed by config.",
+      by: 'server',
+    });
     expect(errors.join('\n')).toContain("Voice agent refused the conversation: 1008 Override for field 'first_message' is not allowed by config.");
   } finally {
     await double.updateAgent({ platform_settings: agentDefinition().platform_settings });

@@ -49,7 +49,11 @@ describe('HTTP API routes', () => {
   });
 
   it('leaves exactly the expected routes public, without an authorizer', () => {
-    expect(ROUTES.filter((route) => route.public).map((route) => route.key).sort()).toEqual(EXPECTED_PUBLIC_ROUTES);
+    expect(
+      ROUTES.filter((route) => route.public)
+        .map((route) => route.key)
+        .sort(),
+    ).toEqual(EXPECTED_PUBLIC_ROUTES);
     const open = synthesizedRoutes().filter((route) => route.AuthorizationType !== 'JWT');
     expect(open.map((route) => route.RouteKey).sort()).toEqual(EXPECTED_PUBLIC_ROUTES);
     for (const route of open) {
@@ -127,7 +131,10 @@ describe('HTTP API stage', () => {
     expect(publicKeys.length).toBeGreaterThan(0);
     expect(Object.keys(stage.Properties.RouteSettings).sort()).toEqual([...publicKeys].sort());
     for (const key of publicKeys) {
-      expect(stage.Properties.RouteSettings[key]).toEqual({ ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.ratePerSecond, ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burst });
+      expect(stage.Properties.RouteSettings[key]).toEqual({
+        ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.ratePerSecond,
+        ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burst,
+      });
     }
     const routeIds = Object.entries(template.findResources('AWS::ApiGatewayV2::Route'))
       .filter(([, route]) => publicKeys.includes(route.Properties.RouteKey))

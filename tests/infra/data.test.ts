@@ -19,9 +19,7 @@ describe('the table', () => {
       { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
       { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
     ]);
-    expect(dev.Properties.AttributeDefinitions).toEqual(
-      expect.arrayContaining(keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
-    );
+    expect(dev.Properties.AttributeDefinitions).toEqual(expect.arrayContaining(keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' }))));
     expect(dev.Properties.AttributeDefinitions).toHaveLength(keyAttributes().length);
   });
 

@@ -11,7 +11,12 @@ const [aclId, acl] = acls[0]!;
 const rule = (name: string) => (acl.Properties.Rules as Array<{ Name: string } & Record<string, any>>).find((found) => found.Name === name)!;
 const WINDOW_SECONDS = CLIENT_RATE_LIMITS.windowMs / 1000;
 const API_PATHS = {
-  ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/', TextTransformations: [{ Priority: 0, Type: 'NONE' }] },
+  ByteMatchStatement: {
+    FieldToMatch: { UriPath: {} },
+    PositionalConstraint: 'STARTS_WITH',
+    SearchString: '/api/',
+    TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+  },
 };
 
 describe('the edge web ACL (CloudFront)', () => {

@@ -74,7 +74,10 @@ function decode(target: AppFunction, statements: Statement[]): Granted {
     const resources = list(statement.Resource);
     const names = (reference: string) => resources.every((resource) => JSON.stringify(resource).includes(reference));
     const service = actions[0]!.split(':')[0];
-    expect(actions.every((action) => action.startsWith(`${service}:`)), `one service per statement: ${actions}`).toBe(true);
+    expect(
+      actions.every((action) => action.startsWith(`${service}:`)),
+      `one service per statement: ${actions}`,
+    ).toBe(true);
     switch (service) {
       case 'logs':
         expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
@@ -153,9 +156,7 @@ const FUNCTIONS: Case[] = [
 
 describe('function permissions', () => {
   it('cover every function of the app', () => {
-    const lambdas = [tempo.api, tempo.events, tempo.auth].map(
-      (stack) => Object.keys(Template.fromStack(stack).findResources('AWS::Lambda::Function')).length,
-    );
+    const lambdas = [tempo.api, tempo.events, tempo.auth].map((stack) => Object.keys(Template.fromStack(stack).findResources('AWS::Lambda::Function')).length);
     expect(FUNCTIONS).toHaveLength(lambdas.reduce((sum, count) => sum + count, 0));
   });
 

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { builtSpa, tempoApp } from './tempo-app';
 
 interface Report {
-  pluginReports: Array<{ pluginName: string; violations: Array<{ ruleName: string; severity: string; violatingConstructs: Array<{ constructPath: string }> }> }>;
+  pluginReports: Array<{
+    pluginName: string;
+    violations: Array<{ ruleName: string; severity: string; violatingConstructs: Array<{ constructPath: string }> }>;
+  }>;
 }
 
 /** Every option on in dev; in prod only the SPA upload, in stacks that know neither account nor region. */

@@ -285,9 +285,11 @@ type Case = [string, string, Access];
 const FUNCTIONS: Case[] = [
   // infra/stacks/api-stack.ts: one function per handler name, at functions/<name>/handler.ts.
   ...HANDLERS.map((name): Case => [`handler ${name}`, `${name}/handler`, HANDLER_ACCESS[name]]),
-  ...(Object.entries(COGNITO_TRIGGERS) as Array<[CognitoTrigger, string]>).map(
-    ([trigger, source]): Case => [`trigger ${trigger}`, source, TRIGGER_ACCESS[trigger]],
-  ),
+  ...(Object.entries(COGNITO_TRIGGERS) as Array<[CognitoTrigger, string]>).map(([trigger, source]): Case => [
+    `trigger ${trigger}`,
+    source,
+    TRIGGER_ACCESS[trigger],
+  ]),
   ...BUS_RULES.map((rule): Case => [`consumer of ${rule.name}`, rule.target, eventTargetAccess(rule.target)]),
   ...SCHEDULES.map((schedule): Case => [`schedule ${schedule.name}`, schedule.target, eventTargetAccess(schedule.target)]),
 ];
@@ -295,9 +297,7 @@ const FUNCTIONS: Case[] = [
 describe('function access entries against the code', () => {
   it.each(FUNCTIONS)('%s: its entry grants every call its code can make', (_name, source, access) => {
     const granted = grantsOf(access);
-    const missing = [...needsOf(functionEntry(source))]
-      .filter(([what]) => !granted.has(what))
-      .map(([what, from]) => `${what} (${[...from].join(', ')})`);
+    const missing = [...needsOf(functionEntry(source))].filter(([what]) => !granted.has(what)).map(([what, from]) => `${what} (${[...from].join(', ')})`);
     expect(missing, 'needed by the code but not in its entry in infra/access.ts').toEqual([]);
   });
 
@@ -310,6 +310,9 @@ describe('function access entries against the code', () => {
     const fieldOf = (what: Need) => what.split('.')[0]!;
     const used = new Set([...needsOf(functionEntry(source)).keys()].map(fieldOf));
     const granted = new Set([...grantsOf(access)].map(fieldOf));
-    expect([...granted].filter((field) => !used.has(field)), 'granted in infra/access.ts but never used by the code').toEqual([]);
+    expect(
+      [...granted].filter((field) => !used.has(field)),
+      'granted in infra/access.ts but never used by the code',
+    ).toEqual([]);
   });
 });

@@ -137,7 +137,9 @@ describe('security headers', () => {
       ([, resource]) => resource.Type === 'AWS::CloudFront::ResponseHeadersPolicy',
     )!;
     const csp = JSON.stringify(googlePolicy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
-    expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.eu-west-1\.amazonaws\.com https:\/\/.*\.auth\.eu-west-1\.amazoncognito\.com wss:\/\/api\.elevenlabs\.io;/);
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/cognito-idp\.eu-west-1\.amazonaws\.com https:\/\/.*\.auth\.eu-west-1\.amazoncognito\.com wss:\/\/api\.elevenlabs\.io;/,
+    );
   });
 
   it('carry HSTS, nosniff, frame DENY and a referrer policy', () => {

@@ -1,11 +1,6 @@
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import {
-  CognitoIdentityProviderClient,
-  GetTokensFromRefreshTokenCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +27,11 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
   let cognito: CognitoIdentityProviderClient;
 
   beforeAll(() => {
-    cognito = new CognitoIdentityProviderClient({ endpoint: local.stack.pool.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    cognito = new CognitoIdentityProviderClient({
+      endpoint: local.stack.pool.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
   });
 
   afterAll(() => cognito?.destroy());
@@ -56,8 +55,14 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       }),
     );
   const signIn = (email: string, password = PASSWORD) =>
-    cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.stack.pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
-  const failure = (promise: Promise<unknown>) => promise.then(() => ({ name: 'no error', message: '' }), (error: Error) => ({ name: error.name, message: error.message }));
+    cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.stack.pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    );
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => ({ name: 'no error', message: '' }),
+      (error: Error) => ({ name: error.name, message: error.message }),
+    );
   const outbox = () => join(local.dataDir, 'outbox');
   const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -102,7 +107,9 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const token = (await signIn(email)).AuthenticationResult!.IdToken!;
     const settings = await (await fetch(`${local.stack.url}/api/settings`, { headers: { authorization: `Bearer ${token}` } })).json();
     expect(settings).toMatchObject({ sync_past_days: 30, full_name: 'Ada Lovelace', updated_at: null });
-    const created = local.stack.bus.published.filter((event) => event['detail-type'] === 'settings.created' && (event.detail as { userId: string }).userId === settings.user_id);
+    const created = local.stack.bus.published.filter(
+      (event) => event['detail-type'] === 'settings.created' && (event.detail as { userId: string }).userId === settings.user_id,
+    );
     expect(created).toHaveLength(1);
     expect(created[0]!.detail).toMatchObject({ settings: { sync_past_days: 30, full_name: 'Ada Lovelace' } });
   });
@@ -209,7 +216,12 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
         const browser = `rotating-browser-${attempt}`;
         const answer = await failure(
           cognito.send(
-            new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.stack.pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1!' }, ClientMetadata: { browser } }),
+            new InitiateAuthCommand({
+              AuthFlow: 'USER_PASSWORD_AUTH',
+              ClientId: local.stack.pool.clientId,
+              AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1!' },
+              ClientMetadata: { browser },
+            }),
           ),
         );
         expect(answer.name).toBe('NotAuthorizedException');
@@ -307,7 +319,8 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const first = (await issueResetCode(email, 'retried', next))!;
     const again = (await issueResetCode(email, 'retried', next + 1_000))!;
     expect(await redeemResetCode(email, first, next + 2_000)).toBe(first === again);
-    for (let index = 1; index < RESET_CODE.perDay; index += 1) expect(await issueResetCode(email, `day-${index}`, next + 2_000 + index * 61_000)).toMatch(/^\d{6}$/);
+    for (let index = 1; index < RESET_CODE.perDay; index += 1)
+      expect(await issueResetCode(email, `day-${index}`, next + 2_000 + index * 61_000)).toMatch(/^\d{6}$/);
   });
 
   it('cannot be guessed within its attempts, expires after 15 minutes, and is not reissued within a minute', async () => {
@@ -329,7 +342,11 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     await local.stack.bus.settle();
     const otherCode = /\b(\d{6})\b/.exec(mailsTo(outbox(), other).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
     const { Items: otherCodes = [] } = await db().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :codes)', ExpressionAttributeValues: { ':pk': `RESET#${other}`, ':codes': 'CODE#' } }),
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :codes)',
+        ExpressionAttributeValues: { ':pk': `RESET#${other}`, ':codes': 'CODE#' },
+      }),
     );
     expect(otherCodes).toHaveLength(1);
     await db().send(
@@ -347,7 +364,10 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
   it('mails a fresh code when the bus delivers a request again (its mail may not have gone), but not for another request within the minute', async () => {
     const email = await confirmedUser();
     const request = (id: string) =>
-      ({ id, 'detail-type': 'password.reset-requested', detail: { email, occurredAt: new Date().toISOString() } }) as unknown as EventBridgeEvent<'password.reset-requested', unknown>;
+      ({ id, 'detail-type': 'password.reset-requested', detail: { email, occurredAt: new Date().toISOString() } }) as unknown as EventBridgeEvent<
+        'password.reset-requested',
+        unknown
+      >;
     await sendResetCode(request('first-delivery'), lambdaContext('auth/send-reset-code'));
     await sendResetCode(request('first-delivery'), lambdaContext('auth/send-reset-code'));
     await sendResetCode(request('another-request'), lambdaContext('auth/send-reset-code'));

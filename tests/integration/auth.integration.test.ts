@@ -29,9 +29,7 @@ describe('the JWT authorizer in front of every non-public route', () => {
 
   it('lets the public routes through without a token', async () => {
     expect((await call('POST', '/api/waitlist', { body: { email: 'someone@example.com' } })).status).toBe(201);
-    expect(
-      (await call('POST', '/api/bug-reports', { body: { name: 'A', email: 'a@example.com', description: 'It broke when I clicked.' } })).status,
-    ).toBe(201);
+    expect((await call('POST', '/api/bug-reports', { body: { name: 'A', email: 'a@example.com', description: 'It broke when I clicked.' } })).status).toBe(201);
   });
 
   it("refuses on every protected route a token issued before the user's last password reset, and takes one issued since", async () => {
@@ -86,7 +84,6 @@ describe('the per-client limits', () => {
     expect(statuses).toEqual([...Array(60).fill(200), 429]);
     expect((await limited.call('GET', '/api/changes', { sourceIp: '192.0.2.47', token: people[0]!.token })).status).toBe(200);
   });
-
 });
 
 describe('the stage throttle', () => {

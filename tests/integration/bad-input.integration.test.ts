@@ -12,16 +12,37 @@ async function snapshot(someone: TestUser) {
 }
 
 describe('bad input gets a clear error and changes nothing', () => {
-  const cases: Array<{ name: string; send: (someone: TestUser, ids: Record<string, string>) => Promise<{ status: number; body: any }>; status: number; message?: string; fields?: Record<string, string> }> = [
+  const cases: Array<{
+    name: string;
+    send: (someone: TestUser, ids: Record<string, string>) => Promise<{ status: number; body: any }>;
+    status: number;
+    message?: string;
+    fields?: Record<string, string>;
+  }> = [
     { name: 'malformed JSON', send: (u) => u.raw('POST', '/api/goals', '{"title": "x",'), status: 400, message: API_ERRORS.invalidJson },
     { name: 'a JSON array instead of an object', send: (u) => u.post('/api/goals', ['title']), status: 400 },
     { name: 'wrong type', send: (u) => u.post('/api/goals', { title: 42 }), status: 400, fields: { title: MESSAGES.goalTitleRequired } },
     { name: 'unknown field', send: (u) => u.post('/api/tasks', { title: 'x', owner: 'someone' }), status: 400, fields: { owner: 'Unknown field' } },
-    { name: 'user_id in the body', send: (u) => u.post('/api/tasks', { title: 'x', user_id: 'someone-else' }), status: 400, fields: { user_id: 'Unknown field' } },
+    {
+      name: 'user_id in the body',
+      send: (u) => u.post('/api/tasks', { title: 'x', user_id: 'someone-else' }),
+      status: 400,
+      fields: { user_id: 'Unknown field' },
+    },
     { name: 'invalid enum', send: (u) => u.post('/api/tasks', { title: 'x', priority: 'urgent' }), status: 400 },
     { name: 'invalid status on update', send: (u, ids) => u.patch(`/api/goals/${ids.goal}`, { status: 'archived' }), status: 400 },
-    { name: 'date out of range', send: (u) => u.post('/api/tasks', { title: 'x', due_date: '2999-01-01T00:00:00Z' }), status: 400, fields: { due_date: MESSAGES.dateOutOfRange } },
-    { name: 'impossible date', send: (u) => u.post('/api/tasks', { title: 'x', due_date: '2030-02-30T00:00:00Z' }), status: 400, fields: { due_date: MESSAGES.invalidDate } },
+    {
+      name: 'date out of range',
+      send: (u) => u.post('/api/tasks', { title: 'x', due_date: '2999-01-01T00:00:00Z' }),
+      status: 400,
+      fields: { due_date: MESSAGES.dateOutOfRange },
+    },
+    {
+      name: 'impossible date',
+      send: (u) => u.post('/api/tasks', { title: 'x', due_date: '2030-02-30T00:00:00Z' }),
+      status: 400,
+      fields: { due_date: MESSAGES.invalidDate },
+    },
     { name: 'date without a zone', send: (u) => u.post('/api/tasks', { title: 'x', due_date: '2030-02-03' }), status: 400 },
     { name: 'title too long', send: (u) => u.post('/api/goals', { title: 'x'.repeat(API_LIMITS.titleMax + 1) }), status: 400 },
     { name: 'too many tags', send: (u) => u.post('/api/goals', { title: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }), status: 400 },
@@ -38,7 +59,12 @@ describe('bad input gets a clear error and changes nothing', () => {
     { name: 'settings unknown field gcal_connected', send: (u) => u.put('/api/settings', { gcal_connected: true }), status: 400 },
     { name: 'reorder with a foreign id', send: (u) => u.put('/api/goals/order', { ids: ['00000000-0000-4000-8000-000000000000'] }), status: 409 },
     { name: 'trash restore with an unknown kind', send: (u, ids) => u.post('/api/trash/restore', { items: [{ kind: 'tags', id: ids.goal }] }), status: 400 },
-    { name: 'event in the past order', send: (u) => u.post('/api/events', { title: 'x', start_time: daysFromNow(1, 10), end_time: daysFromNow(1, 9) }), status: 400, message: MESSAGES.endBeforeStart },
+    {
+      name: 'event in the past order',
+      send: (u) => u.post('/api/events', { title: 'x', start_time: daysFromNow(1, 10), end_time: daysFromNow(1, 9) }),
+      status: 400,
+      message: MESSAGES.endBeforeStart,
+    },
   ];
 
   for (const testCase of cases) {
@@ -56,7 +82,7 @@ describe('bad input gets a clear error and changes nothing', () => {
     });
   }
 
-  it("refuses a path it cannot decode as API Gateway does (400, JSON), before asking for a token", async () => {
+  it('refuses a path it cannot decode as API Gateway does (400, JSON), before asking for a token', async () => {
     const alice = await user();
     for (const path of ['/api/goals/%', '/api/tasks/%FF%FE', '/api/goals/%E0%A4%A', '/api/voice/tool-calls/%C3/undo']) {
       for (const answer of [await call('GET', path), await alice.get(path), await alice.post(path, {})]) {

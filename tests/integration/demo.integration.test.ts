@@ -131,7 +131,12 @@ describe('the public demo', () => {
       await expect(local.stack.signIn(account.email, account.password)).rejects.toThrow();
       expect((await call(token, '/api/tasks')).status).toBe(401);
       const { Items } = await db().send(
-        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` }, ConsistentRead: true }),
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': `USER#${userId}` },
+          ConsistentRead: true,
+        }),
       );
       // Only the record that refuses its tokens is left, until its TTL.
       expect(Items?.map((item) => item.SK)).toEqual(['SESSIONS']);

@@ -9,31 +9,35 @@ const { world, call, user } = integrationHarness({ userPool: true });
 const REQUESTS = 2_000;
 
 describe('the API, fuzzed from its route table', () => {
-  it(`answers ${REQUESTS} made-up requests without a server error, each as docs/openapi.json says, and stores nothing that fails its schema`, { timeout: 240_000 }, async () => {
-    const owner = await user();
-    const other = await user();
-    const itemsOf = async (someone: typeof owner) => [
-      (await someone.post('/api/goals', { title: 'Goal' })).body.id,
-      (await someone.post('/api/tasks', { title: 'Task', due_date: daysFromNow(2) })).body.id,
-      (await someone.post('/api/events', { title: 'Event', start_time: daysFromNow(1, 9), end_time: daysFromNow(1, 10) })).body.id,
-      (await someone.post('/api/tags', { name: 'tag' })).body.id,
-    ];
-    const toolCall = `toolu_${owner.id}`;
-    await owner.post('/api/voice/tool-calls', { tool_call_id: toolCall, conversation_id: 'c', tool_name: 'createTask', parameters: { title: 'By voice' } });
-    const ids = { owner: await itemsOf(owner), other: await itemsOf(other), toolCall };
+  it(
+    `answers ${REQUESTS} made-up requests without a server error, each as docs/openapi.json says, and stores nothing that fails its schema`,
+    { timeout: 240_000 },
+    async () => {
+      const owner = await user();
+      const other = await user();
+      const itemsOf = async (someone: typeof owner) => [
+        (await someone.post('/api/goals', { title: 'Goal' })).body.id,
+        (await someone.post('/api/tasks', { title: 'Task', due_date: daysFromNow(2) })).body.id,
+        (await someone.post('/api/events', { title: 'Event', start_time: daysFromNow(1, 9), end_time: daysFromNow(1, 10) })).body.id,
+        (await someone.post('/api/tags', { name: 'tag' })).body.id,
+      ];
+      const toolCall = `toolu_${owner.id}`;
+      await owner.post('/api/voice/tool-calls', { tool_call_id: toolCall, conversation_id: 'c', tool_name: 'createTask', parameters: { title: 'By voice' } });
+      const ids = { owner: await itemsOf(owner), other: await itemsOf(other), toolCall };
 
-    const tokens = { owner: owner.token, other: other.token, anonymous: undefined };
-    const send = async (request: FuzzRequest) => {
-      const answer = await call(request.method, request.url, { token: tokens[request.caller], ...(request.body === undefined ? {} : { raw: request.body }) });
-      return { status: answer.status, body: answer.body === undefined ? '' : JSON.stringify(answer.body) };
-    };
-    const run = await fuzz(send, ids, REQUESTS, 20_261_124);
-    await world.bus.settle();
+      const tokens = { owner: owner.token, other: other.token, anonymous: undefined };
+      const send = async (request: FuzzRequest) => {
+        const answer = await call(request.method, request.url, { token: tokens[request.caller], ...(request.body === undefined ? {} : { raw: request.body }) });
+        return { status: answer.status, body: answer.body === undefined ? '' : JSON.stringify(answer.body) };
+      };
+      const run = await fuzz(send, ids, REQUESTS, 20_261_124);
+      await world.bus.settle();
 
-    expect(run.requests).toBe(REQUESTS);
-    expect(run.problems.slice(0, 10)).toEqual([]);
-    // The run reached past validation: some requests were refused, and some changed things.
-    expect(Object.keys(run.statuses).map(Number)).toEqual(expect.arrayContaining([200, 201, 204, 400, 401, 404]));
-    expect([...(await storedProblems(owner.id)), ...(await storedProblems(other.id))]).toEqual([]);
-  });
+      expect(run.requests).toBe(REQUESTS);
+      expect(run.problems.slice(0, 10)).toEqual([]);
+      // The run reached past validation: some requests were refused, and some changed things.
+      expect(Object.keys(run.statuses).map(Number)).toEqual(expect.arrayContaining([200, 201, 204, 400, 401, 404]));
+      expect([...(await storedProblems(owner.id)), ...(await storedProblems(other.id))]).toEqual([]);
+    },
+  );
 });

@@ -125,9 +125,7 @@ describe('connecting Google Calendar', () => {
     google.signInAs(accountOf(alice));
     const started = await alice.post('/api/gcal/connect', { write: true });
     const consentUrl = new URL(started.body.url);
-    expect(consentUrl.searchParams.get('scope')).toBe(
-      'https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events',
-    );
+    expect(consentUrl.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events');
     expect(consentUrl.searchParams.get('include_granted_scopes')).toBe('true');
     await returnFromGoogle(started);
     await world.bus.settle();
@@ -167,7 +165,8 @@ describe('connecting Google Calendar', () => {
     const settingsWith = (reason: GcalConnectFailure) => `${APP_ORIGIN}/settings?gcal=error&reason=${reason}`;
 
     const stale = await startAttempt(alice.id, new Date(Date.now() - GOOGLE_PENDING_WINDOW_MS - 1_000));
-    const back = (state: string, cookieState = state) => call('GET', `/api/gcal/callback?state=${state}&code=anything`, { cookie: `tempo_gcal_attempt=${cookieState}` });
+    const back = (state: string, cookieState = state) =>
+      call('GET', `/api/gcal/callback?state=${state}&code=anything`, { cookie: `tempo_gcal_attempt=${cookieState}` });
     expect((await back(stale)).headers.location).toBe(settingsWith('expired'));
     expect((await back('made-up')).headers.location).toBe(settingsWith('expired'));
     expect((await call('GET', '/api/gcal/callback?code=anything')).headers.location).toBe(settingsWith('expired'));
@@ -280,7 +279,12 @@ describe('syncing in', () => {
     const alice = await user();
     const account = accountOf(alice);
     await alice.put('/api/settings', { sync_past_days: 30, sync_future_months: 3 });
-    for (const [title, day] of [['Three weeks ago', -21], ['Tomorrow', 1], ['In ten weeks', 70]] as const) google.addEvent(account, timed(title, day));
+    for (const [title, day] of [
+      ['Three weeks ago', -21],
+      ['Tomorrow', 1],
+      ['In ten weeks', 70],
+    ] as const)
+      google.addEvent(account, timed(title, day));
     await connect(alice);
     expect(titles(await eventsOf(alice))).toEqual(['In ten weeks', 'Three weeks ago', 'Tomorrow']);
 
@@ -290,7 +294,8 @@ describe('syncing in', () => {
     // A new window is a full sync over it, from 7 days before today to a month after it (whole UTC days).
     const listed = google.calls.slice(calls).find((entry) => entry.path === '/calendar/v3/calendars/primary/events');
     const today = new Date();
-    const utcDay = (months: number, days: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + months, today.getUTCDate() + days)).toISOString();
+    const utcDay = (months: number, days: number) =>
+      new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + months, today.getUTCDate() + days)).toISOString();
     expect(listed?.query).toMatchObject({ timeMin: utcDay(0, -7), timeMax: utcDay(1, 1) });
     expect(titles(await eventsOf(alice))).toEqual(['Tomorrow']);
   });
@@ -328,7 +333,10 @@ describe('syncing in', () => {
     expect(google.calls.slice(calls).map((entry) => entry.query.syncToken !== undefined)).toEqual([true]);
     const after = await eventsOf(alice);
     expect(titles(after)).toEqual(['Holiday', 'My own', 'Planning', 'Standup (moved)']);
-    expect(after.find((event) => event.gcal_id === standup.id)).toMatchObject({ start_time: daysFromNow(2, 9), id: first.find((event) => event.gcal_id === standup.id).id });
+    expect(after.find((event) => event.gcal_id === standup.id)).toMatchObject({
+      start_time: daysFromNow(2, 9),
+      id: first.find((event) => event.gcal_id === standup.id).id,
+    });
     expect((await alice.get('/api/changes')).body.stamps.events).toBeGreaterThan(stamps.events);
     const purged = world.bus.published.filter((event) => event['detail-type'] === 'item.purged' && (event.detail as any).userId === alice.id);
     expect(purged.map((event) => (event.detail as any).previous.title)).toEqual(['Review']);
@@ -384,7 +392,12 @@ describe('syncing in', () => {
     await alice.delete(`/api/events/${copy.id}`);
     const mine = (await alice.post('/api/events', { title: 'Mirrored', start_time: daysFromNow(2, 8), end_time: daysFromNow(2, 9) })).body;
     await world.bus.settle();
-    expect(google.events(account).map((event) => event.summary).sort()).toEqual(['Mirrored', 'Trash me']);
+    expect(
+      google
+        .events(account)
+        .map((event) => event.summary)
+        .sort(),
+    ).toEqual(['Mirrored', 'Trash me']);
 
     google.expireSyncTokens(account);
     expect((await sync(alice)).body).toEqual({ synced: 0 });
@@ -415,7 +428,11 @@ describe('Google failing', () => {
     google.expireAccessTokens(accountOf(alice));
     const calls = google.calls.length;
     expect((await sync(alice)).body).toEqual({ synced: 1 });
-    expect(google.calls.slice(calls).map((entry) => entry.path)).toEqual(['/calendar/v3/calendars/primary/events', '/token', '/calendar/v3/calendars/primary/events']);
+    expect(google.calls.slice(calls).map((entry) => entry.path)).toEqual([
+      '/calendar/v3/calendars/primary/events',
+      '/token',
+      '/calendar/v3/calendars/primary/events',
+    ]);
     expect(synced(await eventsOf(alice))).toHaveLength(synced(before).length + 1);
     expect((await alice.get('/api/gcal/status')).body.connected).toBe(true);
   });
@@ -485,7 +502,8 @@ describe('mirroring out', () => {
     const alice = await user();
     const account = accountOf(alice);
     await connect(alice, { write: true });
-    const created = (await alice.post('/api/events', { title: 'Dentist', start_time: daysFromNow(3, 14), end_time: daysFromNow(3, 15), location: 'Main St' })).body;
+    const created = (await alice.post('/api/events', { title: 'Dentist', start_time: daysFromNow(3, 14), end_time: daysFromNow(3, 15), location: 'Main St' }))
+      .body;
     await world.bus.settle();
     const [written] = google.events(account);
     expect(written).toMatchObject({
@@ -496,7 +514,12 @@ describe('mirroring out', () => {
       extendedProperties: { private: { tempoEventId: created.id } },
     });
 
-    await alice.patch(`/api/events/${created.id}`, { title: 'Dentist (moved)', all_day: true, start_time: '2031-01-02T00:00:00.000Z', end_time: '2031-01-03T00:00:00.000Z' });
+    await alice.patch(`/api/events/${created.id}`, {
+      title: 'Dentist (moved)',
+      all_day: true,
+      start_time: '2031-01-02T00:00:00.000Z',
+      end_time: '2031-01-03T00:00:00.000Z',
+    });
     await world.bus.settle();
     const [moved] = google.events(account);
     expect([moved!.summary, moved!.start, moved!.end]).toEqual(['Dentist (moved)', { date: '2031-01-02' }, { date: '2031-01-04' }]);
@@ -546,13 +569,23 @@ describe('mirroring out', () => {
     await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>, lambdaContext('gcal/mirror'));
     await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>, lambdaContext('gcal/mirror'));
     expect(google.calls.slice(calls)).toEqual([]);
-    expect(google.events(account).map((event) => event.summary).sort()).toEqual(['From Google', 'Once']);
+    expect(
+      google
+        .events(account)
+        .map((event) => event.summary)
+        .sort(),
+    ).toEqual(['From Google', 'Once']);
     expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Once']);
 
     const [copy] = synced(await eventsOf(alice));
     await alice.patch(`/api/events/${copy.id}`, { title: 'Edited here' });
     await world.bus.settle();
-    expect(google.events(account).map((event) => event.summary).sort()).toEqual(['From Google', 'Once']);
+    expect(
+      google
+        .events(account)
+        .map((event) => event.summary)
+        .sort(),
+    ).toEqual(['From Google', 'Once']);
   });
 
   it('lets the bus retry a Google failure; the local change stands either way', async () => {

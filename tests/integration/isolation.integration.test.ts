@@ -36,9 +36,19 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'DELETE /api/tags/{id}': (bob, a) => bob.delete(`/api/tags/${a.tag}`),
   'GET /api/trash': (bob) => bob.get('/api/trash'),
   'POST /api/trash/restore': (bob, a) =>
-    bob.post('/api/trash/restore', { items: [{ kind: 'goals', id: a.trashedGoal }, { kind: 'tasks', id: a.trashedTask }] }),
+    bob.post('/api/trash/restore', {
+      items: [
+        { kind: 'goals', id: a.trashedGoal },
+        { kind: 'tasks', id: a.trashedTask },
+      ],
+    }),
   'POST /api/trash/delete': (bob, a) =>
-    bob.post('/api/trash/delete', { items: [{ kind: 'events', id: a.trashedEvent }, { kind: 'goals', id: a.trashedGoal }] }),
+    bob.post('/api/trash/delete', {
+      items: [
+        { kind: 'events', id: a.trashedEvent },
+        { kind: 'goals', id: a.trashedGoal },
+      ],
+    }),
   'POST /api/trash/empty': (bob) => bob.post('/api/trash/empty'),
   'GET /api/settings': (bob) => bob.get('/api/settings'),
   'PUT /api/settings': (bob) => bob.put('/api/settings', { lang: 'de', full_name: 'Bob' }),
@@ -100,7 +110,9 @@ describe('user B can neither read nor change user A’s items, on every route', 
     await world.bus.settle();
 
     expect(await everythingOf(alice)).toEqual(aliceBefore);
-    const { Item: session } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: `USER#${alice.id}`, SK: `VOICESESSION#${ids.voiceSession}` } }));
+    const { Item: session } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: { PK: `USER#${alice.id}`, SK: `VOICESESSION#${ids.voiceSession}` } }),
+    );
     expect(session).toMatchObject({ duration: 0 });
     const bobSees = await everythingOf(bob);
     expect(bobSees.goals.items.map((goal: { title: string }) => goal.title)).toEqual(['Bob goal']);

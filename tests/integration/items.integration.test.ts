@@ -91,7 +91,8 @@ describe('tasks', () => {
     await alice.put('/api/settings', { preferred_timezone: 'Pacific/Auckland' }).then((answer) => expect(answer.status).toBe(400));
     await alice.put('/api/settings', { preferred_timezone: 'Australia/Sydney' });
     // 00:30 today in Sydney (UTC+10/+11) is still the day before in UTC: today for the user.
-    const [, offset = ''] = /GMT([+-]\d\d:\d\d)/.exec(new Intl.DateTimeFormat('en-US', { timeZone: 'Australia/Sydney', timeZoneName: 'longOffset' }).format()) ?? [];
+    const [, offset = ''] =
+      /GMT([+-]\d\d:\d\d)/.exec(new Intl.DateTimeFormat('en-US', { timeZone: 'Australia/Sydney', timeZoneName: 'longOffset' }).format()) ?? [];
     const earlyTodayInSydney = new Date(`${calendarDay(new Date(), 'Australia/Sydney')}T00:30:00${offset}`).toISOString();
     expect(calendarDay(earlyTodayInSydney, 'UTC') < calendarDay(earlyTodayInSydney, 'Australia/Sydney')).toBe(true);
     const answer = await alice.post('/api/tasks', { title: 'Sydney', due_date: earlyTodayInSydney });
@@ -181,7 +182,11 @@ describe('trash', () => {
     const task = (await alice.post('/api/tasks', { title: 'T' })).body;
     const event = (await alice.post('/api/events', { title: 'E', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
 
-    for (const [kind, id] of [['goals', goal.id], ['tasks', task.id], ['events', event.id]]) {
+    for (const [kind, id] of [
+      ['goals', goal.id],
+      ['tasks', task.id],
+      ['events', event.id],
+    ]) {
       expect((await alice.delete(`/api/${kind}/${id}`)).status).toBe(204);
       expect((await alice.get(`/api/${kind}/${id}`)).status).toBe(404);
       expect((await alice.get(`/api/${kind}`)).body.items).toEqual([]);
@@ -203,11 +208,21 @@ describe('trash', () => {
       clock.restore();
     }
 
-    const restored = await alice.post('/api/trash/restore', { items: [{ kind: 'goals', id: goal.id }, { kind: 'tasks', id: goal.id }] });
+    const restored = await alice.post('/api/trash/restore', {
+      items: [
+        { kind: 'goals', id: goal.id },
+        { kind: 'tasks', id: goal.id },
+      ],
+    });
     expect(restored.body).toEqual({ restored: 1 });
     expect((await alice.get(`/api/goals/${goal.id}`)).body.deleted_at).toBeNull();
 
-    const purged = await alice.post('/api/trash/delete', { items: [{ kind: 'tasks', id: task.id }, { kind: 'goals', id: goal.id }] });
+    const purged = await alice.post('/api/trash/delete', {
+      items: [
+        { kind: 'tasks', id: task.id },
+        { kind: 'goals', id: goal.id },
+      ],
+    });
     expect(purged.body).toEqual({ deleted: 1 });
     expect((await alice.get(`/api/goals/${goal.id}`)).status).toBe(200);
 

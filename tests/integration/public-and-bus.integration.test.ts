@@ -37,7 +37,10 @@ describe('the public forms, per browser and per address', () => {
     const join = (index: number, sourceIp = flooder) => call('POST', '/api/waitlist', { sourceIp, body: { email: emailOf(index) } });
     for (let index = 0; index < PUBLIC_FORM_LIMITS.waitlistPerClient; index += 1) expect((await join(index)).status).toBe(201);
     const refused = await join(99);
-    expect([refused.status, refused.body.error]).toEqual([429, { code: 'rate_limited', message: MESSAGES.tooManySubmissions, message_key: 'tooManySubmissions' }]);
+    expect([refused.status, refused.body.error]).toEqual([
+      429,
+      { code: 'rate_limited', message: MESSAGES.tooManySubmissions, message_key: 'tooManySubmissions' },
+    ]);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(PUBLIC_FORM_LIMITS.window / 1000);
     expect((await join(100, '198.51.100.8')).status).toBe(201);
@@ -89,9 +92,7 @@ describe('bug reports', () => {
       });
       expect(answer.status).toBe(201);
       await world.bus.settle();
-      expect(received).toEqual([
-        { event_id: answer.body.id, name: 'Ada', email: 'ada@example.com', comments: 'The calendar shows the wrong week.' },
-      ]);
+      expect(received).toEqual([{ event_id: answer.body.id, name: 'Ada', email: 'ada@example.com', comments: 'The calendar shows the wrong week.' }]);
     } finally {
       delete process.env.BUG_REPORT_FORWARD_URL;
       tracker.close();

@@ -104,7 +104,7 @@ describe('GET /api/voice/config', () => {
     expect(impersonal.body.sessionId).not.toBe(answer.body.sessionId);
   });
 
-  it("answers 503 voice_not_configured without an agent id or key", async () => {
+  it('answers 503 voice_not_configured without an agent id or key', async () => {
     const alice = await user();
     for (const name of ['ELEVENLABS_AGENT_ID', 'ELEVENLABS_API_KEY']) {
       Object.assign(process.env, voiceEnv);
@@ -159,7 +159,10 @@ describe('the voice-call quota', () => {
     try {
       for (let call = 0; call < USER_QUOTAS.voiceCalls; call += 1) expect((await alice.get('/api/voice/config')).status).toBe(200);
       const refused = await alice.get('/api/voice/config');
-      expect([refused.status, refused.body.error]).toEqual([429, { code: 'rate_limited', message: MESSAGES.tooManyVoiceCalls, message_key: 'tooManyVoiceCalls' }]);
+      expect([refused.status, refused.body.error]).toEqual([
+        429,
+        { code: 'rate_limited', message: MESSAGES.tooManyVoiceCalls, message_key: 'tooManyVoiceCalls' },
+      ]);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await (await user()).get('/api/voice/config')).status).toBe(200);
       clock.advance(USER_QUOTAS.window);
@@ -187,12 +190,18 @@ describe('tool calls', () => {
 
     const done = (await alice.get(`/api/voice/tool-calls/${id}`)).body;
     expect(done).toMatchObject({ status: 'success', error_message: null, tool_args: { title: '  Buy milk ', priority: 'high' } });
-    expect(done.result).toMatchObject({ entity: 'task', action: 'create', item: { title: 'Buy milk', priority: 'high', status: 'pending', user_id: alice.id } });
+    expect(done.result).toMatchObject({
+      entity: 'task',
+      action: 'create',
+      item: { title: 'Buy milk', priority: 'high', status: 'pending', user_id: alice.id },
+    });
     const tasks = (await alice.get('/api/tasks')).body.items;
     expect(tasks).toEqual([done.result.item]);
     expect(done.updated_at >= done.created_at).toBe(true);
 
-    const completed = world.bus.published.find((event) => event['detail-type'] === 'toolcall.completed' && (event.detail as { toolCallId: string }).toolCallId === id);
+    const completed = world.bus.published.find(
+      (event) => event['detail-type'] === 'toolcall.completed' && (event.detail as { toolCallId: string }).toolCallId === id,
+    );
     expect(completed?.detail).toMatchObject({ userId: alice.id, toolName: 'createTask', status: 'success' });
     const stamps = (await alice.get('/api/changes')).body.stamps;
     expect(stamps.toolcalls).toBeGreaterThanOrEqual(stampsBefore.toolcalls + 2);
@@ -225,7 +234,9 @@ describe('tool calls', () => {
     await world.bus.settle();
     expect((await alice.get('/api/goals')).body.items.map((goal: { title: string }) => goal.title)).toEqual(['Run a marathon']);
     expect((await alice.get('/api/voice/tool-calls')).body.items).toHaveLength(1);
-    expect(world.bus.published.filter((event) => (event.detail as { userId?: string }).userId === alice.id && event['detail-type'] === 'toolcall.requested')).toHaveLength(1);
+    expect(
+      world.bus.published.filter((event) => (event.detail as { userId?: string }).userId === alice.id && event['detail-type'] === 'toolcall.requested'),
+    ).toHaveLength(1);
   });
 
   it('run once when the bus delivers the request again, or twice at the same time', async () => {
@@ -242,7 +253,10 @@ describe('tool calls', () => {
     const racing = 'toolu_racing';
     const now = await loggedPending(alice, racing, 'createTask', { title: 'Raced' });
     const twin = { ...event, detail: { userId: alice.id, toolCallId: racing, toolName: 'createTask', occurredAt: now } };
-    const outcomes = await Promise.allSettled([processToolCall(twin, lambdaContext('voice/tool-processor')), processToolCall(twin, lambdaContext('voice/tool-processor'))]);
+    const outcomes = await Promise.allSettled([
+      processToolCall(twin, lambdaContext('voice/tool-processor')),
+      processToolCall(twin, lambdaContext('voice/tool-processor')),
+    ]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
     await processToolCall(twin, lambdaContext('voice/tool-processor'));
     await world.bus.settle();

@@ -60,11 +60,7 @@ const text = fc.oneof(
   fc.integer({ min: 0, max: 6_000 }).map((length) => 'x'.repeat(length)),
 );
 
-const numbers = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.constantFrom(0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 1e16),
-);
+const numbers = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 1e16));
 
 const instants = fc.oneof(
   fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString()),
@@ -110,11 +106,21 @@ function fromSchema(schema: JsonSchema, ids: KnownIds, depth = 0): fc.Arbitrary<
 /** Bodies no client of ours sends: any JSON, nesting thousands deep, numbers beyond a double, not JSON at all, too big. */
 const bent: fc.Arbitrary<string> = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
-  fc.integer({ min: 1, max: 5_000 }).map((depth) => `{"parameters":{"n":${'['.repeat(depth)}1${']'.repeat(depth)}},"title":${'['.repeat(depth)}${']'.repeat(depth)}}`),
-  fc.constantFrom('1e400', '-1e400', '9007199254740993', '1e16', '-0').map((number) => `{"title":"t","n":${number},"parameters":{"n":${number}},"position":${number}}`),
+  fc
+    .integer({ min: 1, max: 5_000 })
+    .map((depth) => `{"parameters":{"n":${'['.repeat(depth)}1${']'.repeat(depth)}},"title":${'['.repeat(depth)}${']'.repeat(depth)}}`),
+  fc
+    .constantFrom('1e400', '-1e400', '9007199254740993', '1e16', '-0')
+    .map((number) => `{"title":"t","n":${number},"parameters":{"n":${number}},"position":${number}}`),
   // A tool call as a model might send it, with what no model should: nesting, huge numbers, long ids.
   fc
-    .tuple(fc.string({ minLength: 1, maxLength: 300 }), fc.oneof(fc.integer({ min: 1, max: 5_000 }).map((depth) => `${'['.repeat(depth)}1${']'.repeat(depth)}`), fc.constantFrom('1e400', '9007199254740993', '"x"')))
+    .tuple(
+      fc.string({ minLength: 1, maxLength: 300 }),
+      fc.oneof(
+        fc.integer({ min: 1, max: 5_000 }).map((depth) => `${'['.repeat(depth)}1${']'.repeat(depth)}`),
+        fc.constantFrom('1e400', '9007199254740993', '"x"'),
+      ),
+    )
     .map(([id, value]) => `{"tool_call_id":${JSON.stringify(id)},"conversation_id":"c","tool_name":"listTasks","parameters":{"n":${value}}}`),
   fc.constantFrom('', '{', 'null', '[]', '"text"', '{"title":', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{}}}'),
   fc.integer({ min: 60_000, max: 70_000 }).map((length) => JSON.stringify({ title: 'big', description: 'y'.repeat(length) })),
@@ -140,9 +146,12 @@ const queryArbitrary = fc.oneof(
   { weight: 3, arbitrary: fc.constant('') },
   {
     weight: 1,
-    arbitrary: fc
-      .dictionary(fc.constantFrom('code', 'state', 'error', 'scope', 'a', 'limit', '__proto__'), text.map(encodeForUrl), { maxKeys: 3 })
-      .map((query) => `?${Object.entries(query).map(([name, value]) => `${name}=${value}`).join('&')}`),
+    arbitrary: fc.dictionary(fc.constantFrom('code', 'state', 'error', 'scope', 'a', 'limit', '__proto__'), text.map(encodeForUrl), { maxKeys: 3 }).map(
+      (query) =>
+        `?${Object.entries(query)
+          .map(([name, value]) => `${name}=${value}`)
+          .join('&')}`,
+    ),
   },
   { weight: 1, arbitrary: fc.constantFrom(...brokenEscapes).map((escape) => `?code=${escape}&state=${escape}`) },
 );
@@ -217,7 +226,8 @@ export async function fuzz(send: (request: FuzzRequest) => Promise<FuzzAnswer>, 
     run.requests += 1;
     run.statuses[answer.status] = (run.statuses[answer.status] ?? 0) + 1;
     const problem = answerProblem(request, answer);
-    if (problem) run.problems.push({ request: `${request.caller} ${request.method} ${request.url.slice(0, 120)} ${request.body?.slice(0, 200) ?? ''}`, problem });
+    if (problem)
+      run.problems.push({ request: `${request.caller} ${request.method} ${request.url.slice(0, 120)} ${request.body?.slice(0, 200) ?? ''}`, problem });
   }
   return run;
 }
@@ -228,7 +238,13 @@ export async function storedProblems(userId: string): Promise<string[]> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` }, ConsistentRead: true, ExclusiveStartKey }),
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}` },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
     );
     for (const record of page.Items ?? []) {
       const sortKey = String(record.SK);

@@ -11,7 +11,9 @@ export interface ReadMail {
 export function readOutbox(directory: string): ReadMail[] {
   let files: string[] = [];
   try {
-    files = readdirSync(directory).filter((name) => name.endsWith('.eml')).sort();
+    files = readdirSync(directory)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonths, monthGrid, parseTimeInput, rangeLabel, startOfWeek, stepAnchor, timeGridDays, timeInputValue } from '../../web/src/features/calendar/lib/calendar-dates';
+import {
+  addMonths,
+  monthGrid,
+  parseTimeInput,
+  rangeLabel,
+  startOfWeek,
+  stepAnchor,
+  timeGridDays,
+  timeInputValue,
+} from '../../web/src/features/calendar/lib/calendar-dates';
 import de from '../../web/src/i18n/de/app';
 import en from '../../web/src/i18n/en/app';
 import es from '../../web/src/i18n/es/app';
@@ -25,7 +34,15 @@ describe('calendar days', () => {
   });
 
   it('shows the whole week in the week view, and Monday to Friday on narrow screens', () => {
-    expect(timeGridDays('week', '2026-11-25', false)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(timeGridDays('week', '2026-11-25', false)).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ]);
     expect(timeGridDays('week', '2026-11-25', true)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
     expect(timeGridDays('day', '2026-11-25', true)).toEqual(['2026-11-25']);
   });
@@ -116,21 +133,16 @@ describe('time zones', () => {
 
   it('round-trips every existing wall-clock time', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 3000 }),
-        fc.integer({ min: 0, max: 24 * 60 - 1 }),
-        fc.constantFrom(...ZONES),
-        (offset, minutes, zone) => {
-          const day = addDays('2024-01-01', offset);
-          const instant = zonedInstant(day, minutes, zone);
-          const back = zonedParts(instant, zone);
-          // A time a clock change skips does not exist and comes back an hour earlier; every other unchanged.
-          expect(back.day).toBe(day);
-          expect([minutes, minutes - 60]).toContain(back.minutes);
-          // There, the wall clock jumps: an hour later it reads an hour past the wanted time.
-          if (back.minutes !== minutes) expect(zonedParts(new Date(instant.getTime() + 3_600_000), zone).minutes).toBe(minutes + 60);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 24 * 60 - 1 }), fc.constantFrom(...ZONES), (offset, minutes, zone) => {
+        const day = addDays('2024-01-01', offset);
+        const instant = zonedInstant(day, minutes, zone);
+        const back = zonedParts(instant, zone);
+        // A time a clock change skips does not exist and comes back an hour earlier; every other unchanged.
+        expect(back.day).toBe(day);
+        expect([minutes, minutes - 60]).toContain(back.minutes);
+        // There, the wall clock jumps: an hour later it reads an hour past the wanted time.
+        if (back.minutes !== minutes) expect(zonedParts(new Date(instant.getTime() + 3_600_000), zone).minutes).toBe(minutes + 60);
+      }),
     );
   });
 

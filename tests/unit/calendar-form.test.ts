@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import { MESSAGES } from '../../shared/messages';
-import {
-  apiFieldErrors,
-  eventBody,
-  eventValues,
-  newEventStart,
-  newEventValues,
-  validateEventForm,
-} from '../../web/src/features/calendar/lib/event-form';
+import { apiFieldErrors, eventBody, eventValues, newEventStart, newEventValues, validateEventForm } from '../../web/src/features/calendar/lib/event-form';
 
 const ZONE = 'America/New_York';
 const filled = { ...newEventValues('2026-11-22', 9 * 60), title: 'Standup' };
@@ -107,7 +100,9 @@ describe('what is sent and read back', () => {
     const values = eventValues(event, ZONE);
     expect(values).toMatchObject({ startDate: '2026-11-22', startTime: '09:00', endTime: '10:00', color: '#3B82F6', eventType: 'meeting' });
     expect(eventBody(values, ZONE)).toMatchObject({ start_time: event.start_time, end_time: event.end_time, color: '#3B82F6', tags: ['work'] });
-    expect(eventValues(stored({ all_day: true, start_time: '2026-11-22T00:00:00.000Z', end_time: '2026-11-22T00:00:00.000Z' }), 'America/Los_Angeles')).toMatchObject({
+    expect(
+      eventValues(stored({ all_day: true, start_time: '2026-11-22T00:00:00.000Z', end_time: '2026-11-22T00:00:00.000Z' }), 'America/Los_Angeles'),
+    ).toMatchObject({
       allDay: true,
       startDate: '2026-11-22',
       endDate: '2026-11-22',

@@ -33,7 +33,10 @@ function render(value: unknown, path: string): string {
   const fn = value as (...args: unknown[]) => unknown;
   if (path.endsWith('ui.due')) return String(fn({ state: 'due_soon', daysLeft: 2 }));
   const source = fn.toString();
-  const params = source.slice(source.indexOf('(') + 1, source.indexOf(')')).split(',').filter((param) => param.trim());
+  const params = source
+    .slice(source.indexOf('(') + 1, source.indexOf(')'))
+    .split(',')
+    .filter((param) => param.trim());
   return String(fn(...params.map((param) => (/^(count|seconds|minutes|days|year|done|total|min|max)$/.test(param.trim()) ? 2 : 'Ada'))));
 }
 

@@ -47,9 +47,7 @@ describe('tool-name mapping', () => {
     ['deleteItem', { type: 'delete', entity: 'goal' }],
   ])('%s', (name, action) => expect(toolAction(name)).toEqual(action));
 
-  it.each(['listItems', 'listTasks', 'create', 'created', 'getWeather', 'createtask', ''])('ignores %j', (name) =>
-    expect(toolAction(name)).toBeNull(),
-  );
+  it.each(['listItems', 'listTasks', 'create', 'created', 'getWeather', 'createtask', ''])('ignores %j', (name) => expect(toolAction(name)).toBeNull());
 
   it('humanises names for the activity toast', () => {
     expect(humaniseToolName('createTask')).toBe('Create Task');

@@ -15,8 +15,7 @@ import { escapeHtml } from '../../functions/platform/html';
 import { handler as preSignUp } from '../../functions/auth/pre-sign-up';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 
-const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
+const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('the sign-up name our mails greet by', () => {
   it('takes names of any script with spaces, apostrophes, hyphens and periods, and refuses markup, addresses and length', () => {
@@ -106,11 +105,7 @@ describe('event times', () => {
   });
 
   it('says which field is missing', () => {
-    expect(messagesOf(EventCreateSchema.safeParse({}))).toEqual([
-      MESSAGES.titleRequired,
-      MESSAGES.startDateRequired,
-      MESSAGES.endDateRequired,
-    ]);
+    expect(messagesOf(EventCreateSchema.safeParse({}))).toEqual([MESSAGES.titleRequired, MESSAGES.startDateRequired, MESSAGES.endDateRequired]);
   });
 });
 

@@ -27,7 +27,10 @@ function expectElevenLabsSubset(parameter: ToolParameter, path: string): void {
       return expectElevenLabsSubset(parameter.items, `${path}[]`);
     default:
       expect(['boolean', 'integer', 'number', 'string'], path).toContain(parameter.type);
-      expect(keys.filter((key) => !['description', 'enum', 'type'].includes(key)), path).toEqual([]);
+      expect(
+        keys.filter((key) => !['description', 'enum', 'type'].includes(key)),
+        path,
+      ).toEqual([]);
   }
 }
 
@@ -86,9 +89,14 @@ describe("the agent's client tools", () => {
     for (const variable of ['today_date', 'today_iso', 'now_iso', 'user_tz', 'user_name', 'user_language']) expect(AGENT_PROMPT).toContain(`{{${variable}}}`);
     const definition = agentDefinition();
     expect(definition.conversation_config.agent.prompt.tools).toEqual(CLIENT_TOOLS);
-    expect(Object.keys(definition.conversation_config.agent.dynamic_variables.dynamic_variable_placeholders).sort()).toEqual(
-      ['now_iso', 'today_date', 'today_iso', 'user_language', 'user_name', 'user_tz'],
-    );
+    expect(Object.keys(definition.conversation_config.agent.dynamic_variables.dynamic_variable_placeholders).sort()).toEqual([
+      'now_iso',
+      'today_date',
+      'today_iso',
+      'user_language',
+      'user_name',
+      'user_tz',
+    ]);
   });
 
   it("is a valid create-agent request by the official SDK's own schema, unknown fields refused", () => {
@@ -115,7 +123,10 @@ describe("the agent's client tools", () => {
       await expect(pushAgent({ ...env, ELEVENLABS_AGENT_ID: 'agent_unknown' })).rejects.toThrow(/404/);
       await expect(pushAgent({ ...env, ELEVENLABS_API_KEY: 'wrong' })).rejects.toThrow(/401/);
       await expect(pushAgent({})).rejects.toThrow(/ELEVENLABS_API_KEY/);
-      expect(double.state().agents.map(({ method, agent_id }) => [method, agent_id])).toEqual([['POST', double.agentId], ['PATCH', double.agentId]]);
+      expect(double.state().agents.map(({ method, agent_id }) => [method, agent_id])).toEqual([
+        ['POST', double.agentId],
+        ['PATCH', double.agentId],
+      ]);
       expect(double.state().agents[0]!.body).toEqual(JSON.parse(JSON.stringify(agentDefinition())));
     } finally {
       await double.stop();

@@ -144,7 +144,7 @@ describe('call errors and ends', () => {
     expect(endMessage({ reason: 'error', message: 'socket error', context: { type: 'error' } })).toBe(VOICE_MESSAGES.socketError);
   });
 
-  it("tells a refusal by ElevenLabs (1008, before or during the call) from a network failure, and logs its code and reason", () => {
+  it('tells a refusal by ElevenLabs (1008, before or during the call) from a network failure, and logs its code and reason', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const reason = "Override for field 'text_only' is not allowed by config.";
     const refused = Object.assign(new Error(reason), { name: 'SessionConnectionError', closeCode: 1008, closeReason: reason });

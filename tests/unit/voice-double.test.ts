@@ -46,7 +46,9 @@ async function connect({ agentId = double.agentId, initiation = INITIATION as Re
   const { signed_url } = (await (await signedUrl(double.apiKey, agentId)).json()) as { signed_url: string };
   const socket = new WebSocket(signed_url, ['convai']);
   const received: any[] = [];
-  const closedWith = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closedWith = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   const closed = closedWith.then(({ code }) => code);
   socket.on('message', (data) => {
     const message = JSON.parse(String(data));
@@ -91,7 +93,7 @@ describe('the ElevenLabs double', () => {
     await expect(new Promise((resolve, reject) => forged.once('open', resolve).once('error', reject))).rejects.toThrow(/403/);
   });
 
-  it("closes at once (1008) a conversation overriding a field its agent does not enable, as ElevenLabs does", async () => {
+  it('closes at once (1008) a conversation overriding a field its agent does not enable, as ElevenLabs does', async () => {
     // What @elevenlabs/client sends for typed chat: text_only, and empty sections for what it leaves out.
     const textOnly = { ...INITIATION, conversation_config_override: { agent: {}, tts: {}, conversation: { text_only: true } } };
     const created = await fetch(`${double.httpUrl}/v1/convai/agents/create`, {

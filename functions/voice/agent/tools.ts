@@ -107,7 +107,12 @@ function toolsFor(kind: ItemKind, subject: string, plural: string): ClientTool[]
   const removal = kind === 'tags' ? 'Delete a tag for good' : `Move ${article} ${entity} to the trash (it can be restored for 10 days)`;
   return [
     tool(`create${subject}`, `Create ${article} ${entity}. Answers the ${entity} as saved.`, schemas.create),
-    tool(`update${subject}`, `Change fields of one ${entity}, found by id; fields left out stay as they are. Answers the ${entity} as saved.`, schemas.update, true),
+    tool(
+      `update${subject}`,
+      `Change fields of one ${entity}, found by id; fields left out stay as they are. Answers the ${entity} as saved.`,
+      schemas.update,
+      true,
+    ),
     tool(`delete${subject}`, `${removal}, found by id.`, z.object({}), true),
     tool(`list${plural}`, `List the user's ${kind}, with their ids.`, z.object({})),
   ];

@@ -31,13 +31,10 @@ export function currentLanguage(): Language {
 }
 
 export function useLanguage(): Language {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    currentLanguage,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, currentLanguage);
 }
 
 /** The parts of a catalogue this page has used, which a change of language loads before it shows. */

@@ -34,7 +34,11 @@ function partFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock fields of an instant in a time zone, as the UTC milliseconds of those fields. */
 function wallClockMs(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(partFormatter(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    partFormatter(timeZone)
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 
@@ -108,4 +112,3 @@ export function formatDayAs(day: Day, pattern: string, dates: DateTexts): string
 export function isDay(value: string | null): value is Day {
   return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
 }
-

@@ -87,14 +87,7 @@ function SortableItem({ id, name, reordering, children }: SortableItemProps) {
   const dragLabel = useAppTexts().ui.dragToReorder;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const handle = reordering ? (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="sortable-list__handle"
-      {...attributes}
-      {...listeners}
-      aria-label={dragLabel(name)}
-    >
+    <button type="button" ref={setActivatorNodeRef} className="sortable-list__handle" {...attributes} {...listeners} aria-label={dragLabel(name)}>
       <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
         {[6, 10, 14].flatMap((cy) => [7, 13].map((cx) => <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="1.5" fill="currentColor" />))}
       </svg>

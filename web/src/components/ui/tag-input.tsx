@@ -60,7 +60,12 @@ export function TagInput({ label, value, onChange, tags, onCreateTag }: TagInput
    * time; a name picked from 'Create' was made already.
    */
   function add(names: readonly string[], { made = false } = {}) {
-    const fresh = uniqueIgnoringCase(names.map((name) => name.trim()).filter(Boolean).map((name) => known(name)?.name ?? name));
+    const fresh = uniqueIgnoringCase(
+      names
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .map((name) => known(name)?.name ?? name),
+    );
     const added = fresh.filter((name) => !value.some((selected) => selected.toLowerCase() === name.toLowerCase()));
     if (added.length === 0) return;
     onChange([...value, ...added]);

@@ -379,7 +379,8 @@ export default {
       disconnect: 'Trennen',
       connectHint: 'Verbinde ihn, um deine Google-Termine im Kalender zu sehen (nur lesen).',
       disconnectTitle: 'Google Kalender trennen',
-      disconnectMessage: 'Beim Trennen werden die aus Google Kalender synchronisierten Termine aus dieser App entfernt. Deine Termine in Google Kalender bleiben unverändert.',
+      disconnectMessage:
+        'Beim Trennen werden die aus Google Kalender synchronisierten Termine aus dieser App entfernt. Deine Termine in Google Kalender bleiben unverändert.',
     },
   },
   voice: {
@@ -444,7 +445,8 @@ export default {
     configFailed: (status: number, statusText: string) => `ElevenLabs-Konfiguration konnte nicht geladen werden: ${status} ${statusText}`.trimEnd(),
     noSession: 'Keine aktive Sitzung. Melde dich an, um die Sprachfunktionen zu nutzen.',
     configIncomplete: 'Die ElevenLabs-Konfiguration ist unvollständig. Prüf bitte die Einrichtung deines Agenten.',
-    microphoneDenied: 'Der Zugriff auf das Mikrofon wurde verweigert. Klick auf das Mikrofonsymbol in der Adressleiste, erlaube den Zugriff und versuch es noch einmal.',
+    microphoneDenied:
+      'Der Zugriff auf das Mikrofon wurde verweigert. Klick auf das Mikrofonsymbol in der Adressleiste, erlaube den Zugriff und versuch es noch einmal.',
     microphoneNotFound: 'Kein Mikrofon gefunden. Schließ ein Mikrofon an und versuch es noch einmal.',
     microphoneInUse: 'Dein Mikrofon wird von einer anderen Anwendung genutzt. Schließ sie und versuch es noch einmal.',
     microphoneDismissed: 'Die Mikrofon-Anfrage wurde geschlossen. Starte den Anruf neu und wähle „Zulassen“.',

@@ -324,8 +324,7 @@ export default {
     deleteFailed: 'Failed to delete items',
     deletePermanently: 'Delete permanently',
     emptyConfirm: 'All items in the trash will be permanently deleted. This action cannot be undone.',
-    deleteConfirm: (count: number) =>
-      `${count === 1 ? 'This item' : `These ${count} items`} will be permanently deleted. This action cannot be undone.`,
+    deleteConfirm: (count: number) => `${count === 1 ? 'This item' : `These ${count} items`} will be permanently deleted. This action cannot be undone.`,
   },
   settings: {
     documentTitle: 'Settings · Tempo',

@@ -242,7 +242,8 @@ export default {
       location: 'Lugar',
       description: 'Descripción',
       type: 'Tipo',
-      fromGoogle: 'Sincronizado desde Google Calendar, que sigue siendo la fuente de referencia: la próxima sincronización puede sustituir los cambios hechos aquí.',
+      fromGoogle:
+        'Sincronizado desde Google Calendar, que sigue siendo la fuente de referencia: la próxima sincronización puede sustituir los cambios hechos aquí.',
     },
     google: { title: 'Sincronizado desde Google Calendar', hidden: '(sincronizado desde Google Calendar)' },
     editor: {
@@ -379,7 +380,8 @@ export default {
       disconnect: 'Desconectar',
       connectHint: 'Conéctalo para ver tus eventos de Google en el calendario (solo lectura).',
       disconnectTitle: 'Desconectar Google Calendar',
-      disconnectMessage: 'Al desconectar se quitan de esta aplicación los eventos sincronizados desde Google Calendar. Tus eventos en Google Calendar no cambian.',
+      disconnectMessage:
+        'Al desconectar se quitan de esta aplicación los eventos sincronizados desde Google Calendar. Tus eventos en Google Calendar no cambian.',
     },
   },
   voice: {
@@ -444,7 +446,8 @@ export default {
     configFailed: (status: number, statusText: string) => `No se ha podido obtener la configuración de ElevenLabs: ${status} ${statusText}`.trimEnd(),
     noSession: 'No hay ninguna sesión activa. Inicia sesión para usar las funciones de voz.',
     configIncomplete: 'La configuración de ElevenLabs está incompleta. Revisa la configuración de tu agente.',
-    microphoneDenied: 'Se ha denegado el acceso al micrófono. Haz clic en el icono del micrófono de la barra de direcciones, permite el acceso e inténtalo de nuevo.',
+    microphoneDenied:
+      'Se ha denegado el acceso al micrófono. Haz clic en el icono del micrófono de la barra de direcciones, permite el acceso e inténtalo de nuevo.',
     microphoneNotFound: 'No se ha encontrado ningún micrófono. Conecta uno e inténtalo de nuevo.',
     microphoneInUse: 'Otra aplicación está usando tu micrófono. Ciérrala e inténtalo de nuevo.',
     microphoneDismissed: 'Has cerrado la petición de permiso del micrófono. Vuelve a iniciar la llamada y elige Permitir.',

@@ -157,7 +157,11 @@ export default {
     shell: {
       about: 'Sobre Tempo',
       pitch: 'Di lo que quieres hacer. Tempo lo convierte en objetivos, tareas y un calendario que va a tu ritmo.',
-      points: ['Planifica con la voz, con tus propias palabras', 'Objetivos divididos en tareas que puedes terminar', 'Tu agenda y tus prioridades en un solo lugar'],
+      points: [
+        'Planifica con la voz, con tus propias palabras',
+        'Objetivos divididos en tareas que puedes terminar',
+        'Tu agenda y tus prioridades en un solo lugar',
+      ],
     },
     signIn: {
       documentTitle: 'Iniciar sesión · Tempo',

@@ -379,7 +379,8 @@ export default {
       disconnect: 'Déconnecter',
       connectHint: 'Connectez-le pour voir vos événements Google dans l’agenda (lecture seule).',
       disconnectTitle: 'Déconnecter Google Agenda',
-      disconnectMessage: 'La déconnexion retire de cette application les événements synchronisés depuis Google Agenda. Vos événements dans Google Agenda ne changent pas.',
+      disconnectMessage:
+        'La déconnexion retire de cette application les événements synchronisés depuis Google Agenda. Vos événements dans Google Agenda ne changent pas.',
     },
   },
   voice: {

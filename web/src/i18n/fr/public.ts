@@ -157,7 +157,11 @@ export default {
     shell: {
       about: 'À propos de Tempo',
       pitch: 'Dites ce que vous voulez accomplir. Tempo en fait des objectifs, des tâches et un agenda qui suit votre rythme.',
-      points: ['Planifiez à la voix, avec vos propres mots', 'Des objectifs découpés en tâches réalisables', 'Votre emploi du temps et vos priorités au même endroit'],
+      points: [
+        'Planifiez à la voix, avec vos propres mots',
+        'Des objectifs découpés en tâches réalisables',
+        'Votre emploi du temps et vos priorités au même endroit',
+      ],
     },
     signIn: {
       documentTitle: 'Connexion · Tempo',

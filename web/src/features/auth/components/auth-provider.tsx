@@ -40,9 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const showToast = useToast();
   const texts = useTexts();
-  const [status, setStatus] = useState<AuthStatus>(() =>
-    storageHoldingSession() || isOAuthRedirectReturn(window.location.search) ? 'loading' : 'signedOut',
-  );
+  const [status, setStatus] = useState<AuthStatus>(() => (storageHoldingSession() || isOAuthRedirectReturn(window.location.search) ? 'loading' : 'signedOut'));
   /** Set by a failed token refresh; cleared once the visitor is where the spec wants them. */
   const [sessionExpired, setSessionExpired] = useState(false);
   const initialStatus = useRef(status);

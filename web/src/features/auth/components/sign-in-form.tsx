@@ -115,14 +115,7 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
           {texts.errors.signInThrottled(cooldown.secondsLeft)}
         </Alert>
       )}
-      <TextField
-        label={t.email}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={fieldErrors.email}
-      />
+      <TextField label={t.email} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={fieldErrors.email} />
       <TextField
         label={t.password}
         type="password"

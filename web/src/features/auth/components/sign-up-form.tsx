@@ -66,14 +66,7 @@ export function SignUpForm({ signInPath }: SignUpFormProps) {
     <form className="form" noValidate onSubmit={(event) => void signUp(event)}>
       {error && <Alert tone="error">{error}</Alert>}
       <TextField label={t.fullName} autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} error={fieldErrors.fullName} />
-      <TextField
-        label={t.email}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={fieldErrors.email}
-      />
+      <TextField label={t.email} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={fieldErrors.email} />
       <NewPasswordFields value={newPassword} onChange={setNewPassword} />
       <Button type="submit" block busy={submitting} disabled={!isAcceptableNewPassword(newPassword)} aria-describedby={problem ? problemId : undefined}>
         {t.signUp.submit}

@@ -95,9 +95,7 @@ export function CalendarPage() {
   const newEventAt = (day: Day, minutes: number) => setEditing({ initial: newEventValues(day, minutes) });
 
   return (
-    <CalendarFrame
-      actions={<CalendarActions onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))} />}
-    >
+    <CalendarFrame actions={<CalendarActions onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))} />}>
       <LoadState reads={reads} failedTitle={t.loadFailed} placeholder={null}>
         <div className="calendar-toolbar">
           <div className="calendar-toolbar__nav">
@@ -176,7 +174,9 @@ export function CalendarPage() {
             }}
           />
         )}
-        {editing && <EventEditor key={editing.event?.id ?? 'new'} event={editing.event} initial={editing.initial} timeZone={timeZone} onClose={() => setEditing(null)} />}
+        {editing && (
+          <EventEditor key={editing.event?.id ?? 'new'} event={editing.event} initial={editing.initial} timeZone={timeZone} onClose={() => setEditing(null)} />
+        )}
         <FirstTimeConnect suppressed={Boolean(eventId) || editing !== null} />
       </LoadState>
     </CalendarFrame>
@@ -243,15 +243,7 @@ function DeleteConfirmation({ event, open, onDone }: { event: CalendarEvent; ope
     }
   }
   return (
-    <ConfirmDialog
-      open={open}
-      title={t.title}
-      message={t.message}
-      confirmLabel={t.confirm}
-      tone="danger"
-      onConfirm={remove}
-      onCancel={() => onDone(false)}
-    />
+    <ConfirmDialog open={open} title={t.title} message={t.message} confirmLabel={t.confirm} tone="danger" onConfirm={remove} onCancel={() => onDone(false)} />
   );
 }
 

@@ -42,7 +42,10 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
   const t = texts.calendar.editor;
 
   const errors: EventFormErrors = Object.fromEntries(
-    Object.entries({ ...(attempted ? validateEventForm(values, timeZone) : {}), ...apiErrors }).map(([field, message]) => [field, localizeMessage(message, texts)]),
+    Object.entries({ ...(attempted ? validateEventForm(values, timeZone) : {}), ...apiErrors }).map(([field, message]) => [
+      field,
+      localizeMessage(message, texts),
+    ]),
   );
 
   useEffect(() => {
@@ -109,18 +112,48 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
       }
     >
       <form id={formId} ref={form} className="form event-editor__form" noValidate onSubmit={(submitted) => void save(submitted)}>
-        <TextField label={texts.ui.title} value={values.title} error={errors.title} onChange={(input) => change({ title: input.target.value })} data-autofocus />
+        <TextField
+          label={texts.ui.title}
+          value={values.title}
+          error={errors.title}
+          onChange={(input) => change({ title: input.target.value })}
+          data-autofocus
+        />
         <Checkbox label={texts.calendar.allDay} checked={values.allDay} onChange={(input) => change({ allDay: input.target.checked })} />
         <div className="event-editor__pair">
-          <TextField label={t.startDate} type="date" value={values.startDate} error={errors.startDate} onChange={(input) => changeStartDate(input.target.value)} />
+          <TextField
+            label={t.startDate}
+            type="date"
+            value={values.startDate}
+            error={errors.startDate}
+            onChange={(input) => changeStartDate(input.target.value)}
+          />
           {!values.allDay && (
-            <TextField label={t.startTime} type="time" value={values.startTime} error={errors.startTime} onChange={(input) => change({ startTime: input.target.value })} />
+            <TextField
+              label={t.startTime}
+              type="time"
+              value={values.startTime}
+              error={errors.startTime}
+              onChange={(input) => change({ startTime: input.target.value })}
+            />
           )}
         </div>
         <div className="event-editor__pair">
-          <TextField label={t.endDate} type="date" value={values.endDate} error={errors.endDate} onChange={(input) => change({ endDate: input.target.value })} />
+          <TextField
+            label={t.endDate}
+            type="date"
+            value={values.endDate}
+            error={errors.endDate}
+            onChange={(input) => change({ endDate: input.target.value })}
+          />
           {!values.allDay && (
-            <TextField label={t.endTime} type="time" value={values.endTime} error={errors.endTime} onChange={(input) => change({ endTime: input.target.value })} />
+            <TextField
+              label={t.endTime}
+              type="time"
+              value={values.endTime}
+              error={errors.endTime}
+              onChange={(input) => change({ endTime: input.target.value })}
+            />
           )}
         </div>
         <TextField label={texts.calendar.details.location} optional value={values.location} onChange={(input) => change({ location: input.target.value })} />
@@ -128,11 +161,17 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
         <div className="event-editor__pair">
           <Select
             label={t.eventType}
-            options={EVENT_TYPES.map((type) => ({ value: type, label: texts.labels.eventType[type] }))} value={values.eventType} onChange={(input) => change({ eventType: input.target.value as EventType })} />
+            options={EVENT_TYPES.map((type) => ({ value: type, label: texts.labels.eventType[type] }))}
+            value={values.eventType}
+            onChange={(input) => change({ eventType: input.target.value as EventType })}
+          />
           <Select
             label={t.color}
             optional
-            options={[{ value: '', label: t.defaultColor }, ...TAG_PALETTE.map(({ name, hex }) => ({ value: hex, label: t.colors[name] }))]} value={values.color} onChange={(input) => change({ color: input.target.value })} />
+            options={[{ value: '', label: t.defaultColor }, ...TAG_PALETTE.map(({ name, hex }) => ({ value: hex, label: t.colors[name] }))]}
+            value={values.color}
+            onChange={(input) => change({ color: input.target.value })}
+          />
         </div>
         <TagField value={values.tags} onChange={(tags) => change({ tags })} />
       </form>
@@ -145,7 +184,16 @@ function DescriptionField({ value, onChange }: { value: string; onChange: (value
   const label = useAppTexts().calendar.details.description;
   return (
     <FieldFrame id={id} label={label} optional>
-      {(described) => <textarea id={id} className="field__control event-editor__description" rows={3} value={value} onChange={(input) => onChange(input.target.value)} {...described} />}
+      {(described) => (
+        <textarea
+          id={id}
+          className="field__control event-editor__description"
+          rows={3}
+          value={value}
+          onChange={(input) => onChange(input.target.value)}
+          {...described}
+        />
+      )}
     </FieldFrame>
   );
 }

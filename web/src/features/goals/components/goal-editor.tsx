@@ -56,10 +56,26 @@ export function GoalEditor({ goal, open, onClose, timeZone }: GoalEditorProps) {
       aside={<GoalTips />}
     >
       <TitleField value={values.title} onChange={(title) => change({ title })} requiredMessage={texts.errors.goalTitleRequired} error={serverErrors.title} />
-      <TextArea label={t.description} optional value={values.description} onChange={(event) => change({ description: event.target.value })} error={serverErrors.description} />
+      <TextArea
+        label={t.description}
+        optional
+        value={values.description}
+        onChange={(event) => change({ description: event.target.value })}
+        error={serverErrors.description}
+      />
       <div className="editor-overlay__row">
-        <Select label={t.type} options={GOAL_TYPES.map((value) => ({ value, label: texts.labels.goalType[value] }))} value={values.type} onChange={(event) => change({ type: event.target.value as GoalType })} />
-        <Select label={t.status} options={GOAL_STATUSES.map((value) => ({ value, label: texts.labels.goalStatus[value] }))} value={values.status} onChange={(event) => change({ status: event.target.value as GoalStatus })} />
+        <Select
+          label={t.type}
+          options={GOAL_TYPES.map((value) => ({ value, label: texts.labels.goalType[value] }))}
+          value={values.type}
+          onChange={(event) => change({ type: event.target.value as GoalType })}
+        />
+        <Select
+          label={t.status}
+          options={GOAL_STATUSES.map((value) => ({ value, label: texts.labels.goalStatus[value] }))}
+          value={values.status}
+          onChange={(event) => change({ status: event.target.value as GoalStatus })}
+        />
       </div>
       <DateField
         label={t.targetDate}

@@ -77,7 +77,11 @@ export function GoalsPage() {
       )}
     >
       {editor && <GoalEditor key={editor.key} goal={editor.item} open={editor.open} onClose={closeEditor} timeZone={timeZone} />}
-      <GoalTasksDrawer goal={all.find((goal) => goal.id === drawerGoalId)} tasks={drawerGoalId ? tasksOf(drawerGoalId) : []} onClose={() => setDrawerGoalId(null)} />
+      <GoalTasksDrawer
+        goal={all.find((goal) => goal.id === drawerGoalId)}
+        tasks={drawerGoalId ? tasksOf(drawerGoalId) : []}
+        onClose={() => setDrawerGoalId(null)}
+      />
       <TrashConfirmDialog kind="goals" item={toDelete} onClose={() => setToDelete(null)} />
     </CollectionPage>
   );

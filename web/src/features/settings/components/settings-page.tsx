@@ -150,7 +150,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
         />
         <Select
           label={texts.common.language}
-          options={LANGUAGES.map((value) => ({ value, label: texts.languageNames[value] }))} value={draft.lang} onChange={(event) => change('lang', event.target.value)} />
+          options={LANGUAGES.map((value) => ({ value, label: texts.languageNames[value] }))}
+          value={draft.lang}
+          onChange={(event) => change('lang', event.target.value)}
+        />
         <Select
           label={t.timeZone}
           options={ZONE_OPTIONS}
@@ -161,11 +164,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
       <section className="card settings-section" aria-labelledby="settings-personalization">
         <h2 id="settings-personalization">{t.personalization}</h2>
-        <Checkbox
-          label={t.usePersonalization}
-          checked={draft.use_personalization}
-          onChange={(event) => change('use_personalization', event.target.checked)}
-        />
+        <Checkbox label={t.usePersonalization} checked={draft.use_personalization} onChange={(event) => change('use_personalization', event.target.checked)} />
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-calendar-display">

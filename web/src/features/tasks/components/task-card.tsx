@@ -37,14 +37,23 @@ export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onTo
       className={classNames('task-card', done && 'task-card--done', highlight)}
       handle={handle}
       leading={
-        <input type="checkbox" className="task-card__check" checked={done} aria-label={t.completed(task.title)} onChange={onToggle} disabled={handle !== null} />
+        <input
+          type="checkbox"
+          className="task-card__check"
+          checked={done}
+          aria-label={t.completed(task.title)}
+          onChange={onToggle}
+          disabled={handle !== null}
+        />
       }
       deleteLabel={t.delete(task.title)}
       onOpen={onOpen}
       onDelete={onDelete}
     >
       <div className="item-card__meta">
-        <span className={classNames('item-card__badge', `tone--${TASK_PRIORITY_TONES[task.priority]}`)}>{t.priority(texts.labels.priority[task.priority])}</span>
+        <span className={classNames('item-card__badge', `tone--${TASK_PRIORITY_TONES[task.priority]}`)}>
+          {t.priority(texts.labels.priority[task.priority])}
+        </span>
         {task.status === 'in_progress' && <span className="item-card__badge">{texts.labels.taskStatus[task.status]}</span>}
         <DueDate label={t.due} date={task.due_date} due={taskDue(task, new Date(), timeZone)} timeZone={timeZone} />
         {goalTitle && (

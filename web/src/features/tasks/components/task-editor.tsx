@@ -65,15 +65,26 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
       saving={saving}
     >
       <TitleField value={values.title} onChange={(title) => change({ title })} requiredMessage={texts.errors.taskTitleRequired} error={serverErrors.title} />
-      <TextArea label={texts.goals.editor.description} optional value={values.description} onChange={(event) => change({ description: event.target.value })} error={serverErrors.description} />
+      <TextArea
+        label={texts.goals.editor.description}
+        optional
+        value={values.description}
+        onChange={(event) => change({ description: event.target.value })}
+        error={serverErrors.description}
+      />
       <div className="editor-overlay__row">
         <Select
           label={t.priority}
-          options={[...TASK_PRIORITIES].reverse().map((value) => ({ value, label: texts.labels.priority[value] }))} value={values.priority} onChange={(event) => change({ priority: event.target.value as TaskPriority })} />
+          options={[...TASK_PRIORITIES].reverse().map((value) => ({ value, label: texts.labels.priority[value] }))}
+          value={values.priority}
+          onChange={(event) => change({ priority: event.target.value as TaskPriority })}
+        />
         {task && (
           <Select
             label={t.status}
-            options={TASK_STATUSES.map((value) => ({ value, label: texts.labels.taskStatus[value] }))} value={values.status} onChange={(event) => change({ status: event.target.value as TaskStatus })}
+            options={TASK_STATUSES.map((value) => ({ value, label: texts.labels.taskStatus[value] }))}
+            value={values.status}
+            onChange={(event) => change({ status: event.target.value as TaskStatus })}
           />
         )}
       </div>
@@ -85,7 +96,14 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
         notBeforeToday
         error={dateInPast ? texts.errors.dueDateInPast : serverErrors.due_date}
       />
-      <Select label={t.goal} optional options={goalOptions} value={values.goal_id ?? NO_GOAL} onChange={(event) => change({ goal_id: event.target.value || null })} error={serverErrors.goal_id} />
+      <Select
+        label={t.goal}
+        optional
+        options={goalOptions}
+        value={values.goal_id ?? NO_GOAL}
+        onChange={(event) => change({ goal_id: event.target.value || null })}
+        error={serverErrors.goal_id}
+      />
       <TagField value={values.tags} onChange={(tags) => change({ tags })} />
     </EditorOverlay>
   );

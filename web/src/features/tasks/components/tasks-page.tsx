@@ -71,16 +71,28 @@ export function TasksPage() {
           <TextField label={t.search} type="search" value={filters.search} onChange={(event) => filter('search', event.target.value)} />
           <Select
             label={t.status}
-            options={[{ value: 'all', label: t.allStatuses }, ...TASK_STATUSES.map((value) => ({ value, label: texts.labels.taskStatus[value] }))]} value={filters.status} onChange={(event) => filter('status', event.target.value as TaskFilters['status'])} />
+            options={[{ value: 'all', label: t.allStatuses }, ...TASK_STATUSES.map((value) => ({ value, label: texts.labels.taskStatus[value] }))]}
+            value={filters.status}
+            onChange={(event) => filter('status', event.target.value as TaskFilters['status'])}
+          />
           <Select
             label={t.priority}
-            options={[{ value: 'all', label: t.allPriorities }, ...PRIORITIES.map((value) => ({ value, label: texts.labels.priority[value] }))]} value={filters.priority} onChange={(event) => filter('priority', event.target.value as TaskFilters['priority'])} />
+            options={[{ value: 'all', label: t.allPriorities }, ...PRIORITIES.map((value) => ({ value, label: texts.labels.priority[value] }))]}
+            value={filters.priority}
+            onChange={(event) => filter('priority', event.target.value as TaskFilters['priority'])}
+          />
           <Select
             label={t.due}
-            options={DUE_FILTERS.map((value) => ({ value, label: t.dueFilter[value] }))} value={filters.due} onChange={(event) => filter('due', event.target.value as TaskFilters['due'])} />
+            options={DUE_FILTERS.map((value) => ({ value, label: t.dueFilter[value] }))}
+            value={filters.due}
+            onChange={(event) => filter('due', event.target.value as TaskFilters['due'])}
+          />
           <Select
             label={t.goalLink}
-            options={GOAL_FILTERS.map((value) => ({ value, label: t.goalFilter[value] }))} value={filters.goal} onChange={(event) => filter('goal', event.target.value as TaskFilters['goal'])} />
+            options={GOAL_FILTERS.map((value) => ({ value, label: t.goalFilter[value] }))}
+            value={filters.goal}
+            onChange={(event) => filter('goal', event.target.value as TaskFilters['goal'])}
+          />
           <TagFilter items={all} value={filters.tag} onChange={(tag) => filter('tag', tag)} />
         </>
       }

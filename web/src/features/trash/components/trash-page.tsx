@@ -102,7 +102,12 @@ export function TrashPage() {
 
       <div className="trash-page__filters">
         <TextField label={texts.tasks.page.search} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-        <Select label={t.type} options={TYPES.map((value) => ({ value, label: t.types[value] }))} value={type} onChange={(event) => setType(event.target.value as 'all' | TrashableKind)} />
+        <Select
+          label={t.type}
+          options={TYPES.map((value) => ({ value, label: t.types[value] }))}
+          value={type}
+          onChange={(event) => setType(event.target.value as 'all' | TrashableKind)}
+        />
       </div>
 
       {trash.error && !trash.data ? (
@@ -123,11 +128,7 @@ export function TrashPage() {
       ) : (
         <>
           <div className="trash-bulk">
-            <Checkbox
-              label={t.selectAll}
-              checked={allChosen}
-              onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map(keyOf)))}
-            />
+            <Checkbox label={t.selectAll} checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map(keyOf)))} />
             {chosen.length > 0 && (
               <div className="trash-bulk__actions">
                 <span>{t.selected(chosen.length)}</span>

@@ -51,7 +51,7 @@ export async function fetchVoiceConfig(idToken: () => Promise<string | null> = s
   }
 }
 
-/** Section 8's text for a failed configuration answer. */
+/** The text for a failed configuration answer: not found, signed out, a server error, or the status itself. */
 export function configErrorMessage(status: number, statusText: string): string {
   if (status === 404) return VOICE_MESSAGES.configNotFound;
   if (status === 401) return VOICE_MESSAGES.configUnauthorized;

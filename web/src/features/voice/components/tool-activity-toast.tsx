@@ -63,7 +63,11 @@ export function ToolActivityToast() {
             {current.status === 'error' && current.error_message && <p className="tool-toast__error">{localizeMessage(current.error_message, texts)}</p>}
           </div>
           {isUndoable(current) && (
-            <Button variant="secondary" busy={undoing} onClick={() => void undoCurrent(current)} aria-label={t.undoLabel(toolTitle(current.tool_name, texts), toastSubtitle(current, texts))}
+            <Button
+              variant="secondary"
+              busy={undoing}
+              onClick={() => void undoCurrent(current)}
+              aria-label={t.undoLabel(toolTitle(current.tool_name, texts), toastSubtitle(current, texts))}
             >
               {t.undo}
             </Button>

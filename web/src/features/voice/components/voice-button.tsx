@@ -53,11 +53,7 @@ export function VoiceButton() {
         </div>
       )}
       <div className="voice-fab__row">
-        {tasks.length > 0 && (
-          <p className="voice-fab__progress">
-            {t.tasksCompleted(completed, tasks.length)}
-          </p>
-        )}
+        {tasks.length > 0 && <p className="voice-fab__progress">{t.tasksCompleted(completed, tasks.length)}</p>}
         {available && (
           <button
             ref={typeButton}
@@ -85,14 +81,7 @@ export function VoiceButton() {
           >
             <svg className="voice-fab__ring" viewBox="0 0 68 68" aria-hidden="true">
               <circle className="voice-fab__track" cx="34" cy="34" r={RING_RADIUS} />
-              <circle
-                className="voice-fab__done"
-                cx="34"
-                cy="34"
-                r={RING_RADIUS}
-                strokeDasharray={RING_LENGTH}
-                strokeDashoffset={RING_LENGTH * (1 - share)}
-              />
+              <circle className="voice-fab__done" cx="34" cy="34" r={RING_RADIUS} strokeDasharray={RING_LENGTH} strokeDashoffset={RING_LENGTH * (1 - share)} />
             </svg>
             <CallIcon inCall={state.phase === 'active' || state.phase === 'starting'} />
           </button>

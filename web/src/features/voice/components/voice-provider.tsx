@@ -57,7 +57,8 @@ const IDLE: CallState = { phase: 'idle', mode: 'listening', textOnly: false, err
 function cacheToolCall(call: ToolCall) {
   void mutate(
     TOOL_CALLS_KEY,
-    (list: ToolCall[] | undefined = []) => (list.some((known) => known.id === call.id) ? list.map((known) => (known.id === call.id ? call : known)) : [call, ...list]),
+    (list: ToolCall[] | undefined = []) =>
+      list.some((known) => known.id === call.id) ? list.map((known) => (known.id === call.id ? call : known)) : [call, ...list],
     { revalidate: false },
   );
 }

@@ -153,7 +153,9 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
     ...AUDIO_WORKLETS,
     textOnly,
     // The person's language, and a greeting in it (by name, or none: never "Hi ,").
-    overrides: { agent: { language: config.templateVars.user_lang, firstMessage: assistantGreeting(config.templateVars.user_lang, config.templateVars.user_name) } },
+    overrides: {
+      agent: { language: config.templateVars.user_lang, firstMessage: assistantGreeting(config.templateVars.user_lang, config.templateVars.user_name) },
+    },
     userId: config.userId,
     dynamicVariables: callVariables(new Date(), config.templateVars),
     clientTools: Object.fromEntries(CLIENT_TOOL_NAMES.map((name) => [name, (parameters: unknown) => runClientTool(name, parameters)])),
