@@ -43,6 +43,8 @@ export const GOOGLE_TOKEN_FALLBACK_LIFETIME_S = 3600;
 export const INITIAL_SYNC_DELAY_MS = 1_000;
 
 export const POLLING_MS = { data: 3_000, toolCalls: 1_000 } as const;
+/** The answer's header naming the change counters a write moved, and to what: `tasks=12,trash=3`. */
+export const CHANGE_STAMPS_HEADER = 'x-change-stamps';
 
 /** Reset codes: 6 digits, valid 15 minutes, 5 wrong guesses, at most one new code a minute per address. */
 /** perDay is ours (the spec is silent): with 5 guesses a code, at most 50 guesses a day at one address. */

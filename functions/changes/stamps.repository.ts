@@ -1,4 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { noteChangeStamp } from '../platform/change-stamps';
 import { db, tableName } from '../platform/dynamo';
 import { USER_SK, userKey } from '../data/keys';
 import { STAMPED, type ChangeStamps, type Stamped } from '../../shared/changes';
@@ -8,15 +9,17 @@ import { STAMPED, type ChangeStamps, type Stamped } from '../../shared/changes';
  * same however many items the user has.
  */
 export async function bumpStamp(userId: string, what: Stamped): Promise<void> {
-  await db().send(
+  const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: { PK: userKey(userId), SK: USER_SK.stamps },
       UpdateExpression: 'ADD #what :one',
       ExpressionAttributeNames: { '#what': what },
       ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
+  noteChangeStamp(what, Number(Attributes?.[what]));
 }
 
 export async function readStamps(userId: string): Promise<ChangeStamps> {

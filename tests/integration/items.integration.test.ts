@@ -309,4 +309,15 @@ describe('domain events and change stamps', () => {
     expect(after.goals - before.goals).toBe(6);
     expect(after.tasks).toBe(before.tasks);
   });
+
+  it('names in a write’s answer the counter it moved and its new value, which the next poll reads', async () => {
+    const alice = await user();
+    const task = await alice.post('/api/tasks', { title: 'Stamped' });
+    const created = Number(/^tasks=(\d+)$/.exec(task.headers['x-change-stamps'] ?? '')?.[1]);
+    const changed = await alice.patch(`/api/tasks/${task.body.id}`, { status: 'completed' });
+    expect(changed.headers['x-change-stamps']).toBe(`tasks=${created + 1}`);
+    expect((await alice.get('/api/changes')).body.stamps.tasks).toBe(created + 1);
+    // A read moves nothing, and says nothing.
+    expect((await alice.get('/api/tasks')).headers['x-change-stamps']).toBeUndefined();
+  });
 });

@@ -29,6 +29,10 @@ export async function signedInAccount(page: Page, request: APIRequestContext, pu
       const response = await request.put(path, { headers, data: body });
       expect(response.ok(), await response.text()).toBe(true);
     },
+    async update(kind: 'goals' | 'tasks' | 'events', id: string, patch: Record<string, unknown>): Promise<void> {
+      const response = await request.patch(`/api/${kind}/${id}`, { headers, data: patch });
+      expect(response.ok(), await response.text()).toBe(true);
+    },
     async remove(kind: 'goals' | 'tasks' | 'events', id: string): Promise<void> {
       const response = await request.delete(`/api/${kind}/${id}`, { headers });
       expect(response.ok(), await response.text()).toBe(true);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CHANGE_STAMPS_HEADER } from '../../../shared/constants';
 import { API_ERRORS, messageKeyOf, type ApiErrorKey, type MessageKey, type VoiceMessageKey } from '../../../shared/messages';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
 
@@ -49,7 +50,22 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   });
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) throw toApiError(response.status, payload);
+  const moved = response.headers.get(CHANGE_STAMPS_HEADER);
+  if (moved) for (const listener of ownChangeListeners) listener(changeStampsOf(moved));
   return options.schema ? options.schema.parse(payload) : (payload as T);
+}
+
+const ownChangeListeners = new Set<(moved: ReadonlyMap<string, number>) => void>();
+
+/** Hears the change counters this page's own writes moved, as their answers name them; answers how to stop. */
+export function onOwnChanges(listener: (moved: ReadonlyMap<string, number>) => void): () => void {
+  ownChangeListeners.add(listener);
+  return () => ownChangeListeners.delete(listener);
+}
+
+function changeStampsOf(header: string): Map<string, number> {
+  const pairs = header.split(',').map((pair) => pair.split('='));
+  return new Map(pairs.filter(([what, value]) => what && Number.isInteger(Number(value))).map(([what, value]) => [what!, Number(value)]));
 }
 
 /**

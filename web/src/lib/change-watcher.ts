@@ -3,7 +3,7 @@ import { mutate } from 'swr';
 import { POLLING_MS } from '../../../shared/constants';
 import type { ChangeStamps, Stamped } from '../../../shared/changes';
 import { ITEM_KINDS } from '../../../shared/items';
-import { apiRequest } from './api';
+import { apiRequest, onOwnChanges } from './api';
 import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
 
 /** The spec's real-time states, as the polling that stands in for real-time sees them. */
@@ -29,6 +29,19 @@ export function useConnectionStatus(): ConnectionStatus {
 }
 
 /**
+ * The counters as seen once this page's own write moved them: a counter one step past the last
+ * one seen moved by that write alone, whose answer the page holds already, so the next poll reads
+ * nothing for it; a counter further on moved by someone else too, and is left for the poll to see.
+ */
+export function acknowledgeOwnChanges(seen: ChangeStamps, moved: ReadonlyMap<string, number>): ChangeStamps {
+  const next = { ...seen };
+  for (const [what, value] of moved) {
+    if (Object.hasOwn(next, what) && next[what as Stamped] === value - 1) next[what as Stamped] = value;
+  }
+  return next;
+}
+
+/**
  * Polling in place of real-time, one request per interval: the change counters
  * (`GET /api/changes`, one key read on the server) are compared with the last ones seen, and only the
  * lists whose counter moved are fetched again. Hidden tabs do not poll.
@@ -38,6 +51,9 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
 
   useEffect(() => {
     let stopped = false;
+    const stopHearing = onOwnChanges((moved) => {
+      if (seen.current) seen.current = acknowledgeOwnChanges(seen.current, moved);
+    });
     async function check() {
       if (document.visibilityState === 'hidden') return;
       if (!navigator.onLine) return setConnection('DISCONNECTED');
@@ -69,6 +85,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
     const timer = setInterval(() => void check(), intervalMs);
     return () => {
       stopped = true;
+      stopHearing();
       clearInterval(timer);
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);

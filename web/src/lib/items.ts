@@ -1,4 +1,6 @@
 import useSWR, { mutate } from 'swr';
+import type { z } from 'zod';
+import type { ITEM_SCHEMAS } from '../../../shared/item-schemas';
 import type { CalendarEvent } from '../../../shared/calendar-events.schema';
 import type { Goal } from '../../../shared/goals.schema';
 import type { ItemKind, OrderableKind } from '../../../shared/items';
@@ -12,8 +14,9 @@ import { apiRequest } from './api';
 /**
  * The signed-in app's data: one SWR cache entry per list, read from the API and refreshed when the
  * change watcher (change-watcher.ts) sees the list's counter move, or else once it is older than
- * its kind's cache TTL. Writes go to the API, then the list is revalidated, so
- * every screen shows what the server holds.
+ * its kind's cache TTL. A write puts the server's answer into its list (an update shows at once and
+ * is taken back if the server refuses it), so a screen shows what the server holds without reading
+ * the list again; the answer's change counters tell the watcher the move was this page's own.
  */
 
 export interface ItemOf {
@@ -50,16 +53,47 @@ export function useSettings() {
   return useSWR(SETTINGS_KEY, () => apiRequest<Settings>(SETTINGS_KEY, { signedIn: true }), { revalidateOnFocus: false });
 }
 
-export async function createItem<K extends ItemKind>(kind: K, body: Record<string, unknown>): Promise<ItemOf[K]> {
+/** What a create sends, and what an update may change, of each kind: the API's own schemas' input. */
+export type ItemInput<K extends ItemKind> = z.input<(typeof ITEM_SCHEMAS)[K]['create']>;
+export type ItemPatch<K extends ItemKind> = z.input<(typeof ITEM_SCHEMAS)[K]['update']>;
+
+/** A list in the server's order: goals and tasks keep their places (a new one goes on top), events by start, tags by name. */
+function inListOrder<K extends ItemKind>(kind: K, items: Array<ItemOf[K]>): Array<ItemOf[K]> {
+  const sortKey = (item: ItemOf[K]): string | null =>
+    'start_time' in item ? `${new Date(item.start_time).toISOString()}#${item.id}` : 'name' in item ? `${item.name.toLowerCase()}#${item.id}` : null;
+  if (kind !== 'events' && kind !== 'tags') return items;
+  return [...items].sort((a, b) => String(sortKey(a)).localeCompare(String(sortKey(b))));
+}
+
+const withItem =
+  <K extends ItemKind>(kind: K, item: ItemOf[K]) =>
+  (items: Array<ItemOf[K]> | undefined) =>
+    items && inListOrder(kind, items.some((entry) => entry.id === item.id) ? items.map((entry) => (entry.id === item.id ? item : entry)) : [item, ...items]);
+
+export async function createItem<K extends ItemKind>(kind: K, body: ItemInput<K>): Promise<ItemOf[K]> {
   const item = await apiRequest<ItemOf[K]>(listKey(kind), { method: 'POST', body, signedIn: true });
-  await mutate(listKey(kind));
+  await mutate(listKey(kind), withItem(kind, item), { revalidate: false });
   return item;
 }
 
-export async function updateItem<K extends ItemKind>(kind: K, id: string, patch: Record<string, unknown>): Promise<ItemOf[K]> {
-  const item = await apiRequest<ItemOf[K]>(`${listKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
-  await mutate(listKey(kind));
-  return item;
+/** Shows the change at once, then the server's answer; a refused change is taken back and its error thrown. */
+export async function updateItem<K extends ItemKind>(kind: K, id: string, patch: ItemPatch<K>): Promise<ItemOf[K]> {
+  let saved: ItemOf[K] | undefined;
+  // An unread list stays unread: there is no screen of it to show the change on.
+  await mutate<Array<ItemOf[K]> | undefined>(
+    listKey(kind),
+    async (items) => {
+      saved = await apiRequest<ItemOf[K]>(`${listKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
+      return withItem(kind, saved)(items);
+    },
+    {
+      // The guess: the fields as sent, and a new updated_at so the list's fingerprint moves.
+      optimisticData: (items) => items?.map((item) => (item.id === id ? ({ ...item, ...patch, updated_at: new Date().toISOString() } as ItemOf[K]) : item)),
+      rollbackOnError: true,
+      revalidate: false,
+    },
+  );
+  return saved!;
 }
 
 /** Goals, tasks and events go to the trash; tags are deleted. */

@@ -2,6 +2,7 @@ import { endsAfterStart, type EventType } from '../../../../../shared/calendar-e
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { MESSAGES } from '../../../../../shared/messages';
 import { parseTimeInput, timeInputValue } from './calendar-dates';
+import type { ItemInput } from '../../../lib/items';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../lib/zoned-dates';
 
 /** What the event editor holds: the inputs' own values (dates 'YYYY-MM-DD', times 'HH:mm'). */
@@ -96,7 +97,7 @@ export function validateEventForm(values: EventFormValues, timeZone: string): Ev
 }
 
 /** The API body of the form, for create and update alike. */
-export function eventBody(values: EventFormValues, timeZone: string): Record<string, unknown> {
+export function eventBody(values: EventFormValues, timeZone: string): ItemInput<'events'> {
   return {
     title: values.title.trim(),
     all_day: values.allDay,

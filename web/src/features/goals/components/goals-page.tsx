@@ -6,8 +6,7 @@ import { useEditor } from '../../../components/ui/editor-overlay';
 import { useToast } from '../../../components/ui/toast';
 import { TrashConfirmDialog } from '../../../components/ui/trash-confirm-dialog';
 import { useOpenFromUrl } from '../../../components/ui/use-open-from-url';
-import { saveOrder, useItems, useSettings } from '../../../lib/items';
-import { changeGoalStatus } from '../api/change-goal-status';
+import { saveOrder, updateItem, useItems, useSettings } from '../../../lib/items';
 import { GoalCard } from './goal-card';
 import { GoalEditor } from './goal-editor';
 import { GoalTasksDrawer } from './goal-tasks-drawer';
@@ -35,7 +34,7 @@ export function GoalsPage() {
   async function toggleStatus(goal: Goal) {
     const status = nextGoalStatus(goal.status);
     try {
-      await changeGoalStatus(goal, status);
+      await updateItem('goals', goal.id, { status });
       showToast({ tone: 'success', title: t.markedAs[status] });
     } catch {
       showToast({ tone: 'error', title: t.statusFailed, description: texts.ui.tryAgain });
