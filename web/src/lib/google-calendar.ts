@@ -1,12 +1,13 @@
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
-import { GcalConnectAnswerSchema, GcalStatusSchema } from '../../../shared/gcal.schema';
+import { GcalConnectAnswerSchema, GcalStatusSchema, GcalSyncAnswerSchema } from '../../../shared/gcal.schema';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
 import { apiRequest, localizedError } from './api';
+import { listKey } from './items';
 
 /**
- * The Google Calendar connection, shared by the calendar (Sync button, first-time connect dialog)
- * and the settings page (connect, write access, disconnect).
+ * The Google Calendar client, shared by the calendar (Sync button, first-time connect dialog) and
+ * the settings page (connect, write access, disconnect).
  */
 
 const STATUS_KEY = '/api/gcal/status';
@@ -27,6 +28,18 @@ export async function connectGoogleCalendar({ write = false } = {}): Promise<voi
   const { url } = await apiRequest('/api/gcal/connect', { method: 'POST', body: { write }, signedIn: true, schema: GcalConnectAnswerSchema });
   localStorage.setItem(PENDING_KEY, String(Date.now()));
   window.location.assign(url);
+}
+
+/** Syncs events in from Google; answers how many changed here. */
+export async function syncGoogleCalendar(): Promise<number> {
+  const { synced } = await apiRequest('/api/gcal/sync', { method: 'POST', body: {}, signedIn: true, schema: GcalSyncAnswerSchema });
+  await mutate(listKey('events'));
+  return synced;
+}
+
+/** Disconnects the calendar: the synced events leave this app, Google's stay as they are. */
+export async function disconnectGoogleCalendar(): Promise<void> {
+  await apiRequest('/api/gcal/disconnect', { method: 'POST', signedIn: true });
 }
 
 /** How long ago the connection attempt started (null without one), forgetting it. */

@@ -9,8 +9,7 @@ import { LoadState } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { deleteItem, useItems, useSettings } from '../../../lib/items';
-import { useGoogleCalendarStatus } from '../../../lib/google-calendar';
-import { syncGoogleCalendar } from '../api/google-calendar';
+import { localizedGcalError, syncGoogleCalendar, useGoogleCalendarStatus } from '../../../lib/google-calendar';
 import { CALENDAR_VIEWS, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
 import { isDay, zonedParts, type Day } from '../../../lib/zoned-dates';
 import { eventValues, newEventStart, newEventValues, type EventFormValues } from '../lib/event-form';
@@ -23,7 +22,6 @@ import { TimeGrid } from './time-grid';
 import './calendar.css';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizedError } from '../../../lib/api';
-import { localizedGcalError } from '../../../lib/google-calendar';
 
 /** Remembers in this browser that the first-time Google connect dialog was shown. */
 const CONNECT_PROMPT_STORAGE_KEY = 'tempo.calendar.connectPromptShown';

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
-import { connectGoogleCalendar } from '../../../lib/google-calendar';
 import { useAppTexts } from '../../../i18n/texts';
-import { localizedGcalError } from '../../../lib/google-calendar';
+import { connectGoogleCalendar, localizedGcalError } from '../../../lib/google-calendar';
 
 /** Offers, once, to connect Google Calendar: Connect leaves for Google's consent screen. */
 export function ConnectPrompt({ onClose }: { onClose: () => void }) {

@@ -6,8 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
-import { connectGoogleCalendar, takePendingAge, useGoogleCalendarStatus } from '../../../lib/google-calendar';
-import { disconnectGcal } from '../api/gcal';
+import { connectGoogleCalendar, disconnectGoogleCalendar, takePendingAge, useGoogleCalendarStatus } from '../../../lib/google-calendar';
 import { useAppTexts } from '../../../i18n/texts';
 
 /** How often the status is read while the first sync after connecting runs. */
@@ -71,7 +70,7 @@ export function GoogleCalendarSection() {
 
   async function disconnect() {
     try {
-      await disconnectGcal();
+      await disconnectGoogleCalendar();
       await status.mutate();
       setNotice(null);
       showToast({ tone: 'success', title: gcal.disconnected });
