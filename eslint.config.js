@@ -104,6 +104,24 @@ export default tseslint.config(
     },
   },
   {
+    // components/ui shows what it is given; reading and writing data is for components/items and the features.
+    files: ['web/src/components/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            BROWSER_ONLY,
+            {
+              group: ['**/lib/items', '**/lib/google-calendar', 'swr'],
+              message: 'components/ui fetches nothing: put a data-aware widget in components/items.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The Lambdas run alone in AWS: nothing of the web app, the local stack or the CDK app goes with them;
     // and only repositories (repository.ts, <what>.repository.ts) talk to DynamoDB.
     files: ['functions/**/*.ts'],

@@ -8,7 +8,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
-import { TagField } from '../../../components/ui/tag-field';
+import { TagField } from '../../../components/items/tag-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';

@@ -5,7 +5,7 @@ import { DateField, isPickedDayInPast } from '../../../components/ui/date-field'
 import { EditorOverlay } from '../../../components/ui/editor-overlay';
 import { Icon } from '../../../components/ui/icon';
 import { Select } from '../../../components/ui/select';
-import { TagField } from '../../../components/ui/tag-field';
+import { TagField } from '../../../components/items/tag-field';
 import { TextArea } from '../../../components/ui/text-area';
 import { TitleField } from '../../../components/ui/title-field';
 import { useEditorForm } from '../../../components/ui/use-editor-form';

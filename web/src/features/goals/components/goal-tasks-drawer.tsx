@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TrashButton } from '../../../components/ui/item-card';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { TrashConfirmDialog } from '../../../components/ui/trash-confirm-dialog';
+import { TrashConfirmDialog } from '../../../components/items/trash-confirm-dialog';
 import { createItem, updateItem } from '../../../lib/items';
 import { useAppTexts } from '../../../i18n/texts';
 

@@ -4,7 +4,7 @@ import type { Goal } from '../../../../../shared/goals.schema';
 import { CollectionPage, EmptyState, hasTag, TagFilter } from '../../../components/ui/collection-page';
 import { useEditor } from '../../../components/ui/editor-overlay';
 import { useToast } from '../../../components/ui/toast';
-import { TrashConfirmDialog } from '../../../components/ui/trash-confirm-dialog';
+import { TrashConfirmDialog } from '../../../components/items/trash-confirm-dialog';
 import { useOpenFromUrl } from '../../../components/ui/use-open-from-url';
 import { saveOrder, updateItem, useItems, useSettings } from '../../../lib/items';
 import { GoalCard } from './goal-card';

@@ -6,7 +6,7 @@ import { useEditor } from '../../../components/ui/editor-overlay';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { TrashConfirmDialog } from '../../../components/ui/trash-confirm-dialog';
+import { TrashConfirmDialog } from '../../../components/items/trash-confirm-dialog';
 import { useOpenFromUrl } from '../../../components/ui/use-open-from-url';
 import { saveOrder, updateItem, useItems, useSettings } from '../../../lib/items';
 import { DUE_FILTERS, GOAL_FILTERS, matchesFilters, NO_FILTERS, type TaskFilters } from '../lib/task-filters';

@@ -1,8 +1,8 @@
 import { TAG_PALETTE } from '../../../../shared/tags';
 import { ApiError, localizedError, localizedFieldError } from '../../lib/api';
 import { createItem, useItems } from '../../lib/items';
-import { TagInput } from './tag-input';
-import { useToast } from './toast';
+import { TagInput } from '../ui/tag-input';
+import { useToast } from '../ui/toast';
 import { useAppTexts } from '../../i18n/texts';
 
 interface TagFieldProps {

@@ -1,6 +1,6 @@
 import { deleteItem } from '../../lib/items';
-import { ConfirmDialog } from './confirm-dialog';
-import { useToast } from './toast';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useToast } from '../ui/toast';
 import { useAppTexts } from '../../i18n/texts';
 
 interface TrashConfirmDialogProps<T extends { id: string }> {
