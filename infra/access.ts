@@ -90,12 +90,15 @@ export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
   PreSignUp: {},
 };
 
-/** The functions EventBridge invokes, bus consumers and schedules, by target (functions/<target>.ts). */
+/**
+ * The functions EventBridge invokes, bus consumers and schedules, by target (functions/<target>.ts).
+ * Every consumer reads, puts, updates and deletes its idempotency records (platform/consumer.ts).
+ */
 const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
-  'bug-reports/forward': {},
+  'bug-reports/forward': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   // Issuing a code also counts it against the address's day (reading the day back for a retried request).
-  'auth/send-reset-code': { table: ['GetItem', 'PutItem', 'UpdateItem'], userPool: ['AdminGetUser'], sendsMail: true },
-  'items/unlink-purged-goal': { table: ['Query', 'UpdateItem'], publishes: true },
+  'auth/send-reset-code': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true },
+  'items/unlink-purged-goal': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], publishes: true },
   'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'], publishes: true },
   // Reads the register and the account's own partition, ends its tokens and deletes it all.
   'demo/clean-up': { table: ['PutItem', 'DeleteItem', 'Query'], userPool: ['AdminDeleteUser'] },

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 
-const functionsDir = fileURLToPath(new URL('../functions', import.meta.url));
+const functionsDir = fileURLToPath(new URL('../functions/', import.meta.url));
 
 /**
  * Loads a function's `handler` from functions/<path>.ts, as the CDK bundles it. The path is built

@@ -15,7 +15,7 @@ import { MAIL_TEXTS } from './mail-texts';
  * A demo account's address gets nothing: it is a domain that never resolves.
  * A failed mail throws, and the bus's retry of the same event mails a fresh code.
  */
-export const handler = busConsumer<'password.reset-requested'>(async ({ email, lang }, event) => {
+export const handler = busConsumer<'password.reset-requested'>('auth/send-reset-code', async ({ email, lang }, event) => {
   if (isDemoAddress(email)) return;
   try {
     await cognito().send(new AdminGetUserCommand({ UserPoolId: userPool().userPoolId, Username: email }));

@@ -6,7 +6,7 @@ import { busConsumer } from '../platform/consumer';
  * `{ name, email, comments }`. Without one configured it only logs. Forwarding the
  * same report twice is harmless to the tracker, which keys reports by `event_id`.
  */
-export const handler = busConsumer<'bugreport.submitted'>(async (report) => {
+export const handler = busConsumer<'bugreport.submitted'>('bug-reports/forward', async (report) => {
   const url = process.env.BUG_REPORT_FORWARD_URL;
   if (!url) {
     log.info('bug report kept; no error-reporting service configured', { reportId: report.id });

@@ -14,7 +14,7 @@ import { busConsumer } from '../platform/consumer';
  * shows it. A failure is recorded, not retried: the person is told to sync by hand. A redelivery,
  * or a delivery after a reconnect, finds the first sync no longer pending and does nothing.
  */
-export const handler = busConsumer<'gcal.connected'>(async ({ userId, occurredAt: connectedAt }) => {
+export const handler = busConsumer<'gcal.connected'>('gcal/initial-sync', async ({ userId, occurredAt: connectedAt }) => {
   await sleep(Date.parse(connectedAt) + INITIAL_SYNC_DELAY_MS - nowMs());
   const connection = await getConnection(userId);
   if (connection?.connectedAt !== connectedAt || connection.initialSync?.status !== 'pending') return;

@@ -20,7 +20,7 @@ import { busConsumer } from '../platform/consumer';
  * - A redelivered bus event finds its log entry and changes nothing.
  * - A Google failure throws: the bus retries, then dead-letters. The local change stands regardless.
  */
-export const handler = busConsumer<MirrorChange>(async (detail, event) => {
+export const handler = busConsumer<MirrorChange>('gcal/mirror', async (detail, event) => {
   const change = event['detail-type'];
   const snapshot = detail.item ?? detail.previous;
   if (detail.entity !== 'event' || snapshot?.gcal_id) return;

@@ -1,22 +1,55 @@
+import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
+import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { EVENT_CATALOGUE, type DetailOf, type DetailType } from '../../events/catalogue';
+import { idempotencyStore } from './idempotency.repository';
 import { logger } from './log';
 
 export type BusEvent<T extends DetailType> = EventBridgeEvent<T, unknown>;
 
 /**
- * A bus consumer, as `httpHandler` is a route's: the event's detail parsed against the catalogue
- * (a detail that does not parse throws, so the bus retries it, then dead-letters it), and every
- * log line carrying the Lambda's request id and the bus event's id as correlation id.
+ * How long a consumer remembers an event it has handled: past the bus's last retry (2 hours after
+ * the event; infra/stacks/events-stack.ts), with room to spare.
  */
-export function busConsumer<T extends DetailType>(consume: (detail: DetailOf<T>, event: BusEvent<T>) => Promise<void>) {
-  return middy<BusEvent<T>, void, Error, Context>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler(async (event) => {
-      logger.setCorrelationId(event.id);
-      const detail = EVENT_CATALOGUE[event['detail-type']].parse(event.detail) as DetailOf<T>;
-      await consume(detail, event);
-    });
+const REMEMBERED_SECONDS = 3 * 3600;
+
+/**
+ * What a consumer answers (the bus ignores it): something, because Powertools stops a repeated
+ * event only when the first run answered a value; an answer of nothing lets the handler run again.
+ */
+interface Handled {
+  handled: string;
+}
+
+/**
+ * A bus consumer, as `httpHandler` is a route's: the event's detail parsed against the catalogue
+ * (a detail that does not parse throws, so the bus retries it, then dead-letters it), every log line
+ * carrying the Lambda's request id and the bus event's id as correlation id, and each event handled
+ * once (Powertools Idempotency on the event's id): a second delivery of a handled event does
+ * nothing, one that comes while the first still runs fails so the bus retries it, and a run that
+ * failed leaves no record, so its retry runs again. `name` is the consumer's target (events/rules.ts).
+ */
+export function busConsumer<T extends DetailType>(name: string, consume: (detail: DetailOf<T>, event: BusEvent<T>) => Promise<void>) {
+  // Built at the first event, when the table's name is known (tests set it after importing).
+  let handler: ((event: BusEvent<T>, context: Context) => Promise<Handled>) | undefined;
+  return (event: BusEvent<T>, context: Context): Promise<Handled> => {
+    handler ??= middy<BusEvent<T>, Handled, Error, Context>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      .use(
+        makeHandlerIdempotent({
+          persistenceStore: idempotencyStore(name),
+          config: new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: REMEMBERED_SECONDS, throwOnNoIdempotencyKey: true }),
+          keyPrefix: name,
+        }),
+      )
+      .handler(async (busEvent) => {
+        logger.setCorrelationId(busEvent.id);
+        const detail = EVENT_CATALOGUE[busEvent['detail-type']].parse(busEvent.detail) as DetailOf<T>;
+        await consume(detail, busEvent);
+        return { handled: busEvent.id };
+      });
+    return handler(event, context);
+  };
 }

@@ -14,7 +14,7 @@ import { busConsumer } from '../platform/consumer';
  *   cut off before the call was marked finished is run again, and a create finds the item it made.
  * - An unexpected failure throws: the bus retries, then dead-letters; the call stays pending.
  */
-export const handler = busConsumer<'toolcall.requested'>(async ({ userId, toolCallId }) => {
+export const handler = busConsumer<'toolcall.requested'>('voice/tool-processor', async ({ userId, toolCallId }) => {
   const startedAt = now();
   const claim = await claimPending(userId, toolCallId, startedAt);
   if (claim.state === 'finished') return;

@@ -55,6 +55,8 @@ const SDK_COMMANDS: Record<string, Record<string, readonly Need[]>> = {
   // Which secrets it reads is read off the loadSecrets calls (SECRETS).
   '@aws-sdk/client-secrets-manager': { GetSecretValueCommand: [] },
   '@aws-sdk/client-dynamodb': {},
+  // Powertools Idempotency keeps its records in the table: it reads, puts, updates and deletes them.
+  '@aws-lambda-powertools/idempotency/dynamodb': { DynamoDBPersistenceLayer: ['table.GetItem', 'table.PutItem', 'table.UpdateItem', 'table.DeleteItem'] },
 };
 
 /** Clients send the commands above; exceptions are only compared against. Neither needs anything. */
@@ -152,7 +154,7 @@ function addImport(module: Module, statement: ts.ImportDeclaration): void {
     if (unsupported) throw new Error(`${where(module.file, statement)}: the analysis follows named imports only`);
     module.loads.push(file);
     for (const element of named) module.imports.set(element.name.text, { file, name: (element.propertyName ?? element.name).text });
-  } else if (specifier.startsWith('@aws-sdk/')) {
+  } else if (specifier.startsWith('@aws-sdk/') || Object.hasOwn(SDK_COMMANDS, specifier)) {
     if (unsupported) throw new Error(`${where(module.file, statement)}: import SDK commands by name`);
     for (const element of named) {
       const name = (element.propertyName ?? element.name).text;

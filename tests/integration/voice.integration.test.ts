@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/platform/dynamo';
@@ -48,6 +48,13 @@ async function toolCall(person: TestUser, tool_name: string, parameters: Record<
   const answer = await person.get(`/api/voice/tool-calls/${tool_call_id}`);
   expect(answer.status).toBe(200);
   return answer.body as ToolCall & { result: any };
+}
+
+async function idempotencyRecords(consumer: string): Promise<Array<Record<string, unknown>>> {
+  const { Items } = await db().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `IDEMPOTENCY#${consumer}` } }),
+  );
+  return Items ?? [];
 }
 
 /** A call logged but not yet run: as if the bus had not delivered it yet. */
@@ -252,7 +259,7 @@ describe('tool calls', () => {
     // Logged but not yet run, then delivered twice at once: one runs, the other is told to retry.
     const racing = 'toolu_racing';
     const now = await loggedPending(alice, racing, 'createTask', { title: 'Raced' });
-    const twin = { ...event, detail: { userId: alice.id, toolCallId: racing, toolName: 'createTask', occurredAt: now } };
+    const twin = { ...event, id: randomUUID(), detail: { userId: alice.id, toolCallId: racing, toolName: 'createTask', occurredAt: now } };
     const outcomes = await Promise.allSettled([
       processToolCall(twin, lambdaContext('voice/tool-processor')),
       processToolCall(twin, lambdaContext('voice/tool-processor')),
@@ -262,6 +269,21 @@ describe('tool calls', () => {
     await world.bus.settle();
     const titles = (await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title);
     expect(titles.sort()).toEqual(['Only once', 'Raced']);
+  });
+
+  it('are remembered once handled (Powertools Idempotency, here on DynamoDB Local): one completed record per bus event, kept 3 hours', async () => {
+    const alice = await user();
+    const id = `toolu_${randomUUID()}`;
+    const occurredAt = await loggedPending(alice, id, 'createTask', { title: 'Once per event' });
+    const event = { id: randomUUID(), 'detail-type': 'toolcall.requested', detail: { userId: alice.id, toolCallId: id, toolName: 'createTask', occurredAt } };
+    const deliver = () => processToolCall(event as unknown as EventBridgeEvent<'toolcall.requested', unknown>, lambdaContext('voice/tool-processor'));
+    const recordsBefore = await idempotencyRecords('voice/tool-processor');
+    await deliver();
+    await deliver();
+    const added = (await idempotencyRecords('voice/tool-processor')).filter((record) => !recordsBefore.some((old) => old.SK === record.SK));
+    expect(added).toMatchObject([{ status: 'COMPLETED' }]);
+    expect(Number(added[0]!.ttl) - Date.now() / 1000).toBeGreaterThan(2.9 * 3600);
+    expect((await alice.get(`/api/voice/tool-calls/${id}`)).body.status).toBe('success');
   });
 
   it('read the agent id and the entity beside the fields without taking them for fields', async () => {
@@ -280,7 +302,11 @@ describe('tool calls', () => {
     const cutOff = await runTool(alice.id, id, 'createTask', { title: 'Saved before the cut' }, new Date());
     expect(cutOff).toMatchObject({ status: 'success', result: { item: { id: itemIdOfToolCall(id) } } });
 
-    const redelivered = { 'detail-type': 'toolcall.requested', detail: { userId: alice.id, toolCallId: id, toolName: 'createTask', occurredAt } };
+    const redelivered = {
+      id: 'evt-cut-off',
+      'detail-type': 'toolcall.requested',
+      detail: { userId: alice.id, toolCallId: id, toolName: 'createTask', occurredAt },
+    };
     await processToolCall(redelivered as unknown as EventBridgeEvent<'toolcall.requested', unknown>, lambdaContext('voice/tool-processor'));
     await world.bus.settle();
     const tasks = (await alice.get('/api/tasks')).body.items;
