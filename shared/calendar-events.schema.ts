@@ -45,6 +45,4 @@ export const EventSchema = z.object({
   gcal_id: z.string().nullable(),
 });
 
-export type EventInput = z.infer<typeof EventCreateSchema>;
-export type EventPatch = z.infer<typeof EventUpdateSchema>;
 export type CalendarEvent = z.infer<typeof EventSchema>;

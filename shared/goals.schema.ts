@@ -25,6 +25,4 @@ export const GoalCreateSchema = z.strictObject({
 export const GoalUpdateSchema = z.strictObject(goalFields).partial();
 export const GoalSchema = z.object({ ...serverFields, ...goalFields, ...trashFields });
 
-export type GoalInput = z.infer<typeof GoalCreateSchema>;
-export type GoalPatch = z.infer<typeof GoalUpdateSchema>;
 export type Goal = z.infer<typeof GoalSchema>;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { EventCreateSchema, EventSchema, EventUpdateSchema } from './calendar-events.schema';
 import { GoalCreateSchema, GoalSchema, GoalUpdateSchema } from './goals.schema';
 import type { ItemKind } from './items';
@@ -11,3 +12,8 @@ export const ITEM_SCHEMAS = {
   events: { create: EventCreateSchema, update: EventUpdateSchema, item: EventSchema },
   tags: { create: TagCreateSchema, update: TagUpdateSchema, item: TagSchema },
 } as const satisfies Record<ItemKind, object>;
+
+/** Each kind's item as stored and returned, what a create accepts and what an update may change (as sent, before defaults). */
+export type Item<K extends ItemKind> = z.output<(typeof ITEM_SCHEMAS)[K]['item']>;
+export type ItemInput<K extends ItemKind> = z.input<(typeof ITEM_SCHEMAS)[K]['create']>;
+export type ItemPatch<K extends ItemKind> = z.input<(typeof ITEM_SCHEMAS)[K]['update']>;

@@ -18,7 +18,6 @@ export const trashFields = { deleted_at: isoDateTime.nullable() };
 export const ReorderSchema = z.strictObject({
   ids: z.array(itemId).min(1, 'Give the ids in their new order').max(5_000),
 });
-export type Reorder = z.infer<typeof ReorderSchema>;
 
 /** One entry of the trash listing (GET /api/trash), newest deletion first. */
 export const TrashEntrySchema = z.object({

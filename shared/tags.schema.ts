@@ -27,6 +27,4 @@ export const TagSchema = z.object({
   updated_at: isoDateTime,
 });
 
-export type TagInput = z.infer<typeof TagCreateSchema>;
-export type TagPatch = z.infer<typeof TagUpdateSchema>;
 export type Tag = z.infer<typeof TagSchema>;

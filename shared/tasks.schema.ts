@@ -27,6 +27,4 @@ export const TaskCreateSchema = z.strictObject({
 export const TaskUpdateSchema = z.strictObject(taskFields).partial();
 export const TaskSchema = z.object({ ...serverFields, ...taskFields, ...trashFields });
 
-export type TaskInput = z.infer<typeof TaskCreateSchema>;
-export type TaskPatch = z.infer<typeof TaskUpdateSchema>;
 export type Task = z.infer<typeof TaskSchema>;

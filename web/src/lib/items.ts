@@ -1,13 +1,8 @@
 import useSWR, { mutate } from 'swr';
-import type { z } from 'zod';
-import type { ITEM_SCHEMAS } from '../../../shared/item-schemas';
-import type { CalendarEvent } from '../../../shared/calendar-events.schema';
-import type { Goal } from '../../../shared/goals.schema';
+import type { Item, ItemInput, ItemPatch } from '../../../shared/item-schemas';
 import type { ItemKind, OrderableKind } from '../../../shared/items';
 import type { TrashEntry } from '../../../shared/items.schema';
 import type { Settings } from '../../../shared/settings';
-import type { Tag } from '../../../shared/tags.schema';
-import type { Task } from '../../../shared/tasks.schema';
 import { DATA_CACHE_TTL_MS } from '../../../shared/constants';
 import { apiRequest } from './api';
 
@@ -19,19 +14,12 @@ import { apiRequest } from './api';
  * the list again; the answer's change counters tell the watcher the move was this page's own.
  */
 
-export interface ItemOf {
-  goals: Goal;
-  tasks: Task;
-  events: CalendarEvent;
-  tags: Tag;
-}
-
 export const listKey = (kind: ItemKind) => `/api/${kind}`;
 export const SETTINGS_KEY = '/api/settings';
 export const TRASH_KEY = '/api/trash';
 
-const fetchList = async <K extends ItemKind>(kind: K): Promise<Array<ItemOf[K]>> =>
-  (await apiRequest<{ items: Array<ItemOf[K]> }>(listKey(kind), { signedIn: true })).items;
+const fetchList = async <K extends ItemKind>(kind: K): Promise<Array<Item<K>>> =>
+  (await apiRequest<{ items: Array<Item<K>> }>(listKey(kind), { signedIn: true })).items;
 
 /** Two lists are the same when their ids and updated_at are (the spec's fingerprint). */
 function sameFingerprint(a: Array<{ id: string; updated_at: string }> | undefined, b: Array<{ id: string; updated_at: string }> | undefined) {
@@ -53,42 +41,38 @@ export function useSettings() {
   return useSWR(SETTINGS_KEY, () => apiRequest<Settings>(SETTINGS_KEY, { signedIn: true }), { revalidateOnFocus: false });
 }
 
-/** What a create sends, and what an update may change, of each kind: the API's own schemas' input. */
-export type ItemInput<K extends ItemKind> = z.input<(typeof ITEM_SCHEMAS)[K]['create']>;
-export type ItemPatch<K extends ItemKind> = z.input<(typeof ITEM_SCHEMAS)[K]['update']>;
-
 /** A list in the server's order: goals and tasks keep their places (a new one goes on top), events by start, tags by name. */
-function inListOrder<K extends ItemKind>(kind: K, items: Array<ItemOf[K]>): Array<ItemOf[K]> {
-  const sortKey = (item: ItemOf[K]): string | null =>
+function inListOrder<K extends ItemKind>(kind: K, items: Array<Item<K>>): Array<Item<K>> {
+  const sortKey = (item: Item<K>): string | null =>
     'start_time' in item ? `${new Date(item.start_time).toISOString()}#${item.id}` : 'name' in item ? `${item.name.toLowerCase()}#${item.id}` : null;
   if (kind !== 'events' && kind !== 'tags') return items;
   return [...items].sort((a, b) => String(sortKey(a)).localeCompare(String(sortKey(b))));
 }
 
 const withItem =
-  <K extends ItemKind>(kind: K, item: ItemOf[K]) =>
-  (items: Array<ItemOf[K]> | undefined) =>
+  <K extends ItemKind>(kind: K, item: Item<K>) =>
+  (items: Array<Item<K>> | undefined) =>
     items && inListOrder(kind, items.some((entry) => entry.id === item.id) ? items.map((entry) => (entry.id === item.id ? item : entry)) : [item, ...items]);
 
-export async function createItem<K extends ItemKind>(kind: K, body: ItemInput<K>): Promise<ItemOf[K]> {
-  const item = await apiRequest<ItemOf[K]>(listKey(kind), { method: 'POST', body, signedIn: true });
+export async function createItem<K extends ItemKind>(kind: K, body: ItemInput<K>): Promise<Item<K>> {
+  const item = await apiRequest<Item<K>>(listKey(kind), { method: 'POST', body, signedIn: true });
   await mutate(listKey(kind), withItem(kind, item), { revalidate: false });
   return item;
 }
 
 /** Shows the change at once, then the server's answer; a refused change is taken back and its error thrown. */
-export async function updateItem<K extends ItemKind>(kind: K, id: string, patch: ItemPatch<K>): Promise<ItemOf[K]> {
-  let saved: ItemOf[K] | undefined;
+export async function updateItem<K extends ItemKind>(kind: K, id: string, patch: ItemPatch<K>): Promise<Item<K>> {
+  let saved: Item<K> | undefined;
   // An unread list stays unread: there is no screen of it to show the change on.
-  await mutate<Array<ItemOf[K]> | undefined>(
+  await mutate<Array<Item<K>> | undefined>(
     listKey(kind),
     async (items) => {
-      saved = await apiRequest<ItemOf[K]>(`${listKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
+      saved = await apiRequest<Item<K>>(`${listKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
       return withItem(kind, saved)(items);
     },
     {
       // The guess: the fields as sent, and a new updated_at so the list's fingerprint moves.
-      optimisticData: (items) => items?.map((item) => (item.id === id ? ({ ...item, ...patch, updated_at: new Date().toISOString() } as ItemOf[K]) : item)),
+      optimisticData: (items) => items?.map((item) => (item.id === id ? ({ ...item, ...patch, updated_at: new Date().toISOString() } as Item<K>) : item)),
       rollbackOnError: true,
       revalidate: false,
     },

@@ -2,7 +2,7 @@ import { endsAfterStart, type EventType } from '../../../../../shared/calendar-e
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { MESSAGES } from '../../../../../shared/messages';
 import { parseTimeInput, timeInputValue } from './calendar-dates';
-import type { ItemInput } from '../../../lib/items';
+import type { ItemInput } from '../../../../../shared/item-schemas';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../lib/zoned-dates';
 
 /** What the event editor holds: the inputs' own values (dates 'YYYY-MM-DD', times 'HH:mm'). */
