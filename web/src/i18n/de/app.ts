@@ -1,3 +1,4 @@
+import { TRASH_RETENTION_DAYS } from '../../../../shared/constants';
 import { de } from 'date-fns/locale/de';
 import type { AppTexts } from '../catalogue-types';
 import { pluralOf } from '../plural';
@@ -60,7 +61,7 @@ export default {
   trashConfirm: {
     goals: {
       title: 'Ziel in den Papierkorb verschieben?',
-      message: 'Möchtest du dieses Ziel wirklich in den Papierkorb verschieben? Du kannst es 10 Tage lang aus dem Papierkorb wiederherstellen.',
+      message: `Möchtest du dieses Ziel wirklich in den Papierkorb verschieben? Du kannst es ${TRASH_RETENTION_DAYS} Tage lang aus dem Papierkorb wiederherstellen.`,
       failed: 'Ziel konnte nicht gelöscht werden',
     },
     tasks: {
@@ -307,14 +308,14 @@ export default {
   trash: {
     documentTitle: 'Papierkorb · Tempo',
     title: 'Papierkorb',
-    intro: 'Gelöschte Ziele, Aufgaben und Termine bleiben 10 Tage hier, bevor sie endgültig entfernt werden.',
+    intro: `Gelöschte Ziele, Aufgaben und Termine bleiben ${TRASH_RETENTION_DAYS} Tage hier, bevor sie endgültig entfernt werden.`,
     empty: 'Papierkorb leeren',
     type: 'Art',
     types: { all: 'Alle', goals: 'Ziele', tasks: 'Aufgaben', events: 'Termine' },
     kinds: { goals: 'Ziel', tasks: 'Aufgabe', events: 'Termin' },
     fetchFailed: 'Papierkorb konnte nicht geladen werden',
     emptyTitle: 'Der Papierkorb ist leer',
-    emptyText: 'Was du löschst, erscheint hier für 10 Tage.',
+    emptyText: `Was du löschst, erscheint hier für ${TRASH_RETENTION_DAYS} Tage.`,
     noMatch: 'Keine Einträge passen zu deinen Filtern',
     selectAll: 'Alle auswählen',
     selected: (count: number) => `${count} ausgewählt`,

@@ -1,5 +1,5 @@
 import { enUS } from 'date-fns/locale/en-US';
-import { CALENDAR } from '../../../../shared/constants';
+import { CALENDAR, TRASH_RETENTION_DAYS } from '../../../../shared/constants';
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncedMessage, syncFailedMessage } from '../../../../shared/gcal';
 import { VOICE_MESSAGES } from '../../../../shared/messages';
 
@@ -65,7 +65,7 @@ export default {
   trashConfirm: {
     goals: {
       title: 'Move goal to trash?',
-      message: 'Are you sure you want to move this goal to trash? You can restore it from the trash for up to 10 days.',
+      message: `Are you sure you want to move this goal to trash? You can restore it from the trash for up to ${TRASH_RETENTION_DAYS} days.`,
       failed: 'Failed to delete goal',
     },
     tasks: {
@@ -297,14 +297,14 @@ export default {
   trash: {
     documentTitle: 'Trash · Tempo',
     title: 'Trash',
-    intro: 'Deleted goals, tasks and events stay here for 10 days before they are removed for good.',
+    intro: `Deleted goals, tasks and events stay here for ${TRASH_RETENTION_DAYS} days before they are removed for good.`,
     empty: 'Empty Trash',
     type: 'Type',
     types: { all: 'All', goals: 'Goals', tasks: 'Tasks', events: 'Events' },
     kinds: { goals: 'Goal', tasks: 'Task', events: 'Event' },
     fetchFailed: 'Failed to fetch trash items',
     emptyTitle: 'Trash is empty',
-    emptyText: 'Items you delete appear here for 10 days.',
+    emptyText: `Items you delete appear here for ${TRASH_RETENTION_DAYS} days.`,
     noMatch: 'No items match your filters',
     selectAll: 'Select all',
     selected: (count: number) => `${count} selected`,

@@ -1,3 +1,4 @@
+import { TRASH_RETENTION_DAYS } from '../../../../shared/constants';
 import { es } from 'date-fns/locale/es';
 import type { AppTexts } from '../catalogue-types';
 import { pluralOf } from '../plural';
@@ -60,7 +61,7 @@ export default {
   trashConfirm: {
     goals: {
       title: '¿Mover el objetivo a la papelera?',
-      message: '¿Seguro que quieres mover este objetivo a la papelera? Podrás restaurarlo desde la papelera durante 10 días.',
+      message: `¿Seguro que quieres mover este objetivo a la papelera? Podrás restaurarlo desde la papelera durante ${TRASH_RETENTION_DAYS} días.`,
       failed: 'No se ha podido eliminar el objetivo',
     },
     tasks: {
@@ -308,14 +309,14 @@ export default {
   trash: {
     documentTitle: 'Papelera · Tempo',
     title: 'Papelera',
-    intro: 'Los objetivos, tareas y eventos eliminados se quedan aquí 10 días antes de borrarse definitivamente.',
+    intro: `Los objetivos, tareas y eventos eliminados se quedan aquí ${TRASH_RETENTION_DAYS} días antes de borrarse definitivamente.`,
     empty: 'Vaciar papelera',
     type: 'Tipo',
     types: { all: 'Todos', goals: 'Objetivos', tasks: 'Tareas', events: 'Eventos' },
     kinds: { goals: 'Objetivo', tasks: 'Tarea', events: 'Evento' },
     fetchFailed: 'No se han podido obtener los elementos de la papelera',
     emptyTitle: 'La papelera está vacía',
-    emptyText: 'Lo que elimines aparecerá aquí durante 10 días.',
+    emptyText: `Lo que elimines aparecerá aquí durante ${TRASH_RETENTION_DAYS} días.`,
     noMatch: 'Ningún elemento coincide con tus filtros',
     selectAll: 'Seleccionar todo',
     selected: (count: number) => `${count} ${plural(count, 'seleccionado', 'seleccionados')}`,

@@ -1,3 +1,4 @@
+import { TRASH_RETENTION_DAYS } from '../../../../shared/constants';
 import { fr } from 'date-fns/locale/fr';
 import type { AppTexts } from '../catalogue-types';
 import { pluralOf } from '../plural';
@@ -60,7 +61,7 @@ export default {
   trashConfirm: {
     goals: {
       title: 'Mettre l’objectif à la corbeille ?',
-      message: 'Voulez-vous vraiment mettre cet objectif à la corbeille ? Vous pourrez le restaurer depuis la corbeille pendant 10 jours.',
+      message: `Voulez-vous vraiment mettre cet objectif à la corbeille ? Vous pourrez le restaurer depuis la corbeille pendant ${TRASH_RETENTION_DAYS} jours.`,
       failed: 'Impossible de supprimer l’objectif',
     },
     tasks: {
@@ -307,14 +308,14 @@ export default {
   trash: {
     documentTitle: 'Corbeille · Tempo',
     title: 'Corbeille',
-    intro: 'Les objectifs, tâches et événements supprimés restent ici 10 jours avant d’être effacés définitivement.',
+    intro: `Les objectifs, tâches et événements supprimés restent ici ${TRASH_RETENTION_DAYS} jours avant d’être effacés définitivement.`,
     empty: 'Vider la corbeille',
     type: 'Type',
     types: { all: 'Tous', goals: 'Objectifs', tasks: 'Tâches', events: 'Événements' },
     kinds: { goals: 'Objectif', tasks: 'Tâche', events: 'Événement' },
     fetchFailed: 'Impossible de récupérer les éléments de la corbeille',
     emptyTitle: 'La corbeille est vide',
-    emptyText: 'Ce que vous supprimez apparaît ici pendant 10 jours.',
+    emptyText: `Ce que vous supprimez apparaît ici pendant ${TRASH_RETENTION_DAYS} jours.`,
     noMatch: 'Aucun élément ne correspond à vos filtres',
     selectAll: 'Tout sélectionner',
     selected: (count: number) => `${count} ${plural(count, 'sélectionné', 'sélectionnés')}`,
