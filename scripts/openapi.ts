@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { routes, type Route } from '../functions/routes';
+import { CHANGE_STAMPS_HEADER } from '../shared/constants';
 
 /**
  * Writes docs/openapi.json from the route table and its zod schemas (--write), or fails when the
@@ -18,6 +19,10 @@ const errorBody = z.object({
   }),
 });
 const gatewayBody = z.object({ message: z.string() });
+const changeStampsHeader = {
+  description: 'The change counters (GET /api/changes) this write moved, and their new values: `tasks=12,trash=3`; absent when it moved none',
+  schema: { type: 'string', pattern: '^[a-z]+=\\d+(,[a-z]+=\\d+)*$' },
+};
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -29,8 +34,10 @@ const response = (description: string, schema?: z.ZodType, io: 'input' | 'output
 
 function operation(route: Route) {
   const parameters = parametersOf(route);
+  const success = route.status === 302 ? { description: 'Sends the browser on (its Location header)' } : response('Success', route.response);
   const responses: Record<string, unknown> = {
-    [String(route.status ?? 200)]: route.status === 302 ? { description: 'Sends the browser on (its Location header)' } : response('Success', route.response),
+    // A write names the change counters it moved, so the page that made it need not read the list again.
+    [String(route.status ?? 200)]: route.method === 'GET' ? success : { ...success, headers: { [CHANGE_STAMPS_HEADER]: changeStampsHeader } },
     '400': {
       description: 'Invalid input: `fields` names each invalid field with its message; or a path that cannot be percent-decoded (API Gateway body)',
       content: { 'application/json': { schema: { oneOf: [jsonSchema(errorBody, 'output'), jsonSchema(gatewayBody, 'output')] } } },
