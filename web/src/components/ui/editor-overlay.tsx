@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
 import './editor-overlay.css';
@@ -16,13 +16,16 @@ interface EditorOverlayProps {
   children: ReactNode;
   /** Beside the fields on wide screens, under them on narrow ones. */
   aside?: ReactNode;
+  /** The Save button's words, where an editor's differ ('Create', 'Save Changes'). */
+  saveLabel?: string;
+  formRef?: Ref<HTMLFormElement>;
 }
 
 /**
  * A full-screen editor: a modal dialog holding a form, Save and Cancel
  * at the bottom; Ctrl/Cmd+S saves and Escape closes.
  */
-export function EditorOverlay({ open, title, onClose, onSave, canSave, saving, children, aside }: EditorOverlayProps) {
+export function EditorOverlay({ open, title, onClose, onSave, canSave, saving, children, aside, saveLabel, formRef }: EditorOverlayProps) {
   const formId = useId();
   const save = useRef(() => {});
   const texts = useTexts();
@@ -59,7 +62,7 @@ export function EditorOverlay({ open, title, onClose, onSave, canSave, saving, c
             {texts.common.cancel}
           </Button>
           <Button type="submit" form={formId} disabled={!canSave} busy={saving}>
-            {texts.common.save}
+            {saveLabel ?? texts.common.save}
           </Button>
         </>
       }
@@ -67,6 +70,7 @@ export function EditorOverlay({ open, title, onClose, onSave, canSave, saving, c
       <div className="editor-overlay__layout">
         <form
           id={formId}
+          ref={formRef}
           className="form editor-overlay__form"
           noValidate
           onSubmit={(event) => {

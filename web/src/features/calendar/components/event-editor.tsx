@@ -1,12 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../../../shared/calendar-events';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { daysBetween } from '../../../../../shared/dates';
 import { TAG_PALETTE } from '../../../../../shared/tags';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FieldFrame } from '../../../components/ui/field-frame';
-import { Modal } from '../../../components/ui/modal';
+import { EditorOverlay } from '../../../components/ui/editor-overlay';
 import { Select } from '../../../components/ui/select';
 import { TagField } from '../../../components/items/tag-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -32,7 +31,6 @@ interface EventEditorProps {
  */
 export function EventEditor({ event, initial, timeZone, onClose }: EventEditorProps) {
   const showToast = useToast();
-  const formId = useId();
   const [form, focusFirstInvalid] = useFocusFirstInvalid();
   const [values, setValues] = useState(initial);
   const [attempted, setAttempted] = useState(false);
@@ -48,17 +46,6 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
     ]),
   );
 
-  useEffect(() => {
-    const saveOnShortcut = (keyEvent: KeyboardEvent) => {
-      if ((keyEvent.ctrlKey || keyEvent.metaKey) && keyEvent.key.toLowerCase() === 's') {
-        keyEvent.preventDefault();
-        form.current?.requestSubmit();
-      }
-    };
-    document.addEventListener('keydown', saveOnShortcut);
-    return () => document.removeEventListener('keydown', saveOnShortcut);
-  }, [form]);
-
   function change(patch: Partial<EventFormValues>) {
     setValues((current) => ({ ...current, ...patch }));
     setApiErrors({});
@@ -70,8 +57,7 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
     change({ startDate, ...(keepsLength ? { endDate: addDays(values.endDate, daysBetween(values.startDate, startDate)) } : {}) });
   }
 
-  async function save(submitted: FormEvent) {
-    submitted.preventDefault();
+  async function save() {
     if (saving) return;
     setAttempted(true);
     if (Object.keys(validateEventForm(values, timeZone)).length > 0) {
@@ -93,89 +79,70 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
   }
 
   return (
-    <Modal
+    <EditorOverlay
       open
       title={event ? t.editTitle : texts.calendar.newEvent}
-      className="event-editor"
       onClose={() => {
         if (!saving) onClose();
       }}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            {texts.common.cancel}
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            {event ? t.saveChanges : t.create}
-          </Button>
-        </>
-      }
+      onSave={() => void save()}
+      // Always: a refused save shows the specification's messages and takes the focus to the first.
+      canSave
+      saving={saving}
+      saveLabel={event ? t.saveChanges : t.create}
+      formRef={form}
     >
-      <form id={formId} ref={form} className="form event-editor__form" noValidate onSubmit={(submitted) => void save(submitted)}>
+      <TextField label={texts.ui.title} value={values.title} error={errors.title} onChange={(input) => change({ title: input.target.value })} data-autofocus />
+      <Checkbox label={texts.calendar.allDay} checked={values.allDay} onChange={(input) => change({ allDay: input.target.checked })} />
+      <div className="event-editor__pair">
         <TextField
-          label={texts.ui.title}
-          value={values.title}
-          error={errors.title}
-          onChange={(input) => change({ title: input.target.value })}
-          data-autofocus
+          label={t.startDate}
+          type="date"
+          value={values.startDate}
+          error={errors.startDate}
+          onChange={(input) => changeStartDate(input.target.value)}
         />
-        <Checkbox label={texts.calendar.allDay} checked={values.allDay} onChange={(input) => change({ allDay: input.target.checked })} />
-        <div className="event-editor__pair">
+        {!values.allDay && (
           <TextField
-            label={t.startDate}
-            type="date"
-            value={values.startDate}
-            error={errors.startDate}
-            onChange={(input) => changeStartDate(input.target.value)}
+            label={t.startTime}
+            type="time"
+            value={values.startTime}
+            error={errors.startTime}
+            onChange={(input) => change({ startTime: input.target.value })}
           />
-          {!values.allDay && (
-            <TextField
-              label={t.startTime}
-              type="time"
-              value={values.startTime}
-              error={errors.startTime}
-              onChange={(input) => change({ startTime: input.target.value })}
-            />
-          )}
-        </div>
-        <div className="event-editor__pair">
+        )}
+      </div>
+      <div className="event-editor__pair">
+        <TextField label={t.endDate} type="date" value={values.endDate} error={errors.endDate} onChange={(input) => change({ endDate: input.target.value })} />
+        {!values.allDay && (
           <TextField
-            label={t.endDate}
-            type="date"
-            value={values.endDate}
-            error={errors.endDate}
-            onChange={(input) => change({ endDate: input.target.value })}
+            label={t.endTime}
+            type="time"
+            value={values.endTime}
+            error={errors.endTime}
+            onChange={(input) => change({ endTime: input.target.value })}
           />
-          {!values.allDay && (
-            <TextField
-              label={t.endTime}
-              type="time"
-              value={values.endTime}
-              error={errors.endTime}
-              onChange={(input) => change({ endTime: input.target.value })}
-            />
-          )}
-        </div>
-        <TextField label={texts.calendar.details.location} optional value={values.location} onChange={(input) => change({ location: input.target.value })} />
-        <DescriptionField value={values.description} onChange={(description) => change({ description })} />
-        <div className="event-editor__pair">
-          <Select
-            label={t.eventType}
-            options={EVENT_TYPES.map((type) => ({ value: type, label: texts.labels.eventType[type] }))}
-            value={values.eventType}
-            onChange={(input) => change({ eventType: input.target.value as EventType })}
-          />
-          <Select
-            label={t.color}
-            optional
-            options={[{ value: '', label: t.defaultColor }, ...TAG_PALETTE.map(({ name, hex }) => ({ value: hex, label: t.colors[name] }))]}
-            value={values.color}
-            onChange={(input) => change({ color: input.target.value })}
-          />
-        </div>
-        <TagField value={values.tags} onChange={(tags) => change({ tags })} />
-      </form>
-    </Modal>
+        )}
+      </div>
+      <TextField label={texts.calendar.details.location} optional value={values.location} onChange={(input) => change({ location: input.target.value })} />
+      <DescriptionField value={values.description} onChange={(description) => change({ description })} />
+      <div className="event-editor__pair">
+        <Select
+          label={t.eventType}
+          options={EVENT_TYPES.map((type) => ({ value: type, label: texts.labels.eventType[type] }))}
+          value={values.eventType}
+          onChange={(input) => change({ eventType: input.target.value as EventType })}
+        />
+        <Select
+          label={t.color}
+          optional
+          options={[{ value: '', label: t.defaultColor }, ...TAG_PALETTE.map(({ name, hex }) => ({ value: hex, label: t.colors[name] }))]}
+          value={values.color}
+          onChange={(input) => change({ color: input.target.value })}
+        />
+      </div>
+      <TagField value={values.tags} onChange={(tags) => change({ tags })} />
+    </EditorOverlay>
   );
 }
 
