@@ -85,6 +85,8 @@ describe('bug reports', () => {
       });
     });
     await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
+    // The reports of the tests before are delivered first, to no tracker, so this one alone reaches it.
+    await world.bus.settle();
     process.env.BUG_REPORT_FORWARD_URL = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/`;
     try {
       const answer = await call('POST', '/api/bug-reports', {
