@@ -1,13 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { LANGUAGES, type Language } from '../../../shared/languages';
+import { isLanguage, type Language } from '../../../shared/languages';
 import { browserLanguage } from './browser-language';
 import { loadCatalogues, type CataloguePart } from './catalogues';
 
 const STORAGE_KEY = 'tempo.lang';
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 function storedLanguage(): Language | null {
   try {

@@ -410,7 +410,6 @@ export default {
       data: 'Der KI-Assistent aktualisiert die Daten …',
     },
     tools: {
-      statuses: { pending: 'Wird bearbeitet …', success: 'Erledigt', error: 'Fehlgeschlagen' },
       names: {
         createGoal: 'Ziel anlegen',
         updateGoal: 'Ziel ändern',

@@ -397,7 +397,6 @@ export default {
       data: VOICE_MESSAGES.assistantUpdating('data'),
     },
     tools: {
-      statuses: { pending: VOICE_MESSAGES.toolProcessing, success: VOICE_MESSAGES.toolCompleted, error: VOICE_MESSAGES.toolFailed },
       names: {
         createGoal: 'Create Goal',
         updateGoal: 'Update Goal',

@@ -411,7 +411,6 @@ export default {
       data: 'El asistente de IA está actualizando los datos...',
     },
     tools: {
-      statuses: { pending: 'Procesando...', success: 'Completado', error: 'Error' },
       names: {
         createGoal: 'Crear objetivo',
         updateGoal: 'Actualizar objetivo',

@@ -410,7 +410,6 @@ export default {
       data: 'L’assistant IA met à jour les données…',
     },
     tools: {
-      statuses: { pending: 'En cours…', success: 'Terminé', error: 'Échec' },
       names: {
         createGoal: 'Créer un objectif',
         updateGoal: 'Modifier un objectif',

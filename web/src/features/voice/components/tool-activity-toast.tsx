@@ -11,6 +11,9 @@ import { localizeMessage } from '../../../lib/api';
 
 const shownKey = (call: ToolCall) => `${call.id}:${call.status}`;
 
+/** A call's status in the voice messages' words: 'Processing...', 'Completed', 'Failed'. */
+const STATUS_TEXT = { pending: 'toolProcessing', success: 'toolCompleted', error: 'toolFailed' } as const satisfies Record<ToolCall['status'], string>;
+
 /**
  * The assistant's recent tool calls, one at a time for TOOL_ACTIVITY_TOAST.durationMs each: pending
  * calls first, then the 3 last finished. A call shown pending is shown again once it
@@ -57,7 +60,7 @@ export function ToolActivityToast() {
           <div className="tool-toast__text">
             <p className="tool-toast__title">{toolTitle(current.tool_name, texts)}</p>
             <p className="tool-toast__label">
-              {current.undone_at ? texts.voiceErrors.toolUndone : t.statuses[current.status]}
+              {texts.voiceErrors[current.undone_at ? 'toolUndone' : STATUS_TEXT[current.status]]}
               <span className="tool-toast__subtitle"> · {toastSubtitle(current, texts)}</span>
             </p>
             {current.status === 'error' && current.error_message && <p className="tool-toast__error">{localizeMessage(current.error_message, texts)}</p>}
