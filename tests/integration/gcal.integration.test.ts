@@ -66,6 +66,12 @@ async function eventsOf(person: TestUser): Promise<any[]> {
 }
 
 const titles = (events: any[]) => events.map((event) => event.title).sort();
+/** The titles of the events in the double's calendar of an account, sorted. */
+const googleTitles = (account: string) =>
+  google
+    .events(account)
+    .map((event) => event.summary)
+    .sort();
 const synced = (events: any[]) => events.filter((event) => event.gcal_id !== null);
 
 async function sync(person: TestUser) {
@@ -392,12 +398,7 @@ describe('syncing in', () => {
     await alice.delete(`/api/events/${copy.id}`);
     const mine = (await alice.post('/api/events', { title: 'Mirrored', start_time: daysFromNow(2, 8), end_time: daysFromNow(2, 9) })).body;
     await world.bus.settle();
-    expect(
-      google
-        .events(account)
-        .map((event) => event.summary)
-        .sort(),
-    ).toEqual(['Mirrored', 'Trash me']);
+    expect(googleTitles(account)).toEqual(['Mirrored', 'Trash me']);
 
     google.expireSyncTokens(account);
     expect((await sync(alice)).body).toEqual({ synced: 0 });
@@ -569,23 +570,13 @@ describe('mirroring out', () => {
     await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>, lambdaContext('gcal/mirror'));
     await mirror(delivered as unknown as EventBridgeEvent<MirrorChange, unknown>, lambdaContext('gcal/mirror'));
     expect(google.calls.slice(calls)).toEqual([]);
-    expect(
-      google
-        .events(account)
-        .map((event) => event.summary)
-        .sort(),
-    ).toEqual(['From Google', 'Once']);
+    expect(googleTitles(account)).toEqual(['From Google', 'Once']);
     expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Once']);
 
     const [copy] = synced(await eventsOf(alice));
     await alice.patch(`/api/events/${copy.id}`, { title: 'Edited here' });
     await world.bus.settle();
-    expect(
-      google
-        .events(account)
-        .map((event) => event.summary)
-        .sort(),
-    ).toEqual(['From Google', 'Once']);
+    expect(googleTitles(account)).toEqual(['From Google', 'Once']);
   });
 
   it('lets the bus retry a Google failure; the local change stands either way', async () => {
