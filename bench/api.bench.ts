@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createItem } from '../functions/items/service';
+import { parseNewItem } from '../shared/item-schemas';
 import { isIssuedAfterReset } from '../functions/platform/sessions.repository';
 import { startDynalite } from '../local/dynamo';
 import { startLocalStack, TABLE_NAME } from '../local/stack';
@@ -112,11 +113,12 @@ try {
 
   const small = await userToken('bench-small@example.com');
   const large = await userToken('bench-large@example.com');
-  for (let index = 0; index < 10; index += 1) await createItem(small.id, 'goals', { title: `Goal ${index}`, tags: [] }, new Date());
+  for (let index = 0; index < 10; index += 1) await createItem(small.id, 'goals', parseNewItem('goals', { title: `Goal ${index}` }), new Date());
   const started = performance.now();
   const workers = Array.from({ length: 16 }, async (_, worker) => {
     for (let index = worker; index < LARGE; index += 16) {
-      await createItem(large.id, index % 2 ? 'tasks' : 'goals', { title: `Item ${index}`, tags: [] }, new Date());
+      const kind = index % 2 ? 'tasks' : 'goals';
+      await createItem(large.id, kind, parseNewItem(kind, { title: `Item ${index}` }), new Date());
     }
   });
   await Promise.all(workers);

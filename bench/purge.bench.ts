@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { moveToTrash } from '../functions/items/repository';
 import { createItem } from '../functions/items/service';
+import { parseNewItem } from '../shared/item-schemas';
 import { handler as purge } from '../functions/purge/handler';
 import { DAY_MS } from '../shared/dates';
 import { startLocalBus } from '../local/bus';
@@ -35,7 +36,8 @@ const bare = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: meter.en
 async function seedLive(userId: string, count: number): Promise<void> {
   const workers = Array.from({ length: WORKERS }, async (_, worker) => {
     for (let index = worker; index < count; index += WORKERS) {
-      await createItem(userId, index % 2 ? 'tasks' : 'goals', { title: `Live ${index}`, tags: [] }, new Date());
+      const kind = index % 2 ? 'tasks' : 'goals';
+      await createItem(userId, kind, parseNewItem(kind, { title: `Live ${index}` }), new Date());
     }
   });
   await Promise.all(workers);
@@ -48,7 +50,7 @@ async function seedLive(userId: string, count: number): Promise<void> {
 async function seedExpired(userId: string): Promise<void> {
   const deletedAt = new Date(Date.now() - 11 * DAY_MS).toISOString();
   for (let index = 0; index < EXPIRED; index += 1) {
-    const task = await createItem(userId, 'tasks', { title: `Expired ${index}`, tags: [] }, new Date());
+    const task = await createItem(userId, 'tasks', parseNewItem('tasks', { title: `Expired ${index}` }), new Date());
     await moveToTrash(userId, 'tasks', task.id, deletedAt);
   }
 }

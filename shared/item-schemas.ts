@@ -13,7 +13,16 @@ export const ITEM_SCHEMAS = {
   tags: { create: TagCreateSchema, update: TagUpdateSchema, item: TagSchema },
 } as const satisfies Record<ItemKind, object>;
 
-/** Each kind's item as stored and returned, what a create accepts and what an update may change (as sent, before defaults). */
-export type Item<K extends ItemKind> = z.output<(typeof ITEM_SCHEMAS)[K]['item']>;
+/** Each kind's item as stored and returned (`Item<ItemKind>` is any one of them). */
+export type Item<K extends ItemKind = ItemKind> = z.output<(typeof ITEM_SCHEMAS)[K]['item']>;
+/** What a create accepts and what an update may change, as a client sends them (before defaults). */
 export type ItemInput<K extends ItemKind> = z.input<(typeof ITEM_SCHEMAS)[K]['create']>;
 export type ItemPatch<K extends ItemKind> = z.input<(typeof ITEM_SCHEMAS)[K]['update']>;
+/** The same once the server parsed them: a create with its defaults filled in, an update's fields. */
+export type NewItem<K extends ItemKind> = z.output<(typeof ITEM_SCHEMAS)[K]['create']>;
+export type ItemChanges<K extends ItemKind> = z.output<(typeof ITEM_SCHEMAS)[K]['update']>;
+
+/** A create's fields as the API parses them, defaults filled in, for code that creates items without a request (the demo's samples). */
+export function parseNewItem<K extends ItemKind>(kind: K, input: ItemInput<K>): NewItem<K> {
+  return ITEM_SCHEMAS[kind].create.parse(input) as NewItem<K>;
+}

@@ -94,8 +94,6 @@ export const VOICE_MESSAGES = {
   /** Ours (the spec is silent): ElevenLabs refused the conversation (close 1008), which no connection check fixes. */
   agentUnavailable: 'The voice assistant is unavailable right now. Please try again later.',
 
-  /** The banners while the assistant works: 'AI assistant is updating tasks...' (goals, events, data). */
-  assistantUpdating: (what: string) => `AI assistant is updating ${what}...`,
   toolProcessing: 'Processing...',
   toolCompleted: 'Completed',
   toolFailed: 'Failed',

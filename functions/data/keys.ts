@@ -29,8 +29,8 @@ export const itemKey = (kind: ItemKind, id: string) => `${ITEM_PREFIX[kind]}#${i
 export const itemKeyPrefix = (kind: ItemKind) => `${ITEM_PREFIX[kind]}#`;
 /** The lock that keeps a tag name unique for a user, ignoring case (it holds the tag's id). */
 export const tagNameKey = (userId: string, name: string) => ({ PK: userKey(userId), SK: `TAGNAME#${name.toLowerCase()}` });
-export const listKey = (userId: string, kind: ItemKind) => `USER#${userId}#${ITEM_PREFIX[kind]}`;
-export const trashKey = (userId: string) => `USER#${userId}#TRASH`;
+export const listKey = (userId: string, kind: ItemKind) => `${userKey(userId)}#${ITEM_PREFIX[kind]}`;
+export const trashKey = (userId: string) => `${userKey(userId)}#TRASH`;
 
 /** When a trashed item may be purged, and the partition of the expiry index it sits in (one per day). */
 export function expiryKeys(deletedAt: string): { XPK: string; XSK: string } {
@@ -40,15 +40,17 @@ export function expiryKeys(deletedAt: string): { XPK: string; XSK: string } {
 
 /** The expiry index's partition of one day (yyyy-mm-dd). */
 export const expiryPartition = (day: string) => `EXPIRY#${day}`;
+/** The records of one bus consumer's Idempotency utility (Powertools), keyed by the event's hash. */
+export const idempotencyPartition = (consumer: string) => `IDEMPOTENCY#${consumer}`;
 /** The day the hourly purge goes on from. */
 export const PURGE_CHECKPOINT_KEY = { PK: 'PURGE', SK: 'CHECKPOINT' } as const;
 
 /** agent_tool_calls: one per ElevenLabs tool_call_id, so logging the same call twice finds the first. */
-export const toolCallKey = (toolCallId: string) => `TOOLCALL#${toolCallId}`;
+export const toolCallKey = (userId: string, toolCallId: string) => ({ PK: userKey(userId), SK: `TOOLCALL#${toolCallId}` });
 /** The byList partition of a user's tool calls, sorted by `<created_at>#<id>`: newest first in one Query. */
-export const toolCallListKey = (userId: string) => `USER#${userId}#TOOLCALL`;
+export const toolCallListKey = (userId: string) => `${userKey(userId)}#TOOLCALL`;
 /** voice_sessions: one per call started. */
-export const voiceSessionKey = (sessionId: string) => `VOICESESSION#${sessionId}`;
+export const voiceSessionKey = (userId: string, sessionId: string) => ({ PK: userKey(userId), SK: `VOICESESSION#${sessionId}` });
 
 // ---- Google Calendar, under the user's partition, and the OAuth attempts of their own ----
 
@@ -63,10 +65,15 @@ export const GCAL_SK = {
   mirrorPrefix: 'GCALMIRROR#',
 } as const;
 
+export const gcalTokensKey = (userId: string) => ({ PK: userKey(userId), SK: GCAL_SK.tokens });
+export const gcalSyncStateKey = (userId: string) => ({ PK: userKey(userId), SK: GCAL_SK.syncState });
 export const syncedRowKey = (googleId: string) => `${GCAL_SK.syncedPrefix}${googleId}`;
 
 /** The same bus event (a redelivery) always lands on the same key: that is what makes the mirror idempotent. */
-export const mirrorLogKey = (occurredAt: string, busEventId: string) => `${GCAL_SK.mirrorPrefix}${occurredAt}#${busEventId}`;
+export const mirrorLogKey = (userId: string, occurredAt: string, busEventId: string) => ({
+  PK: userKey(userId),
+  SK: `${GCAL_SK.mirrorPrefix}${occurredAt}#${busEventId}`,
+});
 
 /** A pending OAuth attempt is found by the hash of its state nonce; the nonce itself is never stored. */
 export const oauthStateKey = (nonce: string) => {

@@ -1,6 +1,9 @@
+import type { EventType } from '../../shared/calendar-events';
 import { DAY_MS } from '../../shared/dates';
-import { ITEM_SCHEMAS } from '../../shared/item-schemas';
+import type { GoalType } from '../../shared/goals';
+import { parseNewItem, type ItemInput } from '../../shared/item-schemas';
 import type { ItemKind } from '../../shared/items';
+import type { TaskPriority, TaskStatus } from '../../shared/tasks';
 import { createItem, deleteOrTrashItem } from '../items/service';
 
 /**
@@ -9,7 +12,7 @@ import { createItem, deleteOrTrashItem } from '../items/service';
  * so every seeded item passes its own schema.
  */
 export async function seedDemoData(userId: string, now: Date): Promise<void> {
-  const create = (kind: ItemKind, input: Record<string, unknown>) => createItem(userId, kind, ITEM_SCHEMAS[kind].create.parse(input), now);
+  const create = <K extends ItemKind>(kind: K, input: ItemInput<K>) => createItem(userId, kind, parseNewItem(kind, input), now);
 
   const day = (offset: number, hour = 9) => {
     const date = new Date(now.getTime() + offset * DAY_MS);
@@ -30,13 +33,13 @@ export async function seedDemoData(userId: string, now: Date): Promise<void> {
     ).map(([name, color]) => create('tags', { name, color })),
   );
 
-  const goal = (title: string, description: string, type: string, days: number, tags: string[]) =>
+  const goal = (title: string, description: string, type: GoalType, days: number, tags: string[]) =>
     create('goals', { title, description, type, status: 'active', target_date: day(days), tags });
   const marathon = await goal('Run a half marathon', 'Build up to 21 km by spring.', 'long_term', 120, ['health']);
   const spanish = await goal('Learn conversational Spanish', 'Hold a 10-minute conversation.', 'long_term', 90, ['learning']);
   const launch = await goal('Ship the Q4 report', 'Numbers, charts and the summary.', 'short_term', 6, ['work']);
 
-  const task = (title: string, goalId: string | null, priority: string, days: number | null, status = 'pending', tags: string[] = []) =>
+  const task = (title: string, goalId: string | null, priority: TaskPriority, days: number | null, status: TaskStatus = 'pending', tags: string[] = []) =>
     create('tasks', { title, description: '', priority, status, due_date: days === null ? null : day(days, 17), goal_id: goalId, tags });
   await task('Buy running shoes', marathon.id, 'medium', 2, 'completed', ['health']);
   await task('Run 5 km three times this week', marathon.id, 'high', 5, 'in_progress', ['health']);
@@ -48,7 +51,7 @@ export async function seedDemoData(userId: string, now: Date): Promise<void> {
   const called = await task('Call the plumber', null, 'low', null, 'pending', ['home']);
   await deleteOrTrashItem(userId, 'tasks', called.id, now);
 
-  const event = (title: string, days: number, hour: number, hours: number, event_type: string, tags: string[]) =>
+  const event = (title: string, days: number, hour: number, hours: number, event_type: EventType, tags: string[]) =>
     create('events', { title, start_time: day(days, hour), end_time: day(days, hour + hours), event_type, tags, location: '' });
   await Promise.all([
     event('Team stand-up', 0, 9, 1, 'meeting', ['work']),

@@ -1,27 +1,32 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
 import { MirrorLogEntrySchema, type MirrorLogEntry } from '../../shared/gcal.schema';
-import { GCAL_SK, userKey } from '../data/keys';
+import { GCAL_SK, mirrorLogKey, userKey } from '../data/keys';
 import { db, tableName } from '../platform/dynamo';
 
 /** What the mirror did with each local event change, kept a while for the person and for idempotency. */
 const KEPT_DAYS = 30;
 const LISTED = 50;
 
-const entryKey = (userId: string, sortKey: string) => ({ PK: userKey(userId), SK: sortKey });
+/** Which bus event of whose change an entry answers. */
+export interface MirroredChange {
+  userId: string;
+  occurredAt: string;
+  busEventId: string;
+}
 
-export async function isLogged(userId: string, sortKey: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: entryKey(userId, sortKey), ConsistentRead: true, ProjectionExpression: 'SK' }),
-  );
+const entryKey = ({ userId, occurredAt, busEventId }: MirroredChange) => mirrorLogKey(userId, occurredAt, busEventId);
+
+export async function isLogged(change: MirroredChange): Promise<boolean> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: entryKey(change), ConsistentRead: true, ProjectionExpression: 'SK' }));
   return Boolean(Item);
 }
 
-export async function logMirror(userId: string, sortKey: string, entry: MirrorLogEntry): Promise<void> {
+export async function logMirror(change: MirroredChange, entry: MirrorLogEntry): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...entryKey(userId, sortKey), ...entry, ttl: Math.ceil((Date.parse(entry.at) + KEPT_DAYS * DAY_MS) / 1000) },
+      Item: { ...entryKey(change), ...entry, ttl: Math.ceil((Date.parse(entry.at) + KEPT_DAYS * DAY_MS) / 1000) },
     }),
   );
 }

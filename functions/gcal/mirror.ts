@@ -1,4 +1,4 @@
-import { EventSchema, type CalendarEvent } from '../../shared/calendar-events.schema';
+import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
 import { getStored } from '../items/repository';
 import { now } from '../platform/clock';
@@ -8,7 +8,6 @@ import { mirroredGoogleId } from './ids';
 import { isLogged, logMirror } from './mirror-log.repository';
 import { withCalendar } from './session';
 import { getConnection, hasWriteAccess, type Connection } from './tokens.repository';
-import { mirrorLogKey } from '../data/keys';
 import { busConsumer } from '../platform/consumer';
 
 /**
@@ -27,14 +26,14 @@ export const handler = busConsumer<MirrorChange>('gcal/mirror', async (detail, e
 
   const connection = await getConnection(detail.userId);
   if (!connection) return;
-  const logKey = mirrorLogKey(detail.occurredAt, event.id);
-  if (await isLogged(detail.userId, logKey)) return;
+  const mirrored = { userId: detail.userId, occurredAt: detail.occurredAt, busEventId: event.id };
+  if (await isLogged(mirrored)) return;
 
   const result: MirrorResult = hasWriteAccess(connection.scopes)
     ? await mirror(connection, detail.id, change)
     : { action: intendedAction(change), outcome: 'skipped: read-only' };
   const title = String(snapshot?.title ?? '');
-  await logMirror(detail.userId, logKey, { change, event_id: detail.id, title, at: now().toISOString(), ...result });
+  await logMirror(mirrored, { change, event_id: detail.id, title, at: now().toISOString(), ...result });
 });
 
 const intendedAction = (change: MirrorChange): MirrorAction => (change === 'item.deleted' || change === 'item.purged' ? 'delete' : 'upsert');
@@ -46,7 +45,7 @@ interface MirrorResult {
 
 async function mirror(connection: Connection, eventId: string, change: MirrorChange): Promise<MirrorResult> {
   const current = await getStored(connection.userId, 'events', eventId);
-  const live = current && !current.deleted_at ? EventSchema.parse(current) : undefined;
+  const live = current && !current.deleted_at ? current : undefined;
   const action: MirrorAction = live ? 'upsert' : 'delete';
   try {
     await withCalendar(connection, (api) => (live ? upsert(api, live, change === 'item.created') : remove(api, eventId)));

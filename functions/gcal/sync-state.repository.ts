@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { GCAL_SK, userKey } from '../data/keys';
+import { gcalSyncStateKey } from '../data/keys';
 import { db, tableName } from '../platform/dynamo';
 
 /** Google's nextSyncToken from the last sync, and the window (first day/last day) it was issued for. */
@@ -8,10 +8,8 @@ export interface SyncState {
   window: string;
 }
 
-const syncStateKey = (userId: string) => ({ PK: userKey(userId), SK: GCAL_SK.syncState });
-
 export async function getSyncState(userId: string): Promise<SyncState | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: syncStateKey(userId), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: gcalSyncStateKey(userId), ConsistentRead: true }));
   return Item ? { syncToken: String(Item.sync_token), window: String(Item.window) } : undefined;
 }
 
@@ -19,12 +17,12 @@ export async function saveSyncState(userId: string, state: SyncState, now: Date)
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...syncStateKey(userId), sync_token: state.syncToken, window: state.window, synced_at: now.toISOString() },
+      Item: { ...gcalSyncStateKey(userId), sync_token: state.syncToken, window: state.window, synced_at: now.toISOString() },
     }),
   );
 }
 
 /** The next sync is then a full one. */
 export async function deleteSyncState(userId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: syncStateKey(userId) }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: gcalSyncStateKey(userId) }));
 }

@@ -50,7 +50,7 @@ async function createSyncedEvent(userId: string, googleId: string, fields: Synce
   const at = now.toISOString();
   const id = syncedEventId(userId, googleId);
   await putSyncedRow(userId, googleId, id, at);
-  const item: StoredItem = {
+  const item: StoredItem<'events'> = {
     ...fields,
     color: null,
     event_type: 'other',
@@ -69,8 +69,8 @@ async function createSyncedEvent(userId: string, googleId: string, fields: Synce
   return true;
 }
 
-async function updateSyncedEvent(userId: string, existing: StoredItem, fields: SyncedFields, now: Date): Promise<boolean> {
-  const next: StoredItem = { ...existing, ...fields, updated_at: laterThan(existing.updated_at, now) };
+async function updateSyncedEvent(userId: string, existing: StoredItem<'events'>, fields: SyncedFields, now: Date): Promise<boolean> {
+  const next: StoredItem<'events'> = { ...existing, ...fields, updated_at: laterThan(existing.updated_at, now) };
   // A local edit in between wins this round; the next sync compares again.
   if (!(await replaceLiveItem(userId, 'events', next, existing.updated_at))) return false;
   await announceChange(userId, 'events', 'item.updated', next, existing, next.updated_at);

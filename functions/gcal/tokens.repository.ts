@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { GOOGLE_TOKEN_FALLBACK_LIFETIME_S } from '../../shared/constants';
 import { GCAL_SCOPES } from '../../shared/gcal';
 import type { InitialSync } from '../../shared/gcal.schema';
-import { GCAL_SK, userKey } from '../data/keys';
+import { gcalTokensKey } from '../data/keys';
 import { conditionally, db, tableName } from '../platform/dynamo';
 import { openToken, sealToken } from './token-cipher';
 
@@ -33,8 +33,6 @@ export function openTokens(connection: Connection): { accessToken: string; refre
   };
 }
 
-const tokensKey = (userId: string) => ({ PK: userKey(userId), SK: GCAL_SK.tokens });
-
 export const grantedScopes = (credentials: GoogleCredentials) => (credentials.scope ?? '').split(' ').filter(Boolean);
 export const hasWriteAccess = (scopes: readonly string[]) => scopes.includes(GCAL_SCOPES.write);
 /** Google's consent page lets people untick the calendar: then there is nothing to sync. */
@@ -59,7 +57,7 @@ export async function saveConnection(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...tokensKey(userId),
+        ...gcalTokensKey(userId),
         access_token: sealToken(credentials.access_token, userId),
         refresh_token: sealToken(credentials.refresh_token, userId),
         expires_at: new Date(expiryOf(credentials, now)).toISOString(),
@@ -73,7 +71,7 @@ export async function saveConnection(
 }
 
 export async function getConnection(userId: string): Promise<Connection | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: tokensKey(userId), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: gcalTokensKey(userId), ConsistentRead: true }));
   if (!Item) return undefined;
   return {
     userId,
@@ -97,7 +95,7 @@ export async function saveRefreshedAccess(userId: string, credentials: GoogleCre
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: tokensKey(userId),
+        Key: gcalTokensKey(userId),
         UpdateExpression: `SET access_token = :token, expires_at = :expires, updated_at = :at${scopes.length ? ', scopes = :scopes' : ''}`,
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: {
@@ -120,7 +118,7 @@ export async function recordInitialSync(userId: string, connectedAt: string, out
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: tokensKey(userId),
+        Key: gcalTokensKey(userId),
         UpdateExpression: 'SET initial_sync = :outcome',
         ConditionExpression: 'connected_at = :connected AND initial_sync.#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -131,5 +129,5 @@ export async function recordInitialSync(userId: string, connectedAt: string, out
 }
 
 export async function deleteConnection(userId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: tokensKey(userId) }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: gcalTokensKey(userId) }));
 }

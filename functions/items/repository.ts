@@ -1,45 +1,31 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Item } from '../../shared/item-schemas';
 import type { ItemKind } from '../../shared/items';
 import { expiryKeys, expiryPartition, itemKey, itemKeyPrefix, listKey, trashKey, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName, unlessConditionFails } from '../platform/dynamo';
 
-/** An item as the API returns it: the entity's fields, without the table's key attributes. */
-export type PublicItem = Record<string, unknown> & {
-  id: string;
-  user_id: string;
-  created_at: string;
-  updated_at: string;
-  deleted_at?: string | null;
-};
-
-/** The stored form adds the saved position of goals and tasks, which only orders the list. */
-export type StoredItem = PublicItem & { position?: string };
+/** An item as stored: the API's item, plus the saved position of goals and tasks, which only orders the list. */
+export type StoredItem<K extends ItemKind = ItemKind> = Item<K> & { position?: string };
 
 const KEY_ATTRIBUTES = ['PK', 'SK', 'LPK', 'LSK', 'TPK', 'TSK', 'XPK', 'XSK'] as const;
 
-/** An item as read from the table, without the table's key attributes. */
-export function withoutKeys(record: Record<string, unknown>): StoredItem {
+/** An item as read from the table, without the table's key attributes; the key it was read by tells its kind. */
+export function withoutKeys<K extends ItemKind = ItemKind>(record: Record<string, unknown>): StoredItem<K> {
   const item = { ...record };
   for (const name of KEY_ATTRIBUTES) delete item[name];
-  return item as StoredItem;
+  return item as StoredItem<K>;
 }
 
 /** Where a live item sits in its list: saved position, start time or name, then id for ties. */
-export function listSortKey(kind: ItemKind, item: StoredItem): string {
-  switch (kind) {
-    case 'goals':
-    case 'tasks':
-      return `${item.position}#${item.id}`;
-    case 'events':
-      return `${new Date(String(item.start_time)).toISOString()}#${item.id}`;
-    case 'tags':
-      return `${String(item.name).toLowerCase()}#${item.id}`;
-  }
+export function listSortKey(item: StoredItem): string {
+  if ('start_time' in item) return `${new Date(item.start_time).toISOString()}#${item.id}`;
+  if ('name' in item) return `${item.name.toLowerCase()}#${item.id}`;
+  return `${item.position}#${item.id}`;
 }
 
 const liveListAttributes = (userId: string, kind: ItemKind, item: StoredItem) => ({
   LPK: listKey(userId, kind),
-  LSK: listSortKey(kind, item),
+  LSK: listSortKey(item),
 });
 
 async function queryAll(input: Parameters<typeof queryItems>[0]): Promise<Record<string, unknown>[]> {
@@ -49,19 +35,19 @@ async function queryAll(input: Parameters<typeof queryItems>[0]): Promise<Record
 }
 
 /** One item by key, live or trashed; undefined when the user has no such item. */
-export async function getStored(userId: string, kind: ItemKind, id: string): Promise<StoredItem | undefined> {
+export async function getStored<K extends ItemKind>(userId: string, kind: K, id: string): Promise<StoredItem<K> | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: itemKey(kind, id) }, ConsistentRead: true }));
-  return Item ? withoutKeys(Item) : undefined;
+  return Item ? withoutKeys<K>(Item) : undefined;
 }
 
 /** The user's live items of a kind, in list order. */
-export async function listLive(userId: string, kind: ItemKind): Promise<StoredItem[]> {
+export async function listLive<K extends ItemKind>(userId: string, kind: K): Promise<StoredItem<K>[]> {
   const items = await queryAll({
     IndexName: 'byList',
     KeyConditionExpression: 'LPK = :list',
     ExpressionAttributeValues: { ':list': listKey(userId, kind) },
   });
-  return items.map(withoutKeys);
+  return items.map((item) => withoutKeys<K>(item));
 }
 
 /** The position of the first live item of a list, to place a new one above it. */
@@ -147,8 +133,8 @@ export async function restoreFromTrash(userId: string, kind: ItemKind, item: Sto
 }
 
 /** Deletes an item for good; `onlyIfTrashed` protects live items from a stale trash screen. */
-export async function deleteItem(userId: string, kind: ItemKind, id: string, onlyIfTrashed: boolean): Promise<StoredItem | undefined> {
-  return deleteReturningItem({ PK: userKey(userId), SK: itemKey(kind, id) }, onlyIfTrashed ? 'attribute_exists(TPK)' : 'attribute_exists(PK)');
+export async function deleteItem<K extends ItemKind>(userId: string, kind: K, id: string, onlyIfTrashed: boolean): Promise<StoredItem<K> | undefined> {
+  return deleteReturningItem<K>({ PK: userKey(userId), SK: itemKey(kind, id) }, onlyIfTrashed ? 'attribute_exists(TPK)' : 'attribute_exists(PK)');
 }
 
 /** A trashed item whose 10 days ran out, as the expiry index holds it. */
@@ -172,21 +158,25 @@ export async function deleteExpired(entry: ExpiredEntry): Promise<StoredItem | u
   return deleteReturningItem({ PK: entry.PK, SK: entry.SK }, 'XSK = :xsk', { ':xsk': entry.XSK });
 }
 
-async function deleteReturningItem(Key: Record<string, string>, ConditionExpression: string, ExpressionAttributeValues?: Record<string, string>) {
+async function deleteReturningItem<K extends ItemKind>(
+  Key: Record<string, string>,
+  ConditionExpression: string,
+  ExpressionAttributeValues?: Record<string, string>,
+): Promise<StoredItem<K> | undefined> {
   const deleted = await unlessConditionFails(
     db().send(new DeleteCommand({ TableName: tableName(), Key, ConditionExpression, ExpressionAttributeValues, ReturnValues: 'ALL_OLD' })),
   );
-  return deleted?.Attributes ? withoutKeys(deleted.Attributes) : undefined;
+  return deleted?.Attributes ? withoutKeys<K>(deleted.Attributes) : undefined;
 }
 
 /** The user's tasks, live or trashed, that belong to a goal. */
-export async function tasksOfGoal(userId: string, goalId: string): Promise<StoredItem[]> {
+export async function tasksOfGoal(userId: string, goalId: string): Promise<StoredItem<'tasks'>[]> {
   const tasks = await queryAll({
     KeyConditionExpression: 'PK = :user AND begins_with(SK, :task)',
     FilterExpression: 'goal_id = :goal',
     ExpressionAttributeValues: { ':user': userKey(userId), ':task': itemKeyPrefix('tasks'), ':goal': goalId },
   });
-  return tasks.map(withoutKeys);
+  return tasks.map((task) => withoutKeys<'tasks'>(task));
 }
 
 /** Takes a task off a goal; false when it no longer belongs to that goal. */

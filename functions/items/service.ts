@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { endsAfterStart } from '../../shared/calendar-events';
 import { isBeforeToday } from '../../shared/dates';
+import type { Item, ItemChanges, NewItem } from '../../shared/item-schemas';
 import { ENTITY_OF_KIND, isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
 import type { DetailType } from '../../events/catalogue';
@@ -23,7 +24,6 @@ import {
   replaceLiveItem,
   restoreFromTrash,
   savePosition,
-  type PublicItem,
   type StoredItem,
 } from './repository';
 import { claimTagName, releaseTagName } from './tag-names.repository';
@@ -33,51 +33,64 @@ import { claimTagName, releaseTagName } from './tag-names.repository';
  * API, and the assistant's tool processor). Every function is scoped to one user.
  */
 
-export function toPublic(item: StoredItem): PublicItem {
+export function toPublic<K extends ItemKind>(item: StoredItem<K>): Item<K> {
   const { position: _position, ...rest } = item;
-  return rest;
+  return rest as Item<K>;
 }
 
-export async function listItems(userId: string, kind: ItemKind): Promise<PublicItem[]> {
+export async function listItems<K extends ItemKind>(userId: string, kind: K): Promise<Item<K>[]> {
   return (await listLive(userId, kind)).map(toPublic);
 }
 
 /** A live item of the user's; another user's item is not found, exactly like a missing one. */
-export async function getLiveItem(userId: string, kind: ItemKind, id: string): Promise<StoredItem> {
+export async function getLiveItem<K extends ItemKind>(userId: string, kind: K, id: string): Promise<StoredItem<K>> {
   const item = await getStored(userId, kind, id);
-  if (!item || item.deleted_at) throw notFound();
+  if (!item || isTrashed(item)) throw notFound();
   return item;
 }
+
+const isTrashed = (item: StoredItem) => 'deleted_at' in item && Boolean(item.deleted_at);
 
 /**
  * Creates an item. A caller that may run twice for one request (a redelivered tool call) names the
  * id: the second run finds the item made by the first and answers it instead of making another.
  */
-export async function createItem(userId: string, kind: ItemKind, input: Record<string, unknown>, now: Date, id: string = randomUUID()): Promise<PublicItem> {
+export async function createItem<K extends ItemKind>(userId: string, kind: K, input: NewItem<K>, now: Date, id: string = randomUUID()): Promise<Item<K>> {
   const at = now.toISOString();
-  const item: StoredItem = { ...input, id, user_id: userId, created_at: at, updated_at: at };
-  if (kind !== 'tags') item.deleted_at = null;
-  if (kind === 'events') item.gcal_id = null;
+  const item = { ...input, ...SERVER_DEFAULTS[kind], id, user_id: userId, created_at: at, updated_at: at } as StoredItem<K>;
 
-  const [position] = await Promise.all([isOrderable(kind) ? firstPosition(userId, kind) : null, checkRules(userId, kind, item, undefined, now)]);
+  const [position] = await Promise.all([isOrderable(kind) ? firstPosition(userId, kind) : null, checkRules(userId, item, undefined, now)]);
   if (isOrderable(kind)) item.position = positionOnTop(position);
-  if (kind === 'tags') await claimTagName(userId, String(item.name), item.id);
+  const tagName = nameOfTag(item);
+  if (tagName !== undefined) await claimTagName(userId, tagName, item.id);
   if (!(await conditionally(insertItem(userId, kind, item)))) return toPublic(await getLiveItem(userId, kind, id));
   await afterSave(userId, kind, 'item.created', item, null, at);
   return toPublic(item);
 }
 
-export async function updateItem(userId: string, kind: ItemKind, id: string, patch: Record<string, unknown>, now: Date): Promise<PublicItem> {
-  const previous = await getLiveItem(userId, kind, id);
-  const next: StoredItem = { ...previous, ...patch, updated_at: laterThan(previous.updated_at, now) };
-  await checkRules(userId, kind, next, previous, now);
+/** What a new item holds that the client never sends: live (not trashed), and for an event, not from Google. */
+const SERVER_DEFAULTS: Record<ItemKind, object> = {
+  goals: { deleted_at: null },
+  tasks: { deleted_at: null },
+  events: { deleted_at: null, gcal_id: null },
+  tags: {},
+};
 
-  const renamedTag = kind === 'tags' && String(next.name).toLowerCase() !== String(previous.name).toLowerCase();
-  if (renamedTag) await claimTagName(userId, String(next.name), id);
+/** A tag's name (the one field that must be unique per user); undefined for the other kinds. */
+const nameOfTag = (item: StoredItem): string | undefined => ('name' in item ? item.name : undefined);
+
+export async function updateItem<K extends ItemKind>(userId: string, kind: K, id: string, changes: ItemChanges<K>, now: Date): Promise<Item<K>> {
+  const previous = await getLiveItem(userId, kind, id);
+  const next: StoredItem<K> = { ...previous, ...changes, updated_at: laterThan(previous.updated_at, now) };
+  await checkRules(userId, next, previous, now);
+
+  const [nextName, previousName] = [nameOfTag(next), nameOfTag(previous)];
+  const renamedTag = nextName !== undefined && previousName !== undefined && nextName.toLowerCase() !== previousName.toLowerCase();
+  if (renamedTag) await claimTagName(userId, nextName, id);
   if (!(await replaceLiveItem(userId, kind, next, previous.updated_at))) {
     throw conflict(API_ERRORS.staleWrite);
   }
-  if (renamedTag) await releaseTagName(userId, String(previous.name), id);
+  if (renamedTag) await releaseTagName(userId, previousName, id);
   await afterSave(userId, kind, 'item.updated', next, previous, next.updated_at);
   return toPublic(next);
 }
@@ -88,7 +101,7 @@ export async function deleteOrTrashItem(userId: string, kind: ItemKind, id: stri
   if (kind === 'tags') {
     const deleted = await deleteItem(userId, kind, id, false);
     if (!deleted) throw notFound();
-    await releaseTagName(userId, String(deleted.name), id);
+    await releaseTagName(userId, deleted.name, id);
     await afterSave(userId, kind, 'item.deleted', null, deleted, at);
     return;
   }
@@ -164,35 +177,27 @@ export async function reorderItems(userId: string, kind: OrderableKind, ids: rea
 }
 
 /** The rules the server enforces whatever the client checked. Only changed fields are judged. */
-async function checkRules(userId: string, kind: ItemKind, next: StoredItem, previous: StoredItem | undefined, now: Date) {
-  const changed = (field: string) => !previous || previous[field] !== next[field];
+async function checkRules(userId: string, next: StoredItem, previous: StoredItem | undefined, now: Date) {
+  const changed = (field: string) => !previous || fieldOf(previous, field) !== fieldOf(next, field);
   const notPast = async (field: string, message: string) => {
-    const value = next[field];
+    const value = fieldOf(next, field);
     if (changed(field) && typeof value === 'string' && isBeforeToday(value, now, await userTimeZone(userId))) {
       throw invalidField(field, message);
     }
   };
-  switch (kind) {
-    case 'goals':
-      return notPast('target_date', MESSAGES.targetDateInPast);
-    case 'tasks': {
-      await notPast('due_date', MESSAGES.dueDateInPast);
-      const goalId = next.goal_id;
-      if (changed('goal_id') && typeof goalId === 'string') {
-        const goal = await getStored(userId, 'goals', goalId);
-        if (!goal || goal.deleted_at || goal.status === 'completed') throw invalidField('goal_id', MESSAGES.goalNotLinkable);
-      }
-      return;
+  if ('target_date' in next) return notPast('target_date', MESSAGES.targetDateInPast);
+  if ('due_date' in next) {
+    await notPast('due_date', MESSAGES.dueDateInPast);
+    if (changed('goal_id') && next.goal_id) {
+      const goal = await getStored(userId, 'goals', next.goal_id);
+      if (!goal || goal.deleted_at || goal.status === 'completed') throw invalidField('goal_id', MESSAGES.goalNotLinkable);
     }
-    case 'events':
-      if (!endsAfterStart({ start_time: String(next.start_time), end_time: String(next.end_time), all_day: next.all_day === true })) {
-        throw invalidField('end_time', MESSAGES.endBeforeStart);
-      }
-      return;
-    case 'tags':
-      return;
+    return;
   }
+  if ('start_time' in next && !endsAfterStart(next)) throw invalidField('end_time', MESSAGES.endBeforeStart);
 }
+
+const fieldOf = (item: StoredItem, field: string): unknown => (item as Record<string, unknown>)[field];
 
 /** updated_at must change on every write, since it guards the next one (even within one millisecond). */
 export function laterThan(previous: string, now: Date): string {

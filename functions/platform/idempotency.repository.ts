@@ -1,4 +1,5 @@
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { idempotencyPartition } from '../data/keys';
 import { tableName } from './dynamo';
 
 /**
@@ -11,7 +12,7 @@ export function idempotencyStore(consumer: string): DynamoDBPersistenceLayer {
     tableName: tableName(),
     keyAttr: 'PK',
     sortKeyAttr: 'SK',
-    staticPkValue: `IDEMPOTENCY#${consumer}`,
+    staticPkValue: idempotencyPartition(consumer),
     expiryAttr: 'ttl',
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ITEM_SCHEMAS } from '../../shared/item-schemas';
+import { ITEM_SCHEMAS, type Item } from '../../shared/item-schemas';
 import { ENTITY_OF_KIND, type ItemKind } from '../../shared/items';
 import { itemId } from '../../shared/items.schema';
 import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
@@ -46,22 +46,23 @@ export async function runTool(userId: string, toolCallId: string, toolName: stri
   }
 }
 
-async function change(
+async function change<K extends ItemKind>(
   userId: string,
   toolCallId: string,
-  kind: ItemKind,
+  kind: K,
   type: 'create' | 'update' | 'delete',
   args: Record<string, unknown>,
   now: Date,
 ): Promise<Outcome> {
-  const schemas = ITEM_SCHEMAS[kind];
+  type Schemas = (typeof ITEM_SCHEMAS)[K];
+  const schemas: Schemas = ITEM_SCHEMAS[kind];
   const entity = ENTITY_OF_KIND[kind];
-  const done = (item: Record<string, unknown>, before?: Record<string, unknown>): Outcome => ({
+  const done = (item: Item<K>, before?: Item<K>): Outcome => ({
     status: 'success',
     result: { entity, action: type, item } satisfies ToolCallResult,
     ...(before ? { before } : {}),
   });
-  if (type === 'create') return done(await createItem(userId, kind, validated(schemas.create, args), now, itemIdOfToolCall(toolCallId)));
+  if (type === 'create') return done(await createItem(userId, kind, validated<Schemas['create']>(schemas.create, args), now, itemIdOfToolCall(toolCallId)));
 
   const { id, ...fields } = args;
   const itemIdOf = parseId(id);
@@ -71,7 +72,7 @@ async function change(
     await deleteOrTrashItem(userId, kind, itemIdOf, now);
     return done(item);
   }
-  const patch = validated(schemas.update, fields);
+  const patch = validated<Schemas['update']>(schemas.update, fields);
   const before = toPublic(await getLiveItem(userId, kind, itemIdOf));
   return done(await updateItem(userId, kind, itemIdOf, patch, now), before);
 }
@@ -115,11 +116,11 @@ function parseId(id: unknown): string {
  * itself. An empty string in a field that may be empty clears it (null), as the tool says: the
  * agent's parameter format has no null.
  */
-function validated(schema: z.ZodObject, args: Record<string, unknown>): Record<string, unknown> {
+function validated<S extends z.ZodObject>(schema: S, args: Record<string, unknown>): z.output<S> {
   const unknown = Object.keys(args).find((field) => !Object.hasOwn(schema.shape, field));
   if (unknown) throw invalidField(unknown, TOOL_CALL_MESSAGES.unknownField(unknown));
   const fields = Object.fromEntries(
     Object.entries(args).map(([field, value]) => [field, value === CLEARED && schema.shape[field]!.safeParse(null).success ? null : value]),
   );
-  return parseWith(schema, fields) as Record<string, unknown>;
+  return parseWith(schema, fields);
 }

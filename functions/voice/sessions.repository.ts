@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { VoiceSession, VoiceSessionUpdate } from '../../shared/voice.schema';
-import { userKey, voiceSessionKey } from '../data/keys';
+import { voiceSessionKey } from '../data/keys';
 import { conditionally, db, tableName } from '../platform/dynamo';
 
 /** voice_sessions under the user's partition (SK VOICESESSION#<id>). */
@@ -21,7 +21,7 @@ export async function startVoiceSession(userId: string, agentId: string, now: Da
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...session, PK: userKey(userId), SK: voiceSessionKey(session.id) },
+      Item: { ...session, ...voiceSessionKey(userId, session.id) },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
@@ -35,7 +35,7 @@ export async function saveVoiceSession(userId: string, sessionId: string, update
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { PK: userKey(userId), SK: voiceSessionKey(sessionId) },
+        Key: voiceSessionKey(userId, sessionId),
         UpdateExpression: `SET #duration = :duration, updated_at = :now${conversation}`,
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#duration': 'duration' },

@@ -1,8 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TOOL_CALL_FETCH_LIMIT } from '../../shared/constants';
+import type { Item } from '../../shared/item-schemas';
 import { ToolCallIdSchema, ToolCallSchema, type ToolCall, type ToolCallResult } from '../../shared/tool-calls.schema';
 import { bumpStamp } from '../changes/stamps.repository';
-import { toolCallKey, toolCallListKey, userKey } from '../data/keys';
+import { toolCallKey, toolCallListKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 import { log } from '../platform/log';
 
@@ -13,20 +14,18 @@ import { log } from '../platform/log';
  */
 
 /** How the processor finished a call: a result, or the message the agent hears. */
-export type Outcome = { status: 'success'; result: ToolCallResult; before?: Record<string, unknown> } | { status: 'error'; error_message: string };
+export type Outcome = { status: 'success'; result: ToolCallResult; before?: Item } | { status: 'error'; error_message: string };
 
 export interface StoredToolCall extends ToolCall {
-  before?: Record<string, unknown>;
+  before?: Item;
 }
 
 /** How long a processor holds a call before another delivery may take it over (the consumer's timeout). */
 const CLAIM_MS = 30_000;
 
-const key = (userId: string, id: string) => ({ PK: userKey(userId), SK: toolCallKey(id) });
-
 function fromRecord(record: Record<string, unknown>): StoredToolCall {
   const call = ToolCallSchema.parse({ undone_at: null, ...record });
-  return typeof record.before === 'object' && record.before ? { ...call, before: record.before as Record<string, unknown> } : call;
+  return typeof record.before === 'object' && record.before ? { ...call, before: record.before as Item } : call;
 }
 
 /** The public form: parsing leaves keys, the lease and the undo snapshot out. */
@@ -41,7 +40,7 @@ export async function insertToolCall(call: ToolCall): Promise<boolean> {
         TableName: tableName(),
         Item: {
           ...fields,
-          ...key(call.user_id, call.id),
+          ...toolCallKey(call.user_id, call.id),
           LPK: toolCallListKey(call.user_id),
           LSK: `${call.created_at}#${call.id}`,
         },
@@ -54,7 +53,7 @@ export async function insertToolCall(call: ToolCall): Promise<boolean> {
 export async function getToolCall(userId: string, id: string): Promise<StoredToolCall | undefined> {
   // An id no call can have (empty, or longer than any logged) names nothing; it must not reach the key.
   if (!ToolCallIdSchema.safeParse(id).success) return undefined;
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(userId, id), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: toolCallKey(userId, id), ConsistentRead: true }));
   return Item ? fromRecord(Item) : undefined;
 }
 
@@ -84,7 +83,7 @@ export async function claimPending(userId: string, id: string, now: Date): Promi
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: key(userId, id),
+        Key: toolCallKey(userId, id),
         UpdateExpression: 'SET claim_until = :until',
         ConditionExpression: '#status = :pending AND (attribute_not_exists(claim_until) OR claim_until < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -112,7 +111,7 @@ export async function finishToolCall(userId: string, id: string, outcome: Outcom
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: key(userId, id),
+        Key: toolCallKey(userId, id),
         UpdateExpression: 'SET #status = :status, #result = :result, error_message = :error, #before = :before, updated_at = :now REMOVE claim_until',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#before': 'before' },
@@ -130,7 +129,7 @@ export async function markUndone(userId: string, id: string, now: Date): Promise
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: key(userId, id),
+        Key: toolCallKey(userId, id),
         UpdateExpression: 'SET undone_at = :now, updated_at = :now',
         ConditionExpression: '#status = :success AND attribute_not_exists(undone_at)',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -142,7 +141,7 @@ export async function markUndone(userId: string, id: string, now: Date): Promise
 
 /** Takes an undo mark back when the revert itself failed, so the change can be undone later. */
 export async function unmarkUndone(userId: string, id: string): Promise<void> {
-  await db().send(new UpdateCommand({ TableName: tableName(), Key: key(userId, id), UpdateExpression: 'REMOVE undone_at' }));
+  await db().send(new UpdateCommand({ TableName: tableName(), Key: toolCallKey(userId, id), UpdateExpression: 'REMOVE undone_at' }));
 }
 
 /** Counts a change of the user's tool calls for pollers; a failure is logged, the change stands. */

@@ -4,6 +4,7 @@ import { kindOfEntity, TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, restoreItems, updateItem } from '../items/service';
 import { conflict, HttpError, notFound } from '../platform/errors';
+import { parseWith } from '../platform/http';
 import { countToolCallChange, getToolCall, markUndone, toPublicCall, unmarkUndone } from './tool-calls.repository';
 
 /**
@@ -45,11 +46,11 @@ async function revert(
     case 'create':
       return deleteOrTrashItem(userId, kind, id, now);
     case 'update':
-      await updateItem(userId, kind, id, editableFields(kind, before ?? {}), now);
+      await updateItem(userId, kind, id, parseWith(ITEM_SCHEMAS[kind].update, editableFields(kind, before ?? {})), now);
       return;
     case 'delete': {
       if (!isTrashable(kind)) {
-        await createItem(userId, kind, editableFields(kind, item), now);
+        await createItem(userId, 'tags', parseWith(ITEM_SCHEMAS.tags.create, editableFields(kind, item)), now);
         return;
       }
       if ((await restoreItems(userId, [{ kind, id }], now)) === 0) throw notFound();

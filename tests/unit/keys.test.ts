@@ -5,7 +5,9 @@ import {
   demoRegisterKey,
   expiryKeys,
   expiryPartition,
-  GCAL_SK,
+  gcalSyncStateKey,
+  gcalTokensKey,
+  idempotencyPartition,
   itemKey,
   itemKeyPrefix,
   listKey,
@@ -55,12 +57,12 @@ describe('the table’s keys', () => {
       sessions: single(USER_SK.sessions),
       stamps: single(USER_SK.stamps),
       tagName: kind((name) => tagNameKey('u', name).SK),
-      gcalTokens: single(GCAL_SK.tokens),
-      gcalSync: single(GCAL_SK.syncState),
+      gcalTokens: single(gcalTokensKey('u').SK),
+      gcalSync: single(gcalSyncStateKey('u').SK),
       gcalEvent: kind(syncedRowKey),
-      gcalMirror: kind((at) => mirrorLogKey(at, 'e')),
-      toolCall: kind(toolCallKey),
-      voiceSession: kind(voiceSessionKey),
+      gcalMirror: kind((at) => mirrorLogKey('u', at, 'e').SK),
+      toolCall: kind((id) => toolCallKey('u', id).SK),
+      voiceSession: kind((id) => voiceSessionKey('u', id).SK),
     });
     for (const itemKind of ITEM_KINDS) expect(itemKey(itemKind, 'x').startsWith(itemKeyPrefix(itemKind))).toBe(true);
   });
@@ -69,6 +71,7 @@ describe('the table’s keys', () => {
     expectApart({
       user: kind(userKey),
       purge: single(PURGE_CHECKPOINT_KEY.PK),
+      idempotency: kind(idempotencyPartition),
       oauthState: { key: oauthStateKey('nonce').PK, prefix: 'GCALSTATE#' },
       quota: kind((key) => quotaKey(key, 0).PK),
       signIn: kind((account) => signInThrottleKey(account).PK),

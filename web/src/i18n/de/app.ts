@@ -455,7 +455,6 @@ export default {
     connectionLost: 'Die Verbindung zum Sprachassistenten ist abgebrochen. Versuch bitte, dich neu zu verbinden.',
     startFailed: 'Der Sprachanruf konnte nicht gestartet werden. Bitte versuch es noch einmal.',
     agentUnavailable: 'Der Sprachassistent ist gerade nicht verfügbar. Bitte versuch es später noch einmal.',
-    assistantUpdating: (what: string) => `Der KI-Assistent aktualisiert ${what} …`,
     toolProcessing: 'Wird bearbeitet …',
     toolCompleted: 'Erledigt',
     toolFailed: 'Fehlgeschlagen',

@@ -390,11 +390,11 @@ export default {
     assistantSaid: 'Assistant: ',
     tasksCompleted: (done: number, total: number) => `${done}/${total} tasks completed`,
     assistantUpdating: {
-      goals: VOICE_MESSAGES.assistantUpdating('goals'),
-      tasks: VOICE_MESSAGES.assistantUpdating('tasks'),
-      events: VOICE_MESSAGES.assistantUpdating('events'),
-      tags: VOICE_MESSAGES.assistantUpdating('tags'),
-      data: VOICE_MESSAGES.assistantUpdating('data'),
+      goals: 'AI assistant is updating goals...',
+      tasks: 'AI assistant is updating tasks...',
+      events: 'AI assistant is updating events...',
+      tags: 'AI assistant is updating tags...',
+      data: 'AI assistant is updating data...',
     },
     tools: {
       names: {

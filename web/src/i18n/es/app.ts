@@ -456,7 +456,6 @@ export default {
     connectionLost: 'Se ha perdido la conexión con el asistente de voz. Vuelve a conectarte.',
     startFailed: 'No se ha podido iniciar la llamada de voz. Inténtalo de nuevo.',
     agentUnavailable: 'El asistente de voz no está disponible ahora mismo. Inténtalo de nuevo más tarde.',
-    assistantUpdating: (what: string) => `El asistente de IA está actualizando ${what}...`,
     toolProcessing: 'Procesando...',
     toolCompleted: 'Completado',
     toolFailed: 'Error',

@@ -454,7 +454,6 @@ export default {
     connectionLost: 'Connexion à l’assistant vocal perdue. Essayez de vous reconnecter.',
     startFailed: 'Impossible de lancer l’appel vocal. Veuillez réessayer.',
     agentUnavailable: 'L’assistant vocal n’est pas disponible pour le moment. Veuillez réessayer plus tard.',
-    assistantUpdating: (what: string) => `L’assistant IA met à jour ${what}…`,
     toolProcessing: 'En cours…',
     toolCompleted: 'Terminé',
     toolFailed: 'Échec',
