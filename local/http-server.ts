@@ -2,7 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { NOINDEX_HEADER, NOINDEX_PATHS } from '../shared/noindex';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { NOINDEX_HEADER, NOINDEX_PATHS, robotsTxt, sitemapXml } from '../shared/search-engines';
 import type { WebConfig } from '../shared/web-config';
 import type { ApiAdapter } from './api-adapter';
 
@@ -18,6 +19,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
 };
 
 /** The headers CloudFront's response-headers policy adds in AWS, with the same content security policy. */
@@ -89,6 +91,9 @@ async function serveApi(request: IncomingMessage, response: ServerResponse, opti
   response.end(answer.body);
 }
 
+/** The files made at deploy time in AWS (infra/stacks/web-stack.ts), for the site the browser asked. */
+const SITE_FILES: Record<string, (origin: string) => string> = { '/robots.txt': robotsTxt, '/sitemap.xml': sitemapXml };
+
 async function serveWeb(request: IncomingMessage, response: ServerResponse, options: { webDir: string; contentSecurityPolicy: string }): Promise<void> {
   const index = join(options.webDir, 'index.html');
   if (!existsSync(index)) {
@@ -97,15 +102,47 @@ async function serveWeb(request: IncomingMessage, response: ServerResponse, opti
     return;
   }
   const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+  const siteFile = SITE_FILES[path];
+  if (siteFile) {
+    const body = Buffer.from(siteFile(`http://${request.headers.host ?? '127.0.0.1'}`));
+    send(request, response, { 'content-type': CONTENT_TYPES[extname(path)]!, 'cache-control': 'no-cache' }, body);
+    return;
+  }
   const candidate = normalize(join(options.webDir, path));
   const inside = candidate.startsWith(options.webDir + sep);
   const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
   const hashed = file !== index && file.includes(`${sep}assets${sep}`);
-  response.writeHead(200, {
+  const headers = {
     ...securityHeaders(options.contentSecurityPolicy),
     ...(NOINDEX_PATHS.includes(path) ? { [NOINDEX_HEADER.name.toLowerCase()]: NOINDEX_HEADER.value } : {}),
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
-  response.end(readFileSync(file));
+  };
+  send(request, response, headers, readFileSync(file), file);
+}
+
+/** What CloudFront compresses (its list of types, from 1 KB): text, scripts, styles, JSON, SVG. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+const compressedFiles = new Map<string, Buffer>();
+
+/**
+ * Answers with brotli or gzip when the browser takes it, as CloudFront does with the cache policy
+ * the SPA uses. A built file is compressed once per version of it.
+ */
+function send(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>, body: Buffer, file?: string): void {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (!encoding || body.length < 1024 || !COMPRESSIBLE.test(headers['content-type'] ?? '')) {
+    response.writeHead(200, { ...headers, vary: 'accept-encoding' });
+    response.end(body);
+    return;
+  }
+  const compress = () =>
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : gzipSync(body, { level: 9 });
+  const version = file && `${file}:${statSync(file).mtimeMs}:${encoding}`;
+  const compressed = version ? (compressedFiles.get(version) ?? compressedFiles.set(version, compress()).get(version)!) : compress();
+  response.writeHead(200, { ...headers, vary: 'accept-encoding', 'content-encoding': encoding });
+  response.end(compressed);
 }

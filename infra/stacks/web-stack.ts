@@ -23,10 +23,11 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type BucketProps, type CfnBucket } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { join } from 'node:path';
 import type { Construct } from 'constructs';
 import { contentSecurityPolicy } from '../../shared/content-security-policy';
-import { NOINDEX_HEADER, NOINDEX_PATHS } from '../../shared/noindex';
+import { NOINDEX_HEADER, NOINDEX_PATHS, robotsTxt, sitemapXml } from '../../shared/search-engines';
 import { ELEVENLABS_API_DEFAULT } from '../../shared/voice';
 import type { WebConfig } from '../../shared/web-config';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
@@ -121,8 +122,9 @@ export class WebStack extends Stack {
     });
     this.acknowledgeDistributionFindings(config, Boolean(props.webAclArn));
 
-    if (config.webDist) this.upload(config.webDist, props.webConfig, site);
-    new CfnOutput(this, 'SiteUrl', { value: `https://${config.domain?.name ?? this.distribution.distributionDomainName}` });
+    const siteUrl = `https://${config.domain?.name ?? this.distribution.distributionDomainName}`;
+    if (config.webDist) this.upload(config.webDist, props.webConfig, site, siteUrl);
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
   }
 
@@ -179,18 +181,39 @@ export class WebStack extends Stack {
   }
 
   /**
-   * Uploads the built SPA with its /config.json (values known at deploy time) and invalidates the
-   * cache, so a deploy shows the new build at once.
+   * Uploads the built SPA in two parts. The hashed files under assets/ first, cached for good by
+   * browsers and kept after later deploys (a tab still running the previous build loads its
+   * chunks). Then the rest, which browsers check each time: index.html, the files of web/public,
+   * /config.json, /robots.txt and /sitemap.xml (values known at deploy time); the cache is
+   * invalidated, so a deploy shows the new build at once.
    */
-  private upload(webDist: string, webConfig: WebConfig, site: Bucket): void {
-    const deployment = new BucketDeployment(this, 'Upload', {
-      sources: [Source.asset(webDist), Source.jsonData('config.json', webConfig)],
+  private upload(webDist: string, webConfig: WebConfig, site: Bucket, siteUrl: string): void {
+    const assets = new BucketDeployment(this, 'UploadAssets', {
+      sources: [Source.asset(join(webDist, 'assets'))],
       destinationBucket: site,
+      destinationKeyPrefix: 'assets/',
+      prune: false,
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      memoryLimit: 512,
+    });
+    const pages = new BucketDeployment(this, 'Upload', {
+      sources: [
+        Source.asset(webDist, { exclude: ['assets'] }),
+        Source.jsonData('config.json', webConfig),
+        Source.data('robots.txt', robotsTxt(siteUrl)),
+        Source.data('sitemap.xml', sitemapXml(siteUrl)),
+      ],
+      destinationBucket: site,
+      // Pruning leaves the assets alone.
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
-    this.acknowledgeUploadFindings(deployment, site);
+    pages.node.addDependency(assets);
+    this.acknowledgeUploadFindings(assets, site);
+    this.acknowledgeUploadFindings(pages, site);
   }
 
   /**

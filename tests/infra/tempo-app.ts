@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, type Environment } from 'aws-cdk-lib';
@@ -19,6 +19,8 @@ export const NO_WEB_DIST = join(REPO_ROOT, 'tests', 'infra', 'no-web-dist');
 export function builtSpa(): string {
   const dist = mkdtempSync(join(tmpdir(), 'tempo-web-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tempo</title>');
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'index-0a1b2c3d.js'), '');
   return dist;
 }
 

@@ -155,18 +155,28 @@ describe('stage options', () => {
   const withSpa = tempoApp({ webDist: builtSpa() });
   const uploads = Object.values(Template.fromStack(withSpa.web).findResources('Custom::CDKBucketDeployment'));
 
-  it('uploads the SPA only when it has been built, then invalidates the cache', () => {
+  const pagesUpload = uploads.find((upload) => upload.Properties.DistributionPaths)!;
+  const assetsUpload = uploads.find((upload) => upload !== pagesUpload)!;
+
+  it('uploads the SPA only when it has been built: the hashed assets cached for good and kept, then the pages, invalidating the cache', () => {
     template.resourceCountIs('Custom::CDKBucketDeployment', 0);
-    expect(uploads).toHaveLength(1);
-    expect(uploads[0]!.Properties.DistributionPaths).toEqual(['/*']);
+    expect(uploads).toHaveLength(2);
+    expect(assetsUpload.Properties).toMatchObject({
+      DestinationBucketKeyPrefix: 'assets/',
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(assetsUpload.Properties.DistributionPaths).toBeUndefined();
+    expect(pagesUpload.Properties).toMatchObject({ DistributionPaths: ['/*'], Exclude: ['assets/*'], SystemMetadata: { 'cache-control': 'no-cache' } });
+    expect(pagesUpload.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^UploadAssets/)]));
   });
 
-  it('writes /config.json beside the SPA with the user pool the SPA signs in to', () => {
-    const [upload] = uploads;
-    expect(upload!.Properties.SourceObjectKeys).toHaveLength(2);
-    const markers = JSON.stringify(upload!.Properties.SourceMarkers);
+  it('writes /config.json, /robots.txt and /sitemap.xml beside the SPA, with the user pool the SPA signs in to and the site’s address', () => {
+    expect(pagesUpload.Properties.SourceObjectKeys).toHaveLength(4);
+    const markers = JSON.stringify(pagesUpload.Properties.SourceMarkers);
     expect(markers).toContain(logicalId(withSpa.auth.userPool));
     expect(markers).toContain(logicalId(withSpa.auth.webClient));
+    expect(markers).toContain(logicalId(withSpa.web.distribution));
     expect(withSpa.auth.webConfig).toMatchObject({ userPoolEndpoint: null, googleSignIn: null });
   });
 

@@ -12,6 +12,8 @@ describe('the local stack', () => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), '<div id="root"></div>');
   writeFileSync(join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  const largeScript = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `text ${index}`))};`;
+  writeFileSync(join(webDir, 'assets', 'texts-5678.js'), largeScript);
   afterAll(() => rmSync(webDir, { recursive: true, force: true }));
   const local = useLocalStack('stack', { webDir });
 
@@ -41,6 +43,32 @@ describe('the local stack', () => {
     expect(asset.headers.get('content-type')).toContain('text/javascript');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(await asset.text()).toBe('console.log(1)');
+  });
+
+  it('compresses what CloudFront compresses, with brotli or gzip as the browser takes them', async () => {
+    const url = `${local.stack.url}/assets/texts-5678.js`;
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await fetch(url, { headers: { 'accept-encoding': accepted } });
+      expect(response.headers.get('content-encoding'), accepted).toBe(encoding);
+      expect(response.headers.get('vary'), accepted).toBe('accept-encoding');
+      expect(await response.text(), accepted).toBe(largeScript);
+    }
+    // Under 1 KB, as at CloudFront, a file goes as it is.
+    expect((await fetch(`${local.stack.url}/assets/app-1234.js`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('serves robots.txt and a sitemap of the public pages for the address it was reached at', async () => {
+    const robots = await fetch(`${local.stack.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    expect(await robots.text()).toBe(`User-agent: *\nDisallow: /api/\n\nSitemap: ${local.stack.url}/sitemap.xml\n`);
+    const sitemap = await (await fetch(`${local.stack.url}/sitemap.xml`)).text();
+    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc)).toEqual(
+      ['/', '/signup', '/demo', '/waitlist', '/privacy-terms'].map((path) => `${local.stack.url}${path}`),
+    );
   });
 });
 
