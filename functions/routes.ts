@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts';
+import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts.schema';
 import { BugReportSchema } from '../shared/bug-reports';
 import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo';
 import {

@@ -39,6 +39,8 @@ export const GcalSyncAnswerSchema = z.object({
   /** Events added, changed or removed locally by this sync. */
   synced: z.number().int().min(0),
 });
+export type GcalConnectAnswer = z.infer<typeof GcalConnectAnswerSchema>;
+export type GcalSyncAnswer = z.infer<typeof GcalSyncAnswerSchema>;
 
 export const GcalDisconnectAnswerSchema = z.object({
   disconnected: z.literal(true),

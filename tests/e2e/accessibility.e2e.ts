@@ -23,7 +23,7 @@ const PUBLIC_PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
 for (const { path, ready } of PUBLIC_PAGES) {
   // The home page is the one a phone's visitor lands on; the others read the same at any width.
   test(`no serious accessibility violation on ${path}`, { tag: path === '/' ? ['@phone'] : [] }, async ({ page }) => {
-    const refused = recordCspViolations(page);
+    const refused = await recordCspViolations(page);
     await page.goto(path);
     await ready(page);
     expect(await seriousViolations(page)).toEqual([]);
@@ -46,7 +46,7 @@ test('no serious accessibility violation in the forms’ error states', { tag: '
 
 test('no serious accessibility violation on the dashboard, with the real-time status shown', { tag: '@phone' }, async ({ page, request }) => {
   const email = await createAccount(request, 'axe');
-  const refused = recordCspViolations(page);
+  const refused = await recordCspViolations(page);
   await page.goto('/login');
   await page.evaluate(() => localStorage.setItem('tempo.showRealtimeStatus', 'true'));
   await signInThroughForm(page, email);

@@ -3,6 +3,7 @@ import { TOAST } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { advancePageClock, stopPageClock } from './support/clock';
+import { recordCspViolations } from './support/csp';
 
 test('the sidebar leads to every page and marks the current one; on a phone it is a drawer', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   await signedInAccount(page, request, 'shell-nav');
@@ -168,4 +169,22 @@ test('a toast goes after 5 s, but stays while the pointer or the keyboard is on 
   await page.keyboard.press('Enter');
   await advancePageClock(page, TOAST.exitMs);
   await expect(toast()).toHaveCount(0);
+});
+
+test('no signed-in page breaks the content security policy, with its forms checking what is typed', async ({ page, request }) => {
+  const refused = await recordCspViolations(page);
+  await signedInAccount(page, request, 'csp');
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Goals', 'Tasks', 'Calendar', 'Trash', 'Settings']) {
+    await nav.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    // The calendar's first visit offers Google Calendar.
+    if (name === 'Calendar') await page.getByRole('button', { name: 'Not now' }).click();
+  }
+  // The settings form checks with the API's schema, which zod builds in the browser.
+  await page.getByLabel('Sync past days').fill('61');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Sync past days must be between 0 and 60')).toBeVisible();
+  expect(refused).toEqual([]);
 });

@@ -28,7 +28,7 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Voice assistant'
 
 test('a spoken request creates a task that shows highlighted, the agent gets the result, and the call ends quietly', async ({ page, request }) => {
   const double = elevenLabsDouble(request);
-  const refused = recordCspViolations(page);
+  const refused = await recordCspViolations(page);
   await signedInAccount(page, request, 'voice-call');
   await double.script({ toolCalls: [{ tool_name: 'createTask', parameters: { title: 'Buy milk', priority: 'high' } }] });
 

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router';
+import { AppRouter, prepareRoute } from './app/router';
 import { loadCatalogue } from './i18n/catalogues';
 import { currentLanguage } from './i18n/language';
 import './styles.css';
 
-/** The first render waits for the public texts of the page's language, so no page shows before its words. */
+/** The first render waits for the public texts of the page's language and for the page's code, so no page shows before its words. */
 const render = () =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -13,5 +13,5 @@ const render = () =>
     </StrictMode>,
   );
 document.documentElement.lang = currentLanguage();
-// Offline, the app renders all the same and shows its loading state until the texts arrive.
-loadCatalogue(currentLanguage(), 'public').then(render, render);
+// Offline, the app renders all the same: the loading state until the texts arrive, or the page saying what failed.
+Promise.all([loadCatalogue(currentLanguage(), 'public'), prepareRoute(window.location.pathname)]).then(render, render);

@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { ScrollRestoration } from '../lib/router';
 import { ToastProvider } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 import { PageLoading } from './page-loading';
@@ -8,13 +8,11 @@ import { PageLoading } from './page-loading';
  * What every page sits in: toasts, the session, and scroll restored on back and forward; the
  * loading screen while the language's texts arrive.
  */
-export function AppRoot() {
+export function AppRoot({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<PageLoading />}>
       <ToastProvider>
-        <AuthProvider>
-          <Outlet />
-        </AuthProvider>
+        <AuthProvider>{children}</AuthProvider>
         <ScrollRestoration />
       </ToastProvider>
     </Suspense>

@@ -1,12 +1,11 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useRouteError } from '../lib/router';
 import { useTexts } from '../i18n/texts';
 
 /** Whatever a page throws lands here: the title the spec names, and a way back. */
 export function RouteErrorPage() {
   const error = useRouteError();
   const texts = useTexts();
-  console.error(error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : null;
+  const detail = error instanceof Error ? error.message : null;
   return (
     <main id="main" className="page-status">
       <title>{`${texts.routeError.title} · Tempo`}</title>

@@ -1,59 +1,100 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
 import { GuestOnlyRoute } from '../features/auth/components/guest-only-route';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { loadCatalogue } from '../i18n/catalogues';
 import { currentLanguage } from '../i18n/language';
+import { Navigate, RouteErrorBoundary, RouterProvider, useLocation, WithOutlet } from '../lib/router';
 import { AppRoot } from './app-root';
-import { PageLoading } from './page-loading';
 import { RouteErrorPage } from './route-error-page';
 
-/** Every page is its own chunk, so a visit downloads only the code of the pages it shows. */
-const router = createBrowserRouter([
-  {
-    element: <AppRoot />,
-    errorElement: <RouteErrorPage />,
-    HydrateFallback: PageLoading,
-    children: [
-      {
-        // Signed-in visitors are sent on to the app from these.
-        element: <GuestOnlyRoute />,
-        children: [
-          { path: '/', lazy: () => import('./routes/landing') },
-          { path: '/login', lazy: () => import('./routes/login') },
-          { path: '/login-simple', lazy: () => import('./routes/login-simple') },
-          { path: '/demo', lazy: () => import('./routes/demo') },
-          { path: '/signup', lazy: () => import('./routes/signup') },
-          { path: '/signup-simple', lazy: () => import('./routes/signup-simple') },
-        ],
-      },
-      { path: '/waitlist', lazy: () => import('./routes/waitlist') },
-      { path: '/privacy-terms', lazy: () => import('./routes/privacy-terms') },
-      { path: '/forgot-password', lazy: () => import('./routes/forgot-password') },
-      { path: '/verify-email', lazy: () => import('./routes/verify-email') },
-      { path: '/signout', lazy: () => import('./routes/signout') },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          {
-            // The signed-in app: sidebar, top bar, change polling and the voice button around each page.
-            // The app's texts download beside its code, not after it.
-            lazy: () => Promise.all([import('./routes/app-layout'), loadCatalogue(currentLanguage(), 'app')]).then(([layout]) => layout),
-            children: [
-              { path: '/dashboard', lazy: () => import('./routes/dashboard') },
-              { path: '/goals', lazy: () => import('./routes/goals') },
-              { path: '/tasks', lazy: () => import('./routes/tasks') },
-              { path: '/calendar', lazy: () => import('./routes/calendar') },
-              { path: '/trash', lazy: () => import('./routes/trash') },
-              { path: '/settings', lazy: () => import('./routes/settings') },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
+/** A route's module (web/src/app/routes) exports its page or layout as `Component`; each is a chunk of its own. */
+type RouteModule = { Component: ComponentType };
+const componentOf = (module: RouteModule) => module.Component;
+
+/** What a path shows: the layouts it sits in, outermost first (each shows what is inside where it puts its Outlet), then its page. */
+type Route = () => Promise<readonly ComponentType[]>;
+
+const open =
+  (page: () => Promise<RouteModule>): Route =>
+  async () => [componentOf(await page())];
+/** Signed-in visitors are sent on to the app from these. */
+const guestOnly =
+  (page: () => Promise<RouteModule>): Route =>
+  async () => [GuestOnlyRoute, componentOf(await page())];
+/**
+ * The session check, then the app's frame: sidebar, top bar, change polling and the voice button.
+ * The frame's code and the app's texts download beside the page's, not after it.
+ */
+const signedIn =
+  (page: () => Promise<RouteModule>): Route =>
+  async () => {
+    const [frame, shown] = await Promise.all([import('./routes/app-layout'), page(), loadCatalogue(currentLanguage(), 'app')]);
+    return [ProtectedRoute, componentOf(frame), componentOf(shown)];
+  };
+
+/** Every page by its path; a visit downloads only the code of the pages it shows. */
+const ROUTES: ReadonlyMap<string, Route> = new Map([
+  ['/', guestOnly(() => import('./routes/landing'))],
+  ['/login', guestOnly(() => import('./routes/login'))],
+  ['/login-simple', guestOnly(() => import('./routes/login-simple'))],
+  ['/demo', guestOnly(() => import('./routes/demo'))],
+  ['/signup', guestOnly(() => import('./routes/signup'))],
+  ['/signup-simple', guestOnly(() => import('./routes/signup-simple'))],
+  ['/waitlist', open(() => import('./routes/waitlist'))],
+  ['/privacy-terms', open(() => import('./routes/privacy-terms'))],
+  ['/forgot-password', open(() => import('./routes/forgot-password'))],
+  ['/verify-email', open(() => import('./routes/verify-email'))],
+  ['/signout', open(() => import('./routes/signout'))],
+  ['/dashboard', signedIn(() => import('./routes/dashboard'))],
+  ['/goals', signedIn(() => import('./routes/goals'))],
+  ['/tasks', signedIn(() => import('./routes/tasks'))],
+  ['/calendar', signedIn(() => import('./routes/calendar'))],
+  ['/trash', signedIn(() => import('./routes/trash'))],
+  ['/settings', signedIn(() => import('./routes/settings'))],
 ]);
 
+/** Each path's components once their code arrived, or why it could not. */
+const loadedRoutes = new Map<string, readonly ComponentType[] | { failure: unknown }>();
+
+/**
+ * Downloads what the page at `pathname` needs. The router shows a page once this is done, and the
+ * first render waits for it (web/src/main.tsx): a page never suspends on its own code.
+ */
+export async function prepareRoute(pathname: string): Promise<void> {
+  const route = ROUTES.get(pathname);
+  if (!route || loadedRoutes.has(pathname)) return;
+  try {
+    loadedRoutes.set(pathname, await route());
+  } catch (failure) {
+    loadedRoutes.set(pathname, { failure });
+    throw failure;
+  }
+}
+
+function CurrentPage() {
+  const { pathname } = useLocation();
+  if (!ROUTES.has(pathname)) return <Navigate to="/" replace />;
+  return (
+    <RouteErrorBoundary resetKey={pathname} fallback={<RouteErrorPage />}>
+      <AppRoot>
+        <LoadedRoute pathname={pathname} />
+      </AppRoot>
+    </RouteErrorBoundary>
+  );
+}
+
+function LoadedRoute({ pathname }: { pathname: string }) {
+  const loaded = loadedRoutes.get(pathname);
+  if (!loaded) throw new Error(`${pathname} was shown before its code arrived`);
+  if ('failure' in loaded) throw loaded.failure;
+  const [Page, ...outerFirst] = [...loaded].reverse();
+  return outerFirst.reduce<ReactNode>((inside, Layout) => <WithOutlet layout={<Layout />} page={inside} />, Page ? <Page /> : null);
+}
+
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <RouterProvider prepare={prepareRoute}>
+      <CurrentPage />
+    </RouterProvider>
+  );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 
 /** The Tempo wordmark, linking home. */
 export function BrandLink({ inverted = false }: { inverted?: boolean }) {

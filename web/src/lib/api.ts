@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import { CHANGE_STAMPS_HEADER } from '../../../shared/constants';
 import { API_ERRORS, messageKeyOf, type ApiErrorKey, type MessageKey, type VoiceMessageKey } from '../../../shared/messages';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
+import { sessionIdToken } from './session';
 
 /** The texts an API or schema message can be shown in: the public ones, and the app's voice texts where loaded. */
 type MessageTexts = PublicTexts & Partial<Pick<AppTexts, 'voiceErrors'>>;
@@ -22,13 +22,11 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequestOptions<T> {
+export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Sends the signed-in user's id token; every route but the public ones needs it. */
   signedIn?: boolean;
-  /** Checks the answer's shape; without it the answer is trusted as `T`. */
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
 }
 
@@ -37,7 +35,7 @@ export interface ApiRequestOptions<T> {
  * error shape the API answers: the handlers' `{ error: { code, message, fields } }` or API
  * Gateway's own `{ message }` (authorizer 401, stage throttle 429). Network failures throw as fetch does.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.signedIn) headers.authorization = `Bearer ${await currentIdToken()}`;
@@ -52,7 +50,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   if (!response.ok) throw toApiError(response.status, payload);
   const moved = response.headers.get(CHANGE_STAMPS_HEADER);
   if (moved) for (const listener of ownChangeListeners) listener(changeStampsOf(moved));
-  return options.schema ? options.schema.parse(payload) : (payload as T);
+  // The API's answers are trusted as their types: the server builds them from the same schemas
+  // (docs/openapi.json), and checking them again would send zod to every page.
+  return payload as T;
 }
 
 const ownChangeListeners = new Set<(moved: ReadonlyMap<string, number>) => void>();
@@ -66,15 +66,6 @@ export function onOwnChanges(listener: (moved: ReadonlyMap<string, number>) => v
 function changeStampsOf(header: string): Map<string, number> {
   const pairs = header.split(',').map((pair) => pair.split('='));
   return new Map(pairs.filter(([what, value]) => what && Number.isInteger(Number(value))).map(([what, value]) => [what!, Number(value)]));
-}
-
-/**
- * The signed-in user's id token, or null without a session. Amplify is loaded on demand so public
- * pages never download it; the auth feature has configured it by then.
- */
-export async function sessionIdToken(): Promise<string | null> {
-  const { fetchAuthSession } = await import('aws-amplify/auth');
-  return (await fetchAuthSession().catch(() => null))?.tokens?.idToken?.toString() ?? null;
 }
 
 async function currentIdToken(): Promise<string> {

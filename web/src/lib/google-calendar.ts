@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
-import { GcalConnectAnswerSchema, GcalStatusSchema, GcalSyncAnswerSchema } from '../../../shared/gcal.schema';
+import type { GcalConnectAnswer, GcalStatus, GcalSyncAnswer } from '../../../shared/gcal.schema';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
 import { apiRequest, localizedError } from './api';
 import { listKey } from './items';
@@ -17,7 +17,7 @@ const PENDING_KEY = 'tempo.gcal.pending';
 
 /** Whether this server has Google set up and the user's calendar is connected; polled every `refreshMs` when given. */
 export function useGoogleCalendarStatus(refreshMs = 0) {
-  return useSWR(STATUS_KEY, () => apiRequest(STATUS_KEY, { signedIn: true, schema: GcalStatusSchema }), {
+  return useSWR(STATUS_KEY, () => apiRequest<GcalStatus>(STATUS_KEY, { signedIn: true }), {
     revalidateOnFocus: false,
     refreshInterval: refreshMs,
   });
@@ -25,14 +25,14 @@ export function useGoogleCalendarStatus(refreshMs = 0) {
 
 /** Asks the API for Google's consent page (with write access when asked), marks the attempt as pending, and goes there. */
 export async function connectGoogleCalendar({ write = false } = {}): Promise<void> {
-  const { url } = await apiRequest('/api/gcal/connect', { method: 'POST', body: { write }, signedIn: true, schema: GcalConnectAnswerSchema });
+  const { url } = await apiRequest<GcalConnectAnswer>('/api/gcal/connect', { method: 'POST', body: { write }, signedIn: true });
   localStorage.setItem(PENDING_KEY, String(Date.now()));
   window.location.assign(url);
 }
 
 /** Syncs events in from Google; answers how many changed here. */
 export async function syncGoogleCalendar(): Promise<number> {
-  const { synced } = await apiRequest('/api/gcal/sync', { method: 'POST', body: {}, signedIn: true, schema: GcalSyncAnswerSchema });
+  const { synced } = await apiRequest<GcalSyncAnswer>('/api/gcal/sync', { method: 'POST', body: {}, signedIn: true });
   await mutate(listKey('events'));
   return synced;
 }

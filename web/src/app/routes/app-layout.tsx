@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from '../../lib/router';
 import useSWR from 'swr';
 import type { Entity } from '../../../../shared/items';
 import { AppLayout } from '../../components/layouts/app-layout';
 import { useProfile } from '../../components/layouts/profile';
 import { AssistantBanner } from '../../components/ui/assistant-banner';
-import { configureAuth } from '../../features/auth/api/cognito';
 import { ReportBugButton } from '../../features/bug-report/components/report-bug-button';
 import { RealtimeIndicator } from '../../features/settings/components/realtime-indicator';
 import { VoiceButton } from '../../features/voice/components/voice-button';
@@ -14,6 +13,7 @@ import { LanguageSwitch } from '../../features/settings/components/language-swit
 import { changeLanguage } from '../../i18n/language';
 import { useChangeWatcher } from '../../lib/change-watcher';
 import { useSettings } from '../../lib/items';
+import { loadWebConfig } from '../../lib/web-config';
 
 /** What each page lists, for the "AI assistant is updating ..." banner (the dashboard shows its own). */
 const BANNER_ENTITIES: Record<string, readonly Entity[]> = {
@@ -32,8 +32,8 @@ export function Component() {
   const profile = useProfile();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  // Read once by the auth feature already; this only picks up whether an agent is configured.
-  const voiceAvailable = useSWR('web-config', configureAuth, { revalidateOnFocus: false, revalidateIfStale: false }).data?.voice ?? false;
+  // Whether an agent is configured.
+  const voiceAvailable = useSWR('web-config', loadWebConfig, { revalidateOnFocus: false, revalidateIfStale: false }).data?.voice ?? false;
   const bannerEntities = BANNER_ENTITIES[pathname];
   // The account's language, on every device: applied when the settings load and whenever they change.
   const language = useSettings().data?.lang;
@@ -44,7 +44,7 @@ export function Component() {
     <VoiceProvider available={voiceAvailable}>
       <AppLayout
         profile={profile}
-        onSignOut={() => void navigate('/signout')}
+        onSignOut={() => navigate('/signout')}
         sidebarActions={(compact) => (
           <>
             {/* Settings has the language in its form. */}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from '../../lib/router';
 import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
 import { Button } from '../ui/button';
 import { classNames } from '../ui/class-names';

@@ -1,7 +1,7 @@
-import { fetchUserAttributes } from 'aws-amplify/auth';
 import useSWR from 'swr';
 import { nameToUse } from '../../../../shared/person';
 import { useSettings } from '../../lib/items';
+import { jwtClaims, sessionIdToken } from '../../lib/session';
 
 export interface Profile {
   /** What to call the person (shared/person.ts); null while the settings load or with personalization off. */
@@ -9,8 +9,11 @@ export interface Profile {
   email: string;
 }
 
+/** The address the id token names (no call to Cognito: the token holds it). */
 async function getEmail(): Promise<string> {
-  return (await fetchUserAttributes()).email ?? '';
+  const token = await sessionIdToken();
+  const { email } = token ? jwtClaims(token) : {};
+  return typeof email === 'string' ? email : '';
 }
 
 /** The person's name and email for the layout, the dashboard greeting and the bug report's defaults. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { changeLanguage } from '../../i18n/language';
 import { LanguageSelect } from '../../i18n/language-select';
 import { useTexts } from '../../i18n/texts';

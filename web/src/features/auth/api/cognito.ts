@@ -9,6 +9,7 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
 import { defaultStorage, Hub, sessionStorage } from 'aws-amplify/utils';
 import type { WebConfig } from '../../../../../shared/web-config';
+import { loadWebConfig } from '../../../lib/web-config';
 import { storageHoldingSession, type TokenStorageKind } from '../lib/stored-session';
 import type { Language } from '../../../../../shared/languages';
 
@@ -23,12 +24,6 @@ export function configureAuth(): Promise<WebConfig> {
     throw error;
   });
   return configuring;
-}
-
-async function loadWebConfig(): Promise<WebConfig> {
-  const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`Could not load /config.json (${response.status})`);
-  return (await response.json()) as WebConfig;
 }
 
 function applyConfig(config: WebConfig): WebConfig {
@@ -114,10 +109,6 @@ export async function resendConfirmationLink(email: string): Promise<void> {
 /** Accounts are kept under the lower-case address, whatever case it is typed in. */
 const accountEmail = (email: string) => email.trim().toLowerCase();
 
-export async function isGoogleSignInConfigured(): Promise<boolean> {
-  return (await configureAuth()).googleSignIn !== null;
-}
-
 /** Leaves for Google through Cognito's hosted UI; the browser comes back to /dashboard. */
 export async function startGoogleSignIn(): Promise<void> {
   await signInWithRedirect({ provider: 'Google' });
@@ -127,10 +118,10 @@ export async function signOutHere(): Promise<void> {
   await signOut();
 }
 
-/** Whether the browser holds a usable session, refreshing its tokens if they expired. */
-export async function hasSession(): Promise<boolean> {
+/** The session's id token, refreshing the tokens if they expired; null without a usable session. */
+export async function sessionIdToken(): Promise<string | null> {
   const { tokens } = await fetchAuthSession();
-  return tokens?.idToken !== undefined;
+  return tokens?.idToken?.toString() ?? null;
 }
 
 export type AuthEvent = 'signedIn' | 'signedOut' | 'tokenRefreshFailed' | 'googleSignInFailed';

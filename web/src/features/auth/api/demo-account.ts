@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DemoAccountSchema, type DemoAccount } from '../../../../../shared/demo';
+import type { DemoAccount } from '../../../../../shared/demo';
 import { currentLanguage } from '../../../i18n/language';
 import { ApiError, apiRequest } from '../../../lib/api';
 
@@ -15,7 +15,7 @@ export function useDemoAccount(): DemoState & { retry: () => void } {
 
   useEffect(() => {
     let current = true;
-    request ??= apiRequest('/api/demo', { method: 'POST', body: { lang: currentLanguage() }, schema: DemoAccountSchema });
+    request ??= apiRequest<DemoAccount>('/api/demo', { method: 'POST', body: { lang: currentLanguage() } });
     request.then(
       (account) => current && setState({ status: 'ready', account }),
       (error: unknown) => {

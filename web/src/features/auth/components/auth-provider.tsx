@@ -1,12 +1,13 @@
 import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '../../../lib/router';
 import { SESSION_CACHE_MS } from '../../../../../shared/constants';
 import { useToast } from '../../../components/ui/toast';
 import { useTexts } from '../../../i18n/texts';
 import type * as CognitoApi from '../api/cognito';
 import type { AuthEvent } from '../api/cognito';
 import type { SignInRouteState } from '../lib/return-path';
-import { isOAuthRedirectReturn, storageHoldingSession } from '../lib/stored-session';
+import { setIdTokenSource } from '../../../lib/session';
+import { freshStoredIdToken, isOAuthRedirectReturn, storageHoldingSession } from '../lib/stored-session';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 type Cognito = typeof CognitoApi;
@@ -31,43 +32,66 @@ export function useAuth(): AuthContextValue {
 /** Where a failed token refresh leaves the visitor instead of sending them to sign in again. */
 const STAY_WHEN_SESSION_EXPIRES = new Set(['/', '/login', '/signup']);
 
+let cognitoLoad: Promise<Cognito> | null = null;
+/** Amplify's auth events, heard through one subscription for the app's lifetime, go to the AuthProvider. */
+let onAuthEvent: (event: AuthEvent) => void = () => undefined;
+let subscribed = false;
+
+/** Amplify, configured: downloaded on first use. */
+function loadCognito(): Promise<Cognito> {
+  cognitoLoad ??= import('../api/cognito').then(async (cognito) => {
+    // Subscribed before configuring, so the events of finishing a Google sign-in are heard too.
+    if (!subscribed) cognito.listenToAuthEvents((event) => onAuthEvent(event));
+    subscribed = true;
+    await cognito.configureAuth();
+    return cognito;
+  });
+  return cognitoLoad.catch((error: unknown) => {
+    cognitoLoad = null; // a later call tries again
+    throw error;
+  });
+}
+
+// The API's token: the stored one while it is fresh, so a signed-in visit does not download
+// Amplify until the tokens need a refresh.
+setIdTokenSource(() => {
+  const stored = freshStoredIdToken();
+  return stored
+    ? Promise.resolve(stored)
+    : loadCognito()
+        .then((cognito) => cognito.sessionIdToken())
+        .catch(() => null);
+});
+
+function initialStatus(): AuthStatus {
+  if (isOAuthRedirectReturn(window.location.search)) return 'loading';
+  if (freshStoredIdToken()) return 'signedIn';
+  return storageHoldingSession() ? 'loading' : 'signedOut';
+}
+
 /**
  * The session: loading, then signed in or signed out, kept current by Amplify's auth events.
- * Amplify is loaded only when the browser holds a session (or returns from Google) or when a page
- * needs it, so a first visit to a public page stays light.
+ * Amplify is loaded only when the stored tokens need a refresh, the browser returns from Google, or
+ * a page needs it (to sign in, up or out), so first visits stay light.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const showToast = useToast();
   const texts = useTexts();
-  const [status, setStatus] = useState<AuthStatus>(() => (storageHoldingSession() || isOAuthRedirectReturn(window.location.search) ? 'loading' : 'signedOut'));
+  const [status, setStatus] = useState<AuthStatus>(initialStatus);
   /** Set by a failed token refresh; cleared once the visitor is where the spec wants them. */
   const [sessionExpired, setSessionExpired] = useState(false);
-  const initialStatus = useRef(status);
+  const firstStatus = useRef(status);
   const heldStoredSession = useRef(storageHoldingSession());
-  const cognitoLoad = useRef<Promise<Cognito> | null>(null);
-  const onAuthEvent = useRef<(event: AuthEvent) => void>(() => undefined);
-  /** One subscription to Amplify's auth events serves the app's lifetime. */
-  const subscribed = useRef(false);
-
-  const loadCognito = useCallback(() => {
-    cognitoLoad.current ??= import('../api/cognito').then(async (cognito) => {
-      // Subscribed before configuring, so the events of finishing a Google sign-in are heard too.
-      if (!subscribed.current) cognito.listenToAuthEvents((event) => onAuthEvent.current(event));
-      subscribed.current = true;
-      await cognito.configureAuth();
-      return cognito;
-    });
-    return cognitoLoad.current.catch((error: unknown) => {
-      cognitoLoad.current = null; // a later call tries again
-      throw error;
-    });
-  }, []);
 
   const checkSession = useCallback(async () => {
+    if (freshStoredIdToken()) {
+      setStatus('signedIn');
+      return;
+    }
     let signedIn = false;
     try {
-      signedIn = await (await loadCognito()).hasSession();
+      signedIn = (await (await loadCognito()).sessionIdToken()) !== null;
     } catch {
       signedIn = false;
     }
@@ -75,7 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Amplify's refresh-failure event comes first.
     if (!signedIn && heldStoredSession.current) setSessionExpired(true);
     setStatus(signedIn ? 'signedIn' : 'signedOut');
-  }, [loadCognito]);
+  }, []);
 
   const signOut = useCallback(async () => {
     heldStoredSession.current = null; // signing out on purpose is not an expiry
@@ -86,10 +110,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await cognito.forgetSession();
       setStatus('signedOut');
     }
-  }, [loadCognito]);
+  }, []);
 
   useLayoutEffect(() => {
-    onAuthEvent.current = (event) => {
+    onAuthEvent = (event) => {
       switch (event) {
         case 'signedIn':
           setStatus('signedIn');
@@ -113,7 +137,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // The first check; Amplify's events keep the state current afterwards.
-    if (initialStatus.current === 'loading') void checkSession();
+    if (firstStatus.current === 'loading') void checkSession();
   }, [checkSession]);
 
   useEffect(() => {
@@ -130,7 +154,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [sessionExpired, staying]);
   const expiredState = useMemo((): SignInRouteState => ({ from: location }), [location]);
 
-  const value = useMemo(() => ({ status, sessionExpired, loadCognito, signOut }), [status, sessionExpired, loadCognito, signOut]);
+  const value = useMemo(() => ({ status, sessionExpired, loadCognito, signOut }), [status, sessionExpired, signOut]);
   return (
     <AuthContext value={value}>
       {/* In place of the page, so a signed-in page cannot send the visitor to sign in without the reason. */}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../../lib/router';
 import { isResetCode, sanitizeResetCode } from '../../../../../shared/accounts';
 import { RESET_CODE } from '../../../../../shared/constants';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
@@ -182,7 +182,7 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), RESET_CODE.redirectAfterResetMs);
+    const timer = window.setTimeout(() => navigate('/login', { replace: true }), RESET_CODE.redirectAfterResetMs);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from '../../../lib/router';
 import { returnPath } from '../lib/return-path';
 import { useAuth } from './auth-provider';
 

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { useTexts } from '../../../i18n/texts';
+import { loadWebConfig } from '../../../lib/web-config';
 import type { SignInOutcome } from '../api/cognito';
 import { emailFromState } from '../lib/return-path';
 import { authErrorMessage, throttleWaitSeconds } from '../lib/auth-messages';
@@ -44,16 +45,14 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
 
   useEffect(() => {
     let current = true;
-    loadCognito()
-      .then((cognito) => cognito.isGoogleSignInConfigured())
-      .then(
-        (configured) => current && setGoogleConfigured(configured),
-        () => current && setGoogleConfigured(false),
-      );
+    loadWebConfig().then(
+      (config) => current && setGoogleConfigured(config.googleSignIn !== null),
+      () => current && setGoogleConfigured(false),
+    );
     return () => {
       current = false;
     };
-  }, [loadCognito]);
+  }, []);
 
   async function signIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -97,7 +96,8 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
 
   const coolingDown = cooldown.secondsLeft > 0;
   return (
-    <form className="form" noValidate onSubmit={(event) => void signIn(event)}>
+    // Amplify downloads once the visitor starts on the form, not with the page.
+    <form className="form" noValidate onSubmit={(event) => void signIn(event)} onFocus={() => void loadCognito().catch(() => undefined)}>
       {error && (
         <Alert tone="error">
           {error}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../../lib/router';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
 import { personNameProblem } from '../../../../../shared/person-name';
 import { Alert } from '../../../components/ui/alert';
@@ -54,7 +54,7 @@ export function SignUpForm({ signInPath }: SignUpFormProps) {
       await cognito.signUpWithPassword({ email: trimmedEmail, password: newPassword.password, fullName: fullName.trim(), language: currentLanguage() });
       showToast({ tone: 'success', title: t.messages.confirmationSent, description: t.messages.confirmationSentDetail });
       const state: SignInRouteState = { email: trimmedEmail, from: { pathname: '/dashboard', search: '', hash: '' } };
-      await navigate(signInPath, { state });
+      navigate(signInPath, { state });
     } catch (failure) {
       setError(authErrorMessage(failure, texts));
       setSubmitting(false);

@@ -1,4 +1,4 @@
-import type { Location } from 'react-router-dom';
+import type { Location } from '../../../lib/router';
 
 export interface SignInRouteState {
   /** Where the visitor was going when sent to sign in. */

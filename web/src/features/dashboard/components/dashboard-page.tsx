@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { eventDays } from '../../../../../shared/calendar-events';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { calendarDay } from '../../../../../shared/dates';

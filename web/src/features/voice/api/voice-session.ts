@@ -1,7 +1,8 @@
 import { CONFIG_FETCH } from '../../../../../shared/constants';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import type { VoiceConfig } from '../../../../../shared/voice.schema';
-import { apiRequest, sessionIdToken } from '../../../lib/api';
+import { apiRequest } from '../../../lib/api';
+import { sessionIdToken } from '../../../lib/session';
 
 /** A failure to say to the user as it is: its message is one of VOICE_MESSAGES. */
 export class VoiceError extends Error {

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { isResetCode, passwordMeetsRules } from './accounts';
+import { EMAIL_PATTERN } from './email';
+import { LANGUAGES } from './languages';
+import { MESSAGES } from './messages';
+
+/** An account's email as the forms send it: trimmed, lower-cased, of the spec's pattern. */
+export const accountEmail = z.string({ error: MESSAGES.invalidEmail }).trim().toLowerCase().max(254).regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
+
+/** The verification link's query, posted back by the /verify-email page. */
+export const VerifyEmailSchema = z.strictObject({
+  email: accountEmail,
+  code: z.string({ error: MESSAGES.invalidVerificationCode }).trim().min(1, MESSAGES.invalidVerificationCode).max(64),
+});
+
+/** `lang`: the language of the page that asked, which the mail is written in. */
+export const ResetCodeRequestSchema = z.strictObject({ email: accountEmail, lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }).default('en') });
+
+export const ResetPasswordSchema = z.strictObject({
+  email: accountEmail,
+  code: z.string({ error: MESSAGES.invalidResetCode }).refine(isResetCode, MESSAGES.invalidResetCode),
+  password: z.string({ error: MESSAGES.passwordRequirements }).max(256).refine(passwordMeetsRules, MESSAGES.passwordRequirements),
+});

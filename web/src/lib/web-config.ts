@@ -1,0 +1,18 @@
+import type { WebConfig } from '../../../shared/web-config';
+
+let loading: Promise<WebConfig> | undefined;
+
+/** /config.json (the stack's user pool, Google sign-in, voice), read once; a failed read may be retried. */
+export function loadWebConfig(): Promise<WebConfig> {
+  loading ??= readWebConfig().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function readWebConfig(): Promise<WebConfig> {
+  const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`Could not load /config.json (${response.status})`);
+  return (await response.json()) as WebConfig;
+}
