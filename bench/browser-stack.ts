@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { startLocalStack, type LocalStackOptions } from '../local/stack';
 
-/** The browser tests' Chromium flags (playwright.config.ts), for benchmarks that drive the page. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
+/** The browser tests' Chromium (playwright.config.ts): Debian's, with their flags. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
 /**
- * A fresh local stack serving a fresh production build of the SPA, and Debian's Chromium to visit
- * it: what a benchmark of what a person sees needs. Everything lives in a temporary folder.
+ * A fresh local stack serving a fresh production build of the SPA, the way `npm start` serves it.
+ * Everything lives in a temporary folder, which `stop` removes.
  */
-export async function startBrowserStack(options: Partial<LocalStackOptions> = {}, chromiumArgs: string[] = []) {
+export async function startServedBuild(options: Partial<LocalStackOptions> = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'tempo-bench-'));
   const webDir = join(folder, 'web');
   execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
@@ -26,14 +27,26 @@ export async function startBrowserStack(options: Partial<LocalStackOptions> = {}
     webDir,
     ...options,
   });
-  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...chromiumArgs] });
   return {
     stack,
+    folder,
+    async stop() {
+      await stack.stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The served build, and Debian's Chromium to visit it: what a benchmark of what a person sees needs. */
+export async function startBrowserStack(options: Partial<LocalStackOptions> = {}, chromiumArgs: string[] = []) {
+  const served = await startServedBuild(options);
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...chromiumArgs] });
+  return {
+    stack: served.stack,
     browser,
     async stop() {
       await browser.close();
-      await stack.stop();
-      rmSync(folder, { recursive: true, force: true });
+      await served.stop();
     },
   };
 }

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
+import { layoutShifts, recordLayoutShifts } from './support/layout-shifts';
 
 test('an empty dashboard shows its empty states and no stat chips', { tag: '@phone' }, async ({ page, request }) => {
   await signedInAccount(page, request, 'dash-empty');
@@ -125,4 +126,35 @@ test('the tabs keep to their limits: 5 priority tasks, 5 active goals, 3 tasks o
   const preview = first.getByRole('list');
   await expect(preview).toBeVisible();
   await expect(preview.getByRole('listitem')).toHaveText(['Task 5', 'Task 4', 'Task 3', '+2 more tasks']); // the task list's order: newest first
+});
+
+test('the dashboard does not move when its lists arrive', { tag: '@phone' }, async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'dash-steady', null);
+  const today = new Date().toISOString().slice(0, 10);
+  const goal = await api.create('goals', { title: 'Learn to sail', type: 'long_term' });
+  for (const [title, priority] of [
+    ['Book a course', 'high'],
+    ['Buy gloves', 'medium'],
+    ['Read the manual', 'low'],
+  ]) {
+    await api.create('tasks', { title, priority, goal_id: goal.id });
+  }
+  await api.create('events', { title: 'Harbour visit', start_time: `${today}T23:00:00.000Z`, end_time: `${today}T23:30:00.000Z` });
+  // Every shift from the first paint on counts: the settings and the configuration arrive meanwhile too.
+  await recordLayoutShifts(page);
+  // The three lists wait until the page has painted without them.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/api\/(goals|tasks|events)$/, (route) => (holding ? void held.push(route) : route.continue()));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+  await expect.poll(() => held.length).toBe(3);
+  holding = false;
+  for (const route of held) await route.continue();
+
+  await expect(page.getByRole('list', { name: 'Summary' }).getByRole('link', { name: '3 Pending Tasks' })).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: /Book a course/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Daily Schedule' }).getByText('Harbour visit')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Goal Progress' }).getByText('Learn to sail')).toBeVisible();
+  expect(await layoutShifts(page)).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { GuestOnlyRoute } from '../features/auth/components/guest-only-route';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { loadCatalogue } from '../i18n/catalogues';
 import { currentLanguage } from '../i18n/language';
+import { loadWebConfig } from '../lib/web-config';
 import { Navigate, RouteErrorBoundary, RouterProvider, useLocation, WithOutlet } from '../lib/router';
 import { AppRoot } from './app-root';
 import { RouteErrorPage } from './route-error-page';
@@ -21,6 +22,13 @@ const open =
 const guestOnly =
   (page: () => Promise<RouteModule>): Route =>
   async () => [GuestOnlyRoute, componentOf(await page())];
+/** The sign-in form shows at once whether Google sign-in is configured, so nothing moves when it is known. */
+const signInPage =
+  (page: () => Promise<RouteModule>): Route =>
+  async () => {
+    const [shown] = await Promise.all([page(), loadWebConfig().catch(() => null)]);
+    return [GuestOnlyRoute, componentOf(shown)];
+  };
 /**
  * The session check, then the app's frame: sidebar, top bar, change polling and the voice button.
  * The frame's code and the app's texts download beside the page's, not after it.
@@ -28,16 +36,22 @@ const guestOnly =
 const signedIn =
   (page: () => Promise<RouteModule>): Route =>
   async () => {
-    const [frame, shown] = await Promise.all([import('./routes/app-layout'), page(), loadCatalogue(currentLanguage(), 'app')]);
+    // The configuration too (whether voice is on): the frame's first paint has its final size.
+    const [frame, shown] = await Promise.all([
+      import('./routes/app-layout'),
+      page(),
+      loadCatalogue(currentLanguage(), 'app'),
+      loadWebConfig().catch(() => null),
+    ]);
     return [ProtectedRoute, componentOf(frame), componentOf(shown)];
   };
 
 /** Every page by its path; a visit downloads only the code of the pages it shows. */
 const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/', guestOnly(() => import('./routes/landing'))],
-  ['/login', guestOnly(() => import('./routes/login'))],
-  ['/login-simple', guestOnly(() => import('./routes/login-simple'))],
-  ['/demo', guestOnly(() => import('./routes/demo'))],
+  ['/login', signInPage(() => import('./routes/login'))],
+  ['/login-simple', signInPage(() => import('./routes/login-simple'))],
+  ['/demo', signInPage(() => import('./routes/demo'))],
   ['/signup', guestOnly(() => import('./routes/signup'))],
   ['/signup-simple', guestOnly(() => import('./routes/signup-simple'))],
   ['/waitlist', open(() => import('./routes/waitlist'))],

@@ -3,14 +3,28 @@
  * comes from (code here may not import a feature): the stored token while it is fresh, Amplify once
  * it needs a refresh. Without a session it is null.
  */
-let idTokenSource: () => Promise<string | null> = () => Promise.resolve(null);
+interface IdTokenSource {
+  /** The stored token while it is fresh, at once; null when there is none or it needs a refresh. */
+  stored: () => string | null;
+  /** A usable token, refreshed if need be; null without a session. */
+  refreshed: () => Promise<string | null>;
+}
 
-export function setIdTokenSource(source: () => Promise<string | null>): void {
+let idTokenSource: IdTokenSource = { stored: () => null, refreshed: () => Promise.resolve(null) };
+
+export function setIdTokenSource(source: IdTokenSource): void {
   idTokenSource = source;
 }
 
 export function sessionIdToken(): Promise<string | null> {
-  return idTokenSource();
+  const stored = idTokenSource.stored();
+  return stored ? Promise.resolve(stored) : idTokenSource.refreshed();
+}
+
+/** The fresh stored token's claims at once (what a first render can show without waiting); null without one. */
+export function storedSessionClaims(): Record<string, unknown> | null {
+  const stored = idTokenSource.stored();
+  return stored ? jwtClaims(stored) : null;
 }
 
 /** The claims of a JWT, unverified (the API verifies the token; the browser only reads what it says); {} when unreadable. */

@@ -1,14 +1,23 @@
 import type { WebConfig } from '../../../shared/web-config';
 
 let loading: Promise<WebConfig> | undefined;
+let loaded: WebConfig | undefined;
 
 /** /config.json (the stack's user pool, Google sign-in, voice), read once; a failed read may be retried. */
 export function loadWebConfig(): Promise<WebConfig> {
-  loading ??= readWebConfig().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= readWebConfig().then(
+    (config) => (loaded = config),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/** The configuration if it has arrived already, for a first render that should not wait a turn for it. */
+export function loadedWebConfig(): WebConfig | undefined {
+  return loaded;
 }
 
 async function readWebConfig(): Promise<WebConfig> {

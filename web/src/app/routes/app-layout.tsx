@@ -13,7 +13,7 @@ import { LanguageSwitch } from '../../features/settings/components/language-swit
 import { changeLanguage } from '../../i18n/language';
 import { useChangeWatcher } from '../../lib/change-watcher';
 import { useSettings } from '../../lib/items';
-import { loadWebConfig } from '../../lib/web-config';
+import { loadedWebConfig, loadWebConfig } from '../../lib/web-config';
 
 /** What each page lists, for the "AI assistant is updating ..." banner (the dashboard shows its own). */
 const BANNER_ENTITIES: Record<string, readonly Entity[]> = {
@@ -33,7 +33,13 @@ export function Component() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // Whether an agent is configured.
-  const voiceAvailable = useSWR('web-config', loadWebConfig, { revalidateOnFocus: false, revalidateIfStale: false }).data?.voice ?? false;
+  const voiceAvailable =
+    useSWR('web-config', loadWebConfig, {
+      // The router has read it before the frame first shows (app/router.tsx), so the voice panel keeps its size.
+      fallbackData: loadedWebConfig(),
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+    }).data?.voice ?? false;
   const bannerEntities = BANNER_ENTITIES[pathname];
   // The account's language, on every device: applied when the settings load and whenever they change.
   const language = useSettings().data?.lang;

@@ -150,7 +150,8 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
           {!mobile && status?.(narrow)}
           {profile && !narrow && (
             <div className="app-sidebar__user">
-              {profile.name && <p className="app-sidebar__name">{profile.name}</p>}
+              {/* The name's line is kept while the settings load, so the footer does not move when it arrives. */}
+              {(profile.name || !profile.nameKnown) && <p className="app-sidebar__name">{profile.name ?? '\u00a0'}</p>}
               <p className="app-sidebar__email">{profile.email}</p>
             </div>
           )}

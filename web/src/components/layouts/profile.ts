@@ -1,27 +1,31 @@
 import useSWR from 'swr';
 import { nameToUse } from '../../../../shared/person';
 import { useSettings } from '../../lib/items';
-import { jwtClaims, sessionIdToken } from '../../lib/session';
+import { jwtClaims, sessionIdToken, storedSessionClaims } from '../../lib/session';
 
 export interface Profile {
   /** What to call the person (shared/person.ts); null while the settings load or with personalization off. */
   name: string | null;
+  /** False while the settings load: the name may still come. */
+  nameKnown: boolean;
   email: string;
 }
 
 /** The address the id token names (no call to Cognito: the token holds it). */
 async function getEmail(): Promise<string> {
   const token = await sessionIdToken();
-  const { email } = token ? jwtClaims(token) : {};
-  return typeof email === 'string' ? email : '';
+  return emailOf(token ? jwtClaims(token) : null) ?? '';
 }
+
+const emailOf = (claims: Record<string, unknown> | null) => (typeof claims?.email === 'string' ? claims.email : undefined);
 
 /** The person's name and email for the layout, the dashboard greeting and the bug report's defaults. */
 export function useProfile(): Profile | undefined {
-  const email = useSWR('profile-email', getEmail, { revalidateOnFocus: false, revalidateIfStale: false }).data;
+  // At once from the stored token when it is fresh, so the frame's first paint has it.
+  const email = useSWR('profile-email', getEmail, { revalidateOnFocus: false, revalidateIfStale: false, fallbackData: emailOf(storedSessionClaims()) }).data;
   const settings = useSettings().data;
   if (email === undefined) return undefined;
-  return { email, name: settings ? nameToUse(settings) : null };
+  return { email, name: settings ? nameToUse(settings) : null, nameKnown: settings !== undefined };
 }
 
 /** The first word of the name, for a greeting. */

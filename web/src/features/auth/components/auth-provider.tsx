@@ -54,13 +54,12 @@ function loadCognito(): Promise<Cognito> {
 
 // The API's token: the stored one while it is fresh, so a signed-in visit does not download
 // Amplify until the tokens need a refresh.
-setIdTokenSource(() => {
-  const stored = freshStoredIdToken();
-  return stored
-    ? Promise.resolve(stored)
-    : loadCognito()
-        .then((cognito) => cognito.sessionIdToken())
-        .catch(() => null);
+setIdTokenSource({
+  stored: freshStoredIdToken,
+  refreshed: () =>
+    loadCognito()
+      .then((cognito) => cognito.sessionIdToken())
+      .catch(() => null),
 });
 
 function initialStatus(): AuthStatus {

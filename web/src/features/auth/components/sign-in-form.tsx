@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { useTexts } from '../../../i18n/texts';
-import { loadWebConfig } from '../../../lib/web-config';
+import { loadedWebConfig, loadWebConfig } from '../../../lib/web-config';
 import type { SignInOutcome } from '../api/cognito';
 import { emailFromState } from '../lib/return-path';
 import { authErrorMessage, throttleWaitSeconds } from '../lib/auth-messages';
@@ -37,7 +37,10 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [googleConfigured, setGoogleConfigured] = useState<boolean | null>(null);
+  const [googleConfigured, setGoogleConfigured] = useState<boolean | null>(() => {
+    const config = loadedWebConfig();
+    return config ? config.googleSignIn !== null : null;
+  });
   const cooldown = useSignInCooldown();
   const googleNoteId = useId();
   const texts = useTexts();

@@ -46,9 +46,12 @@ export function DashboardPage({ firstName, voicePanel }: DashboardPageProps) {
 
 /** Active goals, pending tasks and upcoming events; a chip with nothing to count is not shown; one flashes while the assistant changes its kind. */
 function StatStrip({ timeZone }: { timeZone: string }) {
-  const goals = useItems('goals').data ?? [];
-  const tasks = useItems('tasks').data ?? [];
-  const events = useItems('events').data ?? [];
+  const goalList = useItems('goals').data;
+  const taskList = useItems('tasks').data;
+  const eventList = useItems('events').data;
+  // The chips show together once every list is known: one arriving first would be pushed aside by another.
+  const known = goalList !== undefined && taskList !== undefined && eventList !== undefined;
+  const [goals, tasks, events] = known ? [goalList, taskList, eventList] : [[], [], []];
   const { flash } = useAssistantMarks();
   const t = useAppTexts().dashboard.stats;
   const now = Date.now();
@@ -61,9 +64,9 @@ function StatStrip({ timeZone }: { timeZone: string }) {
     { label: t.upcomingEvents, to: '/calendar', entity: 'event', count: events.filter(upcoming).length },
   ];
   const chips = all.filter((chip) => chip.count > 0);
-  if (chips.length === 0) return null;
   return (
-    <ul className="stat-strip" aria-label={t.summary}>
+    // Kept in place with no chip to show (its height stays); named only when it lists something.
+    <ul className="stat-strip" aria-label={chips.length > 0 ? t.summary : undefined}>
       {chips.map((chip) => (
         <li key={chip.label}>
           <Link to={chip.to} className={classNames('stat-chip', flash(chip.entity))}>

@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS, startServedBuild } from './browser-stack';
+
+/**
+ * Lighthouse on a phone: its default mobile preset (a mid-range phone on slow 4G, simulated), on
+ * Debian's Chromium, against a fresh production build served as `npm start` serves it. Each page
+ * three times from an empty cache; the median of each figure is printed beside the targets.
+ * The public pages run signed out, /dashboard and /calendar with a session in storage.
+ */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PUBLIC_PAGES = ['/', '/login'];
+const SIGNED_IN_PAGES = ['/dashboard', '/calendar'];
+const DEBUGGING_PORT = 9600 + Math.floor(Math.random() * 300);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface Figures {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  largestPaintMs: number;
+  /** What painted it, as Lighthouse names the element. */
+  largestPaintElement: string;
+  layoutShift: number;
+  blockingMs: number;
+}
+
+const served = await startServedBuild();
+// One profile that Lighthouse's tabs share, so a session signed in here is theirs too.
+const context: BrowserContext = await chromium.launchPersistentContext(join(served.folder, 'profile'), {
+  executablePath: CHROMIUM,
+  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`],
+});
+
+async function audit(path: string): Promise<Figures> {
+  // An empty cache each run; the storage (the session) stays.
+  const page = context.pages()[0] ?? (await context.newPage());
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  const result = await lighthouse(`${served.stack.url}${path}`, {
+    port: DEBUGGING_PORT,
+    output: 'json',
+    logLevel: 'error',
+    disableStorageReset: true,
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+  const { categories, audits } = result.lhr;
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)])) as Figures['scores'],
+    largestPaintMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    largestPaintElement: largestPaintElement(audits['lcp-breakdown-insight']?.details),
+    layoutShift: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    blockingMs: audits['total-blocking-time']?.numericValue ?? NaN,
+  };
+}
+
+/** The largest paint's element and where its time went, from Lighthouse's LCP breakdown insight. */
+function largestPaintElement(details: unknown): string {
+  const found: string[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    const item = value as { type?: string; selector?: string; snippet?: string; subpart?: string; duration?: number; items?: unknown };
+    if (item.type === 'node') found.push(item.snippet ?? item.selector ?? 'node');
+    if (item.subpart && typeof item.duration === 'number') found.push(`${item.subpart} ${Math.round(item.duration)} ms`);
+    visit(item.items);
+  };
+  visit(details);
+  return found.join(', ') || '?';
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function medianOf(path: string): Promise<Figures> {
+  const runs: Figures[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await audit(path));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((name) => [name, median(runs.map((figures) => figures.scores[name]))])) as Figures['scores'],
+    largestPaintMs: median(runs.map((figures) => figures.largestPaintMs)),
+    largestPaintElement: runs.map((figures) => figures.largestPaintElement).join(' | '),
+    layoutShift: median(runs.map((figures) => figures.layoutShift)),
+    blockingMs: median(runs.map((figures) => figures.blockingMs)),
+  };
+}
+
+try {
+  const results: Array<[string, Figures]> = [];
+  for (const path of PUBLIC_PAGES) results.push([path, await medianOf(path)]);
+
+  // A demo account of its own, kept in localStorage ("Remember me").
+  const page = await context.newPage();
+  await page.goto(`${served.stack.url}/demo`);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+  for (const path of SIGNED_IN_PAGES) results.push([path, await medianOf(path)]);
+
+  console.log(`\nLighthouse, mobile preset, median of ${RUNS} runs (targets: performance ≥ 90, largest paint ≤ 2.5 s, layout shift ≤ 0.02)`);
+  console.log('  page          perf  a11y  best   seo   largest paint   layout shift   blocking');
+  for (const [path, { scores, largestPaintMs, layoutShift, blockingMs }] of results) {
+    const cells = [scores.performance, scores.accessibility, scores['best-practices'], scores.seo].map((score) => String(score).padStart(4));
+    console.log(
+      `  ${path.padEnd(12)} ${cells.join('  ')}   ${`${(largestPaintMs / 1000).toFixed(2)} s`.padStart(12)}   ${layoutShift.toFixed(3).padStart(12)}   ${`${Math.round(blockingMs)} ms`.padStart(8)}`,
+    );
+  }
+  console.log('\n  What painted largest, run by run:');
+  for (const [path, { largestPaintElement }] of results) console.log(`  ${path.padEnd(12)} ${largestPaintElement}`);
+} finally {
+  await context.close();
+  await served.stop();
+}
