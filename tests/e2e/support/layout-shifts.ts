@@ -11,10 +11,7 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: Array<{ value: number; moved: string[] }> = [];
     (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
-    const name = (node: Node | null) =>
-      node instanceof Element
-        ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}#${node.getAttribute('aria-labelledby')}`
-        : String(node?.nodeName);
+    const name = (node: Node | null) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName));
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null }> }>) {
         if (!entry.hadRecentInput) shifts.push({ value: entry.value, moved: entry.sources.map((source) => name(source.node)) });
