@@ -206,15 +206,9 @@ export function laterThan(previous: string, now: Date): string {
 }
 
 /** Counts the change for pollers and tells the bus. The change is saved already: failures are logged. */
-export async function afterSave(
-  userId: string,
-  kind: ItemKind,
-  detailType: ItemDetailType,
-  item: StoredItem | null,
-  previous: StoredItem | null,
-  at: string,
-): Promise<void> {
-  await Promise.all([countChange(userId, kind), announceChange(userId, kind, detailType, item, previous, at)]);
+export async function afterSave(...change: Parameters<typeof announceChange>): Promise<void> {
+  const [userId, kind] = change;
+  await Promise.all([countChange(userId, kind), announceChange(...change)]);
 }
 
 type ItemDetailType = Extract<DetailType, `item.${string}`>;

@@ -11,6 +11,7 @@ import { emailFromState } from '../lib/return-path';
 import { authErrorMessage, throttleWaitSeconds } from '../lib/auth-messages';
 import { useSignInCooldown } from '../lib/sign-in-throttle';
 import { useAuth } from './auth-provider';
+import { AuthFormFooter } from './auth-form-footer';
 import { ResendConfirmationLink } from './resend-confirmation-link';
 
 const OUTCOME_MESSAGES = { unconfirmed: 'unconfirmed', resetRequired: 'resetRequired', unsupported: 'fallback' } as const satisfies Record<
@@ -151,16 +152,7 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
         </p>
       )}
 
-      <p className="form__switch">
-        {t.signIn.newHere} <Link to={signUpPath}>{t.signIn.createAccount}</Link>
-      </p>
-      <p className="form__fineprint">
-        {t.signIn.finePrint} <Link to="/privacy-terms">{texts.site.privacyTerms}</Link>
-        {t.finePrintEnd}
-      </p>
-      <p className="form__back">
-        <Link to="/">{t.backHome}</Link>
-      </p>
+      <AuthFormFooter switchPrompt={t.signIn.newHere} switchLabel={t.signIn.createAccount} switchTo={signUpPath} finePrint={t.signIn.finePrint} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../../../lib/router';
+import { useNavigate } from '../../../lib/router';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
 import { personNameProblem } from '../../../../../shared/person-name';
 import { Alert } from '../../../components/ui/alert';
@@ -11,6 +11,7 @@ import { useTexts } from '../../../i18n/texts';
 import { localizeMessage } from '../../../lib/api';
 import type { SignInRouteState } from '../lib/return-path';
 import { authErrorMessage } from '../lib/auth-messages';
+import { AuthFormFooter } from './auth-form-footer';
 import { useAuth } from './auth-provider';
 import { isAcceptableNewPassword, NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields';
 
@@ -76,16 +77,7 @@ export function SignUpForm({ signInPath }: SignUpFormProps) {
           {problem}
         </p>
       )}
-      <p className="form__switch">
-        {t.signUp.haveAccount} <Link to={signInPath}>{t.signUp.signIn}</Link>
-      </p>
-      <p className="form__fineprint">
-        {t.signUp.finePrint} <Link to="/privacy-terms">{texts.site.privacyTerms}</Link>
-        {t.finePrintEnd}
-      </p>
-      <p className="form__back">
-        <Link to="/">{t.backHome}</Link>
-      </p>
+      <AuthFormFooter switchPrompt={t.signUp.haveAccount} switchLabel={t.signUp.signIn} switchTo={signInPath} finePrint={t.signUp.finePrint} />
     </form>
   );
 }
