@@ -16,6 +16,12 @@ test('a protected page sends a visitor to sign in, and back there after', async 
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
 });
 
+test('the sign-in page opens the connection to Cognito before the visitor signs in', async ({ page, request }) => {
+  const { userPoolEndpoint } = await (await request.get('/config.json')).json();
+  await page.goto('/login');
+  await expect(page.locator(`link[rel="preconnect"][href="${new URL(userPoolEndpoint).origin}"]`)).toHaveCount(1);
+});
+
 test('/login is served with a noindex header for crawlers that do not run the app; other pages are not', async ({ request }) => {
   expect((await request.get('/login')).headers()['x-robots-tag']).toBe('noindex');
   expect((await request.get('/signup')).headers()['x-robots-tag']).toBeUndefined();

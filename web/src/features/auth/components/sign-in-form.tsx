@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { useTexts } from '../../../i18n/texts';
-import { loadedWebConfig, loadWebConfig } from '../../../lib/web-config';
+import { cognitoOrigin, loadedWebConfig, loadWebConfig, preconnect } from '../../../lib/web-config';
 import type { SignInOutcome } from '../api/cognito';
 import { emailFromState } from '../lib/return-path';
 import { authErrorMessage, throttleWaitSeconds } from '../lib/auth-messages';
@@ -50,7 +50,11 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
   useEffect(() => {
     let current = true;
     loadWebConfig().then(
-      (config) => current && setGoogleConfigured(config.googleSignIn !== null),
+      (config) => {
+        // Signing in talks to Cognito: the connection is ready by the time the visitor has typed.
+        preconnect(cognitoOrigin(config));
+        if (current) setGoogleConfigured(config.googleSignIn !== null);
+      },
       () => current && setGoogleConfigured(false),
     );
     return () => {
