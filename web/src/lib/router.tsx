@@ -56,7 +56,7 @@ const listeners = new Set<(pop: boolean) => void>();
  * Goes to `to` (a path with its query and hash) in this tab, adding a history entry unless told to
  * replace it; going where the tab already is replaces its entry, so Back does not stay put.
  */
-export function navigate(to: string, { replace = false, state = null }: NavigateOptions = {}): void {
+function navigate(to: string, { replace = false, state = null }: NavigateOptions = {}): void {
   rememberScroll();
   const url = new URL(to, window.location.href);
   const target = `${url.pathname}${url.search}${url.hash}`;
@@ -118,7 +118,7 @@ export function RouterProvider({ prepare, children }: { prepare: (pathname: stri
   return <LocationContext value={location}>{children}</LocationContext>;
 }
 
-export type URLSearchParamsInit = ConstructorParameters<typeof URLSearchParams>[0];
+type URLSearchParamsInit = ConstructorParameters<typeof URLSearchParams>[0];
 
 /** The query of the current location, and a way to change it (a new history entry unless told to replace). */
 export function useSearchParams(): [
