@@ -187,3 +187,28 @@ test('no signed-in page breaks the content security policy, with its forms check
   await expect(page.getByText('Sync past days must be between 0 and 60')).toBeVisible();
   expect(refused).toEqual([]);
 });
+
+test('back and forward return to where the page was scrolled; a new page starts at the top', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'shell-scroll', null);
+  // Both pages long enough to scroll, so a page kept at the last one's place would show.
+  for (let index = 1; index <= 30; index++) {
+    await api.create('goals', { title: `Goal ${index}` });
+    await api.create('tasks', { title: `Task ${index}` });
+  }
+  await page.goto('/goals');
+  await expect(page.getByRole('article', { name: 'Goal 1', exact: true })).toBeVisible();
+  await page.getByRole('article', { name: 'Goal 1', exact: true }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(200);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
+  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
