@@ -14,3 +14,6 @@ export interface WebConfig {
   /** Whether an ElevenLabs agent is configured (or the local double runs); without it the voice panel says so. */
   voice: boolean;
 }
+
+/** Cognito's user pool endpoint in a region: where the browser signs in on AWS (cognito-local's address stands in locally). */
+export const cognitoEndpoint = (region: string) => `https://cognito-idp.${region}.amazonaws.com`;

@@ -29,7 +29,7 @@ import type { Construct } from 'constructs';
 import { contentSecurityPolicy } from '../../shared/content-security-policy';
 import { NOINDEX_HEADER, NOINDEX_PATHS, robotsTxt, sitemapXml } from '../../shared/search-engines';
 import { ELEVENLABS_API_DEFAULT } from '../../shared/voice';
-import type { WebConfig } from '../../shared/web-config';
+import { cognitoEndpoint, type WebConfig } from '../../shared/web-config';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
 import type { AppConfig } from '../config';
 
@@ -148,7 +148,7 @@ export class WebStack extends Stack {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy({
-            cognito: `https://cognito-idp.${this.region}.amazonaws.com`,
+            cognito: cognitoEndpoint(this.region),
             googleSignIn: this.webConfig.googleSignIn ? `https://${this.webConfig.googleSignIn.domain}` : null,
             voiceApiBase: ELEVENLABS_API_DEFAULT,
           }),

@@ -1,4 +1,4 @@
-import type { WebConfig } from '../../../shared/web-config';
+import { cognitoEndpoint, type WebConfig } from '../../../shared/web-config';
 
 let loading: Promise<WebConfig> | undefined;
 let loaded: WebConfig | undefined;
@@ -22,7 +22,7 @@ export function loadedWebConfig(): WebConfig | undefined {
 
 /** Where the browser signs in: Cognito's endpoint in the stack's region, or cognito-local. */
 export function cognitoOrigin(config: WebConfig): string {
-  return config.userPoolEndpoint ? new URL(config.userPoolEndpoint).origin : `https://cognito-idp.${config.region}.amazonaws.com`;
+  return config.userPoolEndpoint ? new URL(config.userPoolEndpoint).origin : cognitoEndpoint(config.region);
 }
 
 /** Opens the connection to `origin` ahead of the first request to it (DNS, TCP and TLS), once. */
