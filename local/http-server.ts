@@ -110,7 +110,8 @@ async function serveWeb(request: IncomingMessage, response: ServerResponse, opti
   }
   const candidate = normalize(join(options.webDir, path));
   const inside = candidate.startsWith(options.webDir + sep);
-  const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
+  const candidateStat = inside && existsSync(candidate) ? statSync(candidate) : null;
+  const [file, fileStat] = candidateStat?.isFile() ? [candidate, candidateStat] : [index, statSync(index)];
   const hashed = file !== index && file.includes(`${sep}assets${sep}`);
   const headers = {
     ...securityHeaders(options.contentSecurityPolicy),
@@ -118,18 +119,25 @@ async function serveWeb(request: IncomingMessage, response: ServerResponse, opti
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
-  send(request, response, headers, readFileSync(file), file);
+  send(request, response, headers, readFileSync(file), { file, mtimeMs: fileStat.mtimeMs });
 }
 
 /** What CloudFront compresses (its list of types, from 1 KB): text, scripts, styles, JSON, SVG. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
-const compressedFiles = new Map<string, Buffer>();
+/** Each built file's compressed form per encoding, for the version (modification time) it was made from. */
+const compressedFiles = new Map<string, { mtimeMs: number; data: Buffer }>();
 
 /**
  * Answers with brotli or gzip when the browser takes it, as CloudFront does with the cache policy
- * the SPA uses. A built file is compressed once per version of it.
+ * the SPA uses. A built file is compressed once per version of it (a rebuild replaces it).
  */
-function send(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>, body: Buffer, file?: string): void {
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  headers: Record<string, string>,
+  body: Buffer,
+  built?: { file: string; mtimeMs: number },
+): void {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
   if (!encoding || body.length < 1024 || !COMPRESSIBLE.test(headers['content-type'] ?? '')) {
@@ -141,8 +149,15 @@ function send(request: IncomingMessage, response: ServerResponse, headers: Recor
     encoding === 'br'
       ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
       : gzipSync(body, { level: 9 });
-  const version = file && `${file}:${statSync(file).mtimeMs}:${encoding}`;
-  const compressed = version ? (compressedFiles.get(version) ?? compressedFiles.set(version, compress()).get(version)!) : compress();
+  const compressed = built ? compressedVersion(`${built.file}:${encoding}`, built.mtimeMs, compress) : compress();
   response.writeHead(200, { ...headers, vary: 'accept-encoding', 'content-encoding': encoding });
   response.end(compressed);
+}
+
+function compressedVersion(key: string, mtimeMs: number, compress: () => Buffer): Buffer {
+  const cached = compressedFiles.get(key);
+  if (cached?.mtimeMs === mtimeMs) return cached.data;
+  const data = compress();
+  compressedFiles.set(key, { mtimeMs, data });
+  return data;
 }
