@@ -6,7 +6,7 @@ import { useTexts } from '../../../i18n/texts';
 import type * as CognitoApi from '../api/cognito';
 import type { AuthEvent } from '../api/cognito';
 import type { SignInRouteState } from '../lib/return-path';
-import { setIdTokenSource } from '../../../lib/session';
+import { sessionIdToken, setIdTokenSource } from '../../../lib/session';
 import { freshStoredIdToken, isOAuthRedirectReturn, storageHoldingSession } from '../lib/stored-session';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -84,16 +84,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const heldStoredSession = useRef(storageHoldingSession());
 
   const checkSession = useCallback(async () => {
-    if (freshStoredIdToken()) {
-      setStatus('signedIn');
-      return;
-    }
-    let signedIn = false;
-    try {
-      signedIn = (await (await loadCognito()).sessionIdToken()) !== null;
-    } catch {
-      signedIn = false;
-    }
+    // The same source as the API's token: the stored one while fresh, else Amplify's refresh.
+    const signedIn = (await sessionIdToken()) !== null;
     // Stored tokens that yield no session have expired: say so, whichever of this check and
     // Amplify's refresh-failure event comes first.
     if (!signedIn && heldStoredSession.current) setSessionExpired(true);
