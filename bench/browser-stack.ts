@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { startLocalStack, type LocalStackOptions } from '../local/stack';
 
 /** The browser tests' Chromium (playwright.config.ts): Debian's, with their flags. */
@@ -49,4 +49,12 @@ export async function startBrowserStack(options: Partial<LocalStackOptions> = {}
       await served.stop();
     },
   };
+}
+
+/** Signs `page` in to a demo account of its own (/demo fills the form in); with `rememberMe`, the session stays in localStorage. */
+export async function signInToDemo(page: Page, siteUrl: string, { rememberMe = false } = {}): Promise<void> {
+  await page.goto(`${siteUrl}/demo`);
+  if (rememberMe) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard');
 }

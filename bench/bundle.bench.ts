@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { recordScripts, totalBytes, type ScriptSize } from '../tests/e2e/support/script-bytes';
-import { startBrowserStack } from './browser-stack';
+import { signInToDemo, startBrowserStack } from './browser-stack';
 
 /**
  * The JavaScript a person downloads on a first visit (an empty cache), gzipped, file by file: to
@@ -30,11 +30,7 @@ try {
 
   const member = await browser.newContext();
   const signingIn = await member.newPage();
-  // A demo account of its own, filled in by /demo; its session stays in localStorage.
-  await signingIn.goto(`${stack.url}/demo`);
-  await signingIn.getByLabel('Remember me').check();
-  await signingIn.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await signingIn.waitForURL('**/dashboard');
+  await signInToDemo(signingIn, stack.url, { rememberMe: true });
   const storage = await member.storageState();
   await member.close();
   for (const [path, heading] of [

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { CHROMIUM, CHROMIUM_ARGS, startServedBuild } from './browser-stack';
+import { CHROMIUM, CHROMIUM_ARGS, signInToDemo, startServedBuild } from './browser-stack';
 
 /**
  * Lighthouse on a phone: its default mobile preset (a mid-range phone on slow 4G, simulated), on
@@ -86,12 +86,7 @@ try {
   const results: Array<[string, Figures]> = [];
   for (const path of PUBLIC_PAGES) results.push([path, await medianOf(path)]);
 
-  // A demo account of its own, kept in localStorage ("Remember me").
-  const page = await context.newPage();
-  await page.goto(`${served.stack.url}/demo`);
-  await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/dashboard');
+  await signInToDemo(await context.newPage(), served.stack.url, { rememberMe: true });
   for (const path of SIGNED_IN_PAGES) results.push([path, await medianOf(path)]);
 
   console.log(`\nLighthouse, mobile preset, median of ${RUNS} runs (targets: performance ≥ 90, largest paint ≤ 2.5 s, layout shift ≤ 0.02)`);

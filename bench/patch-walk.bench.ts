@@ -1,5 +1,5 @@
 import { POLLING_MS } from '../shared/constants';
-import { startBrowserStack } from './browser-stack';
+import { signInToDemo, startBrowserStack } from './browser-stack';
 
 /**
  * The requests the browser makes for one change of a task's status on the Tasks page, from the
@@ -9,9 +9,7 @@ import { startBrowserStack } from './browser-stack';
 const { stack, browser, stop } = await startBrowserStack();
 try {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${stack.url}/demo`);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/dashboard');
+  await signInToDemo(page, stack.url);
   await page.goto(`${stack.url}/tasks`);
   const checkbox = page.getByRole('checkbox', { name: /^Completed: / }).first();
   await checkbox.waitFor();
