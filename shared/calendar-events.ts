@@ -1,5 +1,6 @@
 import type { CalendarEvent } from './calendar-events.schema';
 import { calendarDay } from './dates';
+import { showingsOn, type Showing } from './recurrence';
 
 export const EVENT_TYPES = ['meeting', 'reminder', 'deadline', 'personal', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -34,4 +35,17 @@ export function eventDays({ start_time, end_time, all_day }: EventTimes, timeZon
 export function isEventOnDay(event: EventTimes, day: string, timeZone: string): boolean {
   const { first, last } = eventDays(event, timeZone);
   return first <= day && day <= last;
+}
+
+/** An event as a screen shows it: a single event, or one occurrence of a series with that occurrence's times. */
+export type EventShowing = Showing<CalendarEvent>;
+
+/** What reaches the days from `firstDay` to `lastDay` of the user's zone: single events, and each occurrence of a series. */
+export function eventShowings(events: readonly CalendarEvent[], firstDay: string, lastDay: string, timeZone: string): EventShowing[] {
+  const showings = showingsOn(events, firstDay, lastDay, (times, first, last) => {
+    const days = eventDays(times, timeZone);
+    return days.first <= last && days.last >= first;
+  });
+  // By start, as the API lists events; a series' occurrences fall in among them.
+  return showings.sort((one, other) => Date.parse(one.start_time) - Date.parse(other.start_time));
 }

@@ -30,6 +30,14 @@ export const MESSAGES = {
   endDateRequired: 'End date is required',
   endTimeRequired: 'End time is required',
   endBeforeStart: 'End time must be after start time',
+  /** Ours (the spec is silent): repeating events and tasks. */
+  repeatRuleInvalid: 'This repeat rule is not valid',
+  repeatFrequency: 'Repeat must be daily, weekly, monthly or yearly',
+  repeatEndsTwice: 'A repeat ends after a number of times or on a date, not both',
+  repeatIntervalRange: 'Repeat every must be between 1 and 99',
+  repeatCountRange: 'A repeat can happen 1 to 999 times',
+  repeatTimeZone: 'This time zone is not known',
+  repeatEndBeforeStart: 'The repeat must end after it starts',
 
   tagNameRequired: 'Tag name is required',
   tagNameTaken: 'A tag with this name already exists',

@@ -1,19 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { selfHostedAudioWorklets } from './audio-worklets.ts';
 
 /** Libraries in chunks named after them, so the build output shows what each page downloads. */
 const LIBRARY_CHUNKS = [
+  // Amplify's and rrule's helpers: in neither's chunk, so a page that needs one does not load the other.
+  { name: 'tslib', priority: 1, test: /node_modules[\\/]tslib[\\/]/ },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|tslib|js-cookie)[\\/]/ },
+  { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|js-cookie)[\\/]/ },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|zod-in-the-browser|zod-jitless/ },
 ];
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), selfHostedAudioWorklets()],
-  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-in-the-browser.ts', import.meta.url)) }] },
+  plugins: [react(), selfHostedAudioWorklets(), rruleWithoutWords()],
+  resolve: {
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-in-the-browser.ts', import.meta.url)) },
+      { find: /^rrule$/, replacement: fileURLToPath(new URL('./src/lib/rrule-in-the-browser.ts', import.meta.url)) },
+    ],
+  },
   build: {
     // WEB_DIST lets parallel browser-test runs build apart (see playwright.config.ts).
     outDir: process.env.WEB_DIST ?? 'dist',
@@ -22,3 +29,13 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/config.json': 'http://127.0.0.1:3000' } },
 });
+
+/** Inside rrule only, its English text parser and writer give way to a stand-in (web/src/lib/rrule-without-words.ts). */
+function rruleWithoutWords(): Plugin {
+  const standIn = fileURLToPath(new URL('./src/lib/rrule-without-words.ts', import.meta.url));
+  return {
+    name: 'rrule-without-words',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === './nlp/index' && importer && /node_modules[\\/]rrule[\\/]/.test(importer) ? standIn : null),
+  };
+}

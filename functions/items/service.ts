@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { endsAfterStart } from '../../shared/calendar-events';
 import { isBeforeToday } from '../../shared/dates';
+import { endsAfterItStarts } from '../../shared/recurrence';
 import type { Item, ItemChanges, NewItem } from '../../shared/item-schemas';
 import { ENTITY_OF_KIND, isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
@@ -194,7 +195,10 @@ async function checkRules(userId: string, next: StoredItem, previous: StoredItem
     }
     return;
   }
-  if ('start_time' in next && !endsAfterStart(next)) throw invalidField('end_time', MESSAGES.endBeforeStart);
+  if ('start_time' in next) {
+    if (!endsAfterStart(next)) throw invalidField('end_time', MESSAGES.endBeforeStart);
+    if (next.recurrence && !endsAfterItStarts({ ...next, recurrence: next.recurrence })) throw invalidField('recurrence.rule', MESSAGES.repeatEndBeforeStart);
+  }
 }
 
 const fieldOf = (item: StoredItem, field: string): unknown => (item as Record<string, unknown>)[field];

@@ -8,7 +8,7 @@ import type { ToolCallResult } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, toPublic, updateItem } from '../items/service';
 import { HttpError, invalidField, notFound } from '../platform/errors';
 import { parseWith } from '../platform/http';
-import { CLEARED } from './agent/tools';
+import { isCleared } from './agent/tools';
 import type { Outcome } from './tool-calls.repository';
 
 /**
@@ -113,14 +113,14 @@ function parseId(id: unknown): string {
 
 /**
  * The API's parse of the fields; an unknown field is named in the message, so the agent can correct
- * itself. An empty string in a field that may be empty clears it (null), as the tool says: the
- * agent's parameter format has no null.
+ * itself. An empty string in a field that may be empty (or empty text fields in such an object)
+ * clears it (null), as the tool says: the agent's parameter format has no null.
  */
 function validated<S extends z.ZodObject>(schema: S, args: Record<string, unknown>): z.output<S> {
   const unknown = Object.keys(args).find((field) => !Object.hasOwn(schema.shape, field));
   if (unknown) throw invalidField(unknown, TOOL_CALL_MESSAGES.unknownField(unknown));
   const fields = Object.fromEntries(
-    Object.entries(args).map(([field, value]) => [field, value === CLEARED && schema.shape[field]!.safeParse(null).success ? null : value]),
+    Object.entries(args).map(([field, value]) => [field, isCleared(value) && schema.shape[field]!.safeParse(null).success ? null : value]),
   );
   return parseWith(schema, fields);
 }

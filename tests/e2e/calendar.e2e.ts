@@ -370,3 +370,109 @@ test('no serious accessibility violation in any view, the details or the editor'
   await expect(editor.getByText('Title is required')).toBeVisible();
   expect(await seriousViolations(page), 'editor').toEqual([]);
 });
+
+/** The day column of the week view, as it names itself. */
+const dayColumn = (page: Page, name: string) => page.getByRole('group', { name });
+
+test('a weekly series made in the editor repeats on its weekdays at 9:00 across the clock change', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-series');
+  // New York moves its clocks on Sunday March 14, 2027.
+  await openCalendar(page, 'view=week&date=2027-02-28');
+  await page.getByRole('button', { name: 'New event on Mar 1, 2027 at 9:00 AM' }).click();
+  const editor = dialog(page, 'New Event');
+  await editor.getByLabel('Title').fill('Standup');
+  await editor.getByLabel('Repeat').selectOption('WEEKLY');
+  await editor.getByRole('checkbox', { name: 'Thursday' }).check();
+  await editor.getByLabel('Ends').selectOption('after');
+  await editor.getByLabel('Times').fill('5');
+  await expect(editor).toContainText('Every week, on Mon and Thu, 5 times');
+  await editor.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+
+  const [saved] = (await user.api('GET', '/api/events')).items;
+  expect(saved.recurrence).toEqual({ rule: 'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=5', time_zone: ZONE, exceptions: [] });
+  await expect(dayColumn(page, 'Monday, Mar 1, 2027').getByRole('button', { name: /Standup/ })).toContainText('9:00 AM');
+  await expect(dayColumn(page, 'Thursday, Mar 4, 2027').getByRole('button', { name: /Standup/ })).toContainText('9:00 AM');
+
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(dayColumn(page, 'Monday, Mar 15, 2027').getByRole('button', { name: /Standup/ })).toContainText('9:00 AM – 10:00 AM');
+  await expect(dayColumn(page, 'Thursday, Mar 18, 2027').getByRole('button', { name: /Standup/ })).toHaveCount(0);
+
+  await dayColumn(page, 'Monday, Mar 15, 2027')
+    .getByRole('button', { name: /Standup/ })
+    .click();
+  await expect(dialog(page, 'Standup')).toContainText('Every week, on Mon and Thu, 5 times');
+});
+
+test('deleting from a series asks which: this event, this and following, or all', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-series-delete');
+  const series = await seedEvent(user, { title: 'Walk', recurrence: { rule: 'FREQ=DAILY', time_zone: ZONE } });
+  await openCalendar(page, `view=week&date=${SUNDAY}`);
+  const walkOn = (day: string) => dayColumn(page, day).getByRole('button', { name: /Walk/ });
+  await expect(walkOn('Thursday, Feb 11, 2027')).toBeVisible();
+
+  await walkOn('Thursday, Feb 11, 2027').click();
+  await dialog(page, 'Walk').getByRole('button', { name: 'Delete' }).click();
+  const scope = dialog(page, 'Delete recurring event');
+  await expect(scope.getByRole('radio', { name: 'This event' })).toBeChecked();
+  await scope.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Event removed from the series')).toBeVisible();
+  await expect(walkOn('Thursday, Feb 11, 2027')).toHaveCount(0);
+  await expect(walkOn('Friday, Feb 12, 2027')).toBeVisible();
+
+  await walkOn('Friday, Feb 12, 2027').click();
+  await dialog(page, 'Walk').getByRole('button', { name: 'Delete' }).click();
+  await scope.getByRole('radio', { name: 'This and following events' }).check();
+  await scope.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Series ended before this event')).toBeVisible();
+  await expect(walkOn('Friday, Feb 12, 2027')).toHaveCount(0);
+  await expect(walkOn('Saturday, Feb 13, 2027')).toHaveCount(0);
+  await expect(walkOn('Wednesday, Feb 10, 2027')).toBeVisible();
+
+  await walkOn('Wednesday, Feb 10, 2027').click();
+  await dialog(page, 'Walk').getByRole('button', { name: 'Delete' }).click();
+  await scope.getByRole('radio', { name: 'All events' }).check();
+  await scope.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Event moved to trash')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Walk/ })).toHaveCount(0);
+  expect((await user.api('GET', '/api/trash')).items).toMatchObject([{ kind: 'events', id: series.id }]);
+});
+
+test('editing one occurrence moves only it; editing all moves the whole series', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-series-edit');
+  await seedEvent(user, {
+    title: 'Review',
+    start_time: at('2027-02-08', '10:00'),
+    end_time: at('2027-02-08', '11:00'),
+    recurrence: { rule: 'FREQ=DAILY;COUNT=5', time_zone: ZONE },
+  });
+  await openCalendar(page, `view=week&date=${SUNDAY}`);
+  const reviewOn = (day: string) => dayColumn(page, day).getByRole('button', { name: /Review/ });
+
+  async function moveTo(day: string, start: string, end: string, choice: string) {
+    await reviewOn(day).click();
+    await dialog(page, 'Review').getByRole('button', { name: 'Edit' }).click();
+    const editor = dialog(page, 'Edit Event');
+    await expect(editor.getByLabel('Repeat')).toHaveValue('DAILY');
+    await editor.getByLabel('Start time').fill(start);
+    await editor.getByLabel('End time').fill(end);
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    const scope = dialog(page, 'Edit recurring event');
+    await scope.getByRole('radio', { name: choice }).check();
+    await scope.getByRole('button', { name: 'OK' }).click();
+    await expect(editor).toBeHidden();
+  }
+
+  await moveTo('Wednesday, Feb 10, 2027', '13:00', '14:00', 'This event');
+  await expect(page.getByText('Event updated successfully')).toBeVisible();
+  await expect(reviewOn('Wednesday, Feb 10, 2027')).toContainText('1:00 PM');
+  await expect(reviewOn('Thursday, Feb 11, 2027')).toContainText('10:00 AM');
+  await expect(reviewOn('Monday, Feb 8, 2027')).toContainText('10:00 AM');
+
+  await moveTo('Thursday, Feb 11, 2027', '08:00', '09:00', 'All events');
+  await expect(reviewOn('Monday, Feb 8, 2027')).toContainText('8:00 AM');
+  await expect(reviewOn('Friday, Feb 12, 2027')).toContainText('8:00 AM');
+  await expect(reviewOn('Wednesday, Feb 10, 2027')).toContainText('1:00 PM');
+  expect((await user.api('GET', '/api/events')).items).toHaveLength(2);
+});

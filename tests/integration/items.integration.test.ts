@@ -127,6 +127,42 @@ describe('events', () => {
     expect(moveEndBeforeStart.body.error.message).toBe(MESSAGES.endBeforeStart);
   });
 
+  it('stores a series once with its rule, zone and exceptions, and refuses bad rules, changing nothing', async () => {
+    const alice = await user();
+    const times = { start_time: '2030-03-04T08:00:00.000Z', end_time: '2030-03-04T09:00:00.000Z' };
+    const recurrence = { rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;UNTIL=20300331', time_zone: 'Europe/Berlin' };
+    const series = await alice.post('/api/events', { title: 'Standup', ...times, recurrence });
+    expect(series.status).toBe(201);
+    expect(series.body.recurrence).toEqual({ ...recurrence, exceptions: [] });
+
+    const single = await alice.post('/api/events', { title: 'Once', ...times });
+    expect(single.body.recurrence).toBeNull();
+
+    const skipOne = await alice.patch(`/api/events/${series.body.id}`, { recurrence: { ...recurrence, exceptions: ['2030-03-07T08:00:00.000Z'] } });
+    expect(skipOne.status).toBe(200);
+    expect(skipOne.body.recurrence.exceptions).toEqual(['2030-03-07T08:00:00.000Z']);
+
+    const refusals: Array<[unknown, Record<string, string>]> = [
+      [{ ...recurrence, rule: 'FREQ=SECONDLY' }, { 'recurrence.rule': MESSAGES.repeatFrequency }],
+      [{ ...recurrence, rule: 'FREQ=DAILY;COUNT=2;UNTIL=20300401' }, { 'recurrence.rule': MESSAGES.repeatEndsTwice }],
+      [{ ...recurrence, time_zone: 'Nowhere/City' }, { 'recurrence.time_zone': MESSAGES.repeatTimeZone }],
+      [{ ...recurrence, rule: 'FREQ=DAILY;UNTIL=20300301' }, { 'recurrence.rule': MESSAGES.repeatEndBeforeStart }],
+    ];
+    for (const [bad, fields] of refusals) {
+      const created = await alice.post('/api/events', { title: 'Bad', ...times, recurrence: bad });
+      expect(created.status).toBe(400);
+      expect(created.body.error.fields).toEqual(fields);
+      const changed = await alice.patch(`/api/events/${series.body.id}`, { recurrence: bad });
+      expect(changed.status).toBe(400);
+    }
+    const listed = await alice.get('/api/events');
+    const listedSeries = listed.body.items.filter((event: { recurrence: unknown }) => event.recurrence);
+    expect(listed.body.items).toHaveLength(2);
+    expect(listedSeries.map((event: { title: string; recurrence: { exceptions: string[] } }) => [event.title, event.recurrence.exceptions])).toEqual([
+      ['Standup', ['2030-03-07T08:00:00.000Z']],
+    ]);
+  });
+
   it('names the missing fields with the spec messages', async () => {
     const alice = await user();
     const answer = await alice.post('/api/events', {});

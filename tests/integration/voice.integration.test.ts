@@ -228,6 +228,27 @@ describe('tool calls', () => {
     expect(untitled).toMatchObject({ status: 'error', error_message: MESSAGES.taskTitleRequired });
   });
 
+  it('make a weekly series from a rule, change it, and end it with empty text fields', async () => {
+    const alice = await user();
+    const recurrence = { rule: 'FREQ=WEEKLY;BYDAY=MO', time_zone: 'Europe/Berlin', exceptions: [] };
+    const made = await toolCall(alice, 'createEvent', {
+      title: 'Team call',
+      start_time: '2030-03-04T09:00:00+01:00',
+      end_time: '2030-03-04T10:00:00+01:00',
+      recurrence,
+    });
+    expect(made).toMatchObject({ status: 'success', result: { item: { title: 'Team call', recurrence } } });
+    const id = made.result.item.id;
+
+    const lastFriday = await toolCall(alice, 'updateEvent', { id, recurrence: { ...recurrence, rule: 'FREQ=MONTHLY;BYDAY=-1FR' } });
+    expect(lastFriday.result.item.recurrence.rule).toBe('FREQ=MONTHLY;BYDAY=-1FR');
+    const refused = await toolCall(alice, 'updateEvent', { id, recurrence: { ...recurrence, rule: 'FREQ=HOURLY' } });
+    expect(refused).toMatchObject({ status: 'error', error_message: MESSAGES.repeatFrequency });
+
+    const ended = await toolCall(alice, 'updateEvent', { id, recurrence: { rule: '', time_zone: '' } });
+    expect(ended.result.item).toMatchObject({ id, recurrence: null, title: 'Team call' });
+  });
+
   it('count the same tool_call_id once: one record, one event, one item', async () => {
     const alice = await user();
     const body = { tool_call_id: 'toolu_same', conversation_id: 'conv_1', tool_name: 'createGoal', parameters: { title: 'Run a marathon' } };

@@ -14,7 +14,8 @@ import de from '../../web/src/i18n/de/app';
 import en from '../../web/src/i18n/en/app';
 import es from '../../web/src/i18n/es/app';
 import fr from '../../web/src/i18n/fr/app';
-import { addDays, formatDay, formatMinutes, formatTime, isDay, zonedInstant, zonedParts } from '../../web/src/lib/zoned-dates';
+import { formatDay, formatMinutes, formatTime, isDay } from '../../web/src/lib/zoned-dates';
+import { addDays, zonedInstant, zonedParts } from '../../shared/zoned-time';
 
 const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
 

@@ -85,7 +85,18 @@ describe('what is sent and read back', () => {
       event_type: 'other',
       color: null,
       tags: ['work'],
+      recurrence: null,
     });
+  });
+
+  it('sends the picked repeat as a rule in the user’s zone; a series keeps its own zone and exceptions', () => {
+    const weekly = {
+      ...filled,
+      repeat: { ...filled.repeat, freq: 'WEEKLY' as const, weekdays: ['MO' as const, 'TH' as const], ends: 'after' as const, count: '6' },
+    };
+    expect(eventBody(weekly, ZONE).recurrence).toEqual({ rule: 'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=6', time_zone: ZONE, exceptions: [] });
+    const previous = { rule: 'FREQ=DAILY', time_zone: 'Europe/Paris', exceptions: ['2026-11-24T14:00:00.000Z'] };
+    expect(eventBody(weekly, ZONE, previous).recurrence).toEqual({ ...previous, rule: 'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=6' });
   });
 
   it('sends all-day events at 00:00 UTC of their first and last day', () => {

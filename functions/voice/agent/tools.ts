@@ -29,6 +29,7 @@ const RESPONSE_TIMEOUT_SECS = 20;
 
 type JsonSchema = {
   type?: string;
+  description?: string;
   format?: string;
   enum?: unknown[];
   anyOf?: JsonSchema[];
@@ -47,13 +48,22 @@ const words = (name: string) => name.replaceAll('_', ' ').replace(/^\w/, (letter
 /** What a tool call sends to empty a field that may be empty: ElevenLabs' parameter format has no null. */
 export const CLEARED = '';
 
+/** A text field sent as "", or an object whose text fields all are: what the tools say clears a field that may be empty. */
+export function isCleared(value: unknown): boolean {
+  if (value === CLEARED) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const texts = Object.values(value).filter((field) => typeof field === 'string');
+  return texts.length > 0 && texts.every((field) => field === CLEARED);
+}
+
 /** Narrows a JSON schema to ElevenLabs' subset, describing each field from its name, format and values. */
 export function toToolParameter(schema: JsonSchema, name: string): ToolParameter {
   const options = schema.anyOf?.filter((option) => option.type !== 'null');
   if (options?.length === 1) {
     const inner = toToolParameter(options[0]!, name);
-    // Every nullable field is text today; a nullable number would need another way to say "empty".
-    if (inner.type !== 'string' || inner.enum) throw new Error(`${name}: only a text field can be cleared with an empty string`);
+    if (inner.type === 'object') return { ...inner, description: `${inner.description}; its text fields all "" clear it` };
+    // A nullable number would need another way to say "empty".
+    if (inner.type !== 'string' || inner.enum) throw new Error(`${name}: only a text field or an object can be cleared with empty strings`);
     return { ...inner, description: `${inner.description}; an empty string "" clears it` };
   }
   switch (schema.type) {
@@ -61,7 +71,7 @@ export function toToolParameter(schema: JsonSchema, name: string): ToolParameter
       const properties = Object.entries(schema.properties ?? {});
       return {
         type: 'object',
-        description: words(name),
+        description: schema.description ?? words(name),
         properties: Object.fromEntries(properties.map(([field, property]) => [field, toToolParameter(property, field)])),
         required: schema.required ?? [],
       };
@@ -80,6 +90,7 @@ export function toToolParameter(schema: JsonSchema, name: string): ToolParameter
 }
 
 function describeText(schema: JsonSchema, name: string, values: string[] | undefined): string {
+  if (schema.description) return schema.description;
   if (values) return `${words(name)}: one of ${values.join(', ')}`;
   if (schema.format === 'uuid') return `${words(name)} (an id from a list tool)`;
   if (schema.format === 'date-time' || /_(time|date)$/.test(name)) {

@@ -1,5 +1,5 @@
 import { format, type Locale } from 'date-fns';
-import { DAY_MS } from '../../../shared/dates';
+import { addDays, zonedParts, type Day } from '../../../shared/zoned-time';
 
 /**
  * Dates in the user's time zone, for every screen. A day is a 'YYYY-MM-DD' string of the user's
@@ -8,68 +8,7 @@ import { DAY_MS } from '../../../shared/dates';
  * only formats wall-clock fields.
  */
 
-export type Day = string;
-
 export const MINUTES_PER_DAY = 24 * 60;
-
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock fields of an instant in a time zone, as the UTC milliseconds of those fields. */
-function wallClockMs(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    partFormatter(timeZone)
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-}
-
-/** The day and minute of the day an instant falls on in a time zone. */
-export function zonedParts(instant: Date | string, timeZone: string): { day: Day; minutes: number } {
-  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
-  const wall = wallClockMs(ms - (ms % 1000), timeZone);
-  const dayStart = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
-  return { day: new Date(dayStart).toISOString().slice(0, 10), minutes: Math.floor((wall - dayStart) / 60_000) };
-}
-
-/**
- * The instant a wall-clock time of a day has in a time zone (minutes may run past midnight). A
- * time skipped by a daylight-saving change does not exist: it lands an hour earlier, the same day,
- * east of Greenwich as west of it. A time the clock shows twice is its first instant.
- */
-export function zonedInstant(day: Day, minutes: number, timeZone: string): Date {
-  const wall = Date.parse(`${day}T00:00:00Z`) + minutes * 60_000;
-  const offsetAt = (instant: number) => wallClockMs(instant, timeZone) - instant;
-  // The offsets in force a day before and a day after: they differ only around a clock change.
-  const [early, late] = [wall - offsetAt(wall - DAY_MS), wall - offsetAt(wall + DAY_MS)];
-  const shows = (instant: number) => wallClockMs(instant, timeZone) === wall;
-  if (shows(early) && shows(late)) return new Date(Math.min(early, late));
-  if (shows(early)) return new Date(early);
-  // Shown only with the later offset, or skipped: with the later offset a skipped time reads an hour earlier.
-  return new Date(late);
-}
-
-export function addDays(day: Day, days: number): Day {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** A Date whose local fields are the day's, for date-fns to format (noon: no daylight-saving edge). */
 function localDate(day: Day, minutes = 12 * 60): Date {

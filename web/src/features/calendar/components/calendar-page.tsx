@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router';
-import { eventDays } from '../../../../../shared/calendar-events';
+import { eventDays, eventShowings, type EventShowing } from '../../../../../shared/calendar-events';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { CALENDAR } from '../../../../../shared/constants';
+import { occurrenceAt } from '../../../../../shared/recurrence';
+import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadState } from '../../../components/ui/load-state';
@@ -10,9 +12,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { deleteItem, useItems, useSettings } from '../../../lib/items';
 import { localizedGcalError, syncGoogleCalendar, useGoogleCalendarStatus } from '../../../lib/google-calendar';
-import { CALENDAR_VIEWS, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
-import { isDay, zonedParts, type Day } from '../../../lib/zoned-dates';
+import { CALENDAR_VIEWS, monthGrid, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
+import { isDay } from '../../../lib/zoned-dates';
+import { zonedParts, type Day } from '../../../../../shared/zoned-time';
 import { eventValues, newEventStart, newEventValues, type EventFormValues } from '../lib/event-form';
+import { deleteFromSeries } from '../lib/series-changes';
 import { useNarrowScreen } from '../lib/use-narrow-screen';
 import { ConnectPrompt } from './connect-prompt';
 import { EventDetails } from './event-details';
@@ -37,7 +41,7 @@ export function CalendarPage() {
   const settings = useSettings();
   const narrow = useNarrowScreen();
   const [params, setParams] = useSearchParams();
-  const [editing, setEditing] = useState<{ event?: CalendarEvent; initial: EventFormValues } | null>(null);
+  const [editing, setEditing] = useState<{ event?: CalendarEvent; occurrence?: string | null; initial: EventFormValues } | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const texts = useAppTexts();
   const t = texts.calendar;
@@ -67,13 +71,16 @@ export function CalendarPage() {
   const startMinutes = settings.data.calendar_start_hour * 60 + settings.data.calendar_start_minute;
   const view = isView(params.get('view')) ? (params.get('view') as CalendarView) : 'week';
   const eventId = params.get('eventId');
-  const shown = eventId ? events.data.find((event) => event.id === eventId) : undefined;
+  const shownEvent = eventId ? events.data.find((event) => event.id === eventId) : undefined;
+  const shown = showingOf(shownEvent, params.get('occurrence'));
   const dateParam = params.get('date');
   const anchor: Day = isDay(dateParam) ? dateParam : shown ? eventDays(shown, timeZone).first : today;
   const days = view === 'month' ? [] : timeGridDays(view, anchor, narrow);
+  const shownDays = view === 'month' ? monthGrid(anchor).flat() : days;
+  const showings = eventShowings(events.data, shownDays[0]!, shownDays.at(-1)!, timeZone);
 
   /** Changes the calendar's place in the URL; null removes a parameter. */
-  function go(changes: Partial<Record<'view' | 'date' | 'eventId', string | null>>) {
+  function go(changes: Partial<Record<'view' | 'date' | 'eventId' | 'occurrence', string | null>>) {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -87,9 +94,9 @@ export function CalendarPage() {
     );
   }
 
-  const openEvent = (event: CalendarEvent) => go({ eventId: event.id });
+  const openEvent = (event: EventShowing) => go({ eventId: event.id, occurrence: event.occurrence });
   // Closing the details keeps the calendar where the event put it.
-  const closeEvent = () => go({ eventId: null, date: anchor });
+  const closeEvent = () => go({ eventId: null, occurrence: null, date: anchor });
   const newEventAt = (day: Day, minutes: number) => setEditing({ initial: newEventValues(day, minutes) });
 
   return (
@@ -129,7 +136,7 @@ export function CalendarPage() {
           <MonthGrid
             anchor={anchor}
             today={today}
-            events={events.data}
+            events={showings}
             timeZone={timeZone}
             slotMinutes={startMinutes}
             onSlot={newEventAt}
@@ -140,7 +147,7 @@ export function CalendarPage() {
           <TimeGrid
             days={days}
             today={today}
-            events={events.data}
+            events={showings}
             timeZone={timeZone}
             rowPx={view === 'day' ? CALENDAR.dayRowPx : CALENDAR.weekRowPx}
             minBlockPx={view === 'day' ? CALENDAR.minBlockDayPx : CALENDAR.minBlockWeekPx}
@@ -157,14 +164,15 @@ export function CalendarPage() {
             onClose={closeEvent}
             onEdit={() => {
               closeEvent();
-              setEditing({ event: shown, initial: eventValues(shown, timeZone) });
+              setEditing({ event: shownEvent, occurrence: shown.occurrence, initial: eventValues(shown, timeZone) });
             }}
             onDelete={() => setConfirmingDelete(true)}
           />
         )}
-        {shown && (
+        {shown && shownEvent && (
           <DeleteConfirmation
             event={shown}
+            stored={shownEvent}
             open={confirmingDelete}
             onDone={(deleted) => {
               setConfirmingDelete(false);
@@ -173,12 +181,25 @@ export function CalendarPage() {
           />
         )}
         {editing && (
-          <EventEditor key={editing.event?.id ?? 'new'} event={editing.event} initial={editing.initial} timeZone={timeZone} onClose={() => setEditing(null)} />
+          <EventEditor
+            key={editing.event?.id ?? 'new'}
+            event={editing.event}
+            occurrence={editing.occurrence}
+            initial={editing.initial}
+            timeZone={timeZone}
+            onClose={() => setEditing(null)}
+          />
         )}
         <FirstTimeConnect suppressed={Boolean(eventId) || editing !== null} />
       </LoadState>
     </CalendarFrame>
   );
+}
+
+/** The event the URL names: the occurrence it names when the series has one there, else the event itself. */
+function showingOf(event: CalendarEvent | undefined, occurrence: string | null): EventShowing | undefined {
+  if (!event) return undefined;
+  return (occurrence ? occurrenceAt(event, occurrence) : null) ?? { ...event, occurrence: null };
 }
 
 function CalendarFrame({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
@@ -226,22 +247,45 @@ function CalendarActions({ onNewEvent }: { onNewEvent: () => void }) {
   );
 }
 
-function DeleteConfirmation({ event, open, onDone }: { event: CalendarEvent; open: boolean; onDone: (deleted: boolean) => void }) {
+interface DeleteConfirmationProps {
+  /** What was opened: the event, or one occurrence of a series. */
+  event: EventShowing;
+  /** The event as stored: for a series, its first occurrence's times and its rule. */
+  stored: CalendarEvent;
+  open: boolean;
+  onDone: (deleted: boolean) => void;
+}
+
+function DeleteConfirmation({ event, stored, open, onDone }: DeleteConfirmationProps) {
   const showToast = useToast();
   const texts = useAppTexts();
   const t = texts.calendar.delete;
-  async function remove() {
+  const { recurrence } = stored;
+  const { occurrence } = event;
+  async function remove(scope: SeriesScope = 'all') {
     try {
-      await deleteItem('events', event.id);
-      showToast({ tone: 'success', title: t.moved });
+      const done =
+        recurrence && occurrence ? await deleteFromSeries({ ...stored, recurrence }, occurrence, scope) : (await deleteItem('events', event.id), 'trashed');
+      showToast({ tone: 'success', title: { trashed: t.moved, occurrence: texts.repeat.occurrenceDeleted, following: texts.repeat.followingDeleted }[done] });
       onDone(true);
     } catch (error) {
       showToast({ tone: 'error', title: t.failed, description: localizedError(error, texts, '') || undefined });
       onDone(false);
     }
   }
+  if (recurrence && occurrence) {
+    return open ? <SeriesScopeDialog title={texts.repeat.scope.deleteTitle} onChoose={remove} onCancel={() => onDone(false)} /> : null;
+  }
   return (
-    <ConfirmDialog open={open} title={t.title} message={t.message} confirmLabel={t.confirm} tone="danger" onConfirm={remove} onCancel={() => onDone(false)} />
+    <ConfirmDialog
+      open={open}
+      title={t.title}
+      message={t.message}
+      confirmLabel={t.confirm}
+      tone="danger"
+      onConfirm={() => remove()}
+      onCancel={() => onDone(false)}
+    />
   );
 }
 

@@ -1,4 +1,6 @@
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
+import { eventDays } from '../../../../../shared/calendar-events';
+import { repeatSummary } from '../../../components/items/repeat-form';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TagChips } from '../../../components/ui/tag-chips';
@@ -42,6 +44,12 @@ export function EventDetails({ event, timeZone, onEdit, onDelete, onClose }: Eve
           <dt>{t.when}</dt>
           <dd>{describeWhen(event, timeZone, texts)}</dd>
         </div>
+        {event.recurrence && (
+          <div>
+            <dt>{texts.repeat.label}</dt>
+            <dd>{repeatSummary(event.recurrence.rule, eventDays(event, timeZone).first, texts)}</dd>
+          </div>
+        )}
         {event.location && (
           <div>
             <dt>{t.location}</dt>

@@ -7,19 +7,25 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { EditorOverlay } from '../../../components/ui/editor-overlay';
 import { Select } from '../../../components/ui/select';
+import { RepeatPicker } from '../../../components/items/repeat-picker';
+import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
 import { TagField } from '../../../components/items/tag-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
 import { createItem, updateItem } from '../../../lib/items';
-import { addDays, isDay } from '../../../lib/zoned-dates';
+import { isDay } from '../../../lib/zoned-dates';
+import { addDays } from '../../../../../shared/zoned-time';
 import { apiFieldErrors, eventBody, validateEventForm, type EventFormErrors, type EventFormValues } from '../lib/event-form';
+import { saveSeriesEdit } from '../lib/series-changes';
 import { useAppTexts } from '../../../i18n/texts';
 
 interface EventEditorProps {
-  /** The event being edited, or undefined for a new one. */
+  /** The event being edited (a whole series, for an occurrence), or undefined for a new one. */
   event: CalendarEvent | undefined;
+  /** The start of the series' occurrence being edited: saving asks which occurrences the change is for. */
+  occurrence?: string | null;
   initial: EventFormValues;
   timeZone: string;
   onClose: () => void;
@@ -29,13 +35,14 @@ interface EventEditorProps {
  * Creates or edits an event, with the specification's messages (shown from the first save
  * attempt on, updated as the user types). Ctrl/Cmd+S saves, Escape closes.
  */
-export function EventEditor({ event, initial, timeZone, onClose }: EventEditorProps) {
+export function EventEditor({ event, occurrence = null, initial, timeZone, onClose }: EventEditorProps) {
   const showToast = useToast();
   const [form, focusFirstInvalid] = useFocusFirstInvalid();
   const [values, setValues] = useState(initial);
   const [attempted, setAttempted] = useState(false);
   const [apiErrors, setApiErrors] = useState<EventFormErrors>({});
   const [saving, setSaving] = useState(false);
+  const [askingScope, setAskingScope] = useState(false);
   const texts = useAppTexts();
   const t = texts.calendar.editor;
 
@@ -57,17 +64,24 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
     change({ startDate, ...(keepsLength ? { endDate: addDays(values.endDate, daysBetween(values.startDate, startDate)) } : {}) });
   }
 
-  async function save() {
+  function save() {
     if (saving) return;
     setAttempted(true);
     if (Object.keys(validateEventForm(values, timeZone)).length > 0) {
       focusFirstInvalid();
       return;
     }
+    if (event?.recurrence && occurrence) setAskingScope(true);
+    else void write('all');
+  }
+
+  async function write(scope: SeriesScope) {
+    setAskingScope(false);
     setSaving(true);
     try {
-      const body = eventBody(values, timeZone);
-      if (event) await updateItem('events', event.id, body);
+      const body = eventBody(values, timeZone, event?.recurrence ?? null);
+      if (event?.recurrence && occurrence) await saveSeriesEdit({ ...event, recurrence: event.recurrence }, occurrence, body, scope);
+      else if (event) await updateItem('events', event.id, body);
       else await createItem('events', body);
       showToast({ tone: 'success', title: event ? t.updated : t.created });
       onClose();
@@ -85,7 +99,7 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
       onClose={() => {
         if (!saving) onClose();
       }}
-      onSave={() => void save()}
+      onSave={save}
       // Always: a refused save shows the specification's messages and takes the focus to the first.
       canSave
       saving={saving}
@@ -124,6 +138,12 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
           />
         )}
       </div>
+      <RepeatPicker
+        values={values.repeat}
+        start={values.startDate}
+        errors={{ interval: errors.interval, until: errors.until, count: errors.count }}
+        onChange={(repeat) => change({ repeat })}
+      />
       <TextField label={texts.calendar.details.location} optional value={values.location} onChange={(input) => change({ location: input.target.value })} />
       <DescriptionField value={values.description} onChange={(description) => change({ description })} />
       <div className="event-editor__pair">
@@ -142,6 +162,7 @@ export function EventEditor({ event, initial, timeZone, onClose }: EventEditorPr
         />
       </div>
       <TagField value={values.tags} onChange={(tags) => change({ tags })} />
+      {askingScope && <SeriesScopeDialog title={texts.repeat.scope.editTitle} onChoose={write} onCancel={() => setAskingScope(false)} />}
     </EditorOverlay>
   );
 }

@@ -1,6 +1,7 @@
+import type { EventShowing } from '../../../../../shared/calendar-events';
 import type { CSSProperties } from 'react';
-import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { tagColor } from '../../../../../shared/tags';
+import { RepeatMark } from '../../../components/items/repeat-mark';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantHighlight } from '../../../lib/assistant-activity';
 import { formatTime } from '../../../lib/zoned-dates';
@@ -18,9 +19,9 @@ export function GoogleBadge() {
 }
 
 interface EventEntryProps {
-  event: CalendarEvent;
+  event: EventShowing;
   timeZone: string;
-  onOpen: (event: CalendarEvent) => void;
+  onOpen: (event: EventShowing) => void;
   /** Where a time-grid block sits; chips (month entries, all-day events) flow and show the start time only. */
   style?: CSSProperties;
   variant: 'block' | 'chip';
@@ -42,6 +43,7 @@ export function EventEntry({ event, timeZone, onOpen, style, variant, short = fa
     >
       <span className="cal-event__title">
         {event.title}
+        {event.occurrence && <RepeatMark />}
         {event.gcal_id && <GoogleBadge />}
       </span>
       {!event.all_day && (

@@ -1,9 +1,10 @@
+import { showingKey } from '../../../../../shared/recurrence';
 import { useId, useRef } from 'react';
-import { isEventOnDay } from '../../../../../shared/calendar-events';
-import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
+import { isEventOnDay, type EventShowing } from '../../../../../shared/calendar-events';
 import { classNames } from '../../../components/ui/class-names';
 import { monthGrid } from '../lib/calendar-dates';
-import { formatDay, formatDayAs, formatMinutes, type Day } from '../../../lib/zoned-dates';
+import { formatDay, formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
+import { type Day } from '../../../../../shared/zoned-time';
 import { monthEntries } from '../lib/event-layout';
 import { useRovingSlots, type SlotPosition } from '../lib/slot-navigation';
 import { EventEntry } from './event-entry';
@@ -12,12 +13,12 @@ import { useAppTexts } from '../../../i18n/texts';
 interface MonthGridProps {
   anchor: Day;
   today: Day;
-  events: readonly CalendarEvent[];
+  events: readonly EventShowing[];
   timeZone: string;
   /** The time a new event from a day cell starts at (the configured start time). */
   slotMinutes: number;
   onSlot: (day: Day, minutes: number) => void;
-  onOpen: (event: CalendarEvent) => void;
+  onOpen: (event: EventShowing) => void;
   /** Opens the day view of a day ('+N more' and the day's number). */
   onShowDay: (day: Day) => void;
 }
@@ -76,7 +77,7 @@ export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot
                 {shown.length > 0 && (
                   <ul className="month-cell__entries">
                     {shown.map((event) => (
-                      <li key={event.id}>
+                      <li key={showingKey(event)}>
                         <EventEntry event={event} timeZone={timeZone} onOpen={onOpen} variant="chip" />
                       </li>
                     ))}

@@ -1,9 +1,10 @@
+import { showingKey } from '../../../../../shared/recurrence';
 import { useId, useLayoutEffect, useRef, type CSSProperties } from 'react';
-import { isEventOnDay } from '../../../../../shared/calendar-events';
-import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
+import { isEventOnDay, type EventShowing } from '../../../../../shared/calendar-events';
 import { classNames } from '../../../components/ui/class-names';
 import { HOURS } from '../lib/calendar-dates';
-import { formatDay, formatDayAs, formatMinutes, type Day } from '../../../lib/zoned-dates';
+import { formatDay, formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
+import { type Day } from '../../../../../shared/zoned-time';
 import { blockGeometry, layoutDay } from '../lib/event-layout';
 import { useRovingSlots } from '../lib/slot-navigation';
 import { EventEntry } from './event-entry';
@@ -15,7 +16,7 @@ const SHORT_BLOCK_PX = 34;
 interface TimeGridProps {
   days: readonly Day[];
   today: Day;
-  events: readonly CalendarEvent[];
+  events: readonly EventShowing[];
   timeZone: string;
   /** Height of an hour row and the smallest block, in pixels. */
   rowPx: number;
@@ -23,7 +24,7 @@ interface TimeGridProps {
   /** The minute of the day scrolled to when the view opens (the configured start time). */
   scrollToMinutes: number;
   onSlot: (day: Day, minutes: number) => void;
-  onOpen: (event: CalendarEvent) => void;
+  onOpen: (event: EventShowing) => void;
 }
 
 /** The day and week views: all-day events on top, then 24 hourly rows per day with the timed events over them. */
@@ -68,7 +69,7 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
               {events
                 .filter((event) => event.all_day && isEventOnDay(event, day, timeZone))
                 .map((event) => (
-                  <li key={event.id}>
+                  <li key={showingKey(event)}>
                     <EventEntry event={event} timeZone={timeZone} onOpen={onOpen} variant="chip" />
                   </li>
                 ))}
@@ -94,7 +95,7 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
               const { top, height } = blockGeometry(start, end, rowPx, minBlockPx);
               return (
                 <EventEntry
-                  key={event.id}
+                  key={showingKey(event)}
                   event={event}
                   timeZone={timeZone}
                   onOpen={onOpen}

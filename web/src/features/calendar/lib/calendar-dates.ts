@@ -1,4 +1,5 @@
-import { addDays, formatDay, formatDayAs, type DateTexts, type Day } from '../../../lib/zoned-dates';
+import { formatDay, formatDayAs, type DateTexts } from '../../../lib/zoned-dates';
+import { addDays, type Day } from '../../../../../shared/zoned-time';
 
 /** The month title's and a whole day's patterns ('MMMM yyyy', 'EEEE, MMM d, yyyy'). */
 type CalendarDateTexts = DateTexts & { month: string; weekdayDay: string };

@@ -3,7 +3,9 @@ import type { CalendarEvent } from '../../../../../shared/calendar-events.schema
 import { MESSAGES } from '../../../../../shared/messages';
 import { parseTimeInput, timeInputValue } from './calendar-dates';
 import type { ItemInput } from '../../../../../shared/item-schemas';
-import { addDays, zonedInstant, zonedParts, type Day } from '../../../lib/zoned-dates';
+import type { Recurrence } from '../../../../../shared/recurrence';
+import { noRepeat, repeatRule, repeatValues, validateRepeat, type RepeatFormValues } from '../../../components/items/repeat-form';
+import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';
 
 /** What the event editor holds: the inputs' own values (dates 'YYYY-MM-DD', times 'HH:mm'). */
 export interface EventFormValues {
@@ -18,9 +20,10 @@ export interface EventFormValues {
   eventType: EventType;
   color: string;
   tags: string[];
+  repeat: RepeatFormValues;
 }
 
-export type EventFormField = 'title' | 'startDate' | 'startTime' | 'endDate' | 'endTime';
+export type EventFormField = 'title' | 'startDate' | 'startTime' | 'endDate' | 'endTime' | 'interval' | 'until' | 'count';
 export type EventFormErrors = Partial<Record<EventFormField, string>>;
 
 const HOUR = 60;
@@ -41,6 +44,7 @@ export function newEventValues(day: Day, minutes: number): EventFormValues {
     eventType: 'other',
     color: '',
     tags: [],
+    repeat: noRepeat(day),
   };
 }
 
@@ -52,14 +56,15 @@ export function newEventStart(anchor: Day, today: Day, nowMinutes: number, start
   return anchor === today ? Math.min(Math.floor(nowMinutes / HOUR) * HOUR + HOUR, 23 * HOUR) : startMinutes;
 }
 
-/** An event's fields as the editor shows them in the user's time zone. */
+/** An event's fields (of the occurrence shown, for a series) as the editor shows them in the user's time zone. */
 export function eventValues(event: CalendarEvent, timeZone: string): EventFormValues {
   const start = zonedParts(event.start_time, timeZone);
   const end = zonedParts(event.end_time, timeZone);
+  const startDate = event.all_day ? event.start_time.slice(0, 10) : start.day;
   return {
     title: event.title,
     allDay: event.all_day,
-    startDate: event.all_day ? event.start_time.slice(0, 10) : start.day,
+    startDate,
     startTime: timeInputValue(start.minutes),
     endDate: event.all_day ? event.end_time.slice(0, 10) : end.day,
     endTime: timeInputValue(end.minutes),
@@ -68,6 +73,7 @@ export function eventValues(event: CalendarEvent, timeZone: string): EventFormVa
     eventType: event.event_type,
     color: event.color ?? '',
     tags: event.tags,
+    repeat: repeatValues(event.recurrence?.rule ?? null, startDate),
   };
 }
 
@@ -93,11 +99,15 @@ export function validateEventForm(values: EventFormValues, timeZone: string): Ev
   if (timesGiven && !endsAfterStart({ ...formTimes(values, timeZone), all_day: values.allDay })) {
     errors[values.allDay ? 'endDate' : 'endTime'] = MESSAGES.endBeforeStart;
   }
-  return errors;
+  return { ...errors, ...validateRepeat(values.repeat, values.startDate) };
 }
 
-/** The API body of the form, for create and update alike. */
-export function eventBody(values: EventFormValues, timeZone: string): ItemInput<'events'> {
+/**
+ * The API body of the form, for create and update alike. A series keeps the zone and exceptions
+ * it had; a new one takes the user's zone.
+ */
+export function eventBody(values: EventFormValues, timeZone: string, previous: Recurrence | null = null): ItemInput<'events'> {
+  const rule = repeatRule(values.repeat, values.startDate);
   return {
     title: values.title.trim(),
     all_day: values.allDay,
@@ -107,6 +117,7 @@ export function eventBody(values: EventFormValues, timeZone: string): ItemInput<
     event_type: values.eventType,
     color: values.color || null,
     tags: values.tags,
+    recurrence: rule === null ? null : { rule, time_zone: previous?.time_zone ?? timeZone, exceptions: previous?.exceptions ?? [] },
   };
 }
 
@@ -116,5 +127,8 @@ export function apiFieldErrors(fields: Readonly<Record<string, string>>, allDay:
   if (fields.title) errors.title = fields.title;
   if (fields.start_time) errors[allDay ? 'startDate' : 'startTime'] = fields.start_time;
   if (fields.end_time) errors[allDay ? 'endDate' : 'endTime'] = fields.end_time;
+  // A rule the API refuses is the picker's end (its other parts are checked before saving).
+  const ruleError = fields['recurrence.rule'] ?? fields.recurrence;
+  if (ruleError) errors.until = ruleError;
   return errors;
 }

@@ -1,6 +1,7 @@
 import { eventDays, type EventTimes } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
-import { formatDay, formatTime, MINUTES_PER_DAY, zonedParts, type Day } from '../../../lib/zoned-dates';
+import { formatDay, formatTime, MINUTES_PER_DAY } from '../../../lib/zoned-dates';
+import { zonedParts, type Day } from '../../../../../shared/zoned-time';
 import type { AppTexts } from '../../../i18n/catalogue-types';
 
 /** Where events go on the calendar; which days an event reaches is shared/calendar-events' eventDays. */

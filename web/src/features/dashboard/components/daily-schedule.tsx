@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from '../../../lib/router';
-import { isEventOnDay } from '../../../../../shared/calendar-events';
+import { eventShowings } from '../../../../../shared/calendar-events';
+import { showingKey } from '../../../../../shared/recurrence';
 import { calendarDay } from '../../../../../shared/dates';
+import { RepeatMark } from '../../../components/items/repeat-mark';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ListSkeleton, LoadState } from '../../../components/ui/load-state';
 import { useItems } from '../../../lib/items';
-import { addDays, formatDayAs, formatTime } from '../../../lib/zoned-dates';
+import { formatDayAs, formatTime } from '../../../lib/zoned-dates';
+import { addDays } from '../../../../../shared/zoned-time';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { useAppTexts } from '../../../i18n/texts';
 
@@ -16,7 +19,7 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
   const today = calendarDay(new Date(), timeZone);
   const [picked, setPicked] = useState<string | null>(null);
   const day = picked ?? today;
-  const ofDay = (events.data ?? []).filter((event) => isEventOnDay(event, day, timeZone));
+  const ofDay = eventShowings(events.data ?? [], day, day, timeZone);
   const texts = useAppTexts();
   const t = texts.dashboard.schedule;
 
@@ -55,14 +58,20 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
         ) : (
           <ul className="dash-list">
             {ofDay.map((event) => (
-              <li key={event.id}>
-                <Link to={`/calendar?eventId=${event.id}`} className="dash-item">
+              <li key={showingKey(event)}>
+                <Link
+                  to={`/calendar?eventId=${event.id}${event.occurrence ? `&occurrence=${encodeURIComponent(event.occurrence)}` : ''}`}
+                  className="dash-item"
+                >
                   <span className="dash-item__time">
                     {event.all_day
                       ? texts.calendar.allDay
                       : `${formatTime(event.start_time, timeZone, texts.dates)} – ${formatTime(event.end_time, timeZone, texts.dates)}`}
                   </span>
-                  <span className="dash-item__title">{event.title}</span>
+                  <span className="dash-item__title">
+                    {event.title}
+                    {event.occurrence && <RepeatMark />}
+                  </span>
                   {event.location && <span className="dash-item__meta">{event.location}</span>}
                 </Link>
               </li>

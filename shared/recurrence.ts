@@ -1,0 +1,314 @@
+import * as rrulePackage from 'rrule';
+import { DAY_MS } from './dates';
+import { MESSAGES } from './messages';
+import { zonedInstant, zonedParts, type Day } from './zoned-time';
+
+/**
+ * Repeating items as RFC 5545 rules (the RRULE value, as Google Calendar writes it). rrule does the
+ * expansion, on "floating" wall-clock times (a UTC Date whose fields are the series' local time),
+ * and each occurrence is then placed in the series' time zone, so a weekly 9:00 meeting stays at
+ * 9:00 across daylight-saving changes. (rrule's own TZID support depends on the machine's zone,
+ * and rrule-temporal weighs 50 KB gzipped with its Temporal polyfill against rrule's 14.)
+ */
+
+// Node loads rrule's UMD build, which has only a default export; bundlers load its ES build (no default).
+const { RRule, Weekday: RRuleWeekday } = (Reflect.get(rrulePackage, 'default') as typeof rrulePackage | undefined) ?? rrulePackage;
+
+export const REPEAT_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+export type RepeatFrequency = (typeof REPEAT_FREQUENCIES)[number];
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const REPEAT_LIMITS = { intervalMax: 99, countMax: 999, exceptionsMax: 1000, ruleMaxLength: 300 } as const;
+
+/**
+ * A rule's parts. Only day-or-longer frequencies and no time-of-day parts (the time is the item's
+ * own): a series has at most one occurrence a day, so any window holds a bounded number of them.
+ */
+export interface RepeatRule {
+  freq: RepeatFrequency;
+  interval: number;
+  /** Weekdays; `nth` picks the nth (negative: from the end) of the month or year, as in "last Friday". */
+  byDay: ReadonlyArray<{ weekday: Weekday; nth: number | null }>;
+  byMonthDay: readonly number[];
+  byMonth: readonly number[];
+  bySetPos: readonly number[];
+  count: number | null;
+  /** As the rule writes it: a day 'YYYYMMDD' (inclusive) or a UTC instant 'YYYYMMDDTHHMMSSZ'. */
+  until: string | null;
+}
+
+/** What a repeating item stores: its rule, the zone its wall-clock times belong to, and the starts of occurrences taken out. */
+export interface Recurrence {
+  rule: string;
+  time_zone: string;
+  exceptions: string[];
+}
+
+/** The times a series is expanded from: its first occurrence's, and how it repeats (absent or null: it does not). */
+export interface SeriesTimes {
+  start_time: string;
+  end_time: string;
+  all_day: boolean;
+  recurrence?: Recurrence | null;
+}
+
+const PART_NAMES = ['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'BYSETPOS', 'WKST'] as const;
+const BY_DAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
+const UNTIL = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z)?$/;
+
+/** A rule's parts, or the message saying what is wrong with it. Accepts an optional "RRULE:" prefix. */
+export function parseRule(text: string): RepeatRule | { problem: string } {
+  const parts = new Map<string, string>();
+  for (const part of text.replace(/^RRULE:/i, '').split(';')) {
+    const [name, value, extra] = part.split('=');
+    if (!name || !value || extra !== undefined || !(PART_NAMES as readonly string[]).includes(name.toUpperCase()) || parts.has(name.toUpperCase())) {
+      return { problem: MESSAGES.repeatRuleInvalid };
+    }
+    parts.set(name.toUpperCase(), value.toUpperCase());
+  }
+  const freq = parts.get('FREQ');
+  if (!freq || !(REPEAT_FREQUENCIES as readonly string[]).includes(freq)) return { problem: MESSAGES.repeatFrequency };
+  if (parts.has('COUNT') && parts.has('UNTIL')) return { problem: MESSAGES.repeatEndsTwice };
+
+  const numbers = (name: string, min: number, max: number): number[] | null => {
+    const value = parts.get(name);
+    if (value === undefined) return [];
+    const list = value.split(',').map((entry) => (/^[+-]?\d{1,3}$/.test(entry) ? Number(entry) : NaN));
+    return list.every((n) => Number.isInteger(n) && n >= min && n <= max && n !== 0) ? list : null;
+  };
+  const [interval] = parts.has('INTERVAL') ? (numbers('INTERVAL', 1, REPEAT_LIMITS.intervalMax) ?? [NaN]) : [1];
+  if (!Number.isInteger(interval)) return { problem: MESSAGES.repeatIntervalRange };
+  const [count] = parts.has('COUNT') ? (numbers('COUNT', 1, REPEAT_LIMITS.countMax) ?? [NaN]) : [null];
+  if (count !== null && !Number.isInteger(count)) return { problem: MESSAGES.repeatCountRange };
+
+  const byMonthDay = numbers('BYMONTHDAY', -31, 31);
+  const byMonth = numbers('BYMONTH', 1, 12);
+  const bySetPos = numbers('BYSETPOS', -366, 366);
+  const byDay = (parts.get('BYDAY')?.split(',') ?? []).map((entry) => BY_DAY.exec(entry));
+  const until = parts.get('UNTIL') ?? null;
+  const wkst = parts.get('WKST');
+  if (
+    !byMonthDay ||
+    !byMonth ||
+    !bySetPos ||
+    byDay.some((match) => !match || (match[1] !== undefined && (Number(match[1]) === 0 || Math.abs(Number(match[1])) > 53))) ||
+    (until !== null && !untilIsValid(until)) ||
+    (wkst !== undefined && !(WEEKDAYS as readonly string[]).includes(wkst))
+  ) {
+    return { problem: MESSAGES.repeatRuleInvalid };
+  }
+  return {
+    freq: freq as RepeatFrequency,
+    interval: interval!,
+    byDay: byDay.map((match) => ({ weekday: match![2] as Weekday, nth: match![1] === undefined ? null : Number(match![1]) })),
+    byMonthDay,
+    byMonth,
+    bySetPos,
+    count,
+    until,
+  };
+}
+
+function untilIsValid(until: string): boolean {
+  const match = UNTIL.exec(until);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((field) => Number(field ?? 0)) as [number, number, number, number, number, number];
+  const probe = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+}
+
+/** The RRULE value of a rule's parts (without the "RRULE:" prefix), in a fixed order. */
+export function formatRule(rule: RepeatRule): string {
+  const parts = [`FREQ=${rule.freq}`];
+  if (rule.interval !== 1) parts.push(`INTERVAL=${rule.interval}`);
+  if (rule.byDay.length) parts.push(`BYDAY=${rule.byDay.map(({ weekday, nth }) => `${nth ?? ''}${weekday}`).join(',')}`);
+  if (rule.byMonthDay.length) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(',')}`);
+  if (rule.byMonth.length) parts.push(`BYMONTH=${rule.byMonth.join(',')}`);
+  if (rule.bySetPos.length) parts.push(`BYSETPOS=${rule.bySetPos.join(',')}`);
+  if (rule.count !== null) parts.push(`COUNT=${rule.count}`);
+  if (rule.until !== null) parts.push(`UNTIL=${rule.until}`);
+  return parts.join(';');
+}
+
+/** Whether Intl knows a time zone (the settings offer a few; Google's series may name any). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One showing of an item: a single item's own times, or one occurrence of a series, named by its start. */
+export type Showing<T extends SeriesTimes> = T & { occurrence: string | null };
+
+/** Names a showing among the others of its series (React keys, links). */
+export const showingKey = (showing: { id: string; occurrence: string | null }) => (showing.occurrence ? `${showing.id}@${showing.occurrence}` : showing.id);
+
+/**
+ * The showings of items that reach the days from `firstDay` to `lastDay` of `timeZone` (items
+ * with no recurrence once, series once per occurrence), by `reaches` (an item's days test).
+ */
+export function showingsOn<T extends SeriesTimes>(
+  items: readonly T[],
+  firstDay: Day,
+  lastDay: Day,
+  reaches: (times: SeriesTimes, firstDay: Day, lastDay: Day) => boolean,
+): Showing<T>[] {
+  return items.flatMap((item): Showing<T>[] => {
+    if (!item.recurrence) return reaches(item, firstDay, lastDay) ? [{ ...item, occurrence: null }] : [];
+    return occurrencesAround(item, item.recurrence, firstDay, lastDay)
+      .filter((times) => reaches({ ...times, all_day: item.all_day }, firstDay, lastDay))
+      .map((times) => ({ ...item, ...times, occurrence: times.start_time }));
+  });
+}
+
+/** The occurrence of a series that starts at `start`, or null when the series has none there. */
+export function occurrenceAt<T extends SeriesTimes>(item: T, start: string): Showing<T> | null {
+  if (!item.recurrence) return null;
+  const day = item.all_day ? start.slice(0, 10) : zonedParts(start, item.recurrence.time_zone).day;
+  const found = occurrencesAround(item, item.recurrence, day, day).find((times) => Date.parse(times.start_time) === Date.parse(start));
+  return found ? { ...item, ...found, occurrence: found.start_time } : null;
+}
+
+/** A series' occurrences starting within about two days of the wall-clock days given, exceptions left out. */
+function occurrencesAround(item: SeriesTimes, recurrence: Recurrence, firstDay: Day, lastDay: Day): Array<{ start_time: string; end_time: string }> {
+  const expansion = expansionOf(item, recurrence);
+  if (!expansion) return [];
+  const length = Date.parse(item.end_time) - Date.parse(item.start_time);
+  const from = new Date(Date.parse(firstDay) - 2 * DAY_MS - Math.max(length, 0));
+  const to = new Date(Date.parse(lastDay) + 3 * DAY_MS);
+  const excluded = new Set(recurrence.exceptions.map((exception) => Date.parse(exception)));
+  return expansion.rule
+    .between(from, to, true)
+    .map((floating) => expansion.place(floating))
+    .filter((start) => !excluded.has(start))
+    .map((start) => ({ start_time: new Date(start).toISOString(), end_time: new Date(start + length).toISOString() }));
+}
+
+/** The rrule expansion of a series and how to place its floating times; null when its rule is not one we accept. */
+function expansionOf(item: SeriesTimes, recurrence: Recurrence) {
+  const parsed = parseRule(recurrence.rule);
+  if ('problem' in parsed) return null;
+  const zone = recurrence.time_zone;
+  const place = (floating: Date) => placeFloating(floating.getTime(), item.all_day, zone);
+  const rule = new RRule({
+    freq: RRule[parsed.freq],
+    interval: parsed.interval,
+    dtstart: new Date(floatingOf(item.start_time, item.all_day, zone)),
+    count: parsed.count,
+    until: parsed.until === null ? null : new Date(floatingUntil(parsed.until, item.all_day, zone)),
+    byweekday: parsed.byDay.length ? parsed.byDay.map(({ weekday, nth }) => new RRuleWeekday(WEEKDAYS.indexOf(weekday), nth ?? undefined)) : null,
+    bymonthday: parsed.byMonthDay.length ? [...parsed.byMonthDay] : null,
+    bymonth: parsed.byMonth.length ? [...parsed.byMonth] : null,
+    bysetpos: parsed.bySetPos.length ? [...parsed.bySetPos] : null,
+  });
+  return { rule, place };
+}
+
+/** An instant's wall-clock time in a zone as a floating time (an all-day item's date as it is written). */
+function floatingOf(instant: string, allDay: boolean, zone: string): number {
+  if (allDay) return Date.parse(`${instant.slice(0, 10)}T00:00:00Z`);
+  const { day, minutes } = zonedParts(instant, zone);
+  return Date.parse(`${day}T00:00:00Z`) + minutes * 60_000;
+}
+
+/** The instant a floating time has in a zone (an all-day item's date stays as it is). */
+function placeFloating(floating: number, allDay: boolean, zone: string): number {
+  if (allDay) return floating;
+  const dayStart = floating - (((floating % DAY_MS) + DAY_MS) % DAY_MS);
+  return zonedInstant(new Date(dayStart).toISOString().slice(0, 10), (floating - dayStart) / 60_000, zone).getTime();
+}
+
+/**
+ * "All events", edited from one occurrence that now starts at `start`: the series' first
+ * occurrence and its exceptions move by the same wall-clock change, so a 10:00 series moved to
+ * 8:00 from a summer occurrence is at 8:00 in winter too, and its exceptions still match.
+ */
+export function movedSeries(
+  series: SeriesTimes & { recurrence: Recurrence },
+  occurrence: string,
+  start: string,
+): { start_time: string; recurrence: Recurrence } {
+  const { all_day: allDay, recurrence } = series;
+  const change = floatingOf(start, allDay, recurrence.time_zone) - floatingOf(occurrence, allDay, recurrence.time_zone);
+  const move = (instant: string) =>
+    new Date(placeFloating(floatingOf(instant, allDay, recurrence.time_zone) + change, allDay, recurrence.time_zone)).toISOString();
+  return { start_time: move(series.start_time), recurrence: { ...recurrence, exceptions: recurrence.exceptions.map(move) } };
+}
+
+/** Whether a series' UNTIL leaves it its first occurrence (a rule without UNTIL always does). */
+export function endsAfterItStarts(item: SeriesTimes & { recurrence: Recurrence }): boolean {
+  const parsed = parseRule(item.recurrence.rule);
+  if ('problem' in parsed || parsed.until === null) return true;
+  const expansion = expansionOf(item, item.recurrence);
+  return expansion !== null && expansion.rule.options.dtstart.getTime() <= floatingUntil(parsed.until, item.all_day, item.recurrence.time_zone);
+}
+
+/** UNTIL as a floating time: a day includes all of it; an instant is read in the series' zone. */
+function floatingUntil(until: string, allDay: boolean, zone: string): number {
+  const [, year, month, day, hour, minute, second] = UNTIL.exec(until)!;
+  const dayStart = Date.UTC(Number(year), Number(month) - 1, Number(day));
+  if (hour === undefined) return dayStart + DAY_MS - 1000;
+  const instant = dayStart + ((Number(hour) * 60 + Number(minute)) * 60 + Number(second)) * 1000;
+  if (allDay) return instant;
+  const { day: zonedDay, minutes } = zonedParts(new Date(instant), zone);
+  return Date.parse(`${zonedDay}T00:00:00Z`) + minutes * 60_000 + (instant % 60_000);
+}
+
+/** UNTIL for "up to just before `start`", an occurrence's start: the day before for all-day series. */
+export function untilBefore(start: string, allDay: boolean): string {
+  if (allDay) return new Date(Date.parse(start) - DAY_MS).toISOString().slice(0, 10).replaceAll('-', '');
+  return `${new Date(Date.parse(start) - 1000).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
+
+/**
+ * "This and following" from the occurrence starting at `start`: the series as it stays (ending
+ * just before it; null when that was its first occurrence) and the new series from it on (the
+ * rest of a COUNT, the same UNTIL, its exceptions from that start on).
+ */
+export function splitSeries<T extends SeriesTimes & { recurrence: Recurrence }>(
+  series: T,
+  start: string,
+): { before: Recurrence | null; after: SeriesTimes & { recurrence: Recurrence } } {
+  const parsed = parseRule(series.recurrence.rule);
+  if ('problem' in parsed) throw new Error(`split of an invalid rule: ${parsed.problem}`);
+  const at = Date.parse(start);
+  const length = Date.parse(series.end_time) - Date.parse(series.start_time);
+  const earlier = countBefore(series, at);
+  const exceptionsFrom = (keep: (exception: number) => boolean) => series.recurrence.exceptions.filter((exception) => keep(Date.parse(exception)));
+  const before: Recurrence | null =
+    earlier === 0
+      ? null
+      : {
+          ...series.recurrence,
+          rule: formatRule(parsed.count === null ? { ...parsed, until: untilBefore(start, series.all_day) } : { ...parsed, count: earlier }),
+          exceptions: exceptionsFrom((exception) => exception < at),
+        };
+  const after = {
+    start_time: new Date(at).toISOString(),
+    end_time: new Date(at + length).toISOString(),
+    all_day: series.all_day,
+    recurrence: {
+      ...series.recurrence,
+      rule: formatRule(parsed.count === null ? parsed : { ...parsed, count: parsed.count - earlier }),
+      exceptions: exceptionsFrom((exception) => exception >= at),
+    },
+  };
+  return { before, after };
+}
+
+/** How many occurrences (exceptions included, as COUNT counts them) a series has before an instant. */
+function countBefore(series: SeriesTimes & { recurrence: Recurrence }, instant: number): number {
+  const expansion = expansionOf(series, series.recurrence);
+  if (!expansion) return 0;
+  let count = 0;
+  expansion.rule.all((floating) => {
+    if (expansion.place(floating) >= instant) return false;
+    count += 1;
+    return true;
+  });
+  return count;
+}

@@ -1,0 +1,50 @@
+import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
+import type { ItemInput } from '../../../../../shared/item-schemas';
+import { movedSeries, splitSeries, type Recurrence } from '../../../../../shared/recurrence';
+import type { SeriesScope } from '../../../components/items/series-scope-dialog';
+import { createItem, deleteItem, updateItem } from '../../../lib/items';
+
+type Series = CalendarEvent & { recurrence: Recurrence };
+
+/**
+ * Saves the editor's body for one occurrence of a series (`occurrence` is its start). A new item is
+ * always written before the series gives the occurrences up, so a failure halfway shows an
+ * occurrence twice, never loses one.
+ */
+export async function saveSeriesEdit(series: Series, occurrence: string, body: ItemInput<'events'>, scope: SeriesScope): Promise<void> {
+  const { before, after } = splitSeries(series, occurrence);
+  if (scope === 'this') {
+    await createItem('events', { ...body, recurrence: null });
+    await updateItem('events', series.id, { recurrence: withException(series.recurrence, occurrence) });
+    return;
+  }
+  if (scope === 'all' || before === null) {
+    const moved = movedSeries(series, occurrence, body.start_time);
+    const length = Date.parse(body.end_time) - Date.parse(body.start_time);
+    const end_time = new Date(Date.parse(moved.start_time) + length).toISOString();
+    const recurrence = body.recurrence && { ...body.recurrence, exceptions: moved.recurrence.exceptions };
+    await updateItem('events', series.id, { ...body, start_time: moved.start_time, end_time, recurrence });
+    return;
+  }
+  // The rest of the series: the rule as picked, or (when the picker left it) what remains of its COUNT.
+  const rule = body.recurrence && body.recurrence.rule === series.recurrence.rule ? after.recurrence.rule : body.recurrence?.rule;
+  await createItem('events', { ...body, recurrence: rule ? { ...after.recurrence, rule } : null });
+  await updateItem('events', series.id, { recurrence: before });
+}
+
+/** Takes one occurrence, this and the following ones, or the whole series off the calendar (the whole series to the trash). */
+export async function deleteFromSeries(series: Series, occurrence: string, scope: SeriesScope): Promise<'occurrence' | 'following' | 'trashed'> {
+  const { before } = splitSeries(series, occurrence);
+  if (scope === 'this') {
+    await updateItem('events', series.id, { recurrence: withException(series.recurrence, occurrence) });
+    return 'occurrence';
+  }
+  if (scope === 'following' && before !== null) {
+    await updateItem('events', series.id, { recurrence: before });
+    return 'following';
+  }
+  await deleteItem('events', series.id);
+  return 'trashed';
+}
+
+const withException = (recurrence: Recurrence, start: string): Recurrence => ({ ...recurrence, exceptions: [...recurrence.exceptions, start] });
