@@ -38,6 +38,7 @@ export const MESSAGES = {
   repeatCountRange: 'A repeat can happen 1 to 999 times',
   repeatTimeZone: 'This time zone is not known',
   repeatEndBeforeStart: 'The repeat must end after it starts',
+  repeatNeverHappens: 'This repeat never happens',
 
   tagNameRequired: 'Tag name is required',
   tagNameTaken: 'A tag with this name already exists',

@@ -92,9 +92,10 @@ export function parseRule(text: string): RepeatRule | { problem: string } {
     !byMonthDay ||
     !byMonth ||
     !bySetPos ||
-    byDay.some((match) => !match || (match[1] !== undefined && (Number(match[1]) === 0 || Math.abs(Number(match[1])) > 53))) ||
+    byDay.some((match) => !match) ||
     (until !== null && !untilIsValid(until)) ||
-    (wkst !== undefined && !(WEEKDAYS as readonly string[]).includes(wkst))
+    (wkst !== undefined && !(WEEKDAYS as readonly string[]).includes(wkst)) ||
+    !fitsFrequency(freq as RepeatFrequency, byDay as RegExpExecArray[], byMonthDay, bySetPos)
   ) {
     return { problem: MESSAGES.repeatRuleInvalid };
   }
@@ -108,6 +109,18 @@ export function parseRule(text: string): RepeatRule | { problem: string } {
     count,
     until,
   };
+}
+
+/**
+ * The parts each frequency takes, so that every rule accepted repeats regularly: day-of-month parts
+ * and "nth weekday" only monthly (up to the 5th) and yearly (up to the 53rd), BYSETPOS only with
+ * weekdays. (rrule walks to the year 9999 looking for an occurrence a rule cannot have.)
+ */
+function fitsFrequency(freq: RepeatFrequency, byDay: RegExpExecArray[], byMonthDay: number[], bySetPos: number[]): boolean {
+  const nthLimit = { DAILY: 0, WEEKLY: 0, MONTHLY: 5, YEARLY: 53 }[freq];
+  if (byDay.some((match) => match[1] !== undefined && (Number(match[1]) === 0 || Math.abs(Number(match[1])) > nthLimit))) return false;
+  if (nthLimit === 0 && byMonthDay.length > 0) return false;
+  return bySetPos.length === 0 || (nthLimit > 0 && byDay.length > 0);
 }
 
 function untilIsValid(until: string): boolean {
@@ -239,12 +252,22 @@ export function movedSeries(
   return { start_time: move(series.start_time), recurrence: { ...recurrence, exceptions: recurrence.exceptions.map(move) } };
 }
 
-/** Whether a series' UNTIL leaves it its first occurrence (a rule without UNTIL always does). */
-export function endsAfterItStarts(item: SeriesTimes & { recurrence: Recurrence }): boolean {
+/** Looked at for a first occurrence: a rule with none this soon is refused. */
+const FIRST_OCCURRENCE_YEARS = 10;
+
+/**
+ * What is wrong with a series as a whole (its rule on its own is checked by the schema): an UNTIL
+ * before its start, or a rule with no occurrence in its first ten years (the 31st of February).
+ */
+export function seriesProblem(item: SeriesTimes & { recurrence: Recurrence }): string | null {
   const parsed = parseRule(item.recurrence.rule);
-  if ('problem' in parsed || parsed.until === null) return true;
   const expansion = expansionOf(item, item.recurrence);
-  return expansion !== null && expansion.rule.options.dtstart.getTime() <= floatingUntil(parsed.until, item.all_day, item.recurrence.time_zone);
+  if ('problem' in parsed || !expansion) return 'problem' in parsed ? parsed.problem : MESSAGES.repeatRuleInvalid;
+  const start = expansion.rule.options.dtstart;
+  if (parsed.until !== null && start.getTime() > floatingUntil(parsed.until, item.all_day, item.recurrence.time_zone)) return MESSAGES.repeatEndBeforeStart;
+  const horizon = new Date(start.getTime() + FIRST_OCCURRENCE_YEARS * 366 * DAY_MS);
+  const first = expansion.rule.after(start, true);
+  return first && first <= horizon ? null : MESSAGES.repeatNeverHappens;
 }
 
 /** UNTIL as a floating time: a day includes all of it; an instant is read in the series' zone. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { endsAfterStart } from '../../shared/calendar-events';
 import { isBeforeToday } from '../../shared/dates';
-import { endsAfterItStarts } from '../../shared/recurrence';
+import { seriesProblem } from '../../shared/recurrence';
 import type { Item, ItemChanges, NewItem } from '../../shared/item-schemas';
 import { ENTITY_OF_KIND, isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
@@ -197,7 +197,8 @@ async function checkRules(userId: string, next: StoredItem, previous: StoredItem
   }
   if ('start_time' in next) {
     if (!endsAfterStart(next)) throw invalidField('end_time', MESSAGES.endBeforeStart);
-    if (next.recurrence && !endsAfterItStarts({ ...next, recurrence: next.recurrence })) throw invalidField('recurrence.rule', MESSAGES.repeatEndBeforeStart);
+    const problem = next.recurrence && seriesProblem({ ...next, recurrence: next.recurrence });
+    if (problem) throw invalidField('recurrence.rule', problem);
   }
 }
 

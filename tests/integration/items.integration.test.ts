@@ -147,6 +147,7 @@ describe('events', () => {
       [{ ...recurrence, rule: 'FREQ=DAILY;COUNT=2;UNTIL=20300401' }, { 'recurrence.rule': MESSAGES.repeatEndsTwice }],
       [{ ...recurrence, time_zone: 'Nowhere/City' }, { 'recurrence.time_zone': MESSAGES.repeatTimeZone }],
       [{ ...recurrence, rule: 'FREQ=DAILY;UNTIL=20300301' }, { 'recurrence.rule': MESSAGES.repeatEndBeforeStart }],
+      [{ ...recurrence, rule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }, { 'recurrence.rule': MESSAGES.repeatNeverHappens }],
     ];
     for (const [bad, fields] of refusals) {
       const created = await alice.post('/api/events', { title: 'Bad', ...times, recurrence: bad });

@@ -8,6 +8,7 @@ import {
   movedSeries,
   occurrenceAt,
   parseRule,
+  seriesProblem,
   showingsOn,
   splitSeries,
   WEEKDAYS,
@@ -193,11 +194,29 @@ describe('repeat rules', () => {
     ['FREQ=WEEKLY;BYDAY=XX', MESSAGES.repeatRuleInvalid],
     ['FREQ=DAILY;UNTIL=20270230', MESSAGES.repeatRuleInvalid],
     ['FREQ=DAILY;FREQ=WEEKLY', MESSAGES.repeatRuleInvalid],
+    ['FREQ=DAILY;BYSETPOS=1', MESSAGES.repeatRuleInvalid],
+    ['FREQ=WEEKLY;BYDAY=1MO', MESSAGES.repeatRuleInvalid],
+    ['FREQ=MONTHLY;BYDAY=6MO', MESSAGES.repeatRuleInvalid],
+    ['FREQ=DAILY;BYMONTHDAY=3', MESSAGES.repeatRuleInvalid],
   ])('refuses %s: %s', (rule, message) => {
     expect(parseRule(rule)).toEqual({ problem: message });
     const body = { title: 'T', start_time: '2027-01-01T09:00:00Z', end_time: '2027-01-01T10:00:00Z', recurrence: { rule, time_zone: 'UTC' } };
     const result = EventCreateSchema.safeParse(body);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  it('refuses a series that ends before it starts, or whose rule never happens', () => {
+    const series = (rule: string) => ({
+      start_time: '2027-01-31T09:00:00.000Z',
+      end_time: '2027-01-31T10:00:00.000Z',
+      all_day: false,
+      recurrence: { rule, time_zone: 'UTC', exceptions: [] },
+    });
+    expect(seriesProblem(series('FREQ=DAILY;UNTIL=20270130'))).toBe(MESSAGES.repeatEndBeforeStart);
+    expect(seriesProblem(series('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'))).toBe(MESSAGES.repeatNeverHappens);
+    expect(seriesProblem(series('FREQ=MONTHLY;BYMONTH=4,6'))).toBe(MESSAGES.repeatNeverHappens);
+    expect(seriesProblem(series('FREQ=MONTHLY;UNTIL=20270131'))).toBeNull();
+    expect(seriesProblem(series('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29'))).toBeNull();
   });
 
   it('refuses a time zone Intl does not know', () => {

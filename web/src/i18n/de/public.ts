@@ -287,6 +287,7 @@ export default {
     repeatCountRange: 'Eine Wiederholung kann 1- bis 999-mal stattfinden',
     repeatTimeZone: 'Diese Zeitzone ist unbekannt',
     repeatEndBeforeStart: 'Die Wiederholung muss nach ihrem Beginn enden',
+    repeatNeverHappens: 'Diese Wiederholung findet nie statt',
     tagNameRequired: 'Ein Name für den Tag ist erforderlich',
     tagNameTaken: 'Es gibt bereits einen Tag mit diesem Namen',
     waitingListDuplicate: 'Diese E-Mail-Adresse steht bereits auf unserer Warteliste',

@@ -291,6 +291,7 @@ export default {
     repeatCountRange: 'Una repetición puede ocurrir de 1 a 999 veces',
     repeatTimeZone: 'Esta zona horaria no es conocida',
     repeatEndBeforeStart: 'La repetición debe terminar después de empezar',
+    repeatNeverHappens: 'Esta repetición nunca ocurre',
     tagNameRequired: 'El nombre de la etiqueta es obligatorio',
     tagNameTaken: 'Ya existe una etiqueta con ese nombre',
     waitingListDuplicate: 'Este correo ya está en nuestra lista de espera',

@@ -291,6 +291,7 @@ export default {
     repeatCountRange: 'Une répétition peut avoir lieu de 1 à 999 fois',
     repeatTimeZone: 'Ce fuseau horaire est inconnu',
     repeatEndBeforeStart: 'La répétition doit se terminer après son début',
+    repeatNeverHappens: 'Cette répétition n’a jamais lieu',
     tagNameRequired: 'Le nom de l’étiquette est obligatoire',
     tagNameTaken: 'Une étiquette porte déjà ce nom',
     waitingListDuplicate: 'Cette adresse est déjà sur notre liste d’attente',
