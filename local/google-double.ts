@@ -11,7 +11,9 @@ import type { calendar_v3 } from '@googleapis/calendar';
  *   revocation (`POST /revoke`).
  * - Calendar v3 events of the `primary` calendar: list (timeMin/timeMax, singleEvents, paging with
  *   pageToken, incremental with syncToken and nextSyncToken, 410 for an expired sync token),
- *   insert (client ids, 409 for a duplicate), patch and delete (410 once deleted). Writes need the
+ *   insert (client ids, 409 for a duplicate), patch and delete (410 once deleted); a recurring event
+ *   needs well-formed recurrence lines and, when timed, a time zone on start and end (400 as Google
+ *   answers: "Invalid recurrence rule.", "Missing time zone definition for start time."). Writes need the
  *   calendar.events scope (403 insufficientPermissions otherwise), reads either calendar scope.
  * Knobs let tests seed and change Google-side events, fail the next calls, revoke grants, expire
  * tokens, and read what the mirror wrote. `env` holds the variables that point functions/gcal here.
@@ -215,7 +217,12 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     if (method === 'POST' && !id) return insert(owner, body as GoogleEventInput, response);
     const existing = id ? owner.events.get(decodeURIComponent(id)) : undefined;
     if (!existing) return apiError(response, 404, 'Not Found', 'notFound');
-    if (method === 'PATCH') return send(response, 200, publicEvent(touch(owner, { ...mergePatch(existing, body), id: existing.id })));
+    if (method === 'PATCH') {
+      const patched = { ...mergePatch(existing, body), id: existing.id };
+      const refusal = recurrenceRefusal(patched);
+      if (refusal) return apiError(response, 400, refusal.message, refusal.reason);
+      return send(response, 200, publicEvent(touch(owner, patched)));
+    }
     if (method === 'DELETE') {
       if (existing.status === 'cancelled') return apiError(response, 410, 'Resource has been deleted', 'deleted');
       touch(owner, { ...existing, status: 'cancelled' });
@@ -278,6 +285,8 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   function insert(owner: Account, body: GoogleEventInput, response: ServerResponse): void {
     if (body.id !== undefined && !CLIENT_ID_PATTERN.test(body.id)) return apiError(response, 400, 'Invalid resource id value.', 'invalid');
     if (body.id && owner.events.has(body.id)) return apiError(response, 409, 'The requested identifier already exists.', 'duplicate');
+    const refusal = recurrenceRefusal(mergePatch({} as GoogleEventInput, body));
+    if (refusal) return apiError(response, 400, refusal.message, refusal.reason);
     send(response, 200, publicEvent(create(owner, body)));
   }
 
@@ -473,6 +482,21 @@ function publicEvent({ changedAt: _changedAt, ...event }: StoredEvent): calendar
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Patch semantics: nested objects merge, null clears a field, anything else replaces it. */
+/**
+ * Google's rules for a recurring event: every line an RRULE, EXRULE, RDATE or EXDATE property (an
+ * RRULE with a FREQ), and a timed series names the time zone it is expanded in on its start and end.
+ */
+function recurrenceRefusal(event: calendar_v3.Schema$Event): { message: string; reason: string } | undefined {
+  const lines = event.recurrence ?? [];
+  const wellFormed = (line: string) =>
+    /^(EXRULE|RDATE|EXDATE)[:;]/.test(line) || /^RRULE:(.*;)?FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY|HOURLY|MINUTELY|SECONDLY)(;|$)/.test(line);
+  if (!lines.every(wellFormed)) return { message: 'Invalid recurrence rule.', reason: 'invalid' };
+  if (lines.length === 0) return undefined;
+  if (event.start?.dateTime && !event.start.timeZone) return { message: 'Missing time zone definition for start time.', reason: 'required' };
+  if (event.end?.dateTime && !event.end.timeZone) return { message: 'Missing time zone definition for end time.', reason: 'required' };
+  return undefined;
+}
+
 function mergePatch<T extends object>(target: T, patch: unknown): T {
   if (!isPlainObject(patch)) return target;
   const merged: Record<string, unknown> = { ...(target as Record<string, unknown>) };

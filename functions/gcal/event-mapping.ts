@@ -2,6 +2,8 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import { API_LIMITS } from '../../shared/constants';
 import { DAY_MS } from '../../shared/dates';
+import type { Recurrence } from '../../shared/recurrence';
+import { zonedParts } from '../../shared/zoned-time';
 import type { GoogleEvent } from './google';
 
 /**
@@ -52,17 +54,34 @@ function timesFromGoogle(
  * the unused one as null: a patch merges into what Google holds, and an event that turned all-day
  * (or back) must lose its other form.
  */
-export function googleFromEvent(event: SyncedFields & Pick<CalendarEvent, 'id'>): GoogleEvent {
+export function googleFromEvent(event: SyncedFields & Pick<CalendarEvent, 'id' | 'recurrence'>): GoogleEvent {
+  const series = event.recurrence ?? null;
+  // Google expands a series in the zone its times name, and refuses a timed series without one.
   const at = (time: string, lastDay: boolean): calendar_v3.Schema$EventDateTime =>
-    event.all_day ? { date: lastDay ? addDays(dayOf(time), 1) : dayOf(time), dateTime: null } : { dateTime: time, date: null };
+    event.all_day
+      ? { date: lastDay ? addDays(dayOf(time), 1) : dayOf(time), dateTime: null, timeZone: null }
+      : { dateTime: time, date: null, timeZone: series?.time_zone ?? null };
   return {
     summary: event.title,
     description: event.description,
     location: event.location,
     start: at(event.start_time, false),
     end: at(event.end_time, true),
+    recurrence: series && recurrenceLines(series, event.all_day),
     extendedProperties: { private: { [MIRROR_PROPERTY]: event.id } },
   };
+}
+
+/** A series as Google's recurrence lines: its RRULE, and its exceptions as an EXDATE in the series' zone (dates for all-day). */
+function recurrenceLines({ rule, time_zone: zone, exceptions }: Recurrence, allDay: boolean): string[] {
+  if (exceptions.length === 0) return [`RRULE:${rule}`];
+  const compact = (text: string) => text.replace(/[-:]/g, '');
+  if (allDay) return [`RRULE:${rule}`, `EXDATE;VALUE=DATE:${exceptions.map((day) => compact(dayOf(day))).join(',')}`];
+  const wallClock = (instant: string) => {
+    const { day, minutes } = zonedParts(instant, zone);
+    return `${compact(day)}T${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}00`;
+  };
+  return [`RRULE:${rule}`, `EXDATE;TZID=${zone}:${exceptions.map(wallClock).join(',')}`];
 }
 
 export const isMirroredFromHere = (google: GoogleEvent) => Boolean(google.extendedProperties?.private?.[MIRROR_PROPERTY]);

@@ -541,6 +541,37 @@ describe('mirroring out', () => {
     expect((await alice.get(`/api/events/${created.id}`)).body.title).toBe('Dentist (moved)');
   });
 
+  it('writes a series as one Google recurring event, its exceptions as an EXDATE in its zone, and ends it when it stops repeating', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice, { write: true });
+    const recurrence = { rule: 'FREQ=WEEKLY;BYDAY=MO', time_zone: 'Europe/Berlin' };
+    const series = (
+      await alice.post('/api/events', { title: 'Team call', start_time: '2031-03-03T08:00:00.000Z', end_time: '2031-03-03T09:00:00.000Z', recurrence })
+    ).body;
+    await world.bus.settle();
+    expect(google.events(account)).toMatchObject([
+      {
+        summary: 'Team call',
+        start: { dateTime: series.start_time, timeZone: 'Europe/Berlin' },
+        end: { timeZone: 'Europe/Berlin' },
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO'],
+      },
+    ]);
+
+    // Monday March 31, 2031 is in summer time: 09:00 in Berlin is 07:00 UTC.
+    await alice.patch(`/api/events/${series.id}`, { recurrence: { ...recurrence, exceptions: ['2031-03-10T08:00:00.000Z', '2031-03-31T07:00:00.000Z'] } });
+    await world.bus.settle();
+    expect(google.events(account)[0]!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO', 'EXDATE;TZID=Europe/Berlin:20310310T090000,20310331T090000']);
+
+    await alice.patch(`/api/events/${series.id}`, { recurrence: null });
+    await world.bus.settle();
+    const [single] = google.events(account);
+    expect(single!.recurrence).toBeUndefined();
+    expect(single!.start).toEqual({ dateTime: series.start_time });
+    expect((await mirrorLog(alice)).map((entry: any) => entry.outcome)).toEqual(['mirrored', 'mirrored', 'mirrored']);
+  });
+
   it("records 'skipped: read-only' without write access, and leaves Google alone", async () => {
     const alice = await user();
     await connect(alice);
