@@ -1,28 +1,11 @@
 import { z } from 'zod';
 import { endsAfterStart, EVENT_TYPES } from './calendar-events';
 import { API_LIMITS } from './constants';
-import { isoDateTime, requiredDateTime } from './dates.schema';
+import { requiredDateTime } from './dates.schema';
 import { serverFields, trashFields } from './items.schema';
 import { MESSAGES } from './messages';
-import { isTimeZone, parseRule, REPEAT_LIMITS } from './recurrence';
+import { RecurrenceSchema } from './recurrence.schema';
 import { optionalText, requiredText, tagNames } from './text.schema';
-
-/** How a series repeats (shared/recurrence.ts): an RFC 5545 RRULE value, its zone, and the starts of occurrences taken out. */
-export const RecurrenceSchema = z
-  .strictObject({
-    rule: z
-      .string()
-      .describe('How it repeats: an RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=MO or FREQ=MONTHLY;BYDAY=-1FR (no BYHOUR: the time is the start time)')
-      .trim()
-      .max(REPEAT_LIMITS.ruleMaxLength, MESSAGES.repeatRuleInvalid)
-      .superRefine((rule, context) => {
-        const parsed = parseRule(rule);
-        if ('problem' in parsed) context.addIssue({ code: 'custom', message: parsed.problem });
-      }),
-    time_zone: z.string().refine(isTimeZone, MESSAGES.repeatTimeZone).describe("The IANA time zone its times are kept in, the user's"),
-    exceptions: z.array(isoDateTime).max(REPEAT_LIMITS.exceptionsMax).default([]).describe('Starts of occurrences taken out, ISO 8601'),
-  })
-  .describe('How the event repeats; leave it out for a single event');
 
 const eventFields = {
   title: requiredText(MESSAGES.titleRequired),

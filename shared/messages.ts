@@ -39,6 +39,7 @@ export const MESSAGES = {
   repeatTimeZone: 'This time zone is not known',
   repeatEndBeforeStart: 'The repeat must end after it starts',
   repeatNeverHappens: 'This repeat never happens',
+  repeatNeedsDueDate: 'A repeating task needs a due date',
 
   tagNameRequired: 'Tag name is required',
   tagNameTaken: 'A tag with this name already exists',

@@ -252,6 +252,22 @@ export function movedSeries(
   return { start_time: move(series.start_time), recurrence: { ...recurrence, exceptions: recurrence.exceptions.map(move) } };
 }
 
+/** The start of a series' first occurrence after an instant (exceptions skipped), or null when it has no more. */
+export function nextOccurrenceAfter(item: SeriesTimes & { recurrence: Recurrence }, instant: string): string | null {
+  const expansion = expansionOf(item, item.recurrence);
+  if (!expansion) return null;
+  const excluded = new Set(item.recurrence.exceptions.map((exception) => Date.parse(exception)));
+  const after = Date.parse(instant);
+  let found: number | null = null;
+  expansion.rule.all((floating) => {
+    const start = expansion.place(floating);
+    if (start <= after || excluded.has(start)) return true;
+    found = start;
+    return false;
+  });
+  return found === null ? null : new Date(found).toISOString();
+}
+
 /** Looked at for a first occurrence: a rule with none this soon is refused. */
 const FIRST_OCCURRENCE_YEARS = 10;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
 import { itemId, serverFields, trashFields } from './items.schema';
 import { MESSAGES } from './messages';
+import { RecurrenceSchema } from './recurrence.schema';
 import { TASK_PRIORITIES, TASK_STATUSES } from './tasks';
 import { optionalText, requiredText, tagNames } from './text.schema';
 
@@ -13,6 +14,8 @@ const taskFields = {
   due_date: isoDateTime.nullable(),
   goal_id: itemId.nullable(),
   tags: tagNames,
+  /** A repeating task repeats from its due date, in the zone its recurrence names. */
+  recurrence: RecurrenceSchema.nullable(),
 };
 
 export const TaskCreateSchema = z.strictObject({
@@ -23,8 +26,15 @@ export const TaskCreateSchema = z.strictObject({
   due_date: taskFields.due_date.default(null),
   goal_id: taskFields.goal_id.default(null),
   tags: taskFields.tags.default([]),
+  recurrence: taskFields.recurrence.default(null),
 });
 export const TaskUpdateSchema = z.strictObject(taskFields).partial();
-export const TaskSchema = z.object({ ...serverFields, ...taskFields, ...trashFields });
+export const TaskSchema = z.object({
+  ...serverFields,
+  ...taskFields,
+  /** Absent on tasks saved before series existed: they do not repeat. */
+  recurrence: taskFields.recurrence.optional(),
+  ...trashFields,
+});
 
 export type Task = z.infer<typeof TaskSchema>;

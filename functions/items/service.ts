@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { endsAfterStart } from '../../shared/calendar-events';
-import { isBeforeToday } from '../../shared/dates';
-import { seriesProblem } from '../../shared/recurrence';
+import { calendarDay, isBeforeToday } from '../../shared/dates';
+import { nextOccurrenceAfter, seriesProblem, splitSeries } from '../../shared/recurrence';
+import { zonedInstant } from '../../shared/zoned-time';
 import type { Item, ItemChanges, NewItem } from '../../shared/item-schemas';
+import type { Task } from '../../shared/tasks.schema';
 import { ENTITY_OF_KIND, isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
 import type { DetailType } from '../../events/catalogue';
@@ -83,6 +85,7 @@ const nameOfTag = (item: StoredItem): string | undefined => ('name' in item ? it
 export async function updateItem<K extends ItemKind>(userId: string, kind: K, id: string, changes: ItemChanges<K>, now: Date): Promise<Item<K>> {
   const previous = await getLiveItem(userId, kind, id);
   const next: StoredItem<K> = { ...previous, ...changes, updated_at: laterThan(previous.updated_at, now) };
+  Object.assign(next, await nextOccurrenceDue(userId, previous, next, now));
   await checkRules(userId, next, previous, now);
 
   const [nextName, previousName] = [nameOfTag(next), nameOfTag(previous)];
@@ -94,6 +97,28 @@ export async function updateItem<K extends ItemKind>(userId: string, kind: K, id
   if (renamedTag) await releaseTagName(userId, previousName, id);
   await afterSave(userId, kind, 'item.updated', next, previous, next.updated_at);
   return toPublic(next);
+}
+
+/**
+ * Completing a repeating task completes the occurrence that is due: the task stays open, due on its
+ * next occurrence from today on (an overdue one comes due today or later), and completes when it has
+ * no more. Its due date is where its series starts, so the series starts again from there.
+ */
+async function nextOccurrenceDue(
+  userId: string,
+  previous: StoredItem,
+  next: StoredItem,
+  now: Date,
+): Promise<Pick<Task, 'status' | 'due_date' | 'recurrence'> | null> {
+  if (!('due_date' in next) || !('due_date' in previous) || next.status !== 'completed' || previous.status === 'completed') return null;
+  if (!next.recurrence || !next.due_date) return null;
+  const timeZone = await userTimeZone(userId);
+  const lastNightEnd = new Date(zonedInstant(calendarDay(now, timeZone), 0, timeZone).getTime() - 1).toISOString();
+  const from = next.due_date > lastNightEnd ? next.due_date : lastNightEnd;
+  const series = { start_time: next.due_date, end_time: next.due_date, all_day: false, recurrence: next.recurrence };
+  const nextDue = nextOccurrenceAfter(series, from);
+  // The series goes on from that occurrence: what is left of a COUNT, the exceptions still ahead.
+  return nextDue ? { status: previous.status, due_date: nextDue, recurrence: splitSeries(series, nextDue).after.recurrence } : null;
 }
 
 /** Goals, tasks and events move to the trash; a tag is deleted outright. */
@@ -189,6 +214,11 @@ async function checkRules(userId: string, next: StoredItem, previous: StoredItem
   if ('target_date' in next) return notPast('target_date', MESSAGES.targetDateInPast);
   if ('due_date' in next) {
     await notPast('due_date', MESSAGES.dueDateInPast);
+    if (next.recurrence) {
+      if (!next.due_date) throw invalidField('recurrence', MESSAGES.repeatNeedsDueDate);
+      const problem = seriesProblem({ start_time: next.due_date, end_time: next.due_date, all_day: false, recurrence: next.recurrence });
+      if (problem) throw invalidField('recurrence.rule', problem);
+    }
     if (changed('goal_id') && next.goal_id) {
       const goal = await getStored(userId, 'goals', next.goal_id);
       if (!goal || goal.deleted_at || goal.status === 'completed') throw invalidField('goal_id', MESSAGES.goalNotLinkable);

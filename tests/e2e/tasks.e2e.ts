@@ -275,3 +275,26 @@ test('a status change is one request: shown at once, the answer kept, and the po
   await expect(page.getByRole('checkbox', { name: 'Completed: Call the bank today' })).toBeChecked();
   expect(requests).toEqual([`PATCH /api/tasks/${task.id}`, 'GET /api/tasks']);
 });
+
+test('a weekly task made in the editor shows its repeat mark; completing it makes the next week’s due', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'tasks-repeat', '/tasks');
+  const due = utcDay(2);
+  const weekday = new Date(`${due}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+  await page.getByRole('button', { name: 'New Task' }).click();
+  const editor = page.getByRole('dialog', { name: 'Create New Task' });
+  await editor.getByLabel('Title').fill('Water plants');
+  await expect(editor.getByLabel('Repeat')).toHaveCount(0);
+  await editor.getByLabel('Due date').fill(due);
+  await editor.getByLabel('Repeat').selectOption('WEEKLY');
+  await expect(editor).toContainText(`Every week, on ${weekday}`);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Task created successfully!')).toBeVisible();
+
+  const task = card(page, 'Water plants');
+  await expect(task.getByText('Repeats')).toBeAttached();
+  await task.getByRole('checkbox', { name: 'Completed: Water plants' }).click();
+  const stored = async () => (await api.get('/api/tasks')).items[0];
+  await expect.poll(async () => (await stored()).due_date).toBe(`${utcDay(9)}T00:00:00.000Z`);
+  expect(await stored()).toMatchObject({ status: 'pending', recurrence: { time_zone: 'UTC' } });
+  await expect(task.getByRole('checkbox', { name: 'Completed: Water plants' })).not.toBeChecked();
+});

@@ -75,6 +75,26 @@ describe('tasks', () => {
     expect(toTrashed.status).toBe(200);
   });
 
+  it('completing a repeating task makes its next occurrence due, and the last one completes it', async () => {
+    const alice = await user();
+    const due = daysFromNow(2, 0);
+    const weekly = { rule: 'FREQ=WEEKLY;COUNT=2', time_zone: 'UTC' };
+    const undated = await alice.post('/api/tasks', { title: 'Water plants', recurrence: weekly });
+    expect(undated.status).toBe(400);
+    expect(undated.body.error.fields).toEqual({ recurrence: MESSAGES.repeatNeedsDueDate });
+
+    const task = (await alice.post('/api/tasks', { title: 'Water plants', due_date: due, recurrence: weekly })).body;
+    const first = await alice.patch(`/api/tasks/${task.id}`, { status: 'completed' });
+    expect(first.body).toMatchObject({
+      status: 'pending',
+      due_date: new Date(Date.parse(due) + 7 * DAY_MS).toISOString(),
+      recurrence: { ...weekly, rule: 'FREQ=WEEKLY;COUNT=1', exceptions: [] },
+    });
+    const last = await alice.patch(`/api/tasks/${task.id}`, { status: 'completed' });
+    expect(last.body).toMatchObject({ status: 'completed', due_date: first.body.due_date });
+    expect((await alice.patch(`/api/tasks/${task.id}`, { due_date: null })).body.error.fields).toEqual({ recurrence: MESSAGES.repeatNeedsDueDate });
+  });
+
   it("answers 'Task title is required' and 'Due date cannot be in the past'", async () => {
     const alice = await user();
     const noTitle = await alice.post('/api/tasks', { title: '   ' });

@@ -50,7 +50,9 @@ export function RepeatPicker({ values, start, errors, onChange }: RepeatPickerPr
         ]}
         value={values.kept === null ? values.freq : KEPT}
         onChange={(input) => {
-          if (input.target.value !== KEPT) change({ freq: input.target.value as RepeatFrequency | 'none' });
+          const freq = input.target.value as RepeatFrequency | 'none' | typeof KEPT;
+          // Weekly starts on the first day's weekday, whatever was ticked before.
+          if (freq !== KEPT) change({ freq, ...(freq === 'WEEKLY' && startKnown ? { weekdays: [weekdayOf(start)] } : {}) });
         }}
       />
       {editable && (

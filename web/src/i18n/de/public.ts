@@ -288,6 +288,7 @@ export default {
     repeatTimeZone: 'Diese Zeitzone ist unbekannt',
     repeatEndBeforeStart: 'Die Wiederholung muss nach ihrem Beginn enden',
     repeatNeverHappens: 'Diese Wiederholung findet nie statt',
+    repeatNeedsDueDate: 'Eine wiederkehrende Aufgabe braucht ein Fälligkeitsdatum',
     tagNameRequired: 'Ein Name für den Tag ist erforderlich',
     tagNameTaken: 'Es gibt bereits einen Tag mit diesem Namen',
     waitingListDuplicate: 'Diese E-Mail-Adresse steht bereits auf unserer Warteliste',

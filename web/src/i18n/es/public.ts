@@ -292,6 +292,7 @@ export default {
     repeatTimeZone: 'Esta zona horaria no es conocida',
     repeatEndBeforeStart: 'La repetición debe terminar después de empezar',
     repeatNeverHappens: 'Esta repetición nunca ocurre',
+    repeatNeedsDueDate: 'Una tarea que se repite necesita una fecha de vencimiento',
     tagNameRequired: 'El nombre de la etiqueta es obligatorio',
     tagNameTaken: 'Ya existe una etiqueta con ese nombre',
     waitingListDuplicate: 'Este correo ya está en nuestra lista de espera',

@@ -292,6 +292,7 @@ export default {
     repeatTimeZone: 'Ce fuseau horaire est inconnu',
     repeatEndBeforeStart: 'La répétition doit se terminer après son début',
     repeatNeverHappens: 'Cette répétition n’a jamais lieu',
+    repeatNeedsDueDate: 'Une tâche répétée a besoin d’une date d’échéance',
     tagNameRequired: 'Le nom de l’étiquette est obligatoire',
     tagNameTaken: 'Une étiquette porte déjà ce nom',
     waitingListDuplicate: 'Cette adresse est déjà sur notre liste d’attente',

@@ -10,6 +10,7 @@ import { TagChips } from '../../../components/ui/tag-chips';
 import { useAssistantHighlight } from '../../../lib/assistant-activity';
 import { TASK_PRIORITY_TONES } from '../lib/labels';
 import { useAppTexts } from '../../../i18n/texts';
+import { RepeatMark } from '../../../components/items/repeat-mark';
 
 interface TaskCardProps {
   task: Task;
@@ -56,6 +57,7 @@ export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onTo
         </span>
         {task.status === 'in_progress' && <span className="item-card__badge">{texts.labels.taskStatus[task.status]}</span>}
         <DueDate label={t.due} date={task.due_date} due={taskDue(task, new Date(), timeZone)} timeZone={timeZone} />
+        {task.recurrence && <RepeatMark />}
         {goalTitle && (
           <span className="task-card__goal">
             <Icon name="goals" /> {texts.dashboard.overview.goalOf(goalTitle)}

@@ -4,6 +4,10 @@ import type { Task } from '../../../../../shared/tasks.schema';
 import { DateField, isPickedDayInPast } from '../../../components/ui/date-field';
 import { EditorOverlay } from '../../../components/ui/editor-overlay';
 import { Select } from '../../../components/ui/select';
+import { useState } from 'react';
+import { calendarDay } from '../../../../../shared/dates';
+import { repeatRule, repeatValues, validateRepeat } from '../../../components/items/repeat-form';
+import { RepeatPicker } from '../../../components/items/repeat-picker';
 import { TagField } from '../../../components/items/tag-field';
 import { TextArea } from '../../../components/ui/text-area';
 import { TitleField } from '../../../components/ui/title-field';
@@ -37,6 +41,10 @@ const NEW_TASK: Pick<Task, 'title' | 'description' | 'priority' | 'status' | 'du
 export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorProps) {
   const { values, change, save, saving, serverErrors } = useEditorForm(NEW_TASK, task, onClose);
   const dateInPast = isPickedDayInPast(values.due_date, task?.due_date, new Date(), timeZone);
+  // A task repeats from its due date: the picker shows once there is one.
+  const dueDay = values.due_date ? calendarDay(values.due_date, timeZone) : null;
+  const [repeat, setRepeat] = useState(() => repeatValues(task?.recurrence?.rule ?? null, dueDay ?? calendarDay(new Date(), timeZone)));
+  const repeatErrors = dueDay ? validateRepeat(repeat, dueDay) : {};
   const texts = useAppTexts();
   const t = texts.tasks.editor;
   // Only goals not completed can take tasks; the task's own goal stays listed.
@@ -48,7 +56,10 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
   function submit() {
     // A new task is pending: its status is the server's to set.
     const { status, ...rest } = values;
-    const body = { ...rest, title: values.title.trim(), description: values.description.trim(), ...(task ? { status } : {}) };
+    const rule = dueDay ? repeatRule(repeat, dueDay) : null;
+    // A series keeps the zone and exceptions it had; a new one takes the user's zone.
+    const recurrence = rule === null ? null : { rule, time_zone: task?.recurrence?.time_zone ?? timeZone, exceptions: task?.recurrence?.exceptions ?? [] };
+    const body = { ...rest, title: values.title.trim(), description: values.description.trim(), recurrence, ...(task ? { status } : {}) };
     void save(() => (task ? updateItem('tasks', task.id, body) : createItem('tasks', body)), {
       saved: task ? undefined : t.created,
       failed: task ? t.updateFailed : t.createFailed,
@@ -61,7 +72,7 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
       title={task ? t.editTitle : t.newTitle}
       onClose={onClose}
       onSave={submit}
-      canSave={values.title.trim() !== '' && !dateInPast}
+      canSave={values.title.trim() !== '' && !dateInPast && Object.keys(repeatErrors).length === 0}
       saving={saving}
     >
       <TitleField value={values.title} onChange={(title) => change({ title })} requiredMessage={texts.errors.taskTitleRequired} error={serverErrors.title} />
@@ -96,6 +107,7 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
         notBeforeToday
         error={dateInPast ? texts.errors.dueDateInPast : serverErrors.due_date}
       />
+      {dueDay && <RepeatPicker values={repeat} start={dueDay} errors={repeatErrors} onChange={setRepeat} />}
       <Select
         label={t.goal}
         optional
