@@ -298,3 +298,37 @@ test('a weekly task made in the editor shows its repeat mark; completing it make
   expect(await stored()).toMatchObject({ status: 'pending', recurrence: { time_zone: 'UTC' } });
   await expect(task.getByRole('checkbox', { name: 'Completed: Water plants' })).not.toBeChecked();
 });
+
+test('quick add turns plain words into a task with a preview, and Q opens it anywhere for an event', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'tasks-quick-add', '/tasks');
+  const field = page.getByLabel('Quick add');
+  await field.fill('Pay rent every 1st at 9am !high #home');
+  const understood = page.getByRole('list', { name: 'What was understood' });
+  for (const chip of ['Task', '9:00 AM', 'Every month, on day 1', 'High', '#home']) await expect(understood.getByText(chip, { exact: true })).toBeVisible();
+  await field.press('Enter');
+  await expect(page.getByText('Task created successfully!')).toBeVisible();
+  await expect(field).toHaveValue('');
+  const task = card(page, 'Pay rent');
+  await expect(task.getByText('High priority')).toBeVisible();
+  await expect(task.getByText('Repeats')).toBeAttached();
+  expect((await api.get('/api/tasks')).items[0]).toMatchObject({ title: 'Pay rent', priority: 'high', tags: ['home'], recurrence: { rule: 'FREQ=MONTHLY' } });
+
+  await field.fill('   ');
+  await field.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Task title is required' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await page.locator('body').press('q');
+  const dialog = page.getByRole('dialog', { name: 'Quick add' });
+  await expect(dialog.getByLabel('Quick add')).toBeFocused();
+  await dialog.getByLabel('Quick add').fill('Dentist next Tuesday 14:30 for 45 min');
+  await expect(dialog.getByRole('list', { name: 'What was understood' }).getByText('Event', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Quick add').press('Enter');
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const [event] = (await api.get('/api/events')).items;
+  expect(event.title).toBe('Dentist');
+  expect(new Date(event.start_time).getUTCDay()).toBe(2);
+  expect(event.start_time.slice(11, 16)).toBe('14:30');
+  expect(Date.parse(event.end_time) - Date.parse(event.start_time)).toBe(45 * 60_000);
+});

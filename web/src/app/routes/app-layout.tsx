@@ -6,6 +6,7 @@ import { AppLayout } from '../../components/layouts/app-layout';
 import { useProfile } from '../../components/layouts/profile';
 import { AssistantBanner } from '../../components/ui/assistant-banner';
 import { ReportBugButton } from '../../features/bug-report/components/report-bug-button';
+import { QuickAddShortcut } from '../../features/quick-add/components/quick-add-shortcut';
 import { RealtimeIndicator } from '../../features/settings/components/realtime-indicator';
 import { VoiceButton } from '../../features/voice/components/voice-button';
 import { VoiceProvider } from '../../features/voice/components/voice-provider';
@@ -63,6 +64,7 @@ export function Component() {
       >
         {bannerEntities && <AssistantBanner entities={bannerEntities} />}
         <Outlet />
+        <QuickAddShortcut />
       </AppLayout>
     </VoiceProvider>
   );

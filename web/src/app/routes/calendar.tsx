@@ -1,1 +1,6 @@
-export { CalendarPage as Component } from '../../features/calendar/components/calendar-page';
+import { CalendarPage } from '../../features/calendar/components/calendar-page';
+import { QuickAdd } from '../../features/quick-add/components/quick-add';
+
+export function Component() {
+  return <CalendarPage lead={<QuickAdd place="events" />} />;
+}

@@ -46,6 +46,8 @@ interface CollectionPageProps<T extends Item> {
   empty: ReactNode;
   /** The card; `handle` is null outside reorder mode. */
   renderItem: (item: T, handle: ReactNode, view: CollectionView) => ReactNode;
+  /** Above the overview: a way to add items other than the editor (the Tasks page's quick add). */
+  lead?: ReactNode;
   /** The page's dialogs. */
   children?: ReactNode;
 }
@@ -56,7 +58,7 @@ interface CollectionPageProps<T extends Item> {
  * the cards, which drag into a new order in reorder mode.
  */
 export function CollectionPage<T extends Item>(props: CollectionPageProps<T>) {
-  const { title, newLabel, onNew, list, shows, order, overview, filters, loadingLabel, failedTitle, empty, renderItem, children } = props;
+  const { title, newLabel, onNew, list, shows, order, overview, filters, loadingLabel, failedTitle, empty, renderItem, lead, children } = props;
   const all = list.data ?? [];
   const reorder = useReorder(all, order.save, order);
   const { view, setView, canSwitch } = useCollectionView();
@@ -83,6 +85,7 @@ export function CollectionPage<T extends Item>(props: CollectionPageProps<T>) {
           </Button>
         </div>
       </header>
+      {lead}
       <OverviewMetrics label={overview.label} items={all} metrics={overview.metrics} />
       <div className="collection__toolbar" role="search">
         {filters}

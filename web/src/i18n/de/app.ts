@@ -209,6 +209,16 @@ export default {
       goal: 'Ziel',
     },
   },
+  quickAdd: {
+    label: 'Schnell hinzufügen',
+    placeholder: 'z. B. Zahnarzt nächsten Dienstag um 14:30 for 45 min',
+    hint: 'In einfachen Worten: Tag und Uhrzeit, „every Monday“, „for 45 min“, !high, #tag. Eingabe fügt hinzu.',
+    understood: 'Was verstanden wurde',
+    kinds: { tasks: 'Aufgabe', events: 'Termin' },
+    add: 'Hinzufügen',
+    open: 'Schnell hinzufügen (Q)',
+    length: (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} Std.` : `${minutes} Min.`),
+  },
   repeat: {
     label: 'Wiederholen',
     none: 'Keine Wiederholung',

@@ -213,6 +213,16 @@ export default {
       goal: 'Goal',
     },
   },
+  quickAdd: {
+    label: 'Quick add',
+    placeholder: 'e.g. Dentist next Tuesday 14:30 for 45 min',
+    hint: 'Plain words: a day and time, “every Monday”, “for 45 min”, !high, #tag. Enter adds it.',
+    understood: 'What was understood',
+    kinds: { tasks: 'Task', events: 'Event' },
+    add: 'Add',
+    open: 'Quick add (Q)',
+    length: (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`),
+  },
   repeat: {
     label: 'Repeat',
     none: 'Does not repeat',

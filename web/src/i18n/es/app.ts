@@ -209,6 +209,16 @@ export default {
       goal: 'Objetivo',
     },
   },
+  quickAdd: {
+    label: 'Añadir rápido',
+    placeholder: 'p. ej. Dentista el próximo martes a las 14:30 for 45 min',
+    hint: 'En palabras sencillas: día y hora, «every Monday», «for 45 min», !high, #etiqueta. Intro lo añade.',
+    understood: 'Lo que se ha entendido',
+    kinds: { tasks: 'Tarea', events: 'Evento' },
+    add: 'Añadir',
+    open: 'Añadir rápido (Q)',
+    length: (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`),
+  },
   repeat: {
     label: 'Repetir',
     none: 'No se repite',

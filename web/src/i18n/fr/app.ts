@@ -209,6 +209,16 @@ export default {
       goal: 'Objectif',
     },
   },
+  quickAdd: {
+    label: 'Ajout rapide',
+    placeholder: 'p. ex. Dentiste mardi prochain à 14h30 for 45 min',
+    hint: 'En mots simples : un jour et une heure, « every Monday », « for 45 min », !high, #étiquette. Entrée l’ajoute.',
+    understood: 'Ce qui a été compris',
+    kinds: { tasks: 'Tâche', events: 'Événement' },
+    add: 'Ajouter',
+    open: 'Ajout rapide (Q)',
+    length: (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`),
+  },
   repeat: {
     label: 'Répéter',
     none: 'Ne se répète pas',

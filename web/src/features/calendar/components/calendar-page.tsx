@@ -34,9 +34,10 @@ const isView = (value: string | null): value is CalendarView => CALENDAR_VIEWS.s
 
 /**
  * The calendar: Day, Week and Month views with their place in the URL (?view=, ?date=, and
- * ?eventId= for an event's details), New Event, Sync with Google, and the editor.
+ * ?eventId= for an event's details), New Event, Sync with Google, and the editor. `lead` shows
+ * above the toolbar (the app puts quick add there).
  */
-export function CalendarPage() {
+export function CalendarPage({ lead }: { lead?: ReactNode }) {
   const events = useItems('events');
   const settings = useSettings();
   const narrow = useNarrowScreen();
@@ -102,6 +103,7 @@ export function CalendarPage() {
   return (
     <CalendarFrame actions={<CalendarActions onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))} />}>
       <LoadState reads={reads} failedTitle={t.loadFailed} placeholder={null}>
+        {lead}
         <div className="calendar-toolbar">
           <div className="calendar-toolbar__nav">
             <Button variant="secondary" onClick={() => go({ date: null })}>

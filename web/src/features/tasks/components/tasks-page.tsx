@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TASK_PRIORITIES, TASK_STATUSES, taskDue, toggledTaskStatus } from '../../../../../shared/tasks';
 import type { Task } from '../../../../../shared/tasks.schema';
 import { CollectionPage, EmptyState, TagFilter, type Metric } from '../../../components/ui/collection-page';
@@ -32,7 +32,8 @@ function metrics(now: Date, timeZone: string, texts: AppTexts): Array<Metric<Tas
 }
 
 /** The tasks page: the list frame with the task filters, the task cards and the editor. */
-export function TasksPage() {
+/** `lead` shows above the overview (the app puts quick add there). */
+export function TasksPage({ lead }: { lead?: ReactNode }) {
   const showToast = useToast();
   const texts = useAppTexts();
   const t = texts.tasks.page;
@@ -62,6 +63,7 @@ export function TasksPage() {
       title={t.title}
       newLabel={t.newTask}
       onNew={() => openEditor(null)}
+      lead={lead}
       list={tasks}
       shows={(task) => matchesFilters(task, filters, now, timeZone)}
       order={{ save: (ids) => saveOrder('tasks', ids), saved: t.orderSaved, failed: texts.tasks.editor.updateFailed }}

@@ -1,0 +1,52 @@
+import * as chrono from 'chrono-node';
+import { describe, expect, it } from 'vitest';
+import { eventOf, parseQuickAdd, taskOf } from '../../web/src/features/quick-add/lib/parse-quick-add';
+
+// Wednesday, November 25, 2026, 11:00 in Berlin.
+const NOW = new Date('2026-11-25T10:00:00.000Z');
+const ZONE = 'Europe/Berlin';
+const read = (text: string, reader = chrono.en.casual) => parseQuickAdd(text, NOW, ZONE, reader);
+
+describe('quick add in plain words', () => {
+  it('reads a monthly task with its time, priority and tag', () => {
+    const words = read('Pay rent every 1st at 9am !high #home');
+    expect(words).toEqual({ title: 'Pay rent', day: '2026-12-01', minutes: 540, lengthMinutes: null, rule: 'FREQ=MONTHLY', priority: 'high', tags: ['home'] });
+    expect(taskOf(words, ZONE)).toEqual({
+      title: 'Pay rent',
+      tags: ['home'],
+      priority: 'high',
+      due_date: '2026-11-30T23:00:00.000Z',
+      recurrence: { rule: 'FREQ=MONTHLY', time_zone: ZONE },
+    });
+  });
+
+  it('reads an event with its day, time and length, in the person’s zone', () => {
+    const words = read('Dentist next Tuesday 14:30 for 45 min');
+    expect(words).toMatchObject({ title: 'Dentist', day: '2026-12-01', minutes: 870, lengthMinutes: 45, rule: null });
+    expect(eventOf(words, NOW, ZONE)).toMatchObject({ start_time: '2026-12-01T13:30:00.000Z', end_time: '2026-12-01T14:15:00.000Z', recurrence: null });
+  });
+
+  it.each([
+    ['Standup every Monday and Thursday at 9', 'FREQ=WEEKLY;BYDAY=MO,TH', '2026-11-26'],
+    ['Review every last Friday of the month', 'FREQ=MONTHLY;BYDAY=-1FR', '2026-11-27'],
+    ['Team lunch every second Tuesday', 'FREQ=MONTHLY;BYDAY=2TU', '2026-12-08'],
+    ['Gym every 2 weeks', 'FREQ=WEEKLY;INTERVAL=2', '2026-11-25'],
+    ['Backup daily', 'FREQ=DAILY', '2026-11-25'],
+    ['Call grandma every weekday', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', '2026-11-25'],
+  ])('reads the repeat of "%s"', (text, rule, day) => {
+    expect(read(text)).toMatchObject({ rule, day });
+  });
+
+  it('makes an all-day event today when no day or time is named, and leaves a plain task undated', () => {
+    expect(eventOf(read('Holiday'), NOW, ZONE)).toMatchObject({ all_day: true, start_time: '2026-11-25T00:00:00.000Z' });
+    expect(taskOf(read('Buy milk #errands #Errands'), ZONE)).toEqual({ title: 'Buy milk', tags: ['errands'], due_date: null, recurrence: null });
+  });
+
+  it.each([
+    ['de', 'Zahnarzt nächsten Dienstag um 14:30', chrono.de.casual],
+    ['fr', 'Dentiste mardi prochain à 14h30', chrono.fr.casual],
+    ['es', 'Dentista el próximo martes a las 14:30', chrono.es.casual],
+  ])('reads the day and time in %s', (_language, text, reader) => {
+    expect(read(text, reader)).toMatchObject({ day: '2026-12-01', minutes: 870 });
+  });
+});

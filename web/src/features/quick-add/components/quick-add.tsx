@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import type { Chrono } from 'chrono-node';
+import type { Language } from '../../../../../shared/languages';
+import { MESSAGES } from '../../../../../shared/messages';
+import { zonedParts } from '../../../../../shared/zoned-time';
+import { repeatSummary } from '../../../components/items/repeat-form';
+import { Button } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { currentLanguage } from '../../../i18n/language';
+import { useAppTexts } from '../../../i18n/texts';
+import { localizedError, localizeMessage } from '../../../lib/api';
+import { createItem, useSettings } from '../../../lib/items';
+import { formatDay, formatMinutes } from '../../../lib/zoned-dates';
+import { eventOf, parseQuickAdd, taskOf, type QuickAdd as Understood } from '../lib/parse-quick-add';
+import './quick-add.css';
+
+/** chrono's reader of each language, downloaded when quick add is first used. */
+let readers: Promise<Record<Language, Pick<Chrono, 'parse'>>> | null = null;
+const loadReaders = () =>
+  (readers ??= import('chrono-node').then((chrono) => ({ en: chrono.en.casual, es: chrono.es.casual, fr: chrono.fr.casual, de: chrono.de.casual })));
+
+interface QuickAddProps {
+  /** Where it is typed: the Calendar makes events, elsewhere a task unless the words give a length. */
+  place: 'tasks' | 'events';
+  /** Takes the focus when shown (the shortcut's dialog). */
+  autoFocus?: boolean;
+  onAdded?: () => void;
+}
+
+/** One field that turns plain words into a task or an event, showing what it understood before it saves. */
+export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
+  const texts = useAppTexts();
+  const t = texts.quickAdd;
+  const showToast = useToast();
+  const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
+  const [text, setText] = useState('');
+  const [reader, setReader] = useState<Pick<Chrono, 'parse'> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [inputId, hintId] = [useId(), useId()];
+
+  const startReading = () => void loadReaders().then((all) => setReader(() => all[currentLanguage()]));
+  const understood = reader && text.trim() ? parseQuickAdd(text, new Date(), timeZone, reader) : null;
+  const kind = understood && (place === 'events' || understood.lengthMinutes !== null) ? 'events' : 'tasks';
+
+  async function add() {
+    const words = parseQuickAdd(text, new Date(), timeZone, (await loadReaders())[currentLanguage()]);
+    if (!words.title) {
+      setError(localizeMessage(kind === 'tasks' ? MESSAGES.taskTitleRequired : MESSAGES.titleRequired, texts));
+      return;
+    }
+    setSaving(true);
+    try {
+      if (kind === 'tasks') await createItem('tasks', taskOf(words, timeZone));
+      else await createItem('events', eventOf(words, new Date(), timeZone));
+      showToast({ tone: 'success', title: kind === 'tasks' ? texts.tasks.editor.created : texts.calendar.editor.created });
+      setText('');
+      onAdded?.();
+    } catch (failure) {
+      setError(localizedError(failure, texts, '') || texts.ui.tryAgain);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="quick-add"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!saving) void add();
+      }}
+    >
+      <label htmlFor={inputId} className="field__label">
+        {t.label}
+      </label>
+      <div className="quick-add__row">
+        <input
+          id={inputId}
+          className="field__control"
+          value={text}
+          placeholder={t.placeholder}
+          autoComplete="off"
+          aria-describedby={hintId}
+          aria-invalid={error ? true : undefined}
+          data-autofocus={autoFocus || undefined}
+          onFocus={startReading}
+          onChange={(input) => {
+            setText(input.target.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" busy={saving}>
+          {t.add}
+        </Button>
+      </div>
+      <p id={hintId} className="quick-add__hint">
+        {t.hint}
+      </p>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {understood && <UnderstoodChips understood={understood} kind={kind} timeZone={timeZone} />}
+    </form>
+  );
+}
+
+/** What the words were read as: kind, day, time and length, repeat, priority and tags. */
+function UnderstoodChips({ understood, kind, timeZone }: { understood: Understood; kind: 'tasks' | 'events'; timeZone: string }) {
+  const texts = useAppTexts();
+  const t = texts.quickAdd;
+  const { day, minutes, lengthMinutes, rule, priority, tags } = understood;
+  const time = minutes === null ? null : `${formatMinutes(minutes, texts.dates)}${lengthMinutes === null ? '' : ` · ${t.length(lengthMinutes)}`}`;
+  const chips = [
+    t.kinds[kind],
+    day && formatDay(day, texts.dates),
+    time,
+    rule && repeatSummary(rule, day ?? zonedParts(new Date(), timeZone).day, texts),
+    priority && texts.labels.priority[priority],
+    ...tags.map((tag) => `#${tag}`),
+  ].filter((chip): chip is string => Boolean(chip));
+  return (
+    <ul className="quick-add__chips" aria-label={t.understood} aria-live="polite">
+      {chips.map((chip, index) => (
+        <li key={index} className="quick-add__chip">
+          {chip}
+        </li>
+      ))}
+    </ul>
+  );
+}

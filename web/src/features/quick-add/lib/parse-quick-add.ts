@@ -1,0 +1,203 @@
+import type { Chrono } from 'chrono-node';
+import { formatRule, WEEKDAYS, type RepeatFrequency, type RepeatRule, type Weekday } from '../../../../../shared/recurrence';
+import type { ItemInput } from '../../../../../shared/item-schemas';
+import type { TaskPriority } from '../../../../../shared/tasks';
+import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';
+
+/**
+ * Plain words to a task or an event, with no AI service: "Pay rent every 1st at 9am !high #home",
+ * "Dentist next Tuesday 14:30 for 45 min". The marks (!priority, #tag), the length ("for 45 min")
+ * and the repeat ("every Monday", "every 2 weeks", "every 1st", "every last Friday") are read
+ * here, in English; the day and time by chrono in the person's language; what is left is the title.
+ */
+export interface QuickAdd {
+  title: string;
+  /** The day it is on or due, in the person's zone; null when the words name none. */
+  day: Day | null;
+  /** Minutes after midnight, when the words name a time. */
+  minutes: number | null;
+  /** An event's length in minutes, when the words name one ("for 45 min"). */
+  lengthMinutes: number | null;
+  /** The RRULE value, when the words name a repeat. */
+  rule: string | null;
+  priority: TaskPriority | null;
+  tags: string[];
+}
+
+const WEEKDAY_WORDS: Record<string, Weekday> = {
+  monday: 'MO',
+  mon: 'MO',
+  tuesday: 'TU',
+  tue: 'TU',
+  tues: 'TU',
+  wednesday: 'WE',
+  wed: 'WE',
+  thursday: 'TH',
+  thu: 'TH',
+  thurs: 'TH',
+  friday: 'FR',
+  fri: 'FR',
+  saturday: 'SA',
+  sat: 'SA',
+  sunday: 'SU',
+  sun: 'SU',
+};
+const WEEKDAY = Object.keys(WEEKDAY_WORDS).join('|');
+const UNIT_FREQUENCY: Record<string, RepeatFrequency> = { day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY', year: 'YEARLY' };
+const ADVERB_FREQUENCY: Record<string, RepeatFrequency> = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', yearly: 'YEARLY', annually: 'YEARLY' };
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: -1 };
+const ORDINAL = Object.keys(ORDINALS).join('|');
+const PRIORITY_WORDS: Record<string, TaskPriority> = {
+  high: 'high',
+  h: 'high',
+  '1': 'high',
+  medium: 'medium',
+  m: 'medium',
+  '2': 'medium',
+  low: 'low',
+  l: 'low',
+  '3': 'low',
+};
+
+const rule = (freq: RepeatFrequency, parts: Partial<RepeatRule> = {}) =>
+  formatRule({ freq, interval: 1, byDay: [], byMonthDay: [], byMonth: [], bySetPos: [], count: null, until: null, ...parts });
+
+/** The repeat phrases, each with the rule it makes and (for "every Monday", "every 1st") the first day it falls on. */
+const REPEATS: Array<{ pattern: RegExp; read: (match: RegExpExecArray, today: Day) => { rule: string; first?: Day } }> = [
+  {
+    pattern: new RegExp(`\\bevery (${ORDINAL}) (${WEEKDAY})(?: of (?:the|each|every) month)?\\b`, 'i'),
+    read: ([, ordinal, weekday], today) => {
+      const nth = ORDINALS[ordinal!.toLowerCase()]!;
+      const day = WEEKDAY_WORDS[weekday!.toLowerCase()]!;
+      return { rule: rule('MONTHLY', { byDay: [{ weekday: day, nth }] }), first: nthWeekdayFrom(today, day, nth) };
+    },
+  },
+  {
+    pattern: /\bevery (\d{1,2})(?:st|nd|rd|th)(?: of (?:the|each|every) month)?\b/i,
+    read: ([, date], today) => ({ rule: rule('MONTHLY'), first: monthDayFrom(today, Number(date)) }),
+  },
+  {
+    pattern: new RegExp(`\\bevery ((?:${WEEKDAY})(?:(?:, ?| and )(?:${WEEKDAY}))*)\\b`, 'i'),
+    read: ([, days], today) => {
+      const weekdays = days!.split(/, ?| and /i).map((word) => WEEKDAY_WORDS[word.toLowerCase()]!);
+      const byDay = WEEKDAYS.filter((day) => weekdays.includes(day)).map((weekday) => ({ weekday, nth: null }));
+      return { rule: rule('WEEKLY', { byDay }), first: firstWeekdayFrom(today, weekdays) };
+    },
+  },
+  {
+    pattern: /\bevery weekday\b/i,
+    read: (_match, today) => {
+      const weekdays: Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
+      return { rule: rule('WEEKLY', { byDay: weekdays.map((weekday) => ({ weekday, nth: null })) }), first: firstWeekdayFrom(today, weekdays) };
+    },
+  },
+  {
+    pattern: /\bevery (?:(\d{1,2}) )?(day|week|month|year)s?\b/i,
+    read: ([, interval, unit]) => ({ rule: rule(UNIT_FREQUENCY[unit!.toLowerCase()]!, { interval: Number(interval ?? 1) }) }),
+  },
+  {
+    pattern: /\b(daily|weekly|monthly|yearly|annually)\b/i,
+    read: ([, adverb]) => ({ rule: rule(ADVERB_FREQUENCY[adverb!.toLowerCase()]!) }),
+  },
+];
+
+const weekdayIndex = (day: Day) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+function firstWeekdayFrom(today: Day, weekdays: readonly Weekday[]): Day {
+  let day = today;
+  while (!weekdays.includes(WEEKDAYS[weekdayIndex(day)]!)) day = addDays(day, 1);
+  return day;
+}
+function monthDayFrom(today: Day, date: number): Day {
+  let day = today;
+  for (let step = 0; step < 400 && Number(day.slice(8)) !== date; step++) day = addDays(day, 1);
+  return day;
+}
+function nthWeekdayFrom(today: Day, weekday: Weekday, nth: number): Day {
+  let day = today;
+  const fits = (candidate: Day) => {
+    if (WEEKDAYS[weekdayIndex(candidate)] !== weekday) return false;
+    const place = Math.ceil(Number(candidate.slice(8)) / 7);
+    return nth === -1 ? addDays(candidate, 7).slice(5, 7) !== candidate.slice(5, 7) : place === nth;
+  };
+  for (let step = 0; step < 400 && !fits(day); step++) day = addDays(day, 1);
+  return day;
+}
+
+/** Reads `text` at `now` in `timeZone`; `chrono` is the parser of the person's language (chrono-node's en, de, fr, es). */
+export function parseQuickAdd(text: string, now: Date, timeZone: string, chrono: Pick<Chrono, 'parse'>): QuickAdd {
+  let rest = ` ${text} `;
+  const take = (pattern: RegExp) => {
+    const match = pattern.exec(rest);
+    if (match) rest = `${rest.slice(0, match.index)} ${rest.slice(match.index + match[0].length)}`;
+    return match;
+  };
+
+  const tags: string[] = [];
+  for (let match = take(/\s#([\p{L}\p{N}_-]+)/u); match; match = take(/\s#([\p{L}\p{N}_-]+)/u)) {
+    if (!tags.some((tag) => tag.toLowerCase() === match![1]!.toLowerCase())) tags.push(match[1]!);
+  }
+  const priorityWord = take(/\s!(high|medium|low|h|m|l|1|2|3)(?=\s)/i)?.[1];
+  const priority = priorityWord ? PRIORITY_WORDS[priorityWord.toLowerCase()]! : null;
+  const length = take(/\bfor (\d{1,3})\s*(minutes|minute|mins|min|m|hours|hour|hrs|hr|h)\b/i);
+  const lengthMinutes = length ? Number(length[1]) * (/^h/i.test(length[2]!) ? 60 : 1) : null;
+
+  const today = zonedParts(now, timeZone);
+  let repeat: { rule: string; first?: Day } | null = null;
+  for (const { pattern, read } of REPEATS) {
+    const match = take(pattern);
+    if (match) {
+      repeat = read(match, today.day);
+      break;
+    }
+  }
+
+  // chrono reads its reference's own fields: give it the person's wall clock as this machine's.
+  const [year, month, date] = today.day.split('-').map(Number) as [number, number, number];
+  const reference = new Date(year, month - 1, date, Math.floor(today.minutes / 60), today.minutes % 60);
+  const [found] = chrono.parse(rest, reference, { forwardDate: true });
+  let day = repeat?.first ?? null;
+  let minutes: number | null = null;
+  if (found) {
+    rest = `${rest.slice(0, found.index)} ${rest.slice(found.index + found.text.length)}`;
+    const start = found.start;
+    if (start.isCertain('day') || start.isCertain('weekday') || !repeat?.first) {
+      day = `${start.get('year')}-${String(start.get('month')).padStart(2, '0')}-${String(start.get('day')).padStart(2, '0')}`;
+    }
+    if (start.isCertain('hour')) minutes = (start.get('hour') ?? 0) * 60 + (start.get('minute') ?? 0);
+  }
+
+  return {
+    title: rest.replace(/\s+/g, ' ').trim(),
+    // A repeat starts today unless the words say when.
+    day: day ?? (repeat ? today.day : null),
+    minutes,
+    lengthMinutes,
+    rule: repeat?.rule ?? null,
+    priority,
+    tags,
+  };
+}
+
+/** A task is due on the day at its start (a task has no time of day); it repeats from there. */
+export function taskOf(quick: QuickAdd, timeZone: string): ItemInput<'tasks'> {
+  const due = quick.day === null ? null : zonedInstant(quick.day, 0, timeZone).toISOString();
+  return {
+    title: quick.title,
+    tags: quick.tags,
+    due_date: due,
+    ...(quick.priority ? { priority: quick.priority } : {}),
+    recurrence: quick.rule && due ? { rule: quick.rule, time_zone: timeZone } : null,
+  };
+}
+
+/** An event at its day and time for its length (an hour unless said), or all day when no time is named; today unless a day is. */
+export function eventOf(quick: QuickAdd, now: Date, timeZone: string): ItemInput<'events'> {
+  const day = quick.day ?? zonedParts(now, timeZone).day;
+  const recurrence = quick.rule ? { rule: quick.rule, time_zone: timeZone } : null;
+  if (quick.minutes === null) {
+    return { title: quick.title, tags: quick.tags, all_day: true, start_time: `${day}T00:00:00.000Z`, end_time: `${day}T00:00:00.000Z`, recurrence };
+  }
+  const start = zonedInstant(day, quick.minutes, timeZone);
+  const end = new Date(start.getTime() + (quick.lengthMinutes ?? 60) * 60_000);
+  return { title: quick.title, tags: quick.tags, start_time: start.toISOString(), end_time: end.toISOString(), recurrence };
+}
