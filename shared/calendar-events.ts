@@ -1,6 +1,6 @@
 import type { CalendarEvent } from './calendar-events.schema';
-import { calendarDay } from './dates';
 import { showingsOn, type Showing } from './recurrence';
+import { zonedParts } from './zoned-time';
 
 export const EVENT_TYPES = ['meeting', 'reminder', 'deadline', 'personal', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -28,7 +28,7 @@ export function endsAfterStart({ start_time, end_time, all_day }: EventTimes): b
  */
 export function eventDays({ start_time, end_time, all_day }: EventTimes, timeZone: string): { first: string; last: string } {
   if (all_day) return { first: start_time.slice(0, 10), last: end_time.slice(0, 10) };
-  return { first: calendarDay(start_time, timeZone), last: calendarDay(new Date(Date.parse(end_time) - 1), timeZone) };
+  return { first: zonedParts(start_time, timeZone).day, last: zonedParts(new Date(Date.parse(end_time) - 1), timeZone).day };
 }
 
 /** Whether an event reaches a calendar day of the user's zone (see eventDays). */

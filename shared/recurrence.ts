@@ -188,10 +188,10 @@ export function occurrenceAt<T extends SeriesTimes>(item: T, start: string): Sho
 
 /** A series' occurrences starting within about two days of the wall-clock days given, exceptions left out. */
 function occurrencesAround(item: SeriesTimes, recurrence: Recurrence, firstDay: Day, lastDay: Day): Array<{ start_time: string; end_time: string }> {
-  const expansion = expansionOf(item, recurrence);
-  if (!expansion) return [];
   const length = Date.parse(item.end_time) - Date.parse(item.start_time);
   const from = new Date(Date.parse(firstDay) - 2 * DAY_MS - Math.max(length, 0));
+  const expansion = expansionOf(item, recurrence, from.getTime() - 7 * DAY_MS);
+  if (!expansion) return [];
   const to = new Date(Date.parse(lastDay) + 3 * DAY_MS);
   const excluded = new Set(recurrence.exceptions.map((exception) => Date.parse(exception)));
   return expansion.rule
@@ -201,24 +201,59 @@ function occurrencesAround(item: SeriesTimes, recurrence: Recurrence, firstDay: 
     .map((start) => ({ start_time: new Date(start).toISOString(), end_time: new Date(start + length).toISOString() }));
 }
 
-/** The rrule expansion of a series and how to place its floating times; null when its rule is not one we accept. */
-function expansionOf(item: SeriesTimes, recurrence: Recurrence) {
+/**
+ * The rrule expansion of a series and how to place its floating times; null when its rule is not
+ * one we accept. Given `from` (a floating time), the expansion may start later than the series but
+ * has the same occurrences from `from` on.
+ */
+function expansionOf(item: SeriesTimes, recurrence: Recurrence, from?: number) {
   const parsed = parseRule(recurrence.rule);
   if ('problem' in parsed) return null;
   const zone = recurrence.time_zone;
   const place = (floating: Date) => placeFloating(floating.getTime(), item.all_day, zone);
+  const dtstart = floatingOf(item.start_time, item.all_day, zone);
+  const start = (from !== undefined && laterStart(parsed, dtstart, from)) || { dtstart, byMonthDay: parsed.byMonthDay, byMonth: parsed.byMonth };
   const rule = new RRule({
     freq: RRule[parsed.freq],
     interval: parsed.interval,
-    dtstart: new Date(floatingOf(item.start_time, item.all_day, zone)),
+    dtstart: new Date(start.dtstart),
     count: parsed.count,
     until: parsed.until === null ? null : new Date(floatingUntil(parsed.until, item.all_day, zone)),
     byweekday: parsed.byDay.length ? parsed.byDay.map(({ weekday, nth }) => new RRuleWeekday(WEEKDAYS.indexOf(weekday), nth ?? undefined)) : null,
-    bymonthday: parsed.byMonthDay.length ? [...parsed.byMonthDay] : null,
-    bymonth: parsed.byMonth.length ? [...parsed.byMonth] : null,
+    bymonthday: start.byMonthDay.length ? [...start.byMonthDay] : null,
+    bymonth: start.byMonth.length ? [...start.byMonth] : null,
     bysetpos: parsed.bySetPos.length ? [...parsed.bySetPos] : null,
   });
   return { rule, place };
+}
+
+/**
+ * A DTSTART at or before `from` with the same occurrences from there on, for a rule without COUNT:
+ * rrule walks every occurrence from DTSTART, and a daily series begun years ago would walk them all
+ * for each screen. It moves by whole periods of the rule (so INTERVAL keeps its phase) and names
+ * the month and day DTSTART gave implicitly (RFC 5545: a monthly rule repeats DTSTART's day).
+ */
+function laterStart(rule: RepeatRule, dtstart: number, from: number): { dtstart: number; byMonthDay: readonly number[]; byMonth: readonly number[] } | null {
+  if (rule.count !== null || from <= dtstart) return null;
+  const first = new Date(dtstart);
+  const timeOfDay = ((dtstart % DAY_MS) + DAY_MS) % DAY_MS;
+  if (rule.freq === 'DAILY' || rule.freq === 'WEEKLY') {
+    const period = rule.interval * (rule.freq === 'DAILY' ? 1 : 7) * DAY_MS;
+    return { dtstart: dtstart + Math.floor((from - dtstart) / period) * period, byMonthDay: rule.byMonthDay, byMonth: rule.byMonth };
+  }
+  const until = new Date(from);
+  const implicitDay = rule.byDay.length === 0 && rule.byMonthDay.length === 0;
+  const byMonthDay = implicitDay ? [first.getUTCDate()] : rule.byMonthDay;
+  if (rule.freq === 'MONTHLY') {
+    const months = (until.getUTCFullYear() - first.getUTCFullYear()) * 12 + until.getUTCMonth() - first.getUTCMonth();
+    const steps = Math.floor(months / rule.interval) * rule.interval;
+    if (steps <= 0) return null;
+    return { dtstart: Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + steps, 1) + timeOfDay, byMonthDay, byMonth: rule.byMonth };
+  }
+  const steps = Math.floor((until.getUTCFullYear() - first.getUTCFullYear()) / rule.interval) * rule.interval;
+  if (steps <= 0) return null;
+  const byMonth = implicitDay && rule.byMonth.length === 0 ? [first.getUTCMonth() + 1] : rule.byMonth;
+  return { dtstart: Date.UTC(first.getUTCFullYear() + steps, 0, 1) + timeOfDay, byMonthDay, byMonth };
 }
 
 /** An instant's wall-clock time in a zone as a floating time (an all-day item's date as it is written). */

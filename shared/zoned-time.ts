@@ -29,12 +29,30 @@ function partFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock fields of an instant in a time zone, as the UTC milliseconds of those fields. */
 function wallClockMs(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    partFormatter(timeZone)
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return instant + offsetMs(instant, timeZone);
+}
+
+/** Zones change their offset on whole quarter hours at most: one Intl read per zone and quarter hour. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 100_000;
+
+/** How far a zone's clocks are ahead of UTC at an instant (a series expands thousands of times a screen). */
+function offsetMs(instant: number, timeZone: string): number {
+  const quarter = Math.floor(instant / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const parts = Object.fromEntries(
+      partFormatter(timeZone)
+        .formatToParts(new Date(quarter))
+        .map((part) => [part.type, part.value]),
+    );
+    offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - quarter;
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** The day and minute of the day an instant falls on in a time zone. */

@@ -29,6 +29,9 @@ function startsOver(series: SeriesTimes, firstDay: string, lastDay: string, time
   return showingsOn([{ ...series, id: 'series' }], firstDay, lastDay, reaches).map((showing) => showing.start_time);
 }
 
+/** The first instant of a day in a zone, to compare two expansions from the same point on. */
+const startsBound = (day: string, zone: string) => zonedInstant(day, 0, zone).toISOString();
+
 const weeklyOrDaily = fc.record({
   freq: fc.constantFrom('DAILY' as const, 'WEEKLY' as const),
   interval: fc.integer({ min: 1, max: 4 }),
@@ -64,6 +67,41 @@ describe('occurrence expansion', () => {
         for (const start of starts) expect(zonedParts(start, series.recurrence.time_zone).minutes).toBe(minutes);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('shows the same occurrences in a window years after the start as a walk from the start does', () => {
+    const part = fc.oneof(
+      fc.constantFrom(
+        'INTERVAL=2',
+        'INTERVAL=3',
+        'UNTIL=20301231',
+        'BYMONTH=2,6',
+        'BYMONTHDAY=-1',
+        'BYMONTHDAY=31',
+        'BYMONTHDAY=15,29',
+        'BYSETPOS=-1',
+        'WKST=SU',
+      ),
+      fc.constantFrom('BYDAY=MO,FR', 'BYDAY=2TU', 'BYDAY=-1FR', 'BYDAY=SA,SU', 'BYDAY=1MO,-1MO'),
+    );
+    const rules = fc.tuple(fc.constantFrom(...(['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const)), fc.uniqueArray(part, { maxLength: 3 }));
+    fc.assert(
+      fc.property(rules, fc.constantFrom(...ZONES), fc.integer({ min: 0, max: 500 }), fc.boolean(), ([freq, parts], zone, offset, allDay) => {
+        const rule = [`FREQ=${freq}`, ...parts].join(';');
+        if ('problem' in parseRule(rule)) return;
+        const first = addDays('2024-01-10', offset);
+        const start = allDay ? `${first}T00:00:00.000Z` : zonedInstant(first, 9 * 60 + 30, zone).toISOString();
+        const series = { start_time: start, end_time: start, all_day: allDay, recurrence: { rule, time_zone: zone, exceptions: [] } };
+        if (seriesProblem(series)) return;
+        const [windowStart, windowEnd] = ['2027-02-20', '2027-04-05'];
+        const fromWindow = (at: string) => at >= startsBound(windowStart, zone);
+        // From the first day, rrule walks from the series' start; from the window, it starts later.
+        const walked = startsOver(series, first, windowEnd, zone).filter(fromWindow);
+        const jumped = startsOver(series, windowStart, windowEnd, zone).filter(fromWindow);
+        expect(jumped).toEqual(walked);
+      }),
+      { numRuns: 300 },
     );
   });
 
