@@ -289,7 +289,7 @@ export function movedSeries(
 
 /** The start of a series' first occurrence after an instant (exceptions skipped), or null when it has no more. */
 export function nextOccurrenceAfter(item: SeriesTimes & { recurrence: Recurrence }, instant: string): string | null {
-  const expansion = expansionOf(item, item.recurrence);
+  const expansion = expansionOf(item, item.recurrence, floatingOf(instant, item.all_day, item.recurrence.time_zone) - 9 * DAY_MS);
   if (!expansion) return null;
   const excluded = new Set(item.recurrence.exceptions.map((exception) => Date.parse(exception)));
   const after = Date.parse(instant);

@@ -106,6 +106,22 @@ test('an all-day event is on its own day and upcoming all that day, in a zone we
   await expect(schedule.getByText('No events scheduled for today')).toBeVisible();
 });
 
+test('a daily series begun a month ago is on today’s schedule and counts as one upcoming event', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'dash-series', null);
+  const now = new Date();
+  const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+  await api.create('events', {
+    title: 'Morning walk',
+    start_time: `${monthAgo}T23:00:00.000Z`,
+    end_time: `${monthAgo}T23:30:00.000Z`,
+    recurrence: { rule: 'FREQ=DAILY', time_zone: 'UTC' },
+  });
+  await page.clock.install({ time: now });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Daily Schedule' }).getByRole('link', { name: /Morning walk/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Summary' }).getByRole('link', { name: '1 Upcoming Events' })).toBeVisible();
+});
+
 test('the tabs keep to their limits: 5 priority tasks, 5 active goals, 3 tasks on a goal’s hover then +N more', async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'dash-limits');
   for (const title of ['Goal B', 'Goal C', 'Goal D', 'Goal E', 'Goal F']) await api.create('goals', { title });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router';
 import { eventDays } from '../../../../../shared/calendar-events';
+import { nextOccurrenceAfter } from '../../../../../shared/recurrence';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { calendarDay } from '../../../../../shared/dates';
 import type { Entity } from '../../../../../shared/items';
@@ -56,8 +57,14 @@ function StatStrip({ timeZone }: { timeZone: string }) {
   const t = useAppTexts().dashboard.stats;
   const now = Date.now();
   const today = calendarDay(new Date(now), timeZone);
-  // An all-day event is upcoming through its last day in the user's zone; a timed one until it ends.
-  const upcoming = (event: CalendarEvent) => (event.all_day ? eventDays(event, timeZone).last >= today : Date.parse(event.end_time) >= now);
+  // An all-day event is upcoming through its last day in the user's zone; a timed one until it ends;
+  // a series while one of its occurrences is.
+  const upcoming = (event: CalendarEvent): boolean => {
+    if (!event.recurrence) return event.all_day ? eventDays(event, timeZone).last >= today : Date.parse(event.end_time) >= now;
+    const stillOn = event.all_day ? Date.parse(`${today}T00:00:00.000Z`) : now;
+    const sinceStart = Date.parse(event.end_time) - Date.parse(event.start_time) + 1;
+    return nextOccurrenceAfter({ ...event, recurrence: event.recurrence }, new Date(stillOn - sinceStart).toISOString()) !== null;
+  };
   const all: Array<{ label: string; to: string; entity: Entity; count: number }> = [
     { label: t.activeGoals, to: '/goals', entity: 'goal', count: goals.filter((goal) => goal.status === 'active').length },
     { label: t.pendingTasks, to: '/tasks', entity: 'task', count: tasks.filter((task) => task.status !== 'completed').length },
