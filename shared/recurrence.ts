@@ -161,8 +161,9 @@ export type Showing<T extends SeriesTimes> = T & { occurrence: string | null };
 export const showingKey = (showing: { id: string; occurrence: string | null }) => (showing.occurrence ? `${showing.id}@${showing.occurrence}` : showing.id);
 
 /**
- * The showings of items that reach the days from `firstDay` to `lastDay` of `timeZone` (items
- * with no recurrence once, series once per occurrence), by `reaches` (an item's days test).
+ * The showings of items that reach the days from `firstDay` to `lastDay` (items with no
+ * recurrence once, series once per occurrence), as `reaches` reads an item's days (in the
+ * viewer's zone: see calendar-events' eventShowings).
  */
 export function showingsOn<T extends SeriesTimes>(
   items: readonly T[],
