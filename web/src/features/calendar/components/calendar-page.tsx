@@ -50,7 +50,7 @@ export function CalendarPage({ lead }: { lead?: ReactNode }) {
   const reads = [events, settings];
   if (!events.data || !settings.data) {
     return (
-      <CalendarFrame>
+      <CalendarFrame lead={lead}>
         <LoadState
           reads={reads}
           failedTitle={t.loadFailed}
@@ -101,9 +101,8 @@ export function CalendarPage({ lead }: { lead?: ReactNode }) {
   const newEventAt = (day: Day, minutes: number) => setEditing({ initial: newEventValues(day, minutes) });
 
   return (
-    <CalendarFrame actions={<CalendarActions onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))} />}>
+    <CalendarFrame lead={lead} actions={<CalendarActions onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))} />}>
       <LoadState reads={reads} failedTitle={t.loadFailed} placeholder={null}>
-        {lead}
         <div className="calendar-toolbar">
           <div className="calendar-toolbar__nav">
             <Button variant="secondary" onClick={() => go({ date: null })}>
@@ -204,7 +203,8 @@ function showingOf(event: CalendarEvent | undefined, occurrence: string | null):
   return (occurrence ? occurrenceAt(event, occurrence) : null) ?? { ...event, occurrence: null };
 }
 
-function CalendarFrame({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+/** The heading and actions, then `lead` (shown while the calendar loads too, so it paints with the frame), then the page. */
+function CalendarFrame({ actions, lead, children }: { actions?: ReactNode; lead: ReactNode; children: ReactNode }) {
   const t = useAppTexts().calendar;
   return (
     <div className="calendar-page">
@@ -213,6 +213,7 @@ function CalendarFrame({ actions, children }: { actions?: ReactNode; children: R
         <h1 className="calendar-page__title">{t.title}</h1>
         {actions}
       </header>
+      {lead}
       {children}
     </div>
   );
