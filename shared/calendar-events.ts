@@ -1,6 +1,6 @@
 import type { CalendarEvent } from './calendar-events.schema';
 import { showingsOn, type Showing } from './recurrence';
-import { zonedParts } from './zoned-time';
+import { addDays, zonedParts } from './zoned-time';
 
 export const EVENT_TYPES = ['meeting', 'reminder', 'deadline', 'personal', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -48,4 +48,19 @@ export function eventShowings(events: readonly CalendarEvent[], firstDay: string
   });
   // By start, as the API lists events; a series' occurrences fall in among them.
   return showings.sort((one, other) => Date.parse(one.start_time) - Date.parse(other.start_time));
+}
+
+/**
+ * The events of each of `days` (ascending), each event's days read once: a month grid asks for 42
+ * days of a list that holds every occurrence of every series.
+ */
+export function eventsByDay<T extends EventTimes>(events: readonly T[], days: readonly string[], timeZone: string): ReadonlyMap<string, readonly T[]> {
+  const byDay = new Map(days.map((day) => [day, [] as T[]]));
+  const [firstShown, lastShown] = [days[0], days.at(-1)];
+  if (firstShown === undefined || lastShown === undefined) return byDay;
+  for (const event of events) {
+    const { first, last } = eventDays(event, timeZone);
+    for (let day = first < firstShown ? firstShown : first; day <= last && day <= lastShown; day = addDays(day, 1)) byDay.get(day)?.push(event);
+  }
+  return byDay;
 }

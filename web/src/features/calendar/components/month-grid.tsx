@@ -1,6 +1,6 @@
 import { showingKey } from '../../../../../shared/recurrence';
 import { useId, useRef } from 'react';
-import { isEventOnDay, type EventShowing } from '../../../../../shared/calendar-events';
+import { eventsByDay, type EventShowing } from '../../../../../shared/calendar-events';
 import { classNames } from '../../../components/ui/class-names';
 import { monthGrid } from '../lib/calendar-dates';
 import { formatDay, formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
@@ -36,6 +36,7 @@ export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot
   const t = texts.calendar.grid;
   const dates = texts.dates;
   const weeks = monthGrid(anchor);
+  const byDay = eventsByDay(events, weeks.flat(), timeZone);
   const month = anchor.slice(0, 7);
   const grid = useRef<HTMLDivElement>(null);
   const slotHintId = useId();
@@ -54,7 +55,7 @@ export function MonthGrid({ anchor, today, events, timeZone, slotMinutes, onSlot
       {weeks.map((week, row) => (
         <div key={week[0]} className="month-grid__week">
           {week.map((day, column) => {
-            const { shown, more } = monthEntries(events.filter((event) => isEventOnDay(event, day, timeZone)));
+            const { shown, more } = monthEntries(byDay.get(day) ?? []);
             return (
               <div
                 key={day}
