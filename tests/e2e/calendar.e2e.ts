@@ -476,3 +476,45 @@ test('editing one occurrence moves only it; editing all moves the whole series',
   await expect(reviewOn('Wednesday, Feb 10, 2027')).toContainText('1:00 PM');
   expect((await user.api('GET', '/api/events')).items).toHaveLength(2);
 });
+
+test('editing this and following starts a new series there; a series trashed whole comes back from the trash', async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-series-following');
+  await seedEvent(user, {
+    title: 'Yoga',
+    start_time: at('2027-02-08', '07:00'),
+    end_time: at('2027-02-08', '08:00'),
+    recurrence: { rule: 'FREQ=DAILY;COUNT=5', time_zone: ZONE },
+  });
+  await openCalendar(page, `view=week&date=${SUNDAY}`);
+  const yogaOn = (day: string) => dayColumn(page, day).getByRole('button', { name: /Yoga/ });
+
+  await yogaOn('Wednesday, Feb 10, 2027').click();
+  await dialog(page, 'Yoga').getByRole('button', { name: 'Edit' }).click();
+  const editor = dialog(page, 'Edit Event');
+  await editor.getByLabel('Start time').fill('18:00');
+  await editor.getByLabel('End time').fill('19:00');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  const scope = dialog(page, 'Edit recurring event');
+  await scope.getByRole('radio', { name: 'This and following events' }).check();
+  await scope.getByRole('button', { name: 'OK' }).click();
+  await expect(editor).toBeHidden();
+  for (const day of ['Monday, Feb 8, 2027', 'Tuesday, Feb 9, 2027']) await expect(yogaOn(day)).toContainText('7:00 AM');
+  for (const day of ['Wednesday, Feb 10, 2027', 'Thursday, Feb 11, 2027', 'Friday, Feb 12, 2027']) await expect(yogaOn(day)).toContainText('6:00 PM');
+  await expect(yogaOn('Saturday, Feb 13, 2027')).toHaveCount(0);
+  const rules = (await user.api('GET', '/api/events')).items.map((event: { recurrence: { rule: string } }) => event.recurrence.rule).sort();
+  expect(rules).toEqual(['FREQ=DAILY;COUNT=2', 'FREQ=DAILY;COUNT=3']);
+
+  await yogaOn('Friday, Feb 12, 2027').click();
+  await dialog(page, 'Yoga').getByRole('button', { name: 'Delete' }).click();
+  await dialog(page, 'Delete recurring event').getByRole('radio', { name: 'All events' }).check();
+  await dialog(page, 'Delete recurring event').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Event moved to trash')).toBeVisible();
+  await expect(yogaOn('Wednesday, Feb 10, 2027')).toHaveCount(0);
+
+  await page.goto('/trash');
+  await page.getByRole('button', { name: 'Restore Yoga' }).click();
+  await expect(page.getByText('1 items restored successfully')).toBeVisible();
+  await openCalendar(page, `view=week&date=${SUNDAY}`);
+  for (const day of ['Wednesday, Feb 10, 2027', 'Friday, Feb 12, 2027']) await expect(yogaOn(day)).toContainText('6:00 PM');
+  await expect(yogaOn('Monday, Feb 8, 2027')).toContainText('7:00 AM');
+});
