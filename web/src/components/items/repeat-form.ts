@@ -28,7 +28,7 @@ const MONDAY = '2024-01-01';
 /** The weekday of a day, as RRULE names it. */
 export const weekdayOf = (day: Day): Weekday => WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
 /** Which of its weekday in the month a day is (1 to 5), and whether it is the last such weekday. */
-const placeInMonth = (day: Day) => ({ nth: Math.ceil(Number(day.slice(8)) / 7), last: addDays(day, 7).slice(5, 7) !== day.slice(5, 7) });
+export const placeInMonth = (day: Day) => ({ nth: Math.ceil(Number(day.slice(8)) / 7), last: addDays(day, 7).slice(5, 7) !== day.slice(5, 7) });
 const isLastDayOfMonth = (day: Day) => addDays(day, 1).slice(8) === '01';
 
 /** The monthly places a first day offers. */

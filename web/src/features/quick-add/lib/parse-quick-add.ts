@@ -3,6 +3,7 @@ import { formatRule, WEEKDAYS, type RepeatFrequency, type RepeatRule, type Weekd
 import type { ItemInput } from '../../../../../shared/item-schemas';
 import type { TaskPriority } from '../../../../../shared/tasks';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';
+import { placeInMonth, weekdayOf } from '../../../components/items/repeat-form';
 
 /**
  * Plain words to a task or an event, with no AI service: "Pay rent every 1st at 9am !high #home",
@@ -69,26 +70,35 @@ const REPEATS: Array<{ pattern: RegExp; read: (match: RegExpExecArray, today: Da
     read: ([, ordinal, weekday], today) => {
       const nth = ORDINALS[ordinal!.toLowerCase()]!;
       const day = WEEKDAY_WORDS[weekday!.toLowerCase()]!;
-      return { rule: rule('MONTHLY', { byDay: [{ weekday: day, nth }] }), first: nthWeekdayFrom(today, day, nth) };
+      return {
+        rule: rule('MONTHLY', { byDay: [{ weekday: day, nth }] }),
+        first: firstDayFrom(
+          today,
+          (candidate) => weekdayOf(candidate) === day && (nth === -1 ? placeInMonth(candidate).last : placeInMonth(candidate).nth === nth),
+        ),
+      };
     },
   },
   {
     pattern: /\bevery (\d{1,2})(?:st|nd|rd|th)(?: of (?:the|each|every) month)?\b/i,
-    read: ([, date], today) => ({ rule: rule('MONTHLY'), first: monthDayFrom(today, Number(date)) }),
+    read: ([, date], today) => ({ rule: rule('MONTHLY'), first: firstDayFrom(today, (candidate) => Number(candidate.slice(8)) === Number(date)) }),
   },
   {
     pattern: new RegExp(`\\bevery ((?:${WEEKDAY})(?:(?:, ?| and )(?:${WEEKDAY}))*)\\b`, 'i'),
     read: ([, days], today) => {
       const weekdays = days!.split(/, ?| and /i).map((word) => WEEKDAY_WORDS[word.toLowerCase()]!);
       const byDay = WEEKDAYS.filter((day) => weekdays.includes(day)).map((weekday) => ({ weekday, nth: null }));
-      return { rule: rule('WEEKLY', { byDay }), first: firstWeekdayFrom(today, weekdays) };
+      return { rule: rule('WEEKLY', { byDay }), first: firstDayFrom(today, (candidate) => weekdays.includes(weekdayOf(candidate))) };
     },
   },
   {
     pattern: /\bevery weekday\b/i,
     read: (_match, today) => {
       const weekdays: Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
-      return { rule: rule('WEEKLY', { byDay: weekdays.map((weekday) => ({ weekday, nth: null })) }), first: firstWeekdayFrom(today, weekdays) };
+      return {
+        rule: rule('WEEKLY', { byDay: weekdays.map((weekday) => ({ weekday, nth: null })) }),
+        first: firstDayFrom(today, (candidate) => weekdays.includes(weekdayOf(candidate))),
+      };
     },
   },
   {
@@ -101,24 +111,9 @@ const REPEATS: Array<{ pattern: RegExp; read: (match: RegExpExecArray, today: Da
   },
 ];
 
-const weekdayIndex = (day: Day) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-function firstWeekdayFrom(today: Day, weekdays: readonly Weekday[]): Day {
+/** The first day from `today` on that `fits` (every rule quick add reads has one within a year). */
+function firstDayFrom(today: Day, fits: (day: Day) => boolean): Day {
   let day = today;
-  while (!weekdays.includes(WEEKDAYS[weekdayIndex(day)]!)) day = addDays(day, 1);
-  return day;
-}
-function monthDayFrom(today: Day, date: number): Day {
-  let day = today;
-  for (let step = 0; step < 400 && Number(day.slice(8)) !== date; step++) day = addDays(day, 1);
-  return day;
-}
-function nthWeekdayFrom(today: Day, weekday: Weekday, nth: number): Day {
-  let day = today;
-  const fits = (candidate: Day) => {
-    if (WEEKDAYS[weekdayIndex(candidate)] !== weekday) return false;
-    const place = Math.ceil(Number(candidate.slice(8)) / 7);
-    return nth === -1 ? addDays(candidate, 7).slice(5, 7) !== candidate.slice(5, 7) : place === nth;
-  };
   for (let step = 0; step < 400 && !fits(day); step++) day = addDays(day, 1);
   return day;
 }
