@@ -214,7 +214,8 @@ async function checkRules(userId: string, next: StoredItem, previous: StoredItem
   if ('target_date' in next) return notPast('target_date', MESSAGES.targetDateInPast);
   if ('due_date' in next) {
     await notPast('due_date', MESSAGES.dueDateInPast);
-    if (next.recurrence) {
+    // A series is judged when it or the day it starts from changed.
+    if (next.recurrence && (changed('recurrence') || changed('due_date'))) {
       if (!next.due_date) throw invalidField('recurrence', MESSAGES.repeatNeedsDueDate);
       const problem = seriesProblem({ start_time: next.due_date, end_time: next.due_date, all_day: false, recurrence: next.recurrence });
       if (problem) throw invalidField('recurrence.rule', problem);
@@ -227,7 +228,8 @@ async function checkRules(userId: string, next: StoredItem, previous: StoredItem
   }
   if ('start_time' in next) {
     if (!endsAfterStart(next)) throw invalidField('end_time', MESSAGES.endBeforeStart);
-    const problem = next.recurrence && seriesProblem({ ...next, recurrence: next.recurrence });
+    const seriesChanged = ['recurrence', 'start_time', 'end_time', 'all_day'].some(changed);
+    const problem = next.recurrence && seriesChanged && seriesProblem({ ...next, recurrence: next.recurrence });
     if (problem) throw invalidField('recurrence.rule', problem);
   }
 }
