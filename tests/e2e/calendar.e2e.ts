@@ -439,6 +439,23 @@ test('deleting from a series asks which: this event, this and following, or all'
   expect((await user.api('GET', '/api/trash')).items).toMatchObject([{ kind: 'events', id: series.id }]);
 });
 
+/** Opens a daily series' occurrence on a week-view day, gives it new times, and saves them for the scope chosen. */
+async function moveOccurrence(page: Page, title: string, day: string, [start, end]: [string, string], choice: string) {
+  await dayColumn(page, day)
+    .getByRole('button', { name: new RegExp(title) })
+    .click();
+  await dialog(page, title).getByRole('button', { name: 'Edit' }).click();
+  const editor = dialog(page, 'Edit Event');
+  await expect(editor.getByLabel('Repeat')).toHaveValue('DAILY');
+  await editor.getByLabel('Start time').fill(start);
+  await editor.getByLabel('End time').fill(end);
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  const scope = dialog(page, 'Edit recurring event');
+  await scope.getByRole('radio', { name: choice }).check();
+  await scope.getByRole('button', { name: 'OK' }).click();
+  await expect(editor).toBeHidden();
+}
+
 test('editing one occurrence moves only it; editing all moves the whole series', async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-series-edit');
   await seedEvent(user, {
@@ -450,27 +467,13 @@ test('editing one occurrence moves only it; editing all moves the whole series',
   await openCalendar(page, `view=week&date=${SUNDAY}`);
   const reviewOn = (day: string) => dayColumn(page, day).getByRole('button', { name: /Review/ });
 
-  async function moveTo(day: string, start: string, end: string, choice: string) {
-    await reviewOn(day).click();
-    await dialog(page, 'Review').getByRole('button', { name: 'Edit' }).click();
-    const editor = dialog(page, 'Edit Event');
-    await expect(editor.getByLabel('Repeat')).toHaveValue('DAILY');
-    await editor.getByLabel('Start time').fill(start);
-    await editor.getByLabel('End time').fill(end);
-    await editor.getByRole('button', { name: 'Save Changes' }).click();
-    const scope = dialog(page, 'Edit recurring event');
-    await scope.getByRole('radio', { name: choice }).check();
-    await scope.getByRole('button', { name: 'OK' }).click();
-    await expect(editor).toBeHidden();
-  }
-
-  await moveTo('Wednesday, Feb 10, 2027', '13:00', '14:00', 'This event');
+  await moveOccurrence(page, 'Review', 'Wednesday, Feb 10, 2027', ['13:00', '14:00'], 'This event');
   await expect(page.getByText('Event updated successfully')).toBeVisible();
   await expect(reviewOn('Wednesday, Feb 10, 2027')).toContainText('1:00 PM');
   await expect(reviewOn('Thursday, Feb 11, 2027')).toContainText('10:00 AM');
   await expect(reviewOn('Monday, Feb 8, 2027')).toContainText('10:00 AM');
 
-  await moveTo('Thursday, Feb 11, 2027', '08:00', '09:00', 'All events');
+  await moveOccurrence(page, 'Review', 'Thursday, Feb 11, 2027', ['08:00', '09:00'], 'All events');
   await expect(reviewOn('Monday, Feb 8, 2027')).toContainText('8:00 AM');
   await expect(reviewOn('Friday, Feb 12, 2027')).toContainText('8:00 AM');
   await expect(reviewOn('Wednesday, Feb 10, 2027')).toContainText('1:00 PM');
@@ -488,16 +491,7 @@ test('editing this and following starts a new series there; a series trashed who
   await openCalendar(page, `view=week&date=${SUNDAY}`);
   const yogaOn = (day: string) => dayColumn(page, day).getByRole('button', { name: /Yoga/ });
 
-  await yogaOn('Wednesday, Feb 10, 2027').click();
-  await dialog(page, 'Yoga').getByRole('button', { name: 'Edit' }).click();
-  const editor = dialog(page, 'Edit Event');
-  await editor.getByLabel('Start time').fill('18:00');
-  await editor.getByLabel('End time').fill('19:00');
-  await editor.getByRole('button', { name: 'Save Changes' }).click();
-  const scope = dialog(page, 'Edit recurring event');
-  await scope.getByRole('radio', { name: 'This and following events' }).check();
-  await scope.getByRole('button', { name: 'OK' }).click();
-  await expect(editor).toBeHidden();
+  await moveOccurrence(page, 'Yoga', 'Wednesday, Feb 10, 2027', ['18:00', '19:00'], 'This and following events');
   for (const day of ['Monday, Feb 8, 2027', 'Tuesday, Feb 9, 2027']) await expect(yogaOn(day)).toContainText('7:00 AM');
   for (const day of ['Wednesday, Feb 10, 2027', 'Thursday, Feb 11, 2027', 'Friday, Feb 12, 2027']) await expect(yogaOn(day)).toContainText('6:00 PM');
   await expect(yogaOn('Saturday, Feb 13, 2027')).toHaveCount(0);
