@@ -334,7 +334,7 @@ function floatingUntil(until: string, allDay: boolean, zone: string): number {
 }
 
 /** UNTIL for "up to just before `start`", an occurrence's start: the day before for all-day series. */
-export function untilBefore(start: string, allDay: boolean): string {
+function untilBefore(start: string, allDay: boolean): string {
   if (allDay) return new Date(Date.parse(start) - DAY_MS).toISOString().slice(0, 10).replaceAll('-', '');
   return `${new Date(Date.parse(start) - 1000).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 }
