@@ -2,19 +2,22 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { selfHostedAudioWorklets } from './audio-worklets.ts';
+import { signedInChunks } from './chunk-plan.ts';
 
-/** Libraries in chunks named after them, so the build output shows what each page downloads. */
+/** Libraries in chunks named after them, so the build output shows what each page downloads; they rank above the chunk plan's groups. */
 const LIBRARY_CHUNKS = [
   // Amplify's and rrule's helpers: in neither's chunk, so a page that needs one does not load the other.
-  { name: 'tslib', priority: 1, test: /node_modules[\\/]tslib[\\/]/ },
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|js-cookie)[\\/]/ },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]|zod-in-the-browser|zod-jitless/ },
+  { name: 'tslib', priority: 3, test: /node_modules[\\/]tslib[\\/]/ },
+  { name: 'react', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'amplify', priority: 2, test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|js-cookie)[\\/]/ },
+  { name: 'zod', priority: 2, test: /node_modules[\\/]zod[\\/]|zod-in-the-browser|zod-jitless/ },
 ];
+
+const chunks = signedInChunks();
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), selfHostedAudioWorklets(), rruleWithoutWords()],
+  plugins: [react(), selfHostedAudioWorklets(), rruleWithoutWords(), chunks.plugin],
   resolve: {
     alias: [
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-in-the-browser.ts', import.meta.url)) },
@@ -25,7 +28,7 @@ export default defineConfig({
     // WEB_DIST lets parallel browser-test runs build apart (see playwright.config.ts).
     outDir: process.env.WEB_DIST ?? 'dist',
     emptyOutDir: true,
-    rolldownOptions: { output: { codeSplitting: { groups: LIBRARY_CHUNKS } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [...LIBRARY_CHUNKS, ...chunks.groups] } } },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/config.json': 'http://127.0.0.1:3000' } },
 });
