@@ -26,6 +26,8 @@ export const DATA_CACHE_TTL_MS = {
   tags: 30 * 60_000,
   toolCalls: 2 * 60_000,
 } as const;
+/** A list longer than this is not kept in the browser between visits (web/src/lib/remembered-data.ts). */
+export const MAX_ITEMS_CACHED = { goals: 500, tasks: 1000, events: 1000, tags: 200, toolCalls: 100 } as const;
 export const TOOL_CALL_FETCH_LIMIT = 50;
 
 export const MICROPHONE = {

@@ -1,6 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { POLLING_MS } from '../../shared/constants';
+import { createAccount } from './support/accounts';
 import { signedInAccount } from './support/app-data';
+import { signInThroughForm } from './support/sign-in';
 import { advancePageClock, stopPageClock } from './support/clock';
 
 const SERVER_ERROR = { status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } };
@@ -94,3 +96,60 @@ for (const [screen, kind, empty, newLabel] of [
     },
   );
 }
+
+test('a page paints the list it showed last time at once, then what the server holds; not once the cache TTL has passed', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'load-remembered', null);
+  const task = await api.create('tasks', { title: 'Water the plants' });
+  await page.goto('/tasks');
+  await expect(page.getByRole('article', { name: 'Water the plants' })).toBeVisible();
+
+  // The server's copy changes while no page is open; the next visit's read is held.
+  await page.goto('/config.json');
+  await api.update('tasks', task.id, { title: 'Water the garden' });
+  const list = await gate(page, ['/api/tasks'], 'hold');
+  await page.goto('/tasks');
+  await expect(page.getByRole('article', { name: 'Water the plants' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading tasks' })).toHaveCount(0);
+  await list.set('pass');
+  await expect(page.getByRole('article', { name: 'Water the garden' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Water the plants' })).toHaveCount(0);
+
+  // Kept longer than the tasks' cache TTL (5 minutes), it is not shown: the page loads as on a first visit.
+  await page.goto('/config.json');
+  await page.evaluate(() => {
+    for (const key of Object.keys(sessionStorage).filter((name) => name.startsWith('tempo.remembered.'))) {
+      const kept = JSON.parse(sessionStorage.getItem(key)!);
+      sessionStorage.setItem(key, JSON.stringify({ ...kept, savedAt: kept.savedAt - 6 * 60_000 }));
+    }
+  });
+  const heldAgain = await gate(page, ['/api/tasks'], 'hold');
+  await page.goto('/tasks');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading tasks' })).toHaveCount(1);
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await heldAgain.set('pass');
+  await expect(page.getByRole('article', { name: 'Water the garden' })).toBeVisible();
+});
+
+test('signing out forgets what the pages showed: the next person in the tab never sees it, not even while their own lists load', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'load-forget-first', null);
+  await api.create('tasks', { title: 'A private task' });
+  await page.goto('/tasks');
+  await expect(page.getByRole('article', { name: 'A private task' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/signout');
+  await expect(page.getByRole('link', { name: 'Sign in again' })).toBeVisible();
+  const kept = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => key.startsWith('tempo.remembered.')));
+  expect(kept).toEqual([]);
+
+  // The next person signs in in the same tab: the app is not reloaded, and their own tasks are held.
+  const next = await createAccount(request, 'load-forget-next');
+  const list = await gate(page, ['/api/tasks'], 'hold');
+  await page.getByRole('link', { name: 'Sign in again' }).click();
+  await signInThroughForm(page, next);
+  await page.getByRole('link', { name: 'Tasks' }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading tasks' })).toHaveCount(1);
+  await expect(page.getByText('A private task')).toHaveCount(0);
+  await list.set('pass');
+  await expect(page.getByText('No tasks yet')).toBeVisible();
+  await expect(page.getByText('A private task')).toHaveCount(0);
+});

@@ -31,7 +31,8 @@ const signInPage =
   };
 /**
  * The session check, then the app's frame: sidebar, top bar, change polling and the voice button.
- * The frame's code and the app's texts download beside the page's, not after it.
+ * The frame's code and the app's texts download beside the page's, not after it; what the pages
+ * showed last time is put back before they first render, so they paint it at once.
  */
 const signedIn =
   (page: () => Promise<RouteModule>): Route =>
@@ -43,6 +44,7 @@ const signedIn =
       loadCatalogue(currentLanguage(), 'app'),
       loadWebConfig().catch(() => null),
     ]);
+    frame.beforeFirstShow();
     return [ProtectedRoute, componentOf(frame), componentOf(shown)];
   };
 

@@ -36,12 +36,14 @@ export interface ApiRequestOptions {
  * Gateway's own `{ message }` (authorizer 401, stage throttle 429). Network failures throw as fetch does.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  if (method === 'GET') await afterFirstContentfulPaint();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.signedIn) headers.authorization = `Bearer ${await currentIdToken()}`;
 
   const response = await fetch(path, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
@@ -53,6 +55,30 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   // The API's answers are trusted as their types: the server builds them from the same schemas
   // (docs/openapi.json), and checking them again would send zod to every page.
   return payload as T;
+}
+
+/** How long reads wait for a first paint that does not come (a page that paints no text). */
+const FIRST_PAINT_WAIT_MS = 500;
+let firstContentfulPaint: Promise<void> | undefined;
+
+/**
+ * Reads wait for the page's first contentful paint (after it, they go at once): a page first
+ * paints what it already knows (the data it showed last time, skeletons of its content's size),
+ * and the network's answers, their parsing and rendering do not hold that paint back. A hidden
+ * page does not paint, so it does not wait.
+ */
+function afterFirstContentfulPaint(): Promise<void> {
+  return (firstContentfulPaint ??= new Promise<void>((resolve) => {
+    if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) return resolve();
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    setTimeout(resolve, FIRST_PAINT_WAIT_MS);
+  }));
 }
 
 const ownChangeListeners = new Set<(moved: ReadonlyMap<string, number>) => void>();

@@ -1,10 +1,13 @@
-import useSWR, { mutate } from 'swr';
+import { useEffect } from 'react';
+import useSWR, { mutate, useSWRConfig } from 'swr';
 import type { Item, ItemInput, ItemPatch } from '../../../shared/item-schemas';
-import type { ItemKind, OrderableKind } from '../../../shared/items';
+import { ITEM_KINDS, type ItemKind, type OrderableKind } from '../../../shared/items';
 import type { TrashEntry } from '../../../shared/items.schema';
 import type { Settings } from '../../../shared/settings';
-import { DATA_CACHE_TTL_MS } from '../../../shared/constants';
+import { DATA_CACHE_TTL_MS, MAX_ITEMS_CACHED } from '../../../shared/constants';
 import { apiRequest } from './api';
+import { rememberData, rememberedData } from './remembered-data';
+import { onSessionEnd } from './session';
 
 /**
  * The signed-in app's data: one SWR cache entry per list, read from the API and refreshed when the
@@ -94,6 +97,48 @@ export async function saveOrder(kind: OrderableKind, ids: readonly string[]): Pr
   await apiRequest(`${listKey(kind)}/order`, { method: 'PUT', body: { ids }, signedIn: true });
   await mutate(listKey(kind));
 }
+
+/**
+ * What a signed-in page paints from on its next visit (lib/remembered-data.ts), and for how long:
+ * the lists for their data cache TTL, the settings for the shortest of them.
+ */
+const REMEMBERED_FOR: ReadonlyMap<string, number> = new Map([
+  ...ITEM_KINDS.map((kind) => [listKey(kind), DATA_CACHE_TTL_MS[kind]] as const),
+  [SETTINGS_KEY, Math.min(...ITEM_KINDS.map((kind) => DATA_CACHE_TTL_MS[kind]))],
+]);
+const MAX_REMEMBERED_ITEMS: ReadonlyMap<string, number> = new Map(ITEM_KINDS.map((kind) => [listKey(kind), MAX_ITEMS_CACHED[kind]]));
+
+/** Before a signed-in page first shows: what was shown last time, where nothing newer is known. Each list is read again as its screen mounts. */
+export function restoreRememberedData(): void {
+  for (const [key, data] of rememberedData(REMEMBERED_FOR)) void mutate(key, (known: unknown) => known ?? data, { revalidate: false });
+}
+
+/** Keeps what the screens show for the next visit, whenever the page is hidden or left (a phone may never say it closed). */
+export function useRememberShownData(): void {
+  const { cache } = useSWRConfig();
+  useEffect(() => {
+    const keep = () =>
+      rememberData(
+        [...REMEMBERED_FOR.keys()].flatMap((key): Array<[string, unknown]> => {
+          const data: unknown = cache.get(key)?.data;
+          const tooLong = Array.isArray(data) && data.length > (MAX_REMEMBERED_ITEMS.get(key) ?? Infinity);
+          return data === undefined || tooLong ? [] : [[key, data]];
+        }),
+      );
+    const keepWhenHidden = () => document.visibilityState === 'hidden' && keep();
+    window.addEventListener('pagehide', keep);
+    document.addEventListener('visibilitychange', keepWhenHidden);
+    return () => {
+      window.removeEventListener('pagehide', keep);
+      document.removeEventListener('visibilitychange', keepWhenHidden);
+    };
+  }, [cache]);
+}
+
+// A session's data goes with it: the next user of this tab never sees the last one's lists, not
+// even for a moment. "Revalidating" with no screen mounted only drops SWR's record of the last
+// reads, which would otherwise answer the next user's first reads for two seconds (its dedupe).
+onSessionEnd(() => void mutate(() => true, undefined, { revalidate: true }));
 
 export function useTrash() {
   return useSWR(TRASH_KEY, async () => (await apiRequest<{ items: TrashEntry[] }>(TRASH_KEY, { signedIn: true })).items, {

@@ -1,29 +1,48 @@
 /**
- * The signed-in user's id token, for the API calls and the profile. The auth feature names where it
- * comes from (code here may not import a feature): the stored token while it is fresh, Amplify once
- * it needs a refresh. Without a session it is null.
+ * The signed-in session as the rest of the app sees it: the user's id token, for the API calls and
+ * the profile, and where the browser keeps the session. The auth feature names where they come
+ * from (code here may not import a feature): the stored token while it is fresh, Amplify once it
+ * needs a refresh. Without a session the token is null.
  */
-interface IdTokenSource {
+interface SessionSource {
   /** The stored token while it is fresh, at once; null when there is none or it needs a refresh. */
   stored: () => string | null;
   /** A usable token, refreshed if need be; null without a session. */
   refreshed: () => Promise<string | null>;
+  /** The storage holding the session: localStorage with "remember me", else this tab's sessionStorage; null without one. */
+  storage: () => Storage | null;
 }
 
-let idTokenSource: IdTokenSource = { stored: () => null, refreshed: () => Promise.resolve(null) };
+let sessionSource: SessionSource = { stored: () => null, refreshed: () => Promise.resolve(null), storage: () => null };
+const sessionEndHandlers = new Set<() => void>();
 
-export function setIdTokenSource(source: IdTokenSource): void {
-  idTokenSource = source;
+export function setSessionSource(source: SessionSource): void {
+  sessionSource = source;
+}
+
+/** The storage holding the session (what is kept for a session is kept beside it, and goes with it). */
+export function sessionStorageArea(): Storage | null {
+  return sessionSource.storage();
+}
+
+/** `handler` runs whenever the session ends (signed out, or expired), to drop what was held for it. */
+export function onSessionEnd(handler: () => void): void {
+  sessionEndHandlers.add(handler);
+}
+
+/** The auth feature's word that the session ended. */
+export function sessionEnded(): void {
+  for (const handler of sessionEndHandlers) handler();
 }
 
 export function sessionIdToken(): Promise<string | null> {
-  const stored = idTokenSource.stored();
-  return stored ? Promise.resolve(stored) : idTokenSource.refreshed();
+  const stored = sessionSource.stored();
+  return stored ? Promise.resolve(stored) : sessionSource.refreshed();
 }
 
 /** The fresh stored token's claims at once (what a first render can show without waiting); null without one. */
 export function storedSessionClaims(): Record<string, unknown> | null {
-  const stored = idTokenSource.stored();
+  const stored = sessionSource.stored();
   return stored ? jwtClaims(stored) : null;
 }
 

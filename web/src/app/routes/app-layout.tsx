@@ -13,7 +13,7 @@ import { VoiceProvider } from '../../features/voice/components/voice-provider';
 import { LanguageSwitch } from '../../features/settings/components/language-switch';
 import { changeLanguage } from '../../i18n/language';
 import { useChangeWatcher } from '../../lib/change-watcher';
-import { useSettings } from '../../lib/items';
+import { restoreRememberedData, useRememberShownData, useSettings } from '../../lib/items';
 import { loadedWebConfig, loadWebConfig } from '../../lib/web-config';
 
 /** What each page lists, for the "AI assistant is updating ..." banner (the dashboard shows its own). */
@@ -23,6 +23,9 @@ const BANNER_ENTITIES: Record<string, readonly Entity[]> = {
   '/calendar': ['event'],
 };
 
+/** The router calls this before the frame first shows: its pages paint what they showed last time, then read it again. */
+export const beforeFirstShow = restoreRememberedData;
+
 /**
  * The signed-in app around each page: the frame, one change watcher, the bug report, and the voice
  * assistant, whose call outlives page changes (its button floats everywhere but on the dashboard,
@@ -30,6 +33,7 @@ const BANNER_ENTITIES: Record<string, readonly Entity[]> = {
  */
 export function Component() {
   useChangeWatcher();
+  useRememberShownData();
   const profile = useProfile();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -6,7 +6,8 @@ import { useTexts } from '../../../i18n/texts';
 import type * as CognitoApi from '../api/cognito';
 import type { AuthEvent } from '../api/cognito';
 import type { SignInRouteState } from '../lib/return-path';
-import { sessionIdToken, setIdTokenSource } from '../../../lib/session';
+import { forgetRememberedData } from '../../../lib/remembered-data';
+import { sessionEnded, sessionIdToken, setSessionSource } from '../../../lib/session';
 import { freshStoredIdToken, isOAuthRedirectReturn, storageHoldingSession } from '../lib/stored-session';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -54,12 +55,16 @@ function loadCognito(): Promise<Cognito> {
 
 // The API's token: the stored one while it is fresh, so a signed-in visit does not download
 // Amplify until the tokens need a refresh.
-setIdTokenSource({
+setSessionSource({
   stored: freshStoredIdToken,
   refreshed: () =>
     loadCognito()
       .then((cognito) => cognito.sessionIdToken())
       .catch(() => null),
+  storage: () => {
+    const kind = storageHoldingSession();
+    return kind === 'local' ? window.localStorage : kind === 'session' ? window.sessionStorage : null;
+  },
 });
 
 function initialStatus(): AuthStatus {
@@ -125,6 +130,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     };
   });
+
+  useEffect(() => {
+    // Nothing kept for a session outlives it: a next user of this browser starts from nothing.
+    if (status !== 'signedOut') return;
+    forgetRememberedData();
+    sessionEnded();
+  }, [status]);
 
   useEffect(() => {
     // The first check; Amplify's events keep the state current afterwards.
