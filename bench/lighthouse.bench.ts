@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -12,7 +13,6 @@ import { CHROMIUM, CHROMIUM_ARGS, signInToDemo, startServedBuild } from './brows
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PUBLIC_PAGES = ['/', '/login'];
 const SIGNED_IN_PAGES = ['/dashboard', '/calendar'];
-const DEBUGGING_PORT = 9600 + Math.floor(Math.random() * 300);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Figures {
@@ -24,7 +24,17 @@ interface Figures {
   blockingMs: number;
 }
 
+/** A port nothing listens on now (a random one met the local Cognito's, which is random too). */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 const served = await startServedBuild();
+const DEBUGGING_PORT = await freePort();
 // One profile that Lighthouse's tabs share, so a session signed in here is theirs too.
 const context: BrowserContext = await chromium.launchPersistentContext(join(served.folder, 'profile'), {
   executablePath: CHROMIUM,

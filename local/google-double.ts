@@ -9,8 +9,14 @@ import type { calendar_v3 } from '@googleapis/calendar';
  *   with a code, so a browser test can click Connect), the token endpoint (`POST /token`,
  *   authorization_code and refresh_token grants, `invalid_grant` for a revoked refresh token) and
  *   revocation (`POST /revoke`).
- * - Calendar v3 events of the `primary` calendar: list (timeMin/timeMax, singleEvents, paging with
- *   pageToken, incremental with syncToken and nextSyncToken, 410 for an expired sync token),
+ * - Calendar v3 events of the `primary` calendar: list (timeMin/timeMax, paging with pageToken,
+ *   incremental with syncToken and nextSyncToken, 410 for an expired sync token) with recurring
+ *   events unexpanded (singleEvents=false, Google's default): a series is one event with its
+ *   recurrence lines, listed while it may have occurrences in the window, and each occurrence
+ *   changed or cancelled on its own is an event apart, with its series' id (recurringEventId) and the
+ *   start it had (originalStartTime); cancelled occurrences are listed even without showDeleted, and
+ *   a cancelled event is listed as Google lists one, its id and status only (expanding series
+ *   with singleEvents=true is not modelled: it answers 400);
  *   insert (client ids, 409 for a duplicate), patch and delete (410 once deleted); a recurring event
  *   needs well-formed recurrence lines and, when timed, a time zone on start and end (400 as Google
  *   answers: "Invalid recurrence rule.", "Missing time zone definition for start time."). Writes need the
@@ -232,6 +238,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   }
 
   function list(owner: Account, name: string, query: URLSearchParams, response: ServerResponse): void {
+    if (query.get('singleEvents') === 'true') return apiError(response, 400, 'singleEvents=true is not modelled by this double.', 'invalid');
     const pageToken = query.get('pageToken');
     if (pageToken) {
       const rest = pages.get(pageToken);
@@ -256,11 +263,13 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     const timeMin = query.has('timeMin') ? Date.parse(query.get('timeMin')!) : -Infinity;
     const timeMax = query.has('timeMax') ? Date.parse(query.get('timeMax')!) : Infinity;
     const showDeleted = query.get('showDeleted') === 'true';
-    return sorted(
-      [...owner.events.values()].filter(
-        (event) => (showDeleted || event.status !== 'cancelled') && instant(event.end) > timeMin && instant(event.start) < timeMax,
-      ),
-    );
+    const listed = (event: StoredEvent) => {
+      if (event.recurringEventId) return instant(event.originalStartTime) < timeMax && (event.status === 'cancelled' || instant(event.end) > timeMin);
+      if (event.status === 'cancelled' && !showDeleted) return false;
+      if (event.recurrence?.length) return instant(event.start) < timeMax && seriesEnd(event) > timeMin;
+      return instant(event.end) > timeMin && instant(event.start) < timeMax;
+    };
+    return sorted([...owner.events.values()].filter(listed));
   }
 
   function sendPage(items: StoredEvent[], nextSyncToken: string, response: ServerResponse): void {
@@ -271,7 +280,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
       summary: 'primary',
       timeZone: 'UTC',
       accessRole: 'owner',
-      items: page.map(publicEvent),
+      items: page.map(listedEvent),
     };
     if (rest.length > 0) {
       body.nextPageToken = token('page-');
@@ -407,12 +416,31 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
       if (!existing) throw new Error(`No event ${id} in ${name}'s calendar`);
       return publicEvent(touch(owner, { ...mergePatch(existing, patch), id }));
     },
-    /** Deletes on Google's side: the event stays as a cancelled entry, which incremental syncs report. */
+    /** Deletes on Google's side: the event (a series with its occurrences) stays as cancelled entries, which incremental syncs report. */
     cancelEvent(name: string, id: string): void {
       const owner = account(name);
       const existing = owner.events.get(id);
       if (!existing) throw new Error(`No event ${id} in ${name}'s calendar`);
-      touch(owner, { ...existing, status: 'cancelled' });
+      for (const event of [existing, ...[...owner.events.values()].filter((event) => event.recurringEventId === id)])
+        touch(owner, { ...event, status: 'cancelled' });
+    },
+    /** Changes one occurrence of a series on its own (moved, retitled), as Google's "this event" edit does. */
+    changeOccurrence(name: string, seriesId: string, originalStart: calendar_v3.Schema$EventDateTime, patch: GoogleEventInput): calendar_v3.Schema$Event {
+      const owner = account(name);
+      const series = owner.events.get(seriesId);
+      if (!series?.recurrence) throw new Error(`No series ${seriesId} in ${name}'s calendar`);
+      const id = occurrenceId(seriesId, originalStart);
+      const { recurrence: _lines, ...fields } = owner.events.get(id) ?? series;
+      return publicEvent(
+        touch(owner, { ...mergePatch(fields, patch), id, status: 'confirmed', recurringEventId: seriesId, originalStartTime: originalStart, changedAt: 0 }),
+      );
+    },
+    /** Deletes one occurrence of a series, as Google's "this event" delete does: a cancelled occurrence apart. */
+    cancelOccurrence(name: string, seriesId: string, originalStart: calendar_v3.Schema$EventDateTime): void {
+      const owner = account(name);
+      if (!owner.events.get(seriesId)?.recurrence) throw new Error(`No series ${seriesId} in ${name}'s calendar`);
+      const id = occurrenceId(seriesId, originalStart);
+      touch(owner, { id, kind: 'calendar#event', status: 'cancelled', recurringEventId: seriesId, originalStartTime: originalStart, changedAt: 0 });
     },
     /** The account's events, cancelled ones included when asked: what the mirror wrote, for instance. */
     events(name: string, { includeCancelled = false } = {}): calendar_v3.Schema$Event[] {
@@ -473,10 +501,33 @@ function instant(time: calendar_v3.Schema$EventDateTime | undefined): number {
   return Number.NaN;
 }
 
-const sorted = (events: StoredEvent[]) => [...events].sort((a, b) => instant(a.start) - instant(b.start) || a.changedAt - b.changedAt);
+/** By start (a cancelled occurrence by the start it had), then by when they changed. */
+const startOf = (event: StoredEvent) => instant(event.start ?? event.originalStartTime);
+const sorted = (events: StoredEvent[]) => [...events].sort((a, b) => startOf(a) - startOf(b) || a.changedAt - b.changedAt);
 
 function publicEvent({ changedAt: _changedAt, ...event }: StoredEvent): calendar_v3.Schema$Event {
   return structuredClone(event);
+}
+
+/** An event as events.list shows it: a cancelled one is its id and status (and, for an occurrence, its series and original start) only. */
+function listedEvent(event: StoredEvent): calendar_v3.Schema$Event {
+  if (event.status !== 'cancelled') return publicEvent(event);
+  const { kind, etag, id, status, recurringEventId, originalStartTime } = event;
+  return structuredClone({ kind, etag, id, status, ...(recurringEventId ? { recurringEventId, originalStartTime } : {}) });
+}
+
+/** Google's id of one occurrence of a series: the series' id, then its original start in UTC (its day for all-day series). */
+function occurrenceId(seriesId: string, originalStart: calendar_v3.Schema$EventDateTime): string {
+  const start = originalStart.date ?? new Date(instant(originalStart)).toISOString();
+  return `${seriesId}_${start.replace(/[-:]|\.\d{3}/g, '')}`;
+}
+
+/** When a series may last occur: its UNTIL, else never (a COUNT is not expanded here; the client judges the window itself). */
+function seriesEnd(event: StoredEvent): number {
+  const until = /(?:^|;)UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z)?/.exec(event.recurrence?.find((line) => line.startsWith('RRULE:')) ?? '');
+  if (!until) return Infinity;
+  const [, year, month, day, hour = '23', minute = '59', second = '59'] = until;
+  return Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)) + instant(event.end) - instant(event.start);
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -2,8 +2,8 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import { API_LIMITS } from '../../shared/constants';
 import { DAY_MS } from '../../shared/dates';
-import type { Recurrence } from '../../shared/recurrence';
-import { zonedParts } from '../../shared/zoned-time';
+import { isTimeZone, parseRule, REPEAT_LIMITS, seriesProblem, type Recurrence } from '../../shared/recurrence';
+import { zonedInstant, zonedParts } from '../../shared/zoned-time';
 import type { GoogleEvent } from './google';
 
 /**
@@ -11,8 +11,10 @@ import type { GoogleEvent } from './google';
  * day to the last day (inclusive, stored at 00:00), Google's from `start.date` to an exclusive
  * `end.date`.
  */
-export type SyncedFields = Pick<CalendarEvent, 'title' | 'description' | 'start_time' | 'end_time' | 'all_day' | 'location'>;
-export const SYNCED_FIELDS = ['title', 'description', 'start_time', 'end_time', 'all_day', 'location'] as const satisfies ReadonlyArray<keyof SyncedFields>;
+export type SyncedFields = Pick<CalendarEvent, 'title' | 'description' | 'start_time' | 'end_time' | 'all_day' | 'location' | 'recurrence'>;
+export const SYNCED_FIELDS = ['title', 'description', 'start_time', 'end_time', 'all_day', 'location', 'recurrence'] as const satisfies ReadonlyArray<
+  keyof SyncedFields
+>;
 
 /** Marks a Google event as our own event mirrored out, so sync-in does not bring it back as a copy. */
 const MIRROR_PROPERTY = 'tempoEventId';
@@ -24,16 +26,79 @@ const midnight = (day: string) => `${day}T00:00:00.000Z`;
 const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(midnight(day)) + days * DAY_MS).toISOString());
 const clip = (text: string | null | undefined, max: number) => (text ?? '').trim().slice(0, max);
 
-/** The fields a Google event sets on its local copy; undefined when it has no usable times. */
-export function fieldsFromGoogle(google: GoogleEvent): SyncedFields | undefined {
+/**
+ * The fields a Google event sets on its local copy, a series' recurrence included; undefined when
+ * it has no usable times, or repeats in a way a series here cannot hold (seriesFromGoogle).
+ * `calendarZone` is the calendar's own, which an event without a zone of its own is in.
+ */
+export function fieldsFromGoogle(google: GoogleEvent, calendarZone: string): SyncedFields | undefined {
   const times = timesFromGoogle(google.start, google.end);
   if (!times) return undefined;
+  const recurrence = google.recurrence?.length ? seriesFromGoogle(google.recurrence, times, google.start?.timeZone ?? calendarZone) : null;
+  if (recurrence === undefined) return undefined;
   return {
     title: clip(google.summary, API_LIMITS.titleMax) || UNTITLED,
     description: clip(google.description, API_LIMITS.descriptionMax),
     location: clip(google.location, API_LIMITS.locationMax),
     ...times,
+    recurrence,
   };
+}
+
+/**
+ * Google's recurrence lines as a series here: its RRULE, and its EXDATEs as exceptions (the starts
+ * of the occurrences taken out: wall-clock times in their TZID or the series' zone, UTC times, or
+ * days of an all-day series). Undefined for what a series here cannot hold: RDATE and EXRULE
+ * lines, more than one RRULE, a rule outside the day-or-longer subset (shared/recurrence.ts), or
+ * one with no occurrence.
+ */
+export function seriesFromGoogle(
+  lines: readonly string[],
+  times: Pick<SyncedFields, 'start_time' | 'end_time' | 'all_day'>,
+  zone: string,
+): Recurrence | undefined {
+  if (!isTimeZone(zone)) return undefined;
+  const rules: string[] = [];
+  const exceptions = new Set<string>();
+  for (const line of lines) {
+    const separator = line.indexOf(':');
+    const [name, ...parameters] = line.slice(0, separator).split(';');
+    const value = line.slice(separator + 1);
+    if (name?.toUpperCase() === 'RRULE') rules.push(value);
+    else if (name?.toUpperCase() === 'EXDATE') {
+      const tzid = parameters.find((parameter) => parameter.toUpperCase().startsWith('TZID='))?.slice('TZID='.length) ?? zone;
+      for (const text of value.split(',')) {
+        const start = exceptionStart(text.trim(), times.all_day, tzid);
+        if (!start) return undefined;
+        exceptions.add(start);
+      }
+    } else return undefined;
+  }
+  const [rule] = rules;
+  if (rules.length !== 1 || !rule || 'problem' in parseRule(rule) || exceptions.size > REPEAT_LIMITS.exceptionsMax) return undefined;
+  const recurrence: Recurrence = { rule, time_zone: zone, exceptions: [...exceptions].sort() };
+  return seriesProblem({ ...times, recurrence }) === null ? recurrence : undefined;
+}
+
+const ICALENDAR_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})\d{2}(Z?))?$/;
+
+/** An EXDATE value as the start of the occurrence it takes out: a day of an all-day series (00:00 UTC here), else an instant. */
+function exceptionStart(text: string, allDay: boolean, zone: string): string | undefined {
+  const [, year, month, day, hour, minute, utc] = ICALENDAR_TIME.exec(text) ?? [];
+  if (!year || (hour === undefined) !== allDay) return undefined;
+  if (allDay) return midnight(`${year}-${month}-${day}`);
+  if (!utc && !isTimeZone(zone)) return undefined;
+  const minutes = Number(hour) * 60 + Number(minute);
+  return utc
+    ? new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), 0, minutes)).toISOString()
+    : zonedInstant(`${year}-${month}-${day}`, minutes, zone).toISOString();
+}
+
+/** The start an occurrence changed or cancelled on its own had in its series, as a series' exception here. */
+export function originalStartOf(google: GoogleEvent): string | undefined {
+  const original = google.originalStartTime;
+  if (original?.date) return midnight(original.date);
+  return original?.dateTime ? new Date(original.dateTime).toISOString() : undefined;
 }
 
 function timesFromGoogle(
@@ -54,7 +119,7 @@ function timesFromGoogle(
  * the unused one as null: a patch merges into what Google holds, and an event that turned all-day
  * (or back) must lose its other form.
  */
-export function googleFromEvent(event: SyncedFields & Pick<CalendarEvent, 'id' | 'recurrence'>): GoogleEvent {
+export function googleFromEvent(event: SyncedFields & Pick<CalendarEvent, 'id'>): GoogleEvent {
   const series = event.recurrence ?? null;
   // Google expands a series in the zone its times name, and refuses a timed series without one.
   const at = (time: string, lastDay: boolean): calendar_v3.Schema$EventDateTime =>

@@ -17,7 +17,7 @@ export async function syncCalendar(connection: Connection, now: Date): Promise<n
   const { userId } = connection;
   const window = syncWindow((await getSettings(userId)).settings, now);
   const state = await getSyncState(userId);
-  const run: SyncRun = { userId, window, now, changed: 0 };
+  const run: SyncRun = { userId, window, now, changed: 0, calendarZone: 'UTC', occurrences: [] };
   try {
     const syncToken = await withCalendar(connection, async (api) => {
       const incremental = state?.window === window.key ? await listChanges(api, run, state.syncToken) : undefined;
@@ -37,6 +37,10 @@ interface SyncRun {
   window: SyncWindow;
   now: Date;
   changed: number;
+  /** The calendar's zone, as its listing names it: the zone of events that name none. */
+  calendarZone: string;
+  /** Occurrences changed or cancelled on their own, applied once their series are (applyListed). */
+  occurrences: GoogleEvent[];
 }
 
 /**
@@ -55,7 +59,7 @@ function syncWindow(settings: Pick<Settings, 'sync_past_days' | 'sync_future_mon
 /** The changes since the last sync; undefined when Google says the token has expired (410). */
 async function listChanges(api: CalendarApi, run: SyncRun, syncToken: string): Promise<string | undefined> {
   try {
-    return await eachPage(api, { syncToken }, (events) => applyAll(run, events));
+    return await applyListed(run, () => eachPage(api, run, { syncToken }, (events) => applyAll(run, events)));
   } catch (error) {
     if (googleStatus(error) === 410) return undefined;
     throw error;
@@ -65,31 +69,51 @@ async function listChanges(api: CalendarApi, run: SyncRun, syncToken: string): P
 /** Every event of the window, then the removal of copies whose event was not listed. */
 async function listWindow(api: CalendarApi, run: SyncRun): Promise<string> {
   const seen = new Set<string>();
-  const syncToken = await eachPage(api, { timeMin: run.window.timeMin, timeMax: run.window.timeMax }, async (events) => {
-    for (const event of events) if (event.id) seen.add(event.id);
-    await applyAll(run, events);
-  });
+  const syncToken = await applyListed(run, () =>
+    eachPage(api, run, { timeMin: run.window.timeMin, timeMax: run.window.timeMax }, async (events) => {
+      for (const event of events) if (event.id) seen.add(event.id);
+      await applyAll(run, events);
+    }),
+  );
   run.changed += await removeUnseen(run.userId, seen, run.now);
   return syncToken;
 }
 
+/** A listing, then the occurrences it listed apart: a series may come on a later page than its changed occurrences. */
+async function applyListed(run: SyncRun, listing: () => Promise<string>): Promise<string> {
+  const syncToken = await listing();
+  // One at a time: several occurrences of one series each take themselves out of its copy.
+  for (const occurrence of run.occurrences.splice(0)) await applyEach(run, [occurrence]);
+  return syncToken;
+}
+
 async function applyAll(run: SyncRun, events: GoogleEvent[]): Promise<void> {
-  const changes = await Promise.all(events.map((event) => applyGoogleEvent(run.userId, event, run.window, run.now)));
+  run.occurrences.push(...events.filter((event) => event.recurringEventId));
+  await applyEach(
+    run,
+    events.filter((event) => !event.recurringEventId),
+  );
+}
+
+async function applyEach(run: SyncRun, events: GoogleEvent[]): Promise<void> {
+  const changes = await Promise.all(events.map((event) => applyGoogleEvent(run.userId, event, run.window, run.calendarZone, run.now)));
   run.changed += changes.filter((change) => change !== 'unchanged').length;
 }
 
 /**
- * Pages through events.list (recurring events expanded into instances, the same with and without
+ * Pages through events.list (recurring events as series, not expanded: the same with and without
  * a sync token, as Google requires) and answers the nextSyncToken of the last page.
  */
 async function eachPage(
   api: CalendarApi,
+  run: SyncRun,
   query: { syncToken: string } | { timeMin: string; timeMax: string },
   onPage: (events: GoogleEvent[]) => Promise<void>,
 ): Promise<string> {
   let pageToken: string | undefined;
   for (;;) {
-    const { data } = await api.events.list({ calendarId: CALENDAR_ID, singleEvents: true, ...query, ...(pageToken ? { pageToken } : {}) });
+    const { data } = await api.events.list({ calendarId: CALENDAR_ID, singleEvents: false, ...query, ...(pageToken ? { pageToken } : {}) });
+    if (data.timeZone) run.calendarZone = data.timeZone;
     await onPage(data.items ?? []);
     if (!data.nextPageToken) {
       if (!data.nextSyncToken) throw new Error('Google listed events without a nextSyncToken');

@@ -1,8 +1,9 @@
 import { DAY_MS } from '../../shared/dates';
+import { nextOccurrenceAfter, REPEAT_LIMITS } from '../../shared/recurrence';
 import { deleteItem, getStored, insertItem, replaceLiveItem, type StoredItem } from '../items/repository';
 import { announceChange, countChange, laterThan } from '../items/service';
 import { conditionally } from '../platform/dynamo';
-import { fieldsFromGoogle, isMirroredFromHere, SYNCED_FIELDS, type SyncedFields } from './event-mapping';
+import { fieldsFromGoogle, isMirroredFromHere, originalStartOf, SYNCED_FIELDS, type SyncedFields } from './event-mapping';
 import type { GoogleEvent } from './google';
 import { syncedEventId } from './ids';
 import { deleteSyncedRow, markCopied, putSyncedRow, syncedGoogleIds, wasDeletedForGood } from './synced-rows.repository';
@@ -14,6 +15,10 @@ import { deleteSyncedRow, markCopied, putSyncedRow, syncedGoogleIds, wasDeletedF
  * synced event has its row: disconnect and the full-sync cleanup read the rows, never the user's
  * own events. Once the copy is made the row says so (`copied`): a row whose copy is gone was
  * deleted for good here (from the trash, or by the purge), and the sync leaves it deleted.
+ *
+ * A Google series comes in as one repeating event (its RRULE and EXDATEs as our recurrence), not as
+ * its occurrences. An occurrence changed or cancelled on its own, which Google lists apart, is taken
+ * out of its series' copy (an exception) and, when it still happens, has a copy of its own.
  */
 
 export type SyncChange = 'created' | 'updated' | 'removed' | 'unchanged';
@@ -24,26 +29,57 @@ export interface SyncWindow {
   timeMax: string;
 }
 
-/** Brings one Google event (or its cancellation) into the user's events. Safe to repeat. */
-export async function applyGoogleEvent(userId: string, google: GoogleEvent, window: SyncWindow, now: Date): Promise<SyncChange> {
+/**
+ * Brings one Google event (or its cancellation) into the user's events; `calendarZone` is the
+ * calendar's own zone. An occurrence changed or cancelled on its own must come after its series
+ * (sync.ts applies them last). Safe to repeat.
+ */
+export async function applyGoogleEvent(userId: string, google: GoogleEvent, window: SyncWindow, calendarZone: string, now: Date): Promise<SyncChange> {
   if (!google.id || isMirroredFromHere(google)) return 'unchanged';
-  const fields = google.status === 'cancelled' ? undefined : fieldsFromGoogle(google);
-  if (!fields || !overlaps(fields, window)) return (await removeSyncedEvent(userId, google.id, now)) ? 'removed' : 'unchanged';
-
-  const existing = await getStored(userId, 'events', syncedEventId(userId, google.id));
-  if (!existing) {
-    if (await wasDeletedForGood(userId, google.id)) return 'unchanged';
-    return (await createSyncedEvent(userId, google.id, fields, now)) ? 'created' : 'unchanged';
-  }
-  // A synced event the user put in the trash stays there; Google's copy is unchanged by it.
-  if (existing.deleted_at || SYNCED_FIELDS.every((field) => existing[field] === fields[field])) return 'unchanged';
-  return (await updateSyncedEvent(userId, existing, fields, now)) ? 'updated' : 'unchanged';
+  const takenOut = google.recurringEventId ? await takeOutOfSeries(userId, google.recurringEventId, originalStartOf(google), now) : false;
+  const fields = google.status === 'cancelled' ? undefined : fieldsFromGoogle(google, calendarZone);
+  const change = await applyFields(userId, google.id, fields && overlaps(fields, window) ? fields : undefined, now);
+  return change === 'unchanged' && takenOut ? 'updated' : change;
 }
 
-/** Google's rule for timeMin/timeMax (the end after timeMin, the start before timeMax), on our all-day form. */
+async function applyFields(userId: string, googleId: string, fields: SyncedFields | undefined, now: Date): Promise<SyncChange> {
+  if (!fields) return (await removeSyncedEvent(userId, googleId, now)) ? 'removed' : 'unchanged';
+  const existing = await getStored(userId, 'events', syncedEventId(userId, googleId));
+  if (!existing) {
+    if (await wasDeletedForGood(userId, googleId)) return 'unchanged';
+    return (await createSyncedEvent(userId, googleId, fields, now)) ? 'created' : 'unchanged';
+  }
+  // Occurrences taken out here one by one (takeOutOfSeries) stay out when the series changes.
+  const next =
+    existing.recurrence && fields.recurrence
+      ? { ...fields, recurrence: { ...fields.recurrence, exceptions: withExceptions(fields.recurrence.exceptions, existing.recurrence.exceptions) } }
+      : fields;
+  // A synced event the user put in the trash stays there; Google's copy is unchanged by it.
+  if (existing.deleted_at || SYNCED_FIELDS.every((field) => comparable(existing[field]) === comparable(next[field]))) return 'unchanged';
+  return (await updateSyncedEvent(userId, existing, next, now)) ? 'updated' : 'unchanged';
+}
+
+/** Google's rule for timeMin/timeMax (the end after timeMin, the start before timeMax), on our all-day form; a series by its occurrences. */
 function overlaps(fields: SyncedFields, window: SyncWindow): boolean {
-  const end = Date.parse(fields.end_time) + (fields.all_day ? DAY_MS : 0);
-  return end > Date.parse(window.timeMin) && Date.parse(fields.start_time) < Date.parse(window.timeMax);
+  const length = Date.parse(fields.end_time) - Date.parse(fields.start_time) + (fields.all_day ? DAY_MS : 0);
+  const start = fields.recurrence
+    ? nextOccurrenceAfter({ ...fields, recurrence: fields.recurrence }, new Date(Date.parse(window.timeMin) - length).toISOString())
+    : fields.start_time;
+  return start !== null && Date.parse(start) + length > Date.parse(window.timeMin) && Date.parse(start) < Date.parse(window.timeMax);
+}
+
+/** A synced field's value as a text that is the same for the same value (a stored map's keys come back in any order). */
+const comparable = (value: SyncedFields[keyof SyncedFields] | undefined): string =>
+  typeof value === 'object' && value !== null ? JSON.stringify([value.rule, value.time_zone, value.exceptions]) : JSON.stringify(value ?? null);
+
+/** Exceptions merged, in order; the latest kept when there are more than a series holds. */
+const withExceptions = (...lists: string[][]) => [...new Set(lists.flat())].sort().slice(-REPEAT_LIMITS.exceptionsMax);
+
+/** Takes the occurrence starting at `start` out of the series' copy; false when there is no such live copy or it was out already. */
+async function takeOutOfSeries(userId: string, seriesGoogleId: string, start: string | undefined, now: Date): Promise<boolean> {
+  const series = await getStored(userId, 'events', syncedEventId(userId, seriesGoogleId));
+  if (!start || !series?.recurrence || series.deleted_at || series.recurrence.exceptions.includes(start)) return false;
+  return updateSyncedEvent(userId, series, { recurrence: { ...series.recurrence, exceptions: withExceptions(series.recurrence.exceptions, [start]) } }, now);
 }
 
 async function createSyncedEvent(userId: string, googleId: string, fields: SyncedFields, now: Date): Promise<boolean> {
@@ -69,7 +105,7 @@ async function createSyncedEvent(userId: string, googleId: string, fields: Synce
   return true;
 }
 
-async function updateSyncedEvent(userId: string, existing: StoredItem<'events'>, fields: SyncedFields, now: Date): Promise<boolean> {
+async function updateSyncedEvent(userId: string, existing: StoredItem<'events'>, fields: Partial<SyncedFields>, now: Date): Promise<boolean> {
   const next: StoredItem<'events'> = { ...existing, ...fields, updated_at: laterThan(existing.updated_at, now) };
   // A local edit in between wins this round; the next sync compares again.
   if (!(await replaceLiveItem(userId, 'events', next, existing.updated_at))) return false;

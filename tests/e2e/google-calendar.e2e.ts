@@ -28,7 +28,16 @@ const timed = (summary: string, hour: number) => ({
   end: { dateTime: `${DAY}T${String(hour).padStart(2, '0')}:45:00Z` },
 });
 
-const GOOGLE_EVENTS = [timed('Lunch with Sam', 12), timed('Dentist', 15), { summary: 'Team offsite', start: { date: DAY }, end: { date: nextDay } }];
+const weekLater = new Date(Date.parse(`${DAY}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+/** A Google series: it comes in as one repeating event, shown on each of its days. */
+const WEEKLY = {
+  summary: 'Weekly review',
+  start: { dateTime: `${DAY}T08:00:00Z`, timeZone: 'UTC' },
+  end: { dateTime: `${DAY}T08:30:00Z`, timeZone: 'UTC' },
+  recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+};
+
+const GOOGLE_EVENTS = [timed('Lunch with Sam', 12), timed('Dentist', 15), { summary: 'Team offsite', start: { date: DAY }, end: { date: nextDay } }, WEEKLY];
 
 // Trips through Google's consent page, first syncs on the bus after their delay, syncs and mirror
 // round trips: on a busy 2-core machine one test takes more than the default 30 s.
@@ -82,6 +91,9 @@ test('connect, first sync, Sync again adds nothing twice, and disconnect removes
 
   await openDay(page);
   for (const { summary } of GOOGLE_EVENTS) await expect(eventOnCalendar(page, summary)).toHaveCount(1);
+  await page.goto(`/calendar?view=day&date=${weekLater}`);
+  await expect(eventOnCalendar(page, WEEKLY.summary)).toHaveCount(1);
+  await openDay(page);
 
   // Sync again: only what is new at Google comes in, nothing twice.
   await google.addEvent(timed('Added at Google', 17));

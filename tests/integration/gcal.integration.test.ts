@@ -389,6 +389,103 @@ describe('syncing in', () => {
     }
   });
 
+  it('brings a Google series in as one repeating event with its exceptions, and follows occurrences changed or cancelled on their own', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    // Tokyo keeps one offset all year, so the wall-clock times below are the same instants whenever this runs.
+    const zone = 'Asia/Tokyo';
+    const day = (offset: number) => daysFromNow(offset).slice(0, 10);
+    const compact = (date: string) => date.replace(/-/g, '');
+    const tokyo = (date: string, time: string) => ({ dateTime: `${date}T${time}:00+09:00`, timeZone: zone });
+    const utcOf = (date: string, hour: number) => `${date}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+    const standup = google.addEvent(account, {
+      summary: 'Weekly standup',
+      start: tokyo(day(1), '09:00'),
+      end: tokyo(day(1), '09:30'),
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=10', `EXDATE;TZID=${zone}:${compact(day(8))}T090000`],
+    });
+    google.addEvent(account, { summary: 'Birthday', start: { date: day(2) }, end: { date: day(3) }, recurrence: ['RRULE:FREQ=YEARLY'] });
+    // A series this product cannot hold (an RDATE) is left out rather than brought in wrong.
+    google.addEvent(account, {
+      ...timed('Odd dates', 2),
+      start: tokyo(day(2), '08:00'),
+      end: tokyo(day(2), '09:00'),
+      recurrence: [`RDATE;TZID=${zone}:${compact(day(4))}T080000`],
+    });
+    await connect(alice);
+
+    const copyOf = async (title: string) => (await eventsOf(alice)).find((event) => event.title === title);
+    expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday', 'Weekly standup']);
+    expect(await copyOf('Weekly standup')).toMatchObject({
+      gcal_id: standup.id,
+      start_time: utcOf(day(1), 0),
+      end_time: `${day(1)}T00:30:00.000Z`,
+      recurrence: { rule: 'FREQ=WEEKLY;COUNT=10', time_zone: zone, exceptions: [utcOf(day(8), 0)] },
+    });
+    expect(await copyOf('Birthday')).toMatchObject({
+      all_day: true,
+      start_time: utcOf(day(2), 0),
+      recurrence: { rule: 'FREQ=YEARLY', time_zone: 'UTC', exceptions: [] },
+    });
+
+    // On Google's side: the third occurrence is deleted, the fourth moved an hour later and renamed.
+    google.cancelOccurrence(account, standup.id!, tokyo(day(15), '09:00'));
+    const moved = google.changeOccurrence(account, standup.id!, tokyo(day(22), '09:00'), {
+      summary: 'Standup (long)',
+      start: tokyo(day(22), '10:00'),
+      end: tokyo(day(22), '11:00'),
+    });
+    expect((await sync(alice)).body).toEqual({ synced: 2 });
+    const series = await copyOf('Weekly standup');
+    expect(series.recurrence.exceptions).toEqual([utcOf(day(8), 0), utcOf(day(15), 0), utcOf(day(22), 0)]);
+    expect(await copyOf('Standup (long)')).toMatchObject({ gcal_id: moved.id, start_time: utcOf(day(22), 1), end_time: utcOf(day(22), 2), recurrence: null });
+
+    // The series renamed: the occurrences taken out one by one stay out; a full listing changes nothing.
+    google.updateEvent(account, standup.id!, { summary: 'Weekly sync' });
+    expect((await sync(alice)).body).toEqual({ synced: 1 });
+    expect((await copyOf('Weekly sync')).recurrence.exceptions).toHaveLength(3);
+    google.expireSyncTokens(account);
+    expect((await sync(alice)).body).toEqual({ synced: 0 });
+    expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday', 'Standup (long)', 'Weekly sync']);
+
+    // The whole series deleted: its copy and its moved occurrence's go.
+    google.cancelEvent(account, standup.id!);
+    expect((await sync(alice)).body).toEqual({ synced: 2 });
+    expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday']);
+  });
+
+  it('takes an occurrence listed before its series (a page earlier) out of it all the same', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    const series = google.addEvent(account, {
+      summary: 'Daily check',
+      start: { dateTime: daysFromNow(2, 9), timeZone: 'UTC' },
+      end: { dateTime: daysFromNow(2, 10), timeZone: 'UTC' },
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=5'],
+    });
+    // Its first occurrence moved a day earlier: Google lists it before the series.
+    google.changeOccurrence(
+      account,
+      series.id!,
+      { dateTime: daysFromNow(2, 9), timeZone: 'UTC' },
+      {
+        start: { dateTime: daysFromNow(1, 9), timeZone: 'UTC' },
+        end: { dateTime: daysFromNow(1, 10), timeZone: 'UTC' },
+      },
+    );
+    google.setPageSize(1);
+    try {
+      await connect(alice);
+    } finally {
+      google.setPageSize(250);
+    }
+    const copies = synced(await eventsOf(alice));
+    expect(copies.map((event) => [event.title, event.start_time, event.recurrence?.exceptions ?? null])).toEqual([
+      ['Daily check', daysFromNow(1, 9), null],
+      ['Daily check', daysFromNow(2, 9), [daysFromNow(2, 9)]],
+    ]);
+  });
+
   it('leaves a synced event the user trashed in the trash, and does not sync back the events it mirrored out', async () => {
     const alice = await user();
     const account = accountOf(alice);
