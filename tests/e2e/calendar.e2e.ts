@@ -405,7 +405,7 @@ test('a weekly series made in the editor repeats on its weekdays at 9:00 across 
   await expect(dialog(page, 'Standup')).toContainText('Every week, on Mon and Thu, 5 times');
 });
 
-test('deleting from a series asks which: this event, this and following, or all', async ({ page, request }) => {
+test('deleting from a series asks which: this event (to the trash, whence it comes back), this and following, or all', async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-series-delete');
   const series = await seedEvent(user, { title: 'Walk', recurrence: { rule: 'FREQ=DAILY', time_zone: ZONE } });
   await openCalendar(page, `view=week&date=${SUNDAY}`);
@@ -417,9 +417,19 @@ test('deleting from a series asks which: this event, this and following, or all'
   const scope = dialog(page, 'Delete recurring event');
   await expect(scope.getByRole('radio', { name: 'This event' })).toBeChecked();
   await scope.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Event removed from the series')).toBeVisible();
+  await expect(page.getByText('Event moved to trash')).toBeVisible();
   await expect(walkOn('Thursday, Feb 11, 2027')).toHaveCount(0);
   await expect(walkOn('Friday, Feb 12, 2027')).toBeVisible();
+
+  // The occurrence is in the trash, and comes back from it (as an event of its own) at its time.
+  await page.goto('/trash');
+  await page.getByRole('button', { name: 'Restore Walk' }).click();
+  await expect(page.getByText('1 items restored successfully')).toBeVisible();
+  await openCalendar(page, `view=week&date=${SUNDAY}`);
+  await expect(walkOn('Thursday, Feb 11, 2027')).toHaveCount(1);
+  await walkOn('Thursday, Feb 11, 2027').click();
+  await expect(dialog(page, 'Walk')).not.toContainText('Every day');
+  await dialog(page, 'Walk').press('Escape');
 
   await walkOn('Friday, Feb 12, 2027').click();
   await dialog(page, 'Walk').getByRole('button', { name: 'Delete' }).click();
@@ -435,7 +445,8 @@ test('deleting from a series asks which: this event, this and following, or all'
   await scope.getByRole('radio', { name: 'All events' }).check();
   await scope.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Event moved to trash')).toBeVisible();
-  await expect(page.getByRole('button', { name: /Walk/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Walk/ })).toHaveCount(1);
+  await expect(walkOn('Thursday, Feb 11, 2027')).toHaveCount(1);
   expect((await user.api('GET', '/api/trash')).items).toMatchObject([{ kind: 'events', id: series.id }]);
 });
 

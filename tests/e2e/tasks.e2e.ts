@@ -317,6 +317,15 @@ test('quick add turns plain words into a task with a preview, and Q opens it any
   await field.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Task title is required' })).toBeVisible();
 
+  // +goal links the task to the goal whose title it names.
+  const goal = await api.create('goals', { title: 'Run a marathon' });
+  await page.reload();
+  await field.fill('Buy running shoes +marathon');
+  await expect(understood.getByText('Goal: Run a marathon', { exact: true })).toBeVisible();
+  await field.press('Enter');
+  await expect(card(page, 'Buy running shoes')).toBeVisible();
+  expect((await api.get('/api/tasks')).items.find((item: { title: string }) => item.title === 'Buy running shoes')).toMatchObject({ goal_id: goal.id });
+
   await page.goto('/dashboard');
   await page.locator('body').press('q');
   const dialog = page.getByRole('dialog', { name: 'Quick add' });
@@ -331,4 +340,45 @@ test('quick add turns plain words into a task with a preview, and Q opens it any
   expect(new Date(event.start_time).getUTCDay()).toBe(2);
   expect(event.start_time.slice(11, 16)).toBe('14:30');
   expect(Date.parse(event.end_time) - Date.parse(event.start_time)).toBe(45 * 60_000);
+});
+
+test('a repeating task asks whether a change or a delete is for this task or all of them', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'tasks-repeat-scope', null);
+  const due = (offsetDays: number) => `${utcDay(offsetDays)}T00:00:00.000Z`;
+  await api.create('tasks', { title: 'Water plants', due_date: due(1), recurrence: { rule: 'FREQ=WEEKLY;COUNT=4', time_zone: 'UTC' } });
+  await page.goto('/tasks');
+  const stored = async () => (await api.get('/api/tasks')).items.map((task: any) => [task.title, task.due_date, task.recurrence?.rule ?? null]).sort();
+
+  // This task: it becomes a task of its own, and the series moves on to its next week (3 left).
+  await card(page, 'Water plants').getByRole('heading').click();
+  const editor = page.getByRole('dialog', { name: 'Edit Task' });
+  await editor.getByLabel('Title').fill('Water the ferns');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const scope = page.getByRole('dialog', { name: 'Edit recurring task' });
+  await expect(scope.getByRole('radio', { name: 'This task' })).toBeChecked();
+  await scope.getByRole('button', { name: 'OK' }).click();
+  await expect(card(page, 'Water the ferns')).toBeVisible();
+  await expect(card(page, 'Water plants')).toBeVisible();
+  expect(await stored()).toEqual([
+    ['Water plants', due(8), 'FREQ=WEEKLY;COUNT=3'],
+    ['Water the ferns', due(1), null],
+  ]);
+
+  // Deleting this task: it goes to the trash as a task of its own, and the series moves on again.
+  await page.getByRole('button', { name: 'Delete task Water plants' }).click();
+  const remove = page.getByRole('dialog', { name: 'Delete recurring task' });
+  await remove.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Task moved to trash')).toBeVisible();
+  await expect.poll(stored).toEqual([
+    ['Water plants', due(15), 'FREQ=WEEKLY;COUNT=2'],
+    ['Water the ferns', due(1), null],
+  ]);
+  expect((await api.get('/api/trash')).items).toMatchObject([{ kind: 'tasks', title: 'Water plants' }]);
+
+  // All tasks: the series goes to the trash whole.
+  await page.getByRole('button', { name: 'Delete task Water plants' }).click();
+  await remove.getByRole('radio', { name: 'All tasks' }).check();
+  await remove.getByRole('button', { name: 'OK' }).click();
+  await expect(card(page, 'Water plants')).toHaveCount(0);
+  await expect.poll(async () => (await api.get('/api/trash')).items.length).toBe(2);
 });

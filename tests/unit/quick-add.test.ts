@@ -10,7 +10,16 @@ const read = (text: string, reader = chrono.en.casual) => parseQuickAdd(text, NO
 describe('quick add in plain words', () => {
   it('reads a monthly task with its time, priority and tag', () => {
     const words = read('Pay rent every 1st at 9am !high #home');
-    expect(words).toEqual({ title: 'Pay rent', day: '2026-12-01', minutes: 540, lengthMinutes: null, rule: 'FREQ=MONTHLY', priority: 'high', tags: ['home'] });
+    expect(words).toEqual({
+      title: 'Pay rent',
+      day: '2026-12-01',
+      minutes: 540,
+      lengthMinutes: null,
+      rule: 'FREQ=MONTHLY',
+      priority: 'high',
+      tags: ['home'],
+      goal: null,
+    });
     expect(taskOf(words, ZONE)).toEqual({
       title: 'Pay rent',
       tags: ['home'],
@@ -24,6 +33,21 @@ describe('quick add in plain words', () => {
     const words = read('Dentist next Tuesday 14:30 for 45 min');
     expect(words).toMatchObject({ title: 'Dentist', day: '2026-12-01', minutes: 870, lengthMinutes: 45, rule: null });
     expect(eventOf(words, NOW, ZONE)).toMatchObject({ start_time: '2026-12-01T13:30:00.000Z', end_time: '2026-12-01T14:15:00.000Z', recurrence: null });
+  });
+
+  it('links a task to the goal a +mark names: the words that begin its title, or a word in it', () => {
+    const goals = [
+      { id: 'g1', title: 'Run a marathon' },
+      { id: 'g2', title: 'Learn Spanish' },
+    ];
+    const withGoals = (text: string) => parseQuickAdd(text, NOW, ZONE, chrono.en.casual, goals);
+    expect(withGoals('Buy running shoes +run a marathon tomorrow')).toMatchObject({ title: 'Buy running shoes', goal: goals[0], day: '2026-11-26' });
+    expect(withGoals('Vocabulary +spanish !high')).toMatchObject({ title: 'Vocabulary', goal: goals[1], priority: 'high' });
+    expect(withGoals('Stretch +marathon #health')).toMatchObject({ title: 'Stretch', goal: goals[0], tags: ['health'] });
+    expect(taskOf(withGoals('Stretch +marathon'), ZONE)).toMatchObject({ goal_id: 'g1' });
+    // A mark that names no goal stays in the title, and links nothing.
+    expect(withGoals('Call +44 20 7946 0958')).toMatchObject({ title: 'Call +44 20 7946 0958', goal: null });
+    expect(taskOf(read('Stretch +marathon'), ZONE)).not.toHaveProperty('goal_id');
   });
 
   it.each([

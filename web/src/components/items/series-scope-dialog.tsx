@@ -8,15 +8,19 @@ export type SeriesScope = 'this' | 'following' | 'all';
 const SCOPES: readonly SeriesScope[] = ['this', 'following', 'all'];
 
 interface SeriesScopeDialogProps {
-  title: string;
+  /** What repeats, and what is done to it: the dialog's title and choices say so. */
+  kind: 'events' | 'tasks';
+  action: 'edit' | 'delete';
   /** May return a promise: the buttons wait for it, then the parent closes the dialog. */
   onChoose: (scope: SeriesScope) => void | Promise<void>;
   onCancel: () => void;
 }
 
 /** Asks whether an edit or a delete is for this occurrence, this and the following ones, or the whole series. */
-export function SeriesScopeDialog({ title, onChoose, onCancel }: SeriesScopeDialogProps) {
-  const t = useAppTexts().repeat.scope;
+export function SeriesScopeDialog({ kind, action, onChoose, onCancel }: SeriesScopeDialogProps) {
+  const scopeTexts = useAppTexts().repeat.scope;
+  const t = { ...scopeTexts, ...scopeTexts[kind] };
+  const title = t[action];
   const [scope, setScope] = useState<SeriesScope>('this');
   const [busy, setBusy] = useState(false);
   const name = useId();

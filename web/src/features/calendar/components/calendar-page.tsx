@@ -277,7 +277,7 @@ function DeleteConfirmation({ event, stored, open, onDone }: DeleteConfirmationP
     }
   }
   if (recurrence && occurrence) {
-    return open ? <SeriesScopeDialog title={texts.repeat.scope.deleteTitle} onChoose={remove} onCancel={() => onDone(false)} /> : null;
+    return open ? <SeriesScopeDialog kind="events" action="delete" onChoose={remove} onCancel={() => onDone(false)} /> : null;
   }
   return (
     <ConfirmDialog

@@ -162,7 +162,7 @@ export function EventEditor({ event, occurrence = null, initial, timeZone, onClo
         />
       </div>
       <TagField value={values.tags} onChange={(tags) => change({ tags })} />
-      {askingScope && <SeriesScopeDialog title={texts.repeat.scope.editTitle} onChoose={write} onCancel={() => setAskingScope(false)} />}
+      {askingScope && <SeriesScopeDialog kind="events" action="edit" onChoose={write} onCancel={() => setAskingScope(false)} />}
     </EditorOverlay>
   );
 }

@@ -32,12 +32,19 @@ export async function saveSeriesEdit(series: Series, occurrence: string, body: I
   await updateItem('events', series.id, { recurrence: before });
 }
 
-/** Takes one occurrence, this and the following ones, or the whole series off the calendar (the whole series to the trash). */
+/**
+ * Takes one occurrence, this and the following ones, or the whole series off the calendar. The whole
+ * series goes to the trash; so does one occurrence of the user's own series, as an event of its own
+ * that can be restored for the trash's days (written, then trashed, before the series gives the
+ * occurrence up). A Google series' occurrence is only taken out: a copy would be mirrored to
+ * Google beside the series it came from.
+ */
 export async function deleteFromSeries(series: Series, occurrence: string, scope: SeriesScope): Promise<'occurrence' | 'following' | 'trashed'> {
   const { before } = splitSeries(series, occurrence);
   if (scope === 'this') {
+    if (!series.gcal_id) await trashOccurrence(series, occurrence);
     await updateItem('events', series.id, { recurrence: withException(series.recurrence, occurrence) });
-    return 'occurrence';
+    return series.gcal_id ? 'occurrence' : 'trashed';
   }
   if (scope === 'following' && before !== null) {
     await updateItem('events', series.id, { recurrence: before });
@@ -48,3 +55,11 @@ export async function deleteFromSeries(series: Series, occurrence: string, scope
 }
 
 const withException = (recurrence: Recurrence, start: string): Recurrence => ({ ...recurrence, exceptions: [...recurrence.exceptions, start] });
+
+/** One occurrence as an event of its own, in the trash. */
+async function trashOccurrence(series: Series, start: string): Promise<void> {
+  const { title, description, location, color, event_type, tags, all_day } = series;
+  const end_time = new Date(Date.parse(start) + Date.parse(series.end_time) - Date.parse(series.start_time)).toISOString();
+  const copy = await createItem('events', { title, description, location, color, event_type, tags, all_day, start_time: start, end_time, recurrence: null });
+  await deleteItem('events', copy.id);
+}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Chrono } from 'chrono-node';
 import type { Language } from '../../../../../shared/languages';
 import { MESSAGES } from '../../../../../shared/messages';
@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { currentLanguage } from '../../../i18n/language';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizedError, localizeMessage } from '../../../lib/api';
-import { createItem, useSettings } from '../../../lib/items';
+import { createItem, useItems, useSettings } from '../../../lib/items';
 import { formatDay, formatMinutes } from '../../../lib/zoned-dates';
 import { eventOf, parseQuickAdd, taskOf, type QuickAdd as Understood } from '../lib/parse-quick-add';
 import './quick-add.css';
@@ -33,6 +33,8 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
   const t = texts.quickAdd;
   const showToast = useToast();
   const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
+  const goalList = useItems('goals').data;
+  const goals = useMemo(() => (goalList ?? []).filter((goal) => goal.status !== 'completed'), [goalList]);
   const [text, setText] = useState('');
   const [reader, setReader] = useState<Pick<Chrono, 'parse'> | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -40,11 +42,11 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
   const [inputId, hintId] = [useId(), useId()];
 
   const startReading = () => void loadReaders().then((all) => setReader(() => all[currentLanguage()]));
-  const understood = reader && text.trim() ? parseQuickAdd(text, new Date(), timeZone, reader) : null;
+  const understood = reader && text.trim() ? parseQuickAdd(text, new Date(), timeZone, reader, goals) : null;
   const kind = understood && (place === 'events' || understood.lengthMinutes !== null) ? 'events' : 'tasks';
 
   async function add() {
-    const words = parseQuickAdd(text, new Date(), timeZone, (await loadReaders())[currentLanguage()]);
+    const words = parseQuickAdd(text, new Date(), timeZone, (await loadReaders())[currentLanguage()], goals);
     if (!words.title) {
       setError(localizeMessage(kind === 'tasks' ? MESSAGES.taskTitleRequired : MESSAGES.titleRequired, texts));
       return;
@@ -107,11 +109,11 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
   );
 }
 
-/** What the words were read as: kind, day, time and length, repeat, priority and tags. */
+/** What the words were read as: kind, day, time and length, repeat, priority, tags and a task's goal. */
 function UnderstoodChips({ understood, kind, timeZone }: { understood: Understood; kind: 'tasks' | 'events'; timeZone: string }) {
   const texts = useAppTexts();
   const t = texts.quickAdd;
-  const { day, minutes, lengthMinutes, rule, priority, tags } = understood;
+  const { day, minutes, lengthMinutes, rule, priority, tags, goal } = understood;
   const time = minutes === null ? null : `${formatMinutes(minutes, texts.dates)}${lengthMinutes === null ? '' : ` · ${t.length(lengthMinutes)}`}`;
   const chips = [
     t.kinds[kind],
@@ -120,6 +122,7 @@ function UnderstoodChips({ understood, kind, timeZone }: { understood: Understoo
     rule && repeatSummary(rule, day ?? zonedParts(new Date(), timeZone).day, texts),
     priority && texts.labels.priority[priority],
     ...tags.map((tag) => `#${tag}`),
+    kind === 'tasks' && goal && t.goal(goal.title),
   ].filter((chip): chip is string => Boolean(chip));
   return (
     <ul className="quick-add__chips" aria-label={t.understood} aria-live="polite">

@@ -7,9 +7,10 @@ import { placeInMonth, weekdayOf } from '../../../components/items/repeat-form';
 
 /**
  * Plain words to a task or an event, with no AI service: "Pay rent every 1st at 9am !high #home",
- * "Dentist next Tuesday 14:30 for 45 min". The marks (!priority, #tag), the length ("for 45 min")
- * and the repeat ("every Monday", "every 2 weeks", "every 1st", "every last Friday") are read
- * here, in English; the day and time by chrono in the person's language; what is left is the title.
+ * "Dentist next Tuesday 14:30 for 45 min", "Buy running shoes +marathon". The marks (!priority,
+ * #tag, +goal), the length ("for 45 min") and the repeat ("every Monday", "every 2 weeks", "every
+ * 1st", "every last Friday") are read here, in English; the day and time by chrono in the person's
+ * language; what is left is the title.
  */
 export interface QuickAdd {
   title: string;
@@ -23,6 +24,13 @@ export interface QuickAdd {
   rule: string | null;
   priority: TaskPriority | null;
   tags: string[];
+  /** The goal a task is linked to, when a +mark names one of the person's goals. */
+  goal: GoalRef | null;
+}
+
+export interface GoalRef {
+  id: string;
+  title: string;
 }
 
 const WEEKDAY_WORDS: Record<string, Weekday> = {
@@ -118,14 +126,49 @@ function firstDayFrom(today: Day, fits: (day: Day) => boolean): Day {
   return day;
 }
 
-/** Reads `text` at `now` in `timeZone`; `chrono` is the parser of the person's language (chrono-node's en, de, fr, es). */
-export function parseQuickAdd(text: string, now: Date, timeZone: string, chrono: Pick<Chrono, 'parse'>): QuickAdd {
+/**
+ * The goal a +mark names: the words after the + that begin a goal's title ("+run a marathon"), as
+ * many as match, else one word found at the start of a word in a title ("+marathon"). Answers the
+ * goal and the mark's length in characters; null when no goal fits.
+ */
+function goalNamed(afterMark: string, goals: readonly GoalRef[]): { goal: GoalRef; length: number } | null {
+  const words = /^[^\s#!+]+(?:\s+[^\s#!+]+)*/u.exec(afterMark)?.[0].split(/\s+/) ?? [];
+  const lower = (text: string) => text.toLocaleLowerCase();
+  for (let count = words.length; count >= 1; count--) {
+    const phrase = lower(words.slice(0, count).join(' '));
+    const goal = goals.find((candidate) => lower(candidate.title) === phrase) ?? goals.find((candidate) => lower(candidate.title).startsWith(phrase));
+    if (goal) return { goal, length: afterMark.indexOf(words[count - 1]!) + words[count - 1]!.length };
+  }
+  const word = lower(words[0] ?? '');
+  const goal =
+    word &&
+    goals.find((candidate) =>
+      lower(candidate.title)
+        .split(/\s+/)
+        .some((titleWord) => titleWord.startsWith(word)),
+    );
+  return goal ? { goal, length: words[0]!.length } : null;
+}
+
+/**
+ * Reads `text` at `now` in `timeZone`; `chrono` is the parser of the person's language (chrono-node's
+ * en, de, fr, es); `goals` are the person's, which a +mark may name.
+ */
+export function parseQuickAdd(text: string, now: Date, timeZone: string, chrono: Pick<Chrono, 'parse'>, goals: readonly GoalRef[] = []): QuickAdd {
   let rest = ` ${text} `;
   const take = (pattern: RegExp) => {
     const match = pattern.exec(rest);
     if (match) rest = `${rest.slice(0, match.index)} ${rest.slice(match.index + match[0].length)}`;
     return match;
   };
+
+  let goal: GoalRef | null = null;
+  const mark = /\s\+(?=\S)/u.exec(rest);
+  const named = mark && goalNamed(rest.slice(mark.index + mark[0].length), goals);
+  if (mark && named) {
+    goal = named.goal;
+    rest = `${rest.slice(0, mark.index)} ${rest.slice(mark.index + mark[0].length + named.length)}`;
+  }
 
   const tags: string[] = [];
   for (let match = take(/\s#([\p{L}\p{N}_-]+)/u); match; match = take(/\s#([\p{L}\p{N}_-]+)/u)) {
@@ -170,6 +213,7 @@ export function parseQuickAdd(text: string, now: Date, timeZone: string, chrono:
     rule: repeat?.rule ?? null,
     priority,
     tags,
+    goal,
   };
 }
 
@@ -181,6 +225,7 @@ export function taskOf(quick: QuickAdd, timeZone: string): ItemInput<'tasks'> {
     tags: quick.tags,
     due_date: due,
     ...(quick.priority ? { priority: quick.priority } : {}),
+    ...(quick.goal ? { goal_id: quick.goal.id } : {}),
     recurrence: quick.rule && due ? { rule: quick.rule, time_zone: timeZone } : null,
   };
 }

@@ -8,12 +8,14 @@ import { useState } from 'react';
 import { calendarDay } from '../../../../../shared/dates';
 import { repeatRule, repeatValues, validateRepeat } from '../../../components/items/repeat-form';
 import { RepeatPicker } from '../../../components/items/repeat-picker';
+import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
 import { TagField } from '../../../components/items/tag-field';
 import { TextArea } from '../../../components/ui/text-area';
 import { TitleField } from '../../../components/ui/title-field';
 import { useEditorForm } from '../../../components/ui/use-editor-form';
 import { createItem, updateItem } from '../../../lib/items';
 import { useAppTexts } from '../../../i18n/texts';
+import { isRepeating, saveTaskEdit } from '../lib/task-series';
 
 interface TaskEditorProps {
   /** The task to edit, or null for a new one. */
@@ -53,18 +55,27 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
     ...goals.filter((goal) => goal.status !== 'completed' || goal.id === task?.goal_id).map((goal) => ({ value: goal.id, label: goal.title })),
   ];
 
-  function submit() {
+  const [askingScope, setAskingScope] = useState(false);
+
+  function write(scope: SeriesScope | null) {
+    setAskingScope(false);
     // A new task is pending: its status is the server's to set.
     const { status, ...rest } = values;
     const rule = dueDay ? repeatRule(repeat, dueDay) : null;
     // A series keeps the zone and exceptions it had; a new one takes the user's zone.
     const recurrence = rule === null ? null : { rule, time_zone: task?.recurrence?.time_zone ?? timeZone, exceptions: task?.recurrence?.exceptions ?? [] };
-    const body = { ...rest, title: values.title.trim(), description: values.description.trim(), recurrence, ...(task ? { status } : {}) };
-    void save(() => (task ? updateItem('tasks', task.id, body) : createItem('tasks', body)), {
-      saved: task ? undefined : t.created,
-      failed: task ? t.updateFailed : t.createFailed,
-    });
+    const body = { ...rest, title: values.title.trim(), description: values.description.trim(), recurrence };
+    const request = () =>
+      !task
+        ? createItem('tasks', body)
+        : scope && isRepeating(task)
+          ? saveTaskEdit(task, { ...body, status }, scope, timeZone)
+          : updateItem('tasks', task.id, { ...body, status });
+    void save(request, { saved: task ? undefined : t.created, failed: task ? t.updateFailed : t.createFailed });
   }
+
+  // A change to a repeating task asks whether it is for the occurrence due now or the series.
+  const submit = () => (task && isRepeating(task) ? setAskingScope(true) : write(null));
 
   return (
     <EditorOverlay
@@ -117,6 +128,7 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
         error={serverErrors.goal_id}
       />
       <TagField value={values.tags} onChange={(tags) => change({ tags })} />
+      {askingScope && <SeriesScopeDialog kind="tasks" action="edit" onChoose={write} onCancel={() => setAskingScope(false)} />}
     </EditorOverlay>
   );
 }

@@ -12,6 +12,8 @@ import { saveOrder, updateItem, useItems, useSettings } from '../../../lib/items
 import { DUE_FILTERS, GOAL_FILTERS, matchesFilters, NO_FILTERS, type TaskFilters } from '../lib/task-filters';
 import { TaskCard } from './task-card';
 import { TaskEditor } from './task-editor';
+import { isRepeating, trashFromSeries, type RepeatingTask } from '../lib/task-series';
+import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
 import './tasks.css';
 import { useAppTexts } from '../../../i18n/texts';
 import type { AppTexts } from '../../../i18n/catalogue-types';
@@ -49,6 +51,16 @@ export function TasksPage({ lead }: { lead?: ReactNode }) {
   const all = tasks.data ?? [];
   const now = new Date();
   const filter = <K extends keyof TaskFilters>(key: K, value: TaskFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
+
+  async function trash(task: RepeatingTask, scope: SeriesScope) {
+    try {
+      await trashFromSeries(task, scope, timeZone);
+      showToast({ tone: 'success', title: texts.trashConfirm.tasks.moved });
+    } catch {
+      showToast({ tone: 'error', title: texts.trashConfirm.tasks.failed, description: texts.ui.tryAgain });
+    }
+    setToDelete(null);
+  }
 
   async function toggle(task: Task) {
     try {
@@ -121,7 +133,11 @@ export function TasksPage({ lead }: { lead?: ReactNode }) {
       )}
     >
       {editor && <TaskEditor key={editor.key} task={editor.item} open={editor.open} onClose={closeEditor} goals={goals} timeZone={timeZone} />}
-      <TrashConfirmDialog kind="tasks" item={toDelete} onClose={() => setToDelete(null)} />
+      {toDelete && isRepeating(toDelete) ? (
+        <SeriesScopeDialog kind="tasks" action="delete" onChoose={(scope) => trash(toDelete, scope)} onCancel={() => setToDelete(null)} />
+      ) : (
+        <TrashConfirmDialog kind="tasks" item={toDelete} onClose={() => setToDelete(null)} />
+      )}
     </CollectionPage>
   );
 }
