@@ -69,7 +69,8 @@ let firstContentfulPaint: Promise<void> | undefined;
  */
 function afterFirstContentfulPaint(): Promise<void> {
   return (firstContentfulPaint ??= new Promise<void>((resolve) => {
-    if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) return resolve();
+    const observable = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+    if (document.visibilityState === 'hidden' || !observable) return resolve();
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();

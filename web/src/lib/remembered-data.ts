@@ -5,7 +5,7 @@ import { sessionStorageArea, storedSessionClaims } from './session';
  * the session (localStorage with "remember me", else this tab's sessionStorage) under the user's id,
  * so the next visit paints it at once instead of an empty frame while the network answers; each
  * list is read again as its screen mounts, as always. Another user's data is never read (the key
- * is the verified token's user), nor what another build of the app kept (its shapes may differ),
+ * is the session's user), nor what another build of the app kept (its shapes may differ),
  * and ending the session forgets it. lib/items.ts decides what is kept, and for how long it may be
  * shown: as long as the spec's data cache TTL holds it fresh.
  */

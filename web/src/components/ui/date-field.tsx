@@ -1,4 +1,5 @@
 import { calendarDay, isBeforeToday } from '../../../../shared/dates';
+import { zonedInstant } from '../../../../shared/zoned-time';
 import { TextField } from './text-field';
 
 interface DateFieldProps {
@@ -23,7 +24,7 @@ export function DateField({ label, value, onChange, timeZone, error, notBeforeTo
       error={error}
       min={notBeforeToday ? calendarDay(new Date(), timeZone) : undefined}
       value={value ? calendarDay(value, timeZone) : ''}
-      onChange={(event) => onChange(event.target.value ? startOfDay(event.target.value, timeZone) : null)}
+      onChange={(event) => onChange(event.target.value ? zonedInstant(event.target.value, 0, timeZone).toISOString() : null)}
     />
   );
 }
@@ -34,21 +35,4 @@ export function DateField({ label, value, onChange, timeZone, error, notBeforeTo
  */
 export function isPickedDayInPast(value: string | null, saved: string | null | undefined, now: Date, timeZone: string): boolean {
   return value !== null && value !== saved && isBeforeToday(value, now, timeZone);
-}
-
-/** The instant a 'YYYY-MM-DD' day starts in a time zone, as an ISO timestamp. */
-function startOfDay(day: string, timeZone: string): string {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  // Read the offset again at the first guess, in case a clock change falls in between.
-  const guess = utcMidnight - zoneOffsetMs(utcMidnight, timeZone);
-  return new Date(utcMidnight - zoneOffsetMs(guess, timeZone)).toISOString();
-}
-
-const WALL_CLOCK = { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
-
-/** How far a zone's wall clock is ahead of UTC at an instant. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, ...WALL_CLOCK }).formatToParts(instant);
-  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
-  return Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second')) - instant;
 }
