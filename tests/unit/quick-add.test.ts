@@ -5,7 +5,8 @@ import { eventOf, parseQuickAdd, taskOf } from '../../web/src/features/quick-add
 // Wednesday, November 25, 2026, 11:00 in Berlin.
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 const ZONE = 'Europe/Berlin';
-const read = (text: string, reader = chrono.en.casual) => parseQuickAdd(text, NOW, ZONE, reader);
+const READERS = { en: chrono.en.casual, es: chrono.es.casual, fr: chrono.fr.casual, de: chrono.de.casual };
+const read = (text: string, language: keyof typeof READERS = 'en') => parseQuickAdd(text, { now: NOW, timeZone: ZONE, language, chrono: READERS[language] });
 
 describe('quick add in plain words', () => {
   it('reads a monthly task with its time, priority and tag', () => {
@@ -40,7 +41,7 @@ describe('quick add in plain words', () => {
       { id: 'g1', title: 'Run a marathon' },
       { id: 'g2', title: 'Learn Spanish' },
     ];
-    const withGoals = (text: string) => parseQuickAdd(text, NOW, ZONE, chrono.en.casual, goals);
+    const withGoals = (text: string) => parseQuickAdd(text, { now: NOW, timeZone: ZONE, language: 'en', chrono: chrono.en.casual, goals });
     expect(withGoals('Buy running shoes +run a marathon tomorrow')).toMatchObject({ title: 'Buy running shoes', goal: goals[0], day: '2026-11-26' });
     expect(withGoals('Vocabulary +spanish !high')).toMatchObject({ title: 'Vocabulary', goal: goals[1], priority: 'high' });
     expect(withGoals('Stretch +marathon #health')).toMatchObject({ title: 'Stretch', goal: goals[0], tags: ['health'] });
@@ -67,10 +68,39 @@ describe('quick add in plain words', () => {
   });
 
   it.each([
-    ['de', 'Zahnarzt nächsten Dienstag um 14:30', chrono.de.casual],
-    ['fr', 'Dentiste mardi prochain à 14h30', chrono.fr.casual],
-    ['es', 'Dentista el próximo martes a las 14:30', chrono.es.casual],
-  ])('reads the day and time in %s', (_language, text, reader) => {
-    expect(read(text, reader)).toMatchObject({ day: '2026-12-01', minutes: 870 });
+    ['de', 'Zahnarzt nächsten Dienstag um 14:30', 'Zahnarzt'],
+    ['fr', 'Dentiste mardi prochain à 14h30', 'Dentiste'],
+    ['es', 'Dentista el próximo martes a las 14:30', 'Dentista'],
+  ] as const)('reads the day and time in %s', (language, text, title) => {
+    expect(read(text, language)).toMatchObject({ title, day: '2026-12-01', minutes: 870 });
+  });
+
+  it.each([
+    ['es', 'Reunión cada lunes y jueves a las 9', 'Reunión', 'FREQ=WEEKLY;BYDAY=MO,TH', '2026-11-26'],
+    ['es', 'Gimnasio cada 2 semanas', 'Gimnasio', 'FREQ=WEEKLY;INTERVAL=2', '2026-11-25'],
+    ['es', 'Revisión cada último viernes del mes', 'Revisión', 'FREQ=MONTHLY;BYDAY=-1FR', '2026-11-27'],
+    ['es', 'Alquiler el 1 de cada mes', 'Alquiler', 'FREQ=MONTHLY', '2026-12-01'],
+    ['es', 'Copia de seguridad diariamente', 'Copia de seguridad', 'FREQ=DAILY', '2026-11-25'],
+    ['fr', 'Réunion tous les lundis et jeudis', 'Réunion', 'FREQ=WEEKLY;BYDAY=MO,TH', '2026-11-26'],
+    ['fr', 'Sport toutes les 2 semaines', 'Sport', 'FREQ=WEEKLY;INTERVAL=2', '2026-11-25'],
+    ['fr', 'Bilan chaque dernier vendredi du mois', 'Bilan', 'FREQ=MONTHLY;BYDAY=-1FR', '2026-11-27'],
+    ['fr', 'Loyer le 1er de chaque mois', 'Loyer', 'FREQ=MONTHLY', '2026-12-01'],
+    ['fr', 'Appeler maman chaque jour ouvré', 'Appeler maman', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', '2026-11-25'],
+    ['de', 'Besprechung jeden Montag und Donnerstag', 'Besprechung', 'FREQ=WEEKLY;BYDAY=MO,TH', '2026-11-26'],
+    ['de', 'Sport alle 2 Wochen', 'Sport', 'FREQ=WEEKLY;INTERVAL=2', '2026-11-25'],
+    ['de', 'Rückblick jeden letzten Freitag im Monat', 'Rückblick', 'FREQ=MONTHLY;BYDAY=-1FR', '2026-11-27'],
+    ['de', 'Miete jeden 1. des Monats', 'Miete', 'FREQ=MONTHLY', '2026-12-01'],
+    ['de', 'Blumen gießen wöchentlich', 'Blumen gießen', 'FREQ=WEEKLY', '2026-11-25'],
+    ['de', 'Standup every Monday', 'Standup', 'FREQ=WEEKLY;BYDAY=MO', '2026-11-30'],
+  ] as const)('reads the repeat in %s: "%s"', (language, text, title, rule, day) => {
+    expect(read(text, language)).toMatchObject({ title, rule, day });
+  });
+
+  it.each([
+    ['es', 'Dentista mañana a las 10 durante 45 min', 45],
+    ['fr', 'Dentiste demain à 10h pendant 2 heures', 120],
+    ['de', 'Zahnarzt morgen um 10 für 45 Minuten', 45],
+  ] as const)('reads the length in %s', (language, text, minutes) => {
+    expect(read(text, language)).toMatchObject({ day: '2026-11-26', minutes: 600, lengthMinutes: minutes });
   });
 });

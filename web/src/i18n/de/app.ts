@@ -211,8 +211,8 @@ export default {
   },
   quickAdd: {
     label: 'Schnell hinzufügen',
-    placeholder: 'z. B. Zahnarzt nächsten Dienstag um 14:30 for 45 min',
-    hint: 'In einfachen Worten: Tag und Uhrzeit, „every Monday“, „for 45 min“, !high, #tag, +Ziel. Eingabe fügt hinzu.',
+    placeholder: 'z. B. Zahnarzt nächsten Dienstag um 14:30 für 45 Min',
+    hint: 'In einfachen Worten: Tag und Uhrzeit, „jeden Montag“, „für 45 Min“, !high, #tag, +Ziel. Eingabe fügt hinzu.',
     understood: 'Was verstanden wurde',
     kinds: { tasks: 'Aufgabe', events: 'Termin' },
     add: 'Hinzufügen',

@@ -211,8 +211,8 @@ export default {
   },
   quickAdd: {
     label: 'Añadir rápido',
-    placeholder: 'p. ej. Dentista el próximo martes a las 14:30 for 45 min',
-    hint: 'En palabras sencillas: día y hora, «every Monday», «for 45 min», !high, #etiqueta, +objetivo. Intro lo añade.',
+    placeholder: 'p. ej. Dentista el próximo martes a las 14:30 durante 45 min',
+    hint: 'En palabras sencillas: día y hora, «cada lunes», «durante 45 min», !high, #etiqueta, +objetivo. Intro lo añade.',
     understood: 'Lo que se ha entendido',
     kinds: { tasks: 'Tarea', events: 'Evento' },
     add: 'Añadir',

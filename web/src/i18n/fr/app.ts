@@ -211,8 +211,8 @@ export default {
   },
   quickAdd: {
     label: 'Ajout rapide',
-    placeholder: 'p. ex. Dentiste mardi prochain à 14h30 for 45 min',
-    hint: 'En mots simples : un jour et une heure, « every Monday », « for 45 min », !high, #étiquette, +objectif. Entrée l’ajoute.',
+    placeholder: 'p. ex. Dentiste mardi prochain à 14h30 pendant 45 min',
+    hint: 'En mots simples : un jour et une heure, « chaque lundi », « pendant 45 min », !high, #étiquette, +objectif. Entrée l’ajoute.',
     understood: 'Ce qui a été compris',
     kinds: { tasks: 'Tâche', events: 'Événement' },
     add: 'Ajouter',

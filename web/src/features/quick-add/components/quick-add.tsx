@@ -42,11 +42,12 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
   const [inputId, hintId] = [useId(), useId()];
 
   const startReading = () => void loadReaders().then((all) => setReader(() => all[currentLanguage()]));
-  const understood = reader && text.trim() ? parseQuickAdd(text, new Date(), timeZone, reader, goals) : null;
+  const understood = reader && text.trim() ? parseQuickAdd(text, { now: new Date(), timeZone, language: currentLanguage(), chrono: reader, goals }) : null;
   const kind = understood && (place === 'events' || understood.lengthMinutes !== null) ? 'events' : 'tasks';
 
   async function add() {
-    const words = parseQuickAdd(text, new Date(), timeZone, (await loadReaders())[currentLanguage()], goals);
+    const language = currentLanguage();
+    const words = parseQuickAdd(text, { now: new Date(), timeZone, language, chrono: (await loadReaders())[language], goals });
     if (!words.title) {
       setError(localizeMessage(kind === 'tasks' ? MESSAGES.taskTitleRequired : MESSAGES.titleRequired, texts));
       return;

@@ -1,16 +1,18 @@
 import type { Chrono } from 'chrono-node';
+import type { Language } from '../../../../../shared/languages';
 import { formatRule, WEEKDAYS, type RepeatFrequency, type RepeatRule, type Weekday } from '../../../../../shared/recurrence';
 import type { ItemInput } from '../../../../../shared/item-schemas';
 import type { TaskPriority } from '../../../../../shared/tasks';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';
 import { placeInMonth, weekdayOf } from '../../../components/items/repeat-form';
+import { QUICK_ADD_WORDS, type QuickAddWords } from './quick-add-words';
 
 /**
  * Plain words to a task or an event, with no AI service: "Pay rent every 1st at 9am !high #home",
  * "Dentist next Tuesday 14:30 for 45 min", "Buy running shoes +marathon". The marks (!priority,
- * #tag, +goal), the length ("for 45 min") and the repeat ("every Monday", "every 2 weeks", "every
- * 1st", "every last Friday") are read here, in English; the day and time by chrono in the person's
- * language; what is left is the title.
+ * #tag, +goal) are read here; the length ("for 45 min") and the repeat ("every Monday", "every 2
+ * weeks", "every 1st", "every last Friday") here too, in the person's language and in English
+ * (quick-add-words.ts); the day and time by chrono in the person's language; what is left is the title.
  */
 export interface QuickAdd {
   title: string;
@@ -33,29 +35,6 @@ export interface GoalRef {
   title: string;
 }
 
-const WEEKDAY_WORDS: Record<string, Weekday> = {
-  monday: 'MO',
-  mon: 'MO',
-  tuesday: 'TU',
-  tue: 'TU',
-  tues: 'TU',
-  wednesday: 'WE',
-  wed: 'WE',
-  thursday: 'TH',
-  thu: 'TH',
-  thurs: 'TH',
-  friday: 'FR',
-  fri: 'FR',
-  saturday: 'SA',
-  sat: 'SA',
-  sunday: 'SU',
-  sun: 'SU',
-};
-const WEEKDAY = Object.keys(WEEKDAY_WORDS).join('|');
-const UNIT_FREQUENCY: Record<string, RepeatFrequency> = { day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY', year: 'YEARLY' };
-const ADVERB_FREQUENCY: Record<string, RepeatFrequency> = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', yearly: 'YEARLY', annually: 'YEARLY' };
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: -1 };
-const ORDINAL = Object.keys(ORDINALS).join('|');
 const PRIORITY_WORDS: Record<string, TaskPriority> = {
   high: 'high',
   h: 'high',
@@ -71,53 +50,96 @@ const PRIORITY_WORDS: Record<string, TaskPriority> = {
 const rule = (freq: RepeatFrequency, parts: Partial<RepeatRule> = {}) =>
   formatRule({ freq, interval: 1, byDay: [], byMonthDay: [], byMonth: [], bySetPos: [], count: null, until: null, ...parts });
 
-/** The repeat phrases, each with the rule it makes and (for "every Monday", "every 1st") the first day it falls on. */
-const REPEATS: Array<{ pattern: RegExp; read: (match: RegExpExecArray, today: Day) => { rule: string; first?: Day } }> = [
-  {
-    pattern: new RegExp(`\\bevery (${ORDINAL}) (${WEEKDAY})(?: of (?:the|each|every) month)?\\b`, 'i'),
-    read: ([, ordinal, weekday], today) => {
-      const nth = ORDINALS[ordinal!.toLowerCase()]!;
-      const day = WEEKDAY_WORDS[weekday!.toLowerCase()]!;
-      return {
-        rule: rule('MONTHLY', { byDay: [{ weekday: day, nth }] }),
-        first: firstDayFrom(
-          today,
-          (candidate) => weekdayOf(candidate) === day && (nth === -1 ? placeInMonth(candidate).last : placeInMonth(candidate).nth === nth),
-        ),
-      };
+/** One of `words`, longest first, as a regular expression's alternative (a space matches any spacing). */
+const anyOf = (words: Iterable<string>) =>
+  `(?:${[...words]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+    .join('|')})`;
+/** A phrase standing as words of its own (JavaScript's \b knows no accented letters). */
+const phrase = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'iu');
+const lower = (text: string) => text.toLocaleLowerCase();
+
+interface RepeatPhrase {
+  pattern: RegExp;
+  /** The rule it makes and, for "every Monday" or "every 1st", the first day it falls on. */
+  read: (match: RegExpExecArray, today: Day) => { rule: string; first?: Day };
+}
+
+/** The repeat phrases of a language's words, most particular first ("every 1st" before "every month", "every weekday" before "every day"). */
+function repeatPhrases(words: QuickAddWords): RepeatPhrase[] {
+  const [every, and, weekday, ordinal, unit] = [
+    anyOf(words.every),
+    anyOf(words.and),
+    anyOf(Object.keys(words.weekdays)),
+    anyOf(Object.keys(words.ordinals)),
+    anyOf(Object.keys(words.units)),
+  ];
+  const weekdayOf_ = (word: string) => words.weekdays[lower(word)]!;
+  return [
+    {
+      pattern: phrase(`${every}\\s+(${ordinal})\\s+(${weekday})(?:\\s+${anyOf(words.ofMonth)})?`),
+      read: ([, ordinalWord, weekdayWord], today) => {
+        const nth = words.ordinals[lower(ordinalWord!)]!;
+        const day = weekdayOf_(weekdayWord!);
+        return {
+          rule: rule('MONTHLY', { byDay: [{ weekday: day, nth }] }),
+          first: firstDayFrom(
+            today,
+            (candidate) => weekdayOf(candidate) === day && (nth === -1 ? placeInMonth(candidate).last : placeInMonth(candidate).nth === nth),
+          ),
+        };
+      },
     },
-  },
-  {
-    pattern: /\bevery (\d{1,2})(?:st|nd|rd|th)(?: of (?:the|each|every) month)?\b/i,
-    read: ([, date], today) => ({ rule: rule('MONTHLY'), first: firstDayFrom(today, (candidate) => Number(candidate.slice(8)) === Number(date)) }),
-  },
-  {
-    pattern: new RegExp(`\\bevery ((?:${WEEKDAY})(?:(?:, ?| and )(?:${WEEKDAY}))*)\\b`, 'i'),
-    read: ([, days], today) => {
-      const weekdays = days!.split(/, ?| and /i).map((word) => WEEKDAY_WORDS[word.toLowerCase()]!);
-      const byDay = WEEKDAYS.filter((day) => weekdays.includes(day)).map((weekday) => ({ weekday, nth: null }));
-      return { rule: rule('WEEKLY', { byDay }), first: firstDayFrom(today, (candidate) => weekdays.includes(weekdayOf(candidate))) };
+    {
+      pattern: phrase(words.dayOfMonth.source),
+      read: (match, today) => {
+        const date = Number(match.slice(1).find((group) => group !== undefined));
+        return { rule: rule('MONTHLY'), first: firstDayFrom(today, (candidate) => Number(candidate.slice(8)) === date) };
+      },
     },
-  },
-  {
-    pattern: /\bevery weekday\b/i,
-    read: (_match, today) => {
-      const weekdays: Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
-      return {
-        rule: rule('WEEKLY', { byDay: weekdays.map((weekday) => ({ weekday, nth: null })) }),
-        first: firstDayFrom(today, (candidate) => weekdays.includes(weekdayOf(candidate))),
-      };
+    {
+      pattern: phrase(`${every}\\s+(${weekday}(?:(?:\\s*,\\s*|\\s+${and}\\s+)${weekday})*)`),
+      read: ([, list], today) => {
+        const weekdays = list!.split(new RegExp(`\\s*,\\s*|\\s+${and}\\s+`, 'iu')).map(weekdayOf_);
+        const byDay = WEEKDAYS.filter((day) => weekdays.includes(day)).map((day) => ({ weekday: day, nth: null }));
+        return { rule: rule('WEEKLY', { byDay }), first: firstDayFrom(today, (candidate) => weekdays.includes(weekdayOf(candidate))) };
+      },
     },
-  },
-  {
-    pattern: /\bevery (?:(\d{1,2}) )?(day|week|month|year)s?\b/i,
-    read: ([, interval, unit]) => ({ rule: rule(UNIT_FREQUENCY[unit!.toLowerCase()]!, { interval: Number(interval ?? 1) }) }),
-  },
-  {
-    pattern: /\b(daily|weekly|monthly|yearly|annually)\b/i,
-    read: ([, adverb]) => ({ rule: rule(ADVERB_FREQUENCY[adverb!.toLowerCase()]!) }),
-  },
-];
+    {
+      pattern: phrase(`${every}\\s+${anyOf(words.workdays)}`),
+      read: (_match, today) => {
+        const weekdays: Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
+        return {
+          rule: rule('WEEKLY', { byDay: weekdays.map((day) => ({ weekday: day, nth: null })) }),
+          first: firstDayFrom(today, (candidate) => weekdays.includes(weekdayOf(candidate))),
+        };
+      },
+    },
+    {
+      pattern: phrase(`${every}\\s+(?:(\\d{1,2})\\s+)?(${unit})`),
+      read: ([, interval, unitWord]) => ({ rule: rule(words.units[lower(unitWord!)]!, { interval: Number(interval ?? 1) }) }),
+    },
+    {
+      pattern: phrase(`(${anyOf(Object.keys(words.adverbs))})`),
+      read: ([, adverb]) => ({ rule: rule(words.adverbs[lower(adverb!)]!) }),
+    },
+  ];
+}
+
+/** "for 45 min", "for 2 hours": the length's number and whether its unit is hours. */
+function lengthPhrase(words: QuickAddWords): RegExp {
+  return phrase(`${anyOf(words.lengthFor)}\\s+(\\d{1,3})\\s*(?:(${anyOf(words.hours)})|${anyOf(words.minutes)})`);
+}
+
+/** The phrases of each language, built once: the person's own words, then English's (the hint's examples are English). */
+const PHRASES = new Map(
+  (Object.keys(QUICK_ADD_WORDS) as Language[]).map((language) => {
+    const spoken = language === 'en' ? [QUICK_ADD_WORDS.en] : [QUICK_ADD_WORDS[language], QUICK_ADD_WORDS.en];
+    const dangling = new RegExp(`(?<![\\p{L}\\p{N}])${anyOf(spoken.flatMap((words) => words.connectors))}\\s*$`, 'iu');
+    return [language, { repeats: spoken.flatMap(repeatPhrases), lengths: spoken.map(lengthPhrase), dangling }] as const;
+  }),
+);
 
 /** The first day from `today` on that `fits` (every rule quick add reads has one within a year). */
 function firstDayFrom(today: Day, fits: (day: Day) => boolean): Day {
@@ -150,11 +172,21 @@ function goalNamed(afterMark: string, goals: readonly GoalRef[]): { goal: GoalRe
   return goal ? { goal, length: words[0]!.length } : null;
 }
 
-/**
- * Reads `text` at `now` in `timeZone`; `chrono` is the parser of the person's language (chrono-node's
- * en, de, fr, es); `goals` are the person's, which a +mark may name.
- */
-export function parseQuickAdd(text: string, now: Date, timeZone: string, chrono: Pick<Chrono, 'parse'>, goals: readonly GoalRef[] = []): QuickAdd {
+/** Where and by whom quick add is typed. */
+export interface QuickAddContext {
+  now: Date;
+  timeZone: string;
+  /** The person's language: its repeat and length words are read, and English's. */
+  language: Language;
+  /** chrono-node's parser of that language (en, es, fr, de). */
+  chrono: Pick<Chrono, 'parse'>;
+  /** The person's goals, which a +mark may name. */
+  goals?: readonly GoalRef[];
+}
+
+/** Reads `text` as a task or an event. */
+export function parseQuickAdd(text: string, { now, timeZone, language, chrono, goals = [] }: QuickAddContext): QuickAdd {
+  const phrases = PHRASES.get(language)!;
   let rest = ` ${text} `;
   const take = (pattern: RegExp) => {
     const match = pattern.exec(rest);
@@ -176,12 +208,13 @@ export function parseQuickAdd(text: string, now: Date, timeZone: string, chrono:
   }
   const priorityWord = take(/\s!(high|medium|low|h|m|l|1|2|3)(?=\s)/i)?.[1];
   const priority = priorityWord ? PRIORITY_WORDS[priorityWord.toLowerCase()]! : null;
-  const length = take(/\bfor (\d{1,3})\s*(minutes|minute|mins|min|m|hours|hour|hrs|hr|h)\b/i);
-  const lengthMinutes = length ? Number(length[1]) * (/^h/i.test(length[2]!) ? 60 : 1) : null;
+  const length = phrases.lengths.map(take).find(Boolean);
+  // The second group is the hours' word, when the unit is hours.
+  const lengthMinutes = length ? Number(length[1]) * (length[2] ? 60 : 1) : null;
 
   const today = zonedParts(now, timeZone);
   let repeat: { rule: string; first?: Day } | null = null;
-  for (const { pattern, read } of REPEATS) {
+  for (const { pattern, read } of phrases.repeats) {
     const match = take(pattern);
     if (match) {
       repeat = read(match, today.day);
@@ -196,7 +229,8 @@ export function parseQuickAdd(text: string, now: Date, timeZone: string, chrono:
   let day = repeat?.first ?? null;
   let minutes: number | null = null;
   if (found) {
-    rest = `${rest.slice(0, found.index)} ${rest.slice(found.index + found.text.length)}`;
+    // "at 9", "a las 9": chrono takes the time; the word that led into it goes with it.
+    rest = `${rest.slice(0, found.index).replace(phrases.dangling, '')} ${rest.slice(found.index + found.text.length)}`;
     const start = found.start;
     if (start.isCertain('day') || start.isCertain('weekday') || !repeat?.first) {
       day = `${start.get('year')}-${String(start.get('month')).padStart(2, '0')}-${String(start.get('day')).padStart(2, '0')}`;
