@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { calendar_v3 } from '@googleapis/calendar';
+import * as rrulePackage from 'rrule';
 
 /**
  * A stand-in for Google, on 127.0.0.1, speaking the protocols Tempo uses, as Google does:
@@ -16,7 +17,8 @@ import type { calendar_v3 } from '@googleapis/calendar';
  *   changed or cancelled on its own is an event apart, with its series' id (recurringEventId) and the
  *   start it had (originalStartTime); cancelled occurrences are listed even without showDeleted, and
  *   a cancelled event is listed as Google lists one, its id and status only (expanding series
- *   with singleEvents=true is not modelled: it answers 400);
+ *   with singleEvents=true is not modelled: it answers 400); instances (a series' occurrences in
+ *   a window, its RRULE and RDATEs less its EXDATEs, in its zone);
  *   insert (client ids, 409 for a duplicate), patch and delete (410 once deleted); a recurring event
  *   needs well-formed recurrence lines and, when timed, a time zone on start and end (400 as Google
  *   answers: "Invalid recurrence rule.", "Missing time zone definition for start time."). Writes need the
@@ -80,7 +82,7 @@ const SCOPES = {
   full: 'https://www.googleapis.com/auth/calendar',
 };
 const ACCESS_LIFETIME_S = 3599;
-const EVENTS_PATH = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/;
+const EVENTS_PATH = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+)(\/instances)?)?$/;
 /** Google accepts client-chosen event ids in base32hex: a-v and 0-9, 5 to 1024 characters. */
 const CLIENT_ID_PATTERN = /^[a-v0-9]{5,1024}$/;
 
@@ -208,7 +210,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   // ---- Calendar v3 ----
 
   function calendarCall(method: string, url: URL, body: unknown, headers: IncomingMessage['headers'], response: ServerResponse): void {
-    const [, calendarId, id] = EVENTS_PATH.exec(url.pathname) ?? [];
+    const [, calendarId, id, instancesOf] = EVENTS_PATH.exec(url.pathname) ?? [];
     if (!calendarId) return apiError(response, 404, 'Not Found', 'notFound');
     const access = accessTokens.get(/^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '');
     const fault = takeFault('calendar', access?.account);
@@ -219,6 +221,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     const canWrite = access.scopes.includes(SCOPES.write) || access.scopes.includes(SCOPES.full);
     const canRead = canWrite || access.scopes.includes(SCOPES.read);
     if (method === 'GET' && !id) return canRead ? list(owner, access.account, url.searchParams, response) : insufficientScopes(response);
+    if (method === 'GET' && instancesOf) return canRead ? instances(owner, decodeURIComponent(id!), url.searchParams, response) : insufficientScopes(response);
     if (!canWrite) return insufficientScopes(response);
     if (method === 'POST' && !id) return insert(owner, body as GoogleEventInput, response);
     const existing = id ? owner.events.get(decodeURIComponent(id)) : undefined;
@@ -257,6 +260,31 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
       return apiError(response, 410, 'Sync token is no longer valid, a full sync is required.', 'fullSyncRequired');
     }
     sendPage(sorted([...owner.events.values()].filter((event) => event.changedAt > since.changes)), nextSyncToken, response);
+  }
+
+  /**
+   * events.instances: a series' occurrences in [timeMin, timeMax), each as Google shows one (its own
+   * id, the series' id, the start it has in the series), the ones changed or cancelled on their own
+   * as they are now; one page (the double's series are short).
+   */
+  function instances(owner: Account, seriesId: string, query: URLSearchParams, response: ServerResponse): void {
+    const series = owner.events.get(seriesId);
+    if (!series || series.status === 'cancelled') return apiError(response, 410, 'Resource has been deleted', 'deleted');
+    const timeMin = query.has('timeMin') ? Date.parse(query.get('timeMin')!) : -Infinity;
+    const timeMax = query.has('timeMax') ? Date.parse(query.get('timeMax')!) : Infinity;
+    const { recurrence: _lines, ...fields } = series;
+    const length = instant(series.end) - instant(series.start);
+    const items = occurrenceStarts(series)
+      .map((originalStart): StoredEvent => {
+        const id = occurrenceId(seriesId, originalStart);
+        const start = { ...originalStart, timeZone: series.start?.timeZone };
+        const end = originalStart.date
+          ? { date: new Date(instant(originalStart) + length).toISOString().slice(0, 10) }
+          : { dateTime: new Date(instant(originalStart) + length).toISOString(), timeZone: series.end?.timeZone };
+        return owner.events.get(id) ?? { ...fields, id, start, end, recurringEventId: seriesId, originalStartTime: originalStart };
+      })
+      .filter((event) => event.status !== 'cancelled' && instant(event.end) > timeMin && instant(event.start) < timeMax);
+    send(response, 200, { kind: 'calendar#events', items: items.map(publicEvent) });
   }
 
   function inWindow(owner: Account, query: URLSearchParams): StoredEvent[] {
@@ -520,6 +548,67 @@ function listedEvent(event: StoredEvent): calendar_v3.Schema$Event {
 function occurrenceId(seriesId: string, originalStart: calendar_v3.Schema$EventDateTime): string {
   const start = originalStart.date ?? new Date(instant(originalStart)).toISOString();
   return `${seriesId}_${start.replace(/[-:]|\.\d{3}/g, '')}`;
+}
+
+// Node loads rrule's UMD build, which has only a default export.
+const { RRule } = (Reflect.get(rrulePackage, 'default') as typeof rrulePackage | undefined) ?? rrulePackage;
+
+/**
+ * A series' occurrence starts, expanded as Google expands them: its RRULE and RDATEs, less its
+ * EXDATEs, on wall-clock times of its zone (at most 2 years of them, which the double's tests stay within).
+ */
+function occurrenceStarts(series: StoredEvent): calendar_v3.Schema$EventDateTime[] {
+  const allDay = Boolean(series.start?.date);
+  const zone = series.start?.timeZone ?? 'UTC';
+  const floatingStart = allDay ? instant(series.start) : wallClock(instant(series.start), zone);
+  const floatingOf = (value: string) => {
+    const [, year, month, day, hour = '00', minute = '00', second = '00', utc] = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(value)!;
+    const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+    return utc ? wallClock(ms, zone) : ms;
+  };
+  const valuesOf = (name: string) =>
+    (series.recurrence ?? [])
+      .filter((line) => line.startsWith(name))
+      .flatMap((line) =>
+        line
+          .slice(line.indexOf(':') + 1)
+          .split(',')
+          .map(floatingOf),
+      );
+  const starts = new Set(valuesOf('RDATE'));
+  const rule = series.recurrence?.find((line) => line.startsWith('RRULE:'));
+  if (rule) {
+    const options = { ...RRule.parseString(rule.slice('RRULE:'.length)), dtstart: new Date(floatingStart) };
+    for (const date of new RRule(options).between(new Date(floatingStart), new Date(floatingStart + 2 * 366 * 86_400_000), true)) starts.add(date.getTime());
+  } else starts.add(floatingStart);
+  for (const excluded of valuesOf('EXDATE')) starts.delete(excluded);
+  return [...starts]
+    .sort((a, b) => a - b)
+    .map((floating) =>
+      allDay ? { date: new Date(floating).toISOString().slice(0, 10) } : { dateTime: new Date(zonedTime(floating, zone)).toISOString(), timeZone: zone },
+    );
+}
+
+/** The wall clock of an instant in a zone, as a UTC time with those fields. */
+function wallClock(ms: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(ms);
+  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)!.value);
+  return Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
+}
+
+/** The instant a wall clock of a zone shows (the first, around a clock change). */
+function zonedTime(floating: number, zone: string): number {
+  const guess = floating - (wallClock(floating, zone) - floating);
+  return floating - (wallClock(guess, zone) - guess);
 }
 
 /** When a series may last occur: its UNTIL, else never (a COUNT is not expanded here; the client judges the window itself). */

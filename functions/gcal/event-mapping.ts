@@ -46,6 +46,16 @@ export function fieldsFromGoogle(google: GoogleEvent, calendarZone: string): Syn
 }
 
 /**
+ * A Google series a series here cannot hold (seriesFromGoogle): it comes in as its occurrences,
+ * each an event of its own, as Google's events.instances lists them.
+ */
+export function heldAsOccurrences(google: GoogleEvent, calendarZone: string): boolean {
+  if (google.status === 'cancelled' || google.recurringEventId || !google.recurrence?.length) return false;
+  const times = timesFromGoogle(google.start, google.end);
+  return times !== undefined && seriesFromGoogle(google.recurrence, times, google.start?.timeZone ?? calendarZone) === undefined;
+}
+
+/**
  * Google's recurrence lines as a series here: its RRULE, and its EXDATEs as exceptions (the starts
  * of the occurrences taken out: wall-clock times in their TZID or the series' zone, UTC times, or
  * days of an all-day series). Undefined for what a series here cannot hold: RDATE and EXRULE

@@ -3,7 +3,8 @@ import { getSettings } from '../settings/repository';
 import { CALENDAR_ID, googleStatus, type CalendarApi, type GoogleEvent } from './google';
 import { withCalendar } from './session';
 import { getSyncState, saveSyncState } from './sync-state.repository';
-import { applyGoogleEvent, countEventChanges, removeUnseen, type SyncWindow } from './synced-events';
+import { heldAsOccurrences } from './event-mapping';
+import { applyGoogleEvent, countEventChanges, removeOccurrenceCopies, removeUnseen, type SyncWindow } from './synced-events';
 import type { Connection } from './tokens.repository';
 
 /**
@@ -17,7 +18,7 @@ export async function syncCalendar(connection: Connection, now: Date): Promise<n
   const { userId } = connection;
   const window = syncWindow((await getSettings(userId)).settings, now);
   const state = await getSyncState(userId);
-  const run: SyncRun = { userId, window, now, changed: 0, calendarZone: 'UTC', occurrences: [] };
+  const run: SyncRun = { userId, window, now, changed: 0, calendarZone: 'UTC', occurrences: [], listed: new Set() };
   try {
     const syncToken = await withCalendar(connection, async (api) => {
       const incremental = state?.window === window.key ? await listChanges(api, run, state.syncToken) : undefined;
@@ -41,6 +42,8 @@ interface SyncRun {
   calendarZone: string;
   /** Occurrences changed or cancelled on their own, applied once their series are (applyListed). */
   occurrences: GoogleEvent[];
+  /** The Google ids listed so far, occurrences fetched apart included. */
+  listed: Set<string>;
 }
 
 /**
@@ -59,7 +62,7 @@ function syncWindow(settings: Pick<Settings, 'sync_past_days' | 'sync_future_mon
 /** The changes since the last sync; undefined when Google says the token has expired (410). */
 async function listChanges(api: CalendarApi, run: SyncRun, syncToken: string): Promise<string | undefined> {
   try {
-    return await applyListed(run, () => eachPage(api, run, { syncToken }, (events) => applyAll(run, events)));
+    return await applyListed(run, () => eachPage(api, run, { syncToken }, (events) => applyAll(run, api, events)));
   } catch (error) {
     if (googleStatus(error) === 410) return undefined;
     throw error;
@@ -68,14 +71,11 @@ async function listChanges(api: CalendarApi, run: SyncRun, syncToken: string): P
 
 /** Every event of the window, then the removal of copies whose event was not listed. */
 async function listWindow(api: CalendarApi, run: SyncRun): Promise<string> {
-  const seen = new Set<string>();
+  run.listed.clear();
   const syncToken = await applyListed(run, () =>
-    eachPage(api, run, { timeMin: run.window.timeMin, timeMax: run.window.timeMax }, async (events) => {
-      for (const event of events) if (event.id) seen.add(event.id);
-      await applyAll(run, events);
-    }),
+    eachPage(api, run, { timeMin: run.window.timeMin, timeMax: run.window.timeMax }, (events) => applyAll(run, api, events)),
   );
-  run.changed += await removeUnseen(run.userId, seen, run.now);
+  run.changed += await removeUnseen(run.userId, run.listed, run.now);
   return syncToken;
 }
 
@@ -87,12 +87,39 @@ async function applyListed(run: SyncRun, listing: () => Promise<string>): Promis
   return syncToken;
 }
 
-async function applyAll(run: SyncRun, events: GoogleEvent[]): Promise<void> {
+async function applyAll(run: SyncRun, api: CalendarApi, events: GoogleEvent[]): Promise<void> {
+  for (const event of events) if (event.id) run.listed.add(event.id);
   run.occurrences.push(...events.filter((event) => event.recurringEventId));
-  await applyEach(
-    run,
-    events.filter((event) => !event.recurringEventId),
-  );
+  const own = events.filter((event) => !event.recurringEventId);
+  await applyEach(run, own);
+  for (const event of own) {
+    // A series deleted takes the copies of its occurrences with it (those changed on their own, or all of a series held apart).
+    if (event.status === 'cancelled') run.changed += await removeOccurrenceCopies(run.userId, event.id!, new Set(), run.now);
+    else if (heldAsOccurrences(event, run.calendarZone)) await listOccurrences(api, run, event.id!);
+  }
+}
+
+/**
+ * A series this product cannot hold as one comes in as its occurrences in the window (Google's
+ * events.instances), applied with the listing's own; copies of occurrences it no longer has go.
+ */
+async function listOccurrences(api: CalendarApi, run: SyncRun, seriesId: string): Promise<void> {
+  const occurrences: GoogleEvent[] = [];
+  let pageToken: string | undefined;
+  do {
+    const { data } = await api.events.instances({
+      calendarId: CALENDAR_ID,
+      eventId: seriesId,
+      timeMin: run.window.timeMin,
+      timeMax: run.window.timeMax,
+      ...(pageToken ? { pageToken } : {}),
+    });
+    occurrences.push(...(data.items ?? []).filter((occurrence) => occurrence.id));
+    pageToken = data.nextPageToken ?? undefined;
+  } while (pageToken);
+  for (const occurrence of occurrences) run.listed.add(occurrence.id!);
+  run.occurrences.push(...occurrences);
+  run.changed += await removeOccurrenceCopies(run.userId, seriesId, new Set(occurrences.map((occurrence) => occurrence.id!)), run.now);
 }
 
 async function applyEach(run: SyncRun, events: GoogleEvent[]): Promise<void> {

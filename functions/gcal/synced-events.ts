@@ -42,6 +42,15 @@ export async function applyGoogleEvent(userId: string, google: GoogleEvent, wind
   return change === 'unchanged' && takenOut ? 'updated' : change;
 }
 
+/** Removes the copies of a series' occurrences (Google ids `<series id>_…`) but those in `keep`; answers how many. */
+export async function removeOccurrenceCopies(userId: string, seriesGoogleId: string, keep: ReadonlySet<string>, now: Date): Promise<number> {
+  let removed = 0;
+  for await (const googleId of syncedGoogleIds(userId, `${seriesGoogleId}_`)) {
+    if (!keep.has(googleId) && (await removeSyncedEvent(userId, googleId, now))) removed += 1;
+  }
+  return removed;
+}
+
 async function applyFields(userId: string, googleId: string, fields: SyncedFields | undefined, now: Date): Promise<SyncChange> {
   if (!fields) return (await removeSyncedEvent(userId, googleId, now)) ? 'removed' : 'unchanged';
   const existing = await getStored(userId, 'events', syncedEventId(userId, googleId));

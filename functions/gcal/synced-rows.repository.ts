@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { GCAL_SK, syncedRowKey, userKey } from '../data/keys';
+import { syncedRowKey, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 
 /** The gcal_events rows (GCALEVENT#<google id>): one per synced Google event, see synced-events.ts. */
@@ -40,11 +40,11 @@ export async function deleteSyncedRow(userId: string, googleId: string): Promise
   await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: syncedRowKey(googleId) } }));
 }
 
-/** The Google ids of every synced event of the user, read from the rows. */
-export async function* syncedGoogleIds(userId: string): AsyncGenerator<string> {
+/** The Google ids of the user's synced events (those starting with `googleIdPrefix`: a series' occurrences), read from the rows. */
+export async function* syncedGoogleIds(userId: string, googleIdPrefix = ''): AsyncGenerator<string> {
   const rows = queryItems({
     KeyConditionExpression: 'PK = :user AND begins_with(SK, :rows)',
-    ExpressionAttributeValues: { ':user': userKey(userId), ':rows': GCAL_SK.syncedPrefix },
+    ExpressionAttributeValues: { ':user': userKey(userId), ':rows': syncedRowKey(googleIdPrefix) },
     ProjectionExpression: 'google_id',
     ConsistentRead: true,
   });

@@ -405,8 +405,8 @@ describe('syncing in', () => {
       recurrence: ['RRULE:FREQ=WEEKLY;COUNT=10', `EXDATE;TZID=${zone}:${compact(day(8))}T090000`],
     });
     google.addEvent(account, { summary: 'Birthday', start: { date: day(2) }, end: { date: day(3) }, recurrence: ['RRULE:FREQ=YEARLY'] });
-    // A series this product cannot hold (an RDATE) is left out rather than brought in wrong.
-    google.addEvent(account, {
+    // A series this product cannot hold as one (an RDATE) comes in as its occurrences.
+    const odd = google.addEvent(account, {
       ...timed('Odd dates', 2),
       start: tokyo(day(2), '08:00'),
       end: tokyo(day(2), '09:00'),
@@ -415,7 +415,12 @@ describe('syncing in', () => {
     await connect(alice);
 
     const copyOf = async (title: string) => (await eventsOf(alice)).find((event) => event.title === title);
-    expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday', 'Weekly standup']);
+    expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday', 'Odd dates', 'Odd dates', 'Weekly standup']);
+    const oddCopies = (await eventsOf(alice)).filter((event) => event.title === 'Odd dates');
+    expect(oddCopies.map((event) => [event.start_time, event.recurrence]).sort()).toEqual([
+      [utcOf(day(1), 23), null],
+      [utcOf(day(3), 23), null],
+    ]);
     expect(await copyOf('Weekly standup')).toMatchObject({
       gcal_id: standup.id,
       start_time: utcOf(day(1), 0),
@@ -446,11 +451,12 @@ describe('syncing in', () => {
     expect((await copyOf('Weekly sync')).recurrence.exceptions).toHaveLength(3);
     google.expireSyncTokens(account);
     expect((await sync(alice)).body).toEqual({ synced: 0 });
-    expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday', 'Standup (long)', 'Weekly sync']);
+    expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday', 'Odd dates', 'Odd dates', 'Standup (long)', 'Weekly sync']);
 
-    // The whole series deleted: its copy and its moved occurrence's go.
+    // A whole series deleted: its copy and its moved occurrence's go; so do a series' held apart.
     google.cancelEvent(account, standup.id!);
-    expect((await sync(alice)).body).toEqual({ synced: 2 });
+    google.cancelEvent(account, odd.id!);
+    expect((await sync(alice)).body).toEqual({ synced: 4 });
     expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday']);
   });
 
