@@ -106,14 +106,18 @@ async function applyAll(run: SyncRun, api: CalendarApi, events: GoogleEvent[]): 
 async function listOccurrences(api: CalendarApi, run: SyncRun, seriesId: string): Promise<void> {
   const occurrences: GoogleEvent[] = [];
   let pageToken: string | undefined;
+  const listPage = async () => {
+    try {
+      const query = { calendarId: CALENDAR_ID, eventId: seriesId, timeMin: run.window.timeMin, timeMax: run.window.timeMax };
+      return (await api.events.instances({ ...query, ...(pageToken ? { pageToken } : {}) })).data;
+    } catch (error) {
+      // Deleted since it was listed: it has no occurrences (the next listing says so too).
+      if (googleStatus(error) === 404 || googleStatus(error) === 410) return {};
+      throw error;
+    }
+  };
   do {
-    const { data } = await api.events.instances({
-      calendarId: CALENDAR_ID,
-      eventId: seriesId,
-      timeMin: run.window.timeMin,
-      timeMax: run.window.timeMax,
-      ...(pageToken ? { pageToken } : {}),
-    });
+    const data = await listPage();
     occurrences.push(...(data.items ?? []).filter((occurrence) => occurrence.id));
     pageToken = data.nextPageToken ?? undefined;
   } while (pageToken);
