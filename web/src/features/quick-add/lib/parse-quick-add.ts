@@ -75,13 +75,13 @@ function repeatPhrases(words: QuickAddWords): RepeatPhrase[] {
     anyOf(Object.keys(words.ordinals)),
     anyOf(Object.keys(words.units)),
   ];
-  const weekdayOf_ = (word: string) => words.weekdays[lower(word)]!;
+  const weekdayNamed = (word: string) => words.weekdays[lower(word)]!;
   return [
     {
       pattern: phrase(`${every}\\s+(${ordinal})\\s+(${weekday})(?:\\s+${anyOf(words.ofMonth)})?`),
       read: ([, ordinalWord, weekdayWord], today) => {
         const nth = words.ordinals[lower(ordinalWord!)]!;
-        const day = weekdayOf_(weekdayWord!);
+        const day = weekdayNamed(weekdayWord!);
         return {
           rule: rule('MONTHLY', { byDay: [{ weekday: day, nth }] }),
           first: firstDayFrom(
@@ -101,7 +101,7 @@ function repeatPhrases(words: QuickAddWords): RepeatPhrase[] {
     {
       pattern: phrase(`${every}\\s+(${weekday}(?:(?:\\s*,\\s*|\\s+${and}\\s+)${weekday})*)`),
       read: ([, list], today) => {
-        const weekdays = list!.split(new RegExp(`\\s*,\\s*|\\s+${and}\\s+`, 'iu')).map(weekdayOf_);
+        const weekdays = list!.split(new RegExp(`\\s*,\\s*|\\s+${and}\\s+`, 'iu')).map(weekdayNamed);
         const byDay = WEEKDAYS.filter((day) => weekdays.includes(day)).map((day) => ({ weekday: day, nth: null }));
         return { rule: rule('WEEKLY', { byDay }), first: firstDayFrom(today, (candidate) => weekdays.includes(weekdayOf(candidate))) };
       },
@@ -132,7 +132,7 @@ function lengthPhrase(words: QuickAddWords): RegExp {
   return phrase(`${anyOf(words.lengthFor)}\\s+(\\d{1,3})\\s*(?:(${anyOf(words.hours)})|${anyOf(words.minutes)})`);
 }
 
-/** The phrases of each language, built once: the person's own words, then English's (the hint's examples are English). */
+/** The phrases of each language, built once: the person's own words, then English's (people mix them, and English is the product's first language). */
 const PHRASES = new Map(
   (Object.keys(QUICK_ADD_WORDS) as Language[]).map((language) => {
     const spoken = language === 'en' ? [QUICK_ADD_WORDS.en] : [QUICK_ADD_WORDS[language], QUICK_ADD_WORDS.en];
