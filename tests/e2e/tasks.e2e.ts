@@ -357,9 +357,11 @@ test('a repeating task asks whether a change or a delete is for this task or all
   const scope = page.getByRole('dialog', { name: 'Edit recurring task' });
   await expect(scope.getByRole('radio', { name: 'This task' })).toBeChecked();
   await scope.getByRole('button', { name: 'OK' }).click();
+  // The editor closes once both writes are done: the new task, then the series moved on.
+  await expect(editor).toBeHidden();
   await expect(card(page, 'Water the ferns')).toBeVisible();
   await expect(card(page, 'Water plants')).toBeVisible();
-  expect(await stored()).toEqual([
+  await expect.poll(stored).toEqual([
     ['Water plants', due(8), 'FREQ=WEEKLY;COUNT=3'],
     ['Water the ferns', due(1), null],
   ]);
