@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { gcalSyncStateKey } from '../data/keys';
 import { db, tableName } from '../platform/dynamo';
 
-/** Google's nextSyncToken from the last sync, and the window (first day/last day) it was issued for. */
+/** Google's nextSyncToken from the last sync, and the window it was issued for (first day/last day/listing, functions/gcal/sync.ts). */
 export interface SyncState {
   syncToken: string;
   window: string;

@@ -47,6 +47,13 @@ interface SyncRun {
 }
 
 /**
+ * How events are listed, part of the window's key: a sync token holds only for the listing that
+ * issued it, so a state saved under another listing (recurring events expanded, before series came
+ * in as series) starts over with a full one.
+ */
+const LISTING = 'series';
+
+/**
  * From `sync_past_days` before today to `sync_future_months` after it, in whole UTC days. The
  * window moves once a day, and with it its key: the first sync of a day is a full one, which brings
  * in events that have come into the window and drops those that left it (an incremental sync only
@@ -56,7 +63,7 @@ function syncWindow(settings: Pick<Settings, 'sync_past_days' | 'sync_future_mon
   const [year, month, day] = [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
   const timeMin = new Date(Date.UTC(year, month, day - settings.sync_past_days)).toISOString();
   const timeMax = new Date(Date.UTC(year, month + settings.sync_future_months, day + 1)).toISOString();
-  return { timeMin, timeMax, key: `${timeMin.slice(0, 10)}/${timeMax.slice(0, 10)}` };
+  return { timeMin, timeMax, key: `${timeMin.slice(0, 10)}/${timeMax.slice(0, 10)}/${LISTING}` };
 }
 
 /** The changes since the last sync; undefined when Google says the token has expired (410). */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from '../../events/catalogue';
 import { handler as mirror } from '../../functions/gcal/mirror';
 import { startAttempt } from '../../functions/gcal/oauth-state.repository';
+import { getSyncState, saveSyncState } from '../../functions/gcal/sync-state.repository';
 import { openToken } from '../../functions/gcal/token-cipher';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { getSettings, putSettings } from '../../functions/settings/repository';
@@ -458,6 +459,18 @@ describe('syncing in', () => {
     google.cancelEvent(account, odd.id!);
     expect((await sync(alice)).body).toEqual({ synced: 4 });
     expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday']);
+  });
+
+  it('starts over with a full listing when the saved sync token is of the older listing, with recurring events expanded', async () => {
+    const alice = await user();
+    google.addEvent(accountOf(alice), timed('Standup', 1));
+    await connect(alice);
+    const state = (await getSyncState(alice.id))!;
+    expect(state.window).toMatch(/\/series$/);
+    await saveSyncState(alice.id, { syncToken: state.syncToken, window: state.window.replace(/\/series$/, '') }, new Date());
+    const calls = google.calls.length;
+    expect((await sync(alice)).body).toEqual({ synced: 0 });
+    expect(google.calls.slice(calls).map((entry) => entry.query.syncToken)).toEqual([undefined]);
   });
 
   it('takes an occurrence listed before its series (a page earlier) out of it all the same', async () => {
