@@ -589,7 +589,10 @@ function occurrenceStarts(series: StoredEvent): calendar_v3.Schema$EventDateTime
     );
 }
 
-/** The wall clock of an instant in a zone, as a UTC time with those fields. */
+/**
+ * The wall clock of an instant in a zone, as a UTC time with those fields. The double's own, not
+ * shared/zoned-time.ts: a stand-in for Google must not share the code whose results it checks.
+ */
 function wallClock(ms: number, zone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,

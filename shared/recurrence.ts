@@ -304,6 +304,24 @@ export function nextOccurrenceAfter(item: SeriesTimes & { recurrence: Recurrence
   return found === null ? null : new Date(found).toISOString();
 }
 
+/** A repeating task as a series: it repeats from its due date, an instant with no length. */
+export const taskSeries = (due: string, recurrence: Recurrence): SeriesTimes & { recurrence: Recurrence } => ({
+  start_time: due,
+  end_time: due,
+  all_day: false,
+  recurrence,
+});
+
+/**
+ * A repeating task moved on to its first occurrence after `instant`: due then, its series going on
+ * from there (what is left of a COUNT, the exceptions still ahead); null when it has no more.
+ */
+export function taskSeriesAfter(due: string, recurrence: Recurrence, instant: string): { due_date: string; recurrence: Recurrence } | null {
+  const series = taskSeries(due, recurrence);
+  const next = nextOccurrenceAfter(series, instant);
+  return next === null ? null : { due_date: next, recurrence: splitSeries(series, next).after.recurrence };
+}
+
 /** Looked at for a first occurrence: a rule with none this soon is refused. */
 const FIRST_OCCURRENCE_YEARS = 10;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { endsAfterStart } from '../../shared/calendar-events';
 import { calendarDay, isBeforeToday } from '../../shared/dates';
-import { nextOccurrenceAfter, seriesProblem, splitSeries } from '../../shared/recurrence';
+import { seriesProblem, taskSeries, taskSeriesAfter } from '../../shared/recurrence';
 import { zonedInstant } from '../../shared/zoned-time';
 import type { Item, ItemChanges, NewItem } from '../../shared/item-schemas';
 import type { Task } from '../../shared/tasks.schema';
@@ -115,10 +115,8 @@ async function nextOccurrenceDue(
   const timeZone = await userTimeZone(userId);
   const lastNightEnd = new Date(zonedInstant(calendarDay(now, timeZone), 0, timeZone).getTime() - 1).toISOString();
   const from = next.due_date > lastNightEnd ? next.due_date : lastNightEnd;
-  const series = { start_time: next.due_date, end_time: next.due_date, all_day: false, recurrence: next.recurrence };
-  const nextDue = nextOccurrenceAfter(series, from);
-  // The series goes on from that occurrence: what is left of a COUNT, the exceptions still ahead.
-  return nextDue ? { status: previous.status, due_date: nextDue, recurrence: splitSeries(series, nextDue).after.recurrence } : null;
+  const movedOn = taskSeriesAfter(next.due_date, next.recurrence, from);
+  return movedOn ? { status: previous.status, ...movedOn } : null;
 }
 
 /** Goals, tasks and events move to the trash; a tag is deleted outright. */
@@ -217,7 +215,7 @@ async function checkRules(userId: string, next: StoredItem, previous: StoredItem
     // A series is judged when it or the day it starts from changed.
     if (next.recurrence && (changed('recurrence') || changed('due_date'))) {
       if (!next.due_date) throw invalidField('recurrence', MESSAGES.repeatNeedsDueDate);
-      const problem = seriesProblem({ start_time: next.due_date, end_time: next.due_date, all_day: false, recurrence: next.recurrence });
+      const problem = seriesProblem(taskSeries(next.due_date, next.recurrence));
       if (problem) throw invalidField('recurrence.rule', problem);
     }
     if (changed('goal_id') && next.goal_id) {

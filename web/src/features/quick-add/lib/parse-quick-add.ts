@@ -109,7 +109,7 @@ function repeatPhrases(words: QuickAddWords): RepeatPhrase[] {
     {
       pattern: phrase(`${every}\\s+${anyOf(words.workdays)}`),
       read: (_match, today) => {
-        const weekdays: Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
+        const weekdays: readonly Weekday[] = WEEKDAYS.slice(0, 5);
         return {
           rule: rule('WEEKLY', { byDay: weekdays.map((day) => ({ weekday: day, nth: null })) }),
           first: firstDayFrom(today, (candidate) => weekdays.includes(weekdayOf(candidate))),
@@ -155,7 +155,6 @@ function firstDayFrom(today: Day, fits: (day: Day) => boolean): Day {
  */
 function goalNamed(afterMark: string, goals: readonly GoalRef[]): { goal: GoalRef; length: number } | null {
   const words = /^[^\s#!+]+(?:\s+[^\s#!+]+)*/u.exec(afterMark)?.[0].split(/\s+/) ?? [];
-  const lower = (text: string) => text.toLocaleLowerCase();
   for (let count = words.length; count >= 1; count--) {
     const phrase = lower(words.slice(0, count).join(' '));
     const goal = goals.find((candidate) => lower(candidate.title) === phrase) ?? goals.find((candidate) => lower(candidate.title).startsWith(phrase));

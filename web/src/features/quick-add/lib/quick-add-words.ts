@@ -1,5 +1,5 @@
 import type { Language } from '../../../../../shared/languages';
-import type { RepeatFrequency, Weekday } from '../../../../../shared/recurrence';
+import { WEEKDAYS, type RepeatFrequency, type Weekday } from '../../../../../shared/recurrence';
 
 /**
  * The words quick add reads repeats and lengths in, per language (chrono reads days and times).
@@ -29,7 +29,7 @@ export interface QuickAddWords {
 }
 
 const days = (names: readonly string[][]): Record<string, Weekday> =>
-  Object.fromEntries(names.flatMap((forms, index) => forms.map((form) => [form, (['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const)[index]!])));
+  Object.fromEntries(names.flatMap((forms, index) => forms.map((form) => [form, WEEKDAYS[index]!])));
 const units = (forms: Record<RepeatFrequency, string[]>): Record<string, RepeatFrequency> =>
   Object.fromEntries(Object.entries(forms).flatMap(([frequency, words]) => words.map((word) => [word, frequency as RepeatFrequency])));
 

@@ -1,8 +1,8 @@
 import type { ItemInput } from '../../../../../shared/item-schemas';
-import { nextOccurrenceAfter, splitSeries, type Recurrence } from '../../../../../shared/recurrence';
-import { isBeforeToday } from '../../../../../shared/dates';
+import { taskSeriesAfter, type Recurrence } from '../../../../../shared/recurrence';
+import { calendarDay, isBeforeToday } from '../../../../../shared/dates';
 import type { Task } from '../../../../../shared/tasks.schema';
-import { zonedInstant, zonedParts } from '../../../../../shared/zoned-time';
+import { zonedInstant } from '../../../../../shared/zoned-time';
 import type { SeriesScope } from '../../../components/items/series-scope-dialog';
 import { createItem, deleteItem, updateItem } from '../../../lib/items';
 
@@ -17,16 +17,12 @@ export type RepeatingTask = Task & { recurrence: Recurrence; due_date: string };
 
 export const isRepeating = (task: Task): task is RepeatingTask => task.recurrence !== null && task.due_date !== null;
 
-/** The series moved on past the occurrence due now: due on its next one, with what is left of a COUNT; null when it has no more. */
-function movedOn(task: RepeatingTask): Pick<Task, 'due_date' | 'recurrence'> | null {
-  const series = { start_time: task.due_date, end_time: task.due_date, all_day: false, recurrence: task.recurrence };
-  const next = nextOccurrenceAfter(series, task.due_date);
-  return next ? { due_date: next, recurrence: splitSeries(series, next).after.recurrence } : null;
-}
+/** The series moved on past the occurrence due now; null when it has no more. */
+const movedOn = (task: RepeatingTask) => taskSeriesAfter(task.due_date, task.recurrence, task.due_date);
 
 /** An overdue occurrence handled today is due today (a new task is never due in the past). */
 function dueFrom(due: string | null, timeZone: string, now = new Date()): string | null {
-  return due !== null && isBeforeToday(due, now, timeZone) ? zonedInstant(zonedParts(now, timeZone).day, 0, timeZone).toISOString() : due;
+  return due !== null && isBeforeToday(due, now, timeZone) ? zonedInstant(calendarDay(now, timeZone), 0, timeZone).toISOString() : due;
 }
 
 /** Saves the editor's body (status included) for the occurrence due now or for the series. */
