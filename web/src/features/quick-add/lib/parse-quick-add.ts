@@ -132,14 +132,29 @@ function lengthPhrase(words: QuickAddWords): RegExp {
   return phrase(`${anyOf(words.lengthFor)}\\s+(\\d{1,3})\\s*(?:(${anyOf(words.hours)})|${anyOf(words.minutes)})`);
 }
 
-/** The phrases of each language, built once: the person's own words, then English's (people mix them, and English is the product's first language). */
-const PHRASES = new Map(
-  (Object.keys(QUICK_ADD_WORDS) as Language[]).map((language) => {
+interface Phrases {
+  repeats: RepeatPhrase[];
+  lengths: RegExp[];
+  /** A word that led into a day or time, left at the end of the text before it. */
+  dangling: RegExp;
+}
+
+const phrasesByLanguage = new Map<Language, Phrases>();
+
+/**
+ * The phrases of a language, built on its first use (not as the app loads): the person's own
+ * words, then English's (people mix them, and English is the product's first language).
+ */
+function phrasesOf(language: Language): Phrases {
+  let phrases = phrasesByLanguage.get(language);
+  if (!phrases) {
     const spoken = language === 'en' ? [QUICK_ADD_WORDS.en] : [QUICK_ADD_WORDS[language], QUICK_ADD_WORDS.en];
     const dangling = new RegExp(`(?<![\\p{L}\\p{N}])${anyOf(spoken.flatMap((words) => words.connectors))}\\s*$`, 'iu');
-    return [language, { repeats: spoken.flatMap(repeatPhrases), lengths: spoken.map(lengthPhrase), dangling }] as const;
-  }),
-);
+    phrases = { repeats: spoken.flatMap(repeatPhrases), lengths: spoken.map(lengthPhrase), dangling };
+    phrasesByLanguage.set(language, phrases);
+  }
+  return phrases;
+}
 
 /** The first day from `today` on that `fits` (every rule quick add reads has one within a year). */
 function firstDayFrom(today: Day, fits: (day: Day) => boolean): Day {
@@ -185,7 +200,7 @@ export interface QuickAddContext {
 
 /** Reads `text` as a task or an event. */
 export function parseQuickAdd(text: string, { now, timeZone, language, chrono, goals = [] }: QuickAddContext): QuickAdd {
-  const phrases = PHRASES.get(language)!;
+  const phrases = phrasesOf(language);
   let rest = ` ${text} `;
   const take = (pattern: RegExp) => {
     const match = pattern.exec(rest);
