@@ -714,4 +714,11 @@ export function seedGoogleCalendar(google: GoogleDouble, now = new Date()): void
   google.addEvent(account, { summary: 'Lunch with Sam', start: { dateTime: at(0, 12, 30) }, end: { dateTime: at(0, 13, 30) } });
   google.addEvent(account, { summary: 'Dentist', location: 'High Street 4', start: { dateTime: at(1, 10) }, end: { dateTime: at(1, 10, 30) } });
   google.addEvent(account, { summary: 'Team offsite', start: { date: day(3) }, end: { date: day(4) } });
+  // A series, with one occurrence taken out: it comes in as one repeating event.
+  google.addEvent(account, {
+    summary: 'Weekly planning',
+    start: { dateTime: at(1, 8), timeZone: 'UTC' },
+    end: { dateTime: at(1, 8, 30), timeZone: 'UTC' },
+    recurrence: ['RRULE:FREQ=WEEKLY;COUNT=8', `EXDATE:${at(15, 8).replace(/[-:]|\.\d{3}/g, '')}`],
+  });
 }
