@@ -1,4 +1,5 @@
-import { Annotations } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, Stack } from 'aws-cdk-lib';
+import type { IWebSocketApi, IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -31,6 +32,8 @@ export interface Access {
   callsGoogle?: boolean;
   /** Mints ElevenLabs conversation URLs (ELEVENLABS_AGENT_ID; the API key by ARN). */
   callsElevenLabs?: boolean;
+  /** Posts to the WebSocket API's connections (WEBSOCKET_MANAGEMENT_ENDPOINT). */
+  postsToSockets?: boolean;
 }
 
 /*
@@ -107,6 +110,19 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
 };
 
+/** The WebSocket API's functions (functions/push/socket-api.ts), by source. */
+export const SOCKET_ACCESS: Readonly<Record<string, Access>> = {
+  // Checks the token against the user's last password reset; the pool's ids name its issuer and client.
+  'push/authorizer': { table: ['GetItem'], userPool: [] },
+  'push/handler': { table: ['PutItem', 'DeleteItem'] },
+};
+
+/** The table stream's consumers (events/streams.ts), by target. */
+export const STREAM_CONSUMER_ACCESS: Readonly<Record<string, Access>> = {
+  // Finds the user's connections, and forgets one that is gone.
+  'push/send-notices': { table: ['Query', 'DeleteItem'], postsToSockets: true },
+};
+
 export function eventTargetAccess(target: string): Access {
   const access = EVENT_TARGET_ACCESS[target];
   if (!access) throw new Error(`EventBridge target "${target}" has no entry in EVENT_TARGET_ACCESS (infra/access.ts)`);
@@ -122,6 +138,7 @@ export interface SharedResources {
   siteUrl?: string;
   google?: { clientId?: string; clientSecret: ISecret; tokenKey: ISecret };
   elevenLabs?: { agentId?: string; apiKey: ISecret };
+  sockets?: { api: IWebSocketApi; stage: IWebSocketStage };
 }
 
 /** Grants exactly `access` and sets the environment variables that go with it. */
@@ -133,6 +150,25 @@ export function grantAccess(target: AppFunction, access: Access, resources: Shar
   if (access.linksToSite) linkToSite(target, resources.siteUrl);
   if (access.callsGoogle) callGoogle(target, provided(resources.google, 'the Google secrets'));
   if (access.callsElevenLabs) callElevenLabs(target, provided(resources.elevenLabs, 'the ElevenLabs key'));
+  if (access.postsToSockets) postToSockets(target, provided(resources.sockets, 'the WebSocket API'));
+}
+
+/** Posting to the stage's connections and nothing else: not reading them, not closing them, not another stage's. */
+function postToSockets(target: AppFunction, { api, stage }: NonNullable<SharedResources['sockets']>): void {
+  target.role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['execute-api:ManageConnections'],
+      resources: [
+        Stack.of(api).formatArn({
+          service: 'execute-api',
+          resource: api.apiId,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          resourceName: `${stage.stageName}/POST/@connections/*`,
+        }),
+      ],
+    }),
+  );
+  target.function.addEnvironment('WEBSOCKET_MANAGEMENT_ENDPOINT', stage.callbackUrl);
 }
 
 function grantTable(target: AppFunction, { table: actions = [], indexes = [] }: Access, table: ITable): void {

@@ -6,6 +6,7 @@ import { DataStack } from './stacks/data-stack';
 import { EDGE_REGION, EdgeStack } from './stacks/edge-stack';
 import { EmailStack } from './stacks/email-stack';
 import { EventsStack } from './stacks/events-stack';
+import { PushStack } from './stacks/push-stack';
 import { SecretsStack } from './stacks/secrets-stack';
 import { WebStack } from './stacks/web-stack';
 
@@ -16,6 +17,7 @@ export interface TempoStacks {
   data: DataStack;
   events: EventsStack;
   api: ApiStack;
+  push: PushStack;
   email?: EmailStack;
   /** Absent from an environment-agnostic synth: its web ACL is referenced across regions, which needs a known region. */
   edge?: EdgeStack;
@@ -42,6 +44,7 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
   };
   const events = new EventsStack(app, name('Events'), { ...base, shared });
   const api = new ApiStack(app, name('Api'), { ...base, shared: { ...shared, bus: events.bus }, originVerify: secrets.originVerify });
+  const push = new PushStack(app, name('Push'), { ...base, shared, table: data.table, originVerify: secrets.originVerify });
   // Voice is on once an agent is named; its key can only be checked by calling ElevenLabs.
   const webConfig = { ...auth.webConfig, voice: Boolean(config.elevenLabsAgentId) };
   const region = env?.region;
@@ -49,6 +52,7 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
   const web = new WebStack(app, name('Web'), {
     ...base,
     api: api.api,
+    sockets: push.stage,
     originVerify: secrets.originVerify,
     webConfig,
     ...(edge ? { webAclArn: edge.webAclArn, crossRegionReferences: region !== EDGE_REGION } : {}),
@@ -56,5 +60,5 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
 
   Tags.of(app).add('app', 'tempo');
   Tags.of(app).add('stage', config.stage);
-  return { config, secrets, auth, data, events, api, email, edge, web };
+  return { config, secrets, auth, data, events, api, push, email, edge, web };
 }

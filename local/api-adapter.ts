@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_THROTTLE, CLIENT_RATE_LIMITS, PUBLIC_ROUTE_THROTTLE } from '../shared/constants';
 import { routes, type HandlerName, type Route } from '../functions/routes';
-import type { TokenVerifier } from './auth/jwt';
+import type { TokenVerifier } from '../functions/platform/token-verifier';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { localIssuer, type LocalPool } from './auth/cognito';
 
 /**
  * Points the handlers' AWS SDK clients at the local engines. Handlers read only these standard
@@ -11,6 +12,8 @@ export function useLocalEndpoints(options: {
   tableName: string;
   sesEndpoint?: string;
   cognitoEndpoint?: string;
+  /** The WebSocket API's `@connections` endpoint. */
+  socketManagementEndpoint?: string;
 }): void {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
@@ -20,6 +23,7 @@ export function useLocalEndpoints(options: {
     AWS_ENDPOINT_URL_EVENTBRIDGE: options.busEndpoint,
     ...(options.sesEndpoint ? { AWS_ENDPOINT_URL_SESV2: options.sesEndpoint } : {}),
     ...(options.cognitoEndpoint ? { AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: options.cognitoEndpoint } : {}),
+    ...(options.socketManagementEndpoint ? { WEBSOCKET_MANAGEMENT_ENDPOINT: options.socketManagementEndpoint } : {}),
     TABLE_NAME: options.tableName,
     EVENT_BUS_NAME: 'tempo-local',
     // This machine runs Node 20; Lambda runs the CDK's runtime. The SDK's notice would only add noise.
@@ -37,7 +41,7 @@ export function useTokenEncryptionKey(file: string): void {
   process.env.TOKEN_ENCRYPTION_KEY = readFileSync(file, 'utf8').trim();
 }
 
-/** The user pool the account handlers administer. */
-export function useUserPool(pool: { userPoolId: string; clientId: string }): void {
-  Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.clientId });
+/** The user pool the account handlers administer, and whose tokens the WebSocket authorizer takes. */
+export function useUserPool(pool: LocalPool): void {
+  Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.clientId, USER_POOL_ISSUER: localIssuer(pool) });
 }

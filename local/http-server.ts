@@ -2,10 +2,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { NOINDEX_HEADER, NOINDEX_PATHS, robotsTxt, sitemapXml } from '../shared/search-engines';
 import type { WebConfig } from '../shared/web-config';
 import type { ApiAdapter } from './api-adapter';
+import type { SocketGateway } from './socket-gateway';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,7 +36,8 @@ function securityHeaders(contentSecurityPolicy: string) {
 
 /**
  * One origin for the SPA and the API, as CloudFront serves them in AWS: `/api/*` goes to the API
- * adapter, files come from the built SPA, and any other path falls back to index.html.
+ * adapter, the WebSocket upgrade to the socket gateway, files come from the built SPA, and any
+ * other path falls back to index.html.
  */
 export async function startHttpServer(options: {
   port: number;
@@ -44,6 +47,8 @@ export async function startHttpServer(options: {
   webConfig: WebConfig;
   /** shared/content-security-policy.ts's policy for this stack's Cognito and voice agent. */
   contentSecurityPolicy: string;
+  /** The WebSocket API, reached by an upgrade on CHANGE_SOCKET_PATH as CloudFront passes it on. */
+  sockets?: Pick<SocketGateway, 'handleUpgrade'>;
 }) {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -58,6 +63,10 @@ export async function startHttpServer(options: {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ message: 'Internal Server Error' }));
     });
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (options.sockets) options.sockets.handleUpgrade(request, socket, head);
+    else socket.destroy();
   });
   // Node closes an idle kept-alive socket after 5 s; a client sending on it at that moment gets
   // ECONNRESET (seen in the browser tests). Idle sockets stay open longer, as behind CloudFront.

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { contentSecurityPolicy } from '../shared/content-security-policy';
 import { ELEVENLABS_API_DEFAULT } from '../shared/voice';
 import { createApiAdapter, type AdapterOptions } from './api-adapter';
-import type { TokenVerifier } from './auth/jwt';
+import type { TokenVerifier } from '../functions/platform/token-verifier';
 import { startCognito } from './auth/cognito';
 import { createOutbox } from './mail/outbox';
 import { startLocalSes } from './mail/ses';
@@ -14,6 +14,8 @@ import { pushAgent } from '../scripts/elevenlabs-agent';
 import { startElevenLabsDouble } from './elevenlabs-double';
 import { seedGoogleCalendar, startGoogleDouble } from './google-double';
 import { startHttpServer } from './http-server';
+import { startSocketGateway } from './socket-gateway';
+import { startTableStream } from './table-stream';
 import { startSchedules } from './schedules';
 
 export const TABLE_NAME = 'tempo';
@@ -39,23 +41,27 @@ export interface LocalStackOptions {
 }
 
 /**
- * The whole product on one machine: embedded DynamoDB (dynalite), cognito-local, the local bus,
- * and one HTTP origin serving the SPA and the API through the same handlers the CDK deploys.
+ * The whole product on one machine: embedded DynamoDB (dynalite) with the table's stream derived
+ * in front of it, cognito-local, the local bus, and one HTTP origin serving the SPA, the API and the
+ * WebSocket API through the same handlers the CDK deploys.
  */
 export async function startLocalStack(options: LocalStackOptions) {
   const dataDir = resolve(options.dataDir);
   const dynamo = options.dynamoEndpoint
     ? { endpoint: options.dynamoEndpoint, stop: async () => undefined }
     : await startDynalite({ path: join(dataDir, 'dynamodb') });
+  const stream = await startTableStream({ engineEndpoint: dynamo.endpoint, tableName: TABLE_NAME, deadLetterFile: join(dataDir, 'stream-failures.jsonl') });
+  const sockets = await startSocketGateway();
   const bus = await startLocalBus({ deadLetterFile: join(dataDir, 'dead-letters.jsonl') });
   const outbox = createOutbox(join(dataDir, 'outbox'));
   const ses = await startLocalSes(outbox);
   const cognitoEndpoint = `http://127.0.0.1:${options.cognitoPort}`;
   useLocalEndpoints({
-    dynamoEndpoint: dynamo.endpoint,
+    dynamoEndpoint: stream.endpoint,
     busEndpoint: bus.endpoint,
     sesEndpoint: ses.endpoint,
     cognitoEndpoint,
+    socketManagementEndpoint: sockets.managementEndpoint,
     tableName: TABLE_NAME,
   });
   await ensureTable(dynamo.endpoint, TABLE_NAME);
@@ -80,6 +86,7 @@ export async function startLocalStack(options: LocalStackOptions) {
   const http = await startHttpServer({
     port: options.port,
     api,
+    sockets,
     webDir: resolve(options.webDir ?? 'web/dist'),
     webConfig: {
       region: 'us-east-1',
@@ -106,15 +113,20 @@ export async function startLocalStack(options: LocalStackOptions) {
     ensureUser: cognito.ensureUser,
     signIn: cognito.signIn,
     bus,
+    stream,
+    sockets,
     outbox,
     google,
     elevenLabs,
-    dynamoEndpoint: dynamo.endpoint,
+    dynamoEndpoint: stream.endpoint,
     async stop() {
       await schedules.stop();
       await http.stop();
+      await sockets.stop();
+      await stream.settle();
       await bus.settle();
       await bus.stop();
+      await stream.stop();
       await ses.stop();
       await google?.stop();
       await elevenLabs?.stop();

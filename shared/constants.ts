@@ -45,6 +45,14 @@ export const GOOGLE_TOKEN_FALLBACK_LIFETIME_S = 3600;
 export const INITIAL_SYNC_DELAY_MS = 1_000;
 
 export const POLLING_MS = { data: 3_000, toolCalls: 1_000 } as const;
+/**
+ * The change notices' WebSocket (shared/changes.ts): a ping within API Gateway's 10-minute idle
+ * timeout, and the wait before reconnecting, doubled after each failed try up to its ceiling
+ * (each wait drawn between half and all of it, so tabs do not come back all at once).
+ */
+export const CHANGE_SOCKET = { pingMs: 8 * 60_000, reconnectFirstMs: 1_000, reconnectMaxMs: 30_000, openTimeoutMs: 10_000 } as const;
+/** The path of that WebSocket on the site's origin: CloudFront passes it to the WebSocket API's stage of the same name. */
+export const CHANGE_SOCKET_PATH = '/ws';
 /** The answer's header naming the change counters a write moved, and to what: `tasks=12,trash=3`. */
 export const CHANGE_STAMPS_HEADER = 'x-change-stamps';
 

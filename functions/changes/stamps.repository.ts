@@ -24,5 +24,10 @@ export async function bumpStamp(userId: string, what: Stamped): Promise<void> {
 
 export async function readStamps(userId: string): Promise<ChangeStamps> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK: userKey(userId), SK: USER_SK.stamps } }));
-  return Object.fromEntries(STAMPED.map((what) => [what, Number(Item?.[what] ?? 0)])) as ChangeStamps;
+  return stampsOf(Item);
+}
+
+/** The counters a stamps record holds (every one, a missing one at 0). */
+export function stampsOf(record: Record<string, unknown> | undefined): ChangeStamps {
+  return Object.fromEntries(STAMPED.map((what) => [what, Number(record?.[what] ?? 0)])) as ChangeStamps;
 }

@@ -49,6 +49,9 @@ export const PURGE_CHECKPOINT_KEY = { PK: 'PURGE', SK: 'CHECKPOINT' } as const;
 export const toolCallKey = (userId: string, toolCallId: string) => ({ PK: userKey(userId), SK: `TOOLCALL#${toolCallId}` });
 /** The byList partition of a user's tool calls, sorted by `<created_at>#<id>`: newest first in one Query. */
 export const toolCallListKey = (userId: string) => `${userKey(userId)}#TOOLCALL`;
+/** One open WebSocket of the user's (a tab), for the change notices; it carries a TTL. */
+export const CONNECTION_PREFIX = 'CONNECTION#';
+export const connectionKey = (userId: string, connectionId: string) => ({ PK: userKey(userId), SK: `${CONNECTION_PREFIX}${connectionId}` });
 /** voice_sessions: one per call started. */
 export const voiceSessionKey = (userId: string, sessionId: string) => ({ PK: userKey(userId), SK: `VOICESESSION#${sessionId}` });
 

@@ -1,8 +1,9 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_CATALOGUE, EVENT_SOURCE, type DetailOf, type DetailType } from '../../events/catalogue';
+import { clientPerEndpoint } from './endpoint-client';
 import { log } from './log';
 
-let client: EventBridgeClient | undefined;
+const bus = clientPerEndpoint('AWS_ENDPOINT_URL_EVENTBRIDGE', () => new EventBridgeClient({}));
 
 /**
  * Puts one domain event on the bus, validated against the catalogue. Locally the endpoint comes
@@ -10,8 +11,7 @@ let client: EventBridgeClient | undefined;
  */
 export async function publish<T extends DetailType>(detailType: T, detail: DetailOf<T>): Promise<void> {
   const schema = EVENT_CATALOGUE[detailType];
-  client ??= new EventBridgeClient({});
-  const result = await client.send(
+  const result = await bus().send(
     new PutEventsCommand({
       Entries: [
         {

@@ -1,15 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-
-let client: DynamoDBDocumentClient | undefined;
+import { clientPerEndpoint } from './endpoint-client';
 
 /** The shared document client. The endpoint comes from AWS_ENDPOINT_URL_DYNAMODB locally, so handlers run unchanged. */
-export function db(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-  return client;
-}
+export const db = clientPerEndpoint('AWS_ENDPOINT_URL_DYNAMODB', () =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
+);
 
 export function tableName(): string {
   const name = process.env.TABLE_NAME;

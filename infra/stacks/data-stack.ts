@@ -1,5 +1,5 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE, type IndexProjection } from '../../functions/data/table-definition';
 import type { AppConfig } from '../config';
@@ -8,7 +8,7 @@ export interface DataStackProps extends StackProps {
   config: AppConfig;
 }
 
-/** The one DynamoDB table, built from functions/data/table-definition.ts like the local one. */
+/** The one DynamoDB table and its stream, built from functions/data/table-definition.ts like the local one. */
 export class DataStack extends Stack {
   readonly table: Table;
 
@@ -19,6 +19,8 @@ export class DataStack extends Stack {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
       timeToLiveAttribute: TABLE.timeToLiveAttribute,
+      // Each write's item before and after, for the stream's consumers (events/streams.ts).
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.pointInTimeRecovery },

@@ -1,8 +1,6 @@
-import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { EventBus, Rule, Schedule, type EventPattern as CdkEventPattern } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { EventPattern } from '../../events/pattern';
 import { BUS_RULES } from '../../events/rules';
@@ -10,6 +8,7 @@ import { SCHEDULES } from '../../events/schedules';
 import { eventTargetAccess, grantAccess, type SharedResources } from '../access';
 import { resourceName, type AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
+import { deadLetterQueue } from '../constructs/dead-letter-queue';
 
 export interface EventsStackProps extends StackProps {
   config: AppConfig;
@@ -87,22 +86,7 @@ class EventTarget extends Construct {
 
   constructor(scope: Construct, id: string, { config, shared, source, description, timeout }: EventTargetProps) {
     super(scope, id);
-    const deadLetters = new Queue(this, 'DeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: `This queue is the dead-letter queue of the ${id} target and its function; a DLQ needs no DLQ of its own.`,
-    });
-    deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }).createAlarm(this, 'DeadLettersAlarm', {
-      alarmDescription: `Events for ${source} failed every attempt and wait in the dead-letter queue`,
-      threshold: 0,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    const deadLetters = deadLetterQueue(this, 'DeadLetters', `Events for ${source}`);
 
     // The same queue takes the function's own failures: EventBridge's DLQ only sees events Lambda
     // refused, while an invocation that threw is retried by Lambda and then dropped without one.

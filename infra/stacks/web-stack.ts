@@ -1,5 +1,5 @@
 import { CfnOutput, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
-import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IHttpApi, IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -31,11 +31,14 @@ import { NOINDEX_HEADER, NOINDEX_PATHS, robotsTxt, sitemapXml } from '../../shar
 import { ELEVENLABS_API_DEFAULT } from '../../shared/voice';
 import { cognitoEndpoint, type WebConfig } from '../../shared/web-config';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
+import { CHANGE_SOCKET_PATH } from '../../shared/constants';
 import type { AppConfig } from '../config';
 
 export interface WebStackProps extends StackProps {
   config: AppConfig;
   api: IHttpApi;
+  /** The WebSocket API's stage, served at CHANGE_SOCKET_PATH. */
+  sockets: IWebSocketStage;
   /** Written as /config.json beside the built SPA. */
   webConfig: WebConfig;
   /** Added by CloudFront to each request to the API, which refuses requests without it. */
@@ -92,19 +95,10 @@ export class WebStack extends Stack {
       defaultBehavior: { ...spaBehavior, responseHeadersPolicy },
       additionalBehaviors: {
         ...Object.fromEntries(NOINDEX_PATHS.map((path) => [path, { ...spaBehavior, responseHeadersPolicy: noindexHeadersPolicy }])),
-        '/api/*': {
-          origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
-          }),
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          // No caching, so the Authorization header may travel with the viewer's other headers.
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy,
-        },
+        '/api/*': { ...apiGatewayBehavior(props.api.apiEndpoint, props.originVerify), allowedMethods: AllowedMethods.ALLOW_ALL, responseHeadersPolicy },
+        // The change notices' WebSocket: the stage is named as this path, so the path goes as it is.
+        // The token travels in the query string, which the policy passes on with the upgrade's headers.
+        [CHANGE_SOCKET_PATH]: apiGatewayBehavior(props.sockets.url, props.originVerify),
       },
       ...(config.domain
         ? {
@@ -272,4 +266,22 @@ function privateBucket(scope: Construct, id: string, config: AppConfig, extra: B
     autoDeleteObjects: config.removalPolicy === RemovalPolicy.DESTROY,
     ...extra,
   });
+}
+
+/**
+ * A behavior in front of an API Gateway endpoint (`https://…` or `wss://…`): TLS 1.2 to it, with the
+ * header the functions check; nothing cached, so the Authorization header (or the socket's token)
+ * may travel with every viewer header but Host.
+ */
+function apiGatewayBehavior(endpoint: string, originVerify: ISecret) {
+  return {
+    origin: new HttpOrigin(Fn.select(2, Fn.split('/', endpoint)), {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
+    }),
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    cachePolicy: CachePolicy.CACHING_DISABLED,
+    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+  };
 }

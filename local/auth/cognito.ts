@@ -12,13 +12,15 @@ import {
   SignUpCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { createRemoteJWKSet } from 'jose';
 import { passwordMeetsRules } from '../../shared/accounts';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
 import { loadHandler } from '../functions';
 import type { Outbox } from '../mail/outbox';
-import { jwtVerifier } from './jwt';
+import { userPoolVerifier } from '../../functions/platform/token-verifier';
+
+/** The `iss` of the local pool's tokens (Cognito's is https://cognito-idp.<region>.amazonaws.com/<pool id>). */
+export const localIssuer = (pool: LocalPool) => `${pool.endpoint}/${pool.userPoolId}`;
 
 export interface LocalPool {
   endpoint: string;
@@ -117,11 +119,7 @@ export async function startCognito(options: { dataDir: string; port: number; out
   return {
     pool,
     /** Verifies tokens exactly as the HTTP API's JWT authorizer would for this pool and client. */
-    verifier: jwtVerifier({
-      issuer: `${endpoint}/${pool.userPoolId}`,
-      clientId: pool.clientId,
-      keys: createRemoteJWKSet(new URL(`${endpoint}/${pool.userPoolId}/.well-known/jwks.json`)),
-    }),
+    verifier: userPoolVerifier(localIssuer(pool), pool.clientId),
     /** Signs a confirmed user up unless they exist; answers their `sub`. */
     async ensureUser(email: string, password: string, fullName: string): Promise<string> {
       try {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { POLLING_MS, SAVED_INDICATOR_MS } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
 import { advancePageClock, stopPageClock } from './support/clock';
+import { pushSwitch } from './support/push';
 import { seriousViolations } from './support/axe';
 import { pretendGoogleIsNotConfigured } from './support/google';
 
@@ -103,10 +104,11 @@ test(
 );
 
 test(
-  'the real-time status, when turned on, shows in the app’s frame on every page: connected, disconnected offline, error when the check fails',
+  'the real-time status, when turned on, shows in the app’s frame on every page: connected, disconnected offline, error when the socket is down and the check fails',
   { tag: '@phone' },
   async ({ page, request, context }, testInfo) => {
-    // On a stopped page clock: the change watcher checks only when the test moves the clock on.
+    const push = await pushSwitch(page);
+    // On a stopped page clock: once the socket is down, the change watcher checks only when the test moves the clock on.
     await page.clock.install();
     await signedInAccount(page, request, 'settings-realtime', '/settings');
     await stopPageClock(page);
@@ -123,6 +125,7 @@ test(
     await context.setOffline(false);
     await expect(status).toHaveText('Real-time status: CONNECTED');
 
+    await push.drop();
     await page.route('**/api/changes', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }),
     );

@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { POLLING_MS } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
-import { advancePageClock, stopPageClock } from './support/clock';
+import { pushSwitch } from './support/push';
 import { moveWithKeyboard } from './support/sortable';
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -237,18 +236,17 @@ test('every task action works from the keyboard, and the focus comes back after 
   await expect(page.getByRole('button', { name: 'New Task' })).toBeFocused();
 });
 
-test('a status change is one request: shown at once, the answer kept, and the polls read the list only for someone else’s change', async ({
+test('a status change is one request: shown at once, the answer kept, and the change notices read the list only for someone else’s change', async ({
   page,
   request,
 }) => {
-  // On a stopped page clock: the change watcher polls only when the test moves the clock on.
-  await page.clock.install();
+  const push = await pushSwitch(page);
   const { api } = await signedInAccount(page, request, 'tasks-one-write', null);
   const task = await api.create('tasks', { title: 'Call the bank' });
   const baseline = page.waitForResponse('**/api/changes');
   await page.goto('/tasks');
-  await stopPageClock(page);
   await baseline;
+  await push.opened();
   const box = page.getByRole('checkbox', { name: 'Completed: Call the bank' });
   await expect(box).not.toBeChecked();
 
@@ -257,21 +255,17 @@ test('a status change is one request: shown at once, the answer kept, and the po
     const path = new URL(sent.url()).pathname;
     if (path.startsWith('/api/') && path !== '/api/changes') requests.push(`${sent.method()} ${path}`);
   });
-  const poll = async () => {
-    const answered = page.waitForResponse('**/api/changes');
-    await advancePageClock(page, POLLING_MS.data);
-    await answered;
-  };
+  const heard = push.heard.length;
   const saved = page.waitForResponse((answer) => answer.request().method() === 'PATCH');
   await box.click();
   await expect(box).toBeChecked();
   await saved;
-  for (let polls = 0; polls < 3; polls++) await poll();
-  expect(requests).toEqual([`PATCH /api/tasks/${task.id}`]);
+  // The notice of this page's own change, which may come before the PATCH's answer: it reads nothing.
+  await push.noticesHeard(heard + 1);
 
-  // A change from elsewhere moves the counter past this page's own: the next poll reads the list.
+  // A change from elsewhere moves the counter past this page's own: its notice reads the list, once.
+  // Notices are handled in order, so a read for the first one would come before this one's.
   await api.update('tasks', task.id, { title: 'Call the bank today' });
-  await poll();
   await expect(page.getByRole('checkbox', { name: 'Completed: Call the bank today' })).toBeChecked();
   expect(requests).toEqual([`PATCH /api/tasks/${task.id}`, 'GET /api/tasks']);
 });

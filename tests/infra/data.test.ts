@@ -47,6 +47,10 @@ describe('the table', () => {
     expect(dev.Properties.SSESpecification).toEqual({ SSEEnabled: true });
   });
 
+  it('has a stream of each write’s item before and after, for events/streams.ts’s consumers', () => {
+    for (const table of [dev, prod]) expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+  });
+
   it('keeps point-in-time recovery on in both stages', () => {
     for (const table of [dev, prod]) {
       expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { TABLE } from '../../functions/data/table-definition';
 import { BUS_RULES } from '../../events/rules';
 import { SCHEDULES } from '../../events/schedules';
-import { eventTargetAccess, HANDLER_ACCESS, TRIGGER_ACCESS, type Access } from '../../infra/access';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { STREAM_CONSUMERS } from '../../events/streams';
+import { SOCKET_API } from '../../functions/push/socket-api';
+import { eventTargetAccess, HANDLER_ACCESS, SOCKET_ACCESS, STREAM_CONSUMER_ACCESS, TRIGGER_ACCESS, type Access } from '../../infra/access';
 import type { AppFunction } from '../../infra/constructs/app-function';
 import { logicalId, tempoApp } from './tempo-app';
 
@@ -28,6 +31,7 @@ const REFERENCES = {
   sender: logicalId(tempo.email!.sender),
   googleSecrets: [logicalId(tempo.secrets.googleClientSecret), logicalId(tempo.secrets.googleTokenKey)],
   elevenLabsKey: logicalId(tempo.secrets.elevenLabsApiKey),
+  socketApi: logicalId(tempo.push.api),
 };
 const SECRETS = [...REFERENCES.googleSecrets, REFERENCES.elevenLabsKey];
 
@@ -46,6 +50,9 @@ interface Granted {
   sendsMail: boolean;
   /** The secrets it may read (the Google client secret and token key, the ElevenLabs key). */
   secrets: string[];
+  postsToSockets: boolean;
+  /** Reads the table's stream: a stream consumer's event source mapping. */
+  readsStream: boolean;
 }
 
 const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
@@ -65,10 +72,11 @@ function permissionsOf(target: AppFunction) {
  * Reads each statement back into what it grants, checking it names only the function's own log
  * group and queue, the table and its indexes, the bus, the user pool or the sender identity.
  */
-function decode(target: AppFunction, statements: Statement[]): Granted {
-  const granted: Granted = { table: [], indexes: [], publishes: false, userPool: [], sendsMail: false, secrets: [] };
+function decode(target: AppFunction, statements: Statement[], failureQueue?: IQueue): Granted {
+  const granted: Granted = { table: [], indexes: [], publishes: false, userPool: [], sendsMail: false, secrets: [], postsToSockets: false, readsStream: false };
   const ownLogs = { 'Fn::GetAtt': [logicalId(target.function.logGroup), 'Arn'] };
   const ownQueue = target.function.deadLetterQueue && { 'Fn::GetAtt': [logicalId(target.function.deadLetterQueue), 'Arn'] };
+  const ownFailures = failureQueue && { 'Fn::GetAtt': [logicalId(failureQueue), 'Arn'] };
   for (const statement of statements) {
     const actions = list(statement.Action);
     const resources = list(statement.Resource);
@@ -84,12 +92,33 @@ function decode(target: AppFunction, statements: Statement[]): Granted {
         expect(statement.Resource).toEqual(ownLogs);
         break;
       case 'sqs':
-        expect(actions).toEqual(['sqs:SendMessage']);
-        expect(statement.Resource).toEqual(ownQueue);
+        if (ownFailures) {
+          // The event source mapping's on-failure destination, as aws-cdk-lib grants it.
+          expect(actions.sort()).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+          expect(statement.Resource).toEqual(ownFailures);
+        } else {
+          expect(actions).toEqual(['sqs:SendMessage']);
+          expect(statement.Resource).toEqual(ownQueue);
+        }
         break;
       case 'dynamodb':
-        expect(names(REFERENCES.table), 'a DynamoDB grant names the table').toBe(true);
-        decodeTable(actions, resources, granted);
+        if (actions.includes('dynamodb:ListStreams')) {
+          // The one action that cannot name a stream.
+          expect(actions).toEqual(['dynamodb:ListStreams']);
+          expect(statement.Resource).toBe('*');
+          granted.readsStream = true;
+        } else if (actions.every((action) => STREAM_READS.includes(action))) {
+          expect(actions.sort()).toEqual([...STREAM_READS].sort());
+          expect(names(`${REFERENCES.table}StreamArn`), 'a stream read names the table’s stream').toBe(true);
+        } else {
+          expect(names(REFERENCES.table), 'a DynamoDB grant names the table').toBe(true);
+          decodeTable(actions, resources, granted);
+        }
+        break;
+      case 'execute-api':
+        expect(actions).toEqual(['execute-api:ManageConnections']);
+        expect(names(REFERENCES.socketApi) && names(`/${SOCKET_API.stage}/POST/@connections/*`), 'posting to the stage’s connections only').toBe(true);
+        granted.postsToSockets = true;
         break;
       case 'events':
         expect(actions).toEqual(['events:PutEvents']);
@@ -135,8 +164,12 @@ function decodeTable(actions: string[], resources: unknown[], granted: Granted):
   }
 }
 
-function expected(access: Access): Granted {
+const STREAM_READS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'];
+
+function expected(access: Access, readsStream: boolean): Granted {
   return {
+    postsToSockets: access.postsToSockets ?? false,
+    readsStream,
     table: [...(access.table ?? [])].sort(),
     indexes: [...(access.indexes ?? [])].sort(),
     publishes: access.publishes ?? false,
@@ -146,17 +179,24 @@ function expected(access: Access): Granted {
   };
 }
 
-type Case = [string, AppFunction, Access];
+type Case = [string, AppFunction, Access, IQueue?];
 const FUNCTIONS: Case[] = [
   ...[...tempo.api.handlers].map(([name, target]): Case => [`handler ${name}`, target, HANDLER_ACCESS[name]]),
   ...BUS_RULES.map((rule): Case => [`consumer of ${rule.name}`, tempo.events.consumers.get(rule.name)!, eventTargetAccess(rule.target)]),
   ...SCHEDULES.map((schedule): Case => [`schedule ${schedule.name}`, tempo.events.scheduled.get(schedule.name)!, eventTargetAccess(schedule.target)]),
   ...[...tempo.auth.triggers].map(([trigger, target]): Case => [`trigger ${trigger}`, target, TRIGGER_ACCESS[trigger]]),
+  ...[...tempo.push.socketFunctions].map(([source, target]): Case => [`socket function ${source}`, target, SOCKET_ACCESS[source]!]),
+  ...STREAM_CONSUMERS.map((consumer): Case => {
+    const { function: target, failures } = tempo.push.streamConsumers.get(consumer.name)!;
+    return [`stream consumer ${consumer.name}`, target, STREAM_CONSUMER_ACCESS[consumer.target]!, failures];
+  }),
 ];
 
 describe('function permissions', () => {
   it('cover every function of the app', () => {
-    const lambdas = [tempo.api, tempo.events, tempo.auth].map((stack) => Object.keys(Template.fromStack(stack).findResources('AWS::Lambda::Function')).length);
+    const lambdas = [tempo.api, tempo.events, tempo.auth, tempo.push].map(
+      (stack) => Object.keys(Template.fromStack(stack).findResources('AWS::Lambda::Function')).length,
+    );
     expect(FUNCTIONS).toHaveLength(lambdas.reduce((sum, count) => sum + count, 0));
   });
 
@@ -167,13 +207,16 @@ describe('function permissions', () => {
     for (const statement of statements) {
       expect(statement.Effect).toBe('Allow');
       for (const action of list(statement.Action)) expect(action).not.toContain('*');
-      // No resource, nor any part of a joined one, ends in a wildcard.
-      for (const resource of list(statement.Resource)) expect(JSON.stringify(resource)).not.toMatch(/\*"/);
+      // No resource, nor any part of a joined one, ends in a wildcard: but the connections made at
+      // run time, and ListStreams, which names no stream (decode checks both are no more than that).
+      const allowed = /@connections\/\*"|^"\*"$/;
+      const wildcard = list(statement.Resource).filter((resource) => /\*"/.test(JSON.stringify(resource)) && !allowed.test(JSON.stringify(resource)));
+      expect(wildcard).toEqual([]);
     }
   });
 
-  it.each(FUNCTIONS)('%s: exactly what its access entry says, on the shared resources only', (_name, target, access) => {
-    expect(decode(target, permissionsOf(target).statements)).toEqual(expected(access));
+  it.each(FUNCTIONS)('%s: exactly what its access entry says, on the shared resources only', (_name, target, access, failureQueue) => {
+    expect(decode(target, permissionsOf(target).statements, failureQueue)).toEqual(expected(access, Boolean(failureQueue)));
   });
 
   it.each(FUNCTIONS)('%s: the environment that goes with its access', (_name, target, access) => {
@@ -188,6 +231,7 @@ describe('function permissions', () => {
     expect(has('GOOGLE_CLIENT_SECRET_ARN') && has('TOKEN_ENCRYPTION_KEY_ARN'), 'Google secret ARNs').toBe(Boolean(access.callsGoogle));
     expect(has('ELEVENLABS_API_KEY_ARN'), 'ELEVENLABS_API_KEY_ARN').toBe(Boolean(access.callsElevenLabs));
     expect(has('ELEVENLABS_AGENT_ID'), 'ELEVENLABS_AGENT_ID').toBe(Boolean(access.callsElevenLabs));
+    expect(has('WEBSOCKET_MANAGEMENT_ENDPOINT'), 'WEBSOCKET_MANAGEMENT_ENDPOINT').toBe(Boolean(access.postsToSockets));
   });
 
   it('lets nothing scan, batch or run PartiQL', () => {

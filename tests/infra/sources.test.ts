@@ -4,12 +4,14 @@ import { COGNITO_TRIGGERS } from '../../functions/auth/triggers';
 import { HANDLERS, routes } from '../../functions/routes';
 import { BUS_RULES } from '../../events/rules';
 import { SCHEDULES } from '../../events/schedules';
+import { STREAM_CONSUMERS } from '../../events/streams';
+import { SOCKET_API } from '../../functions/push/socket-api';
 import { tempoApp } from './tempo-app';
 
 /**
  * The CDK builds from the same lists the local stack serves from (functions/routes.ts,
- * events/rules.ts, events/schedules.ts, functions/auth/triggers.ts), so what runs on a laptop is
- * what AWS runs.
+ * events/rules.ts, events/schedules.ts, events/streams.ts, functions/push/socket-api.ts,
+ * functions/auth/triggers.ts), so what runs on a laptop is what AWS runs.
  */
 const tempo = tempoApp();
 const resourcesOf = (stack: Parameters<typeof Template.fromStack>[0], type: string) =>
@@ -38,6 +40,33 @@ describe('one source for the CDK and the local stack', () => {
     expect([...tempo.events.consumers.keys()].sort()).toEqual(BUS_RULES.map((rule) => rule.name).sort());
     expect([...tempo.events.scheduled.keys()].sort()).toEqual(SCHEDULES.map((schedule) => schedule.name).sort());
     expect(resourcesOf(tempo.events, 'AWS::Lambda::Function')).toHaveLength(BUS_RULES.length + SCHEDULES.length);
+  });
+
+  it('WebSocket routes: one per route of the socket API, each to its one routes function; the authorizer on $connect only', () => {
+    const synthesized = resourcesOf(tempo.push, 'AWS::ApiGatewayV2::Route');
+    expect(synthesized.map((route) => route.RouteKey as string).sort()).toEqual([...SOCKET_API.routes].sort());
+    expect(synthesized.filter((route) => route.AuthorizationType === 'CUSTOM').map((route) => route.RouteKey)).toEqual(['$connect']);
+    const [authorizer, ...others] = resourcesOf(tempo.push, 'AWS::ApiGatewayV2::Authorizer');
+    expect(others).toEqual([]);
+    expect(authorizer).toMatchObject({ AuthorizerType: 'REQUEST', IdentitySource: [`route.request.querystring.${SOCKET_API.authorizer.queryParameter}`] });
+    expect(resourcesOf(tempo.push, 'AWS::ApiGatewayV2::Integration')).toHaveLength(1);
+    expect([...tempo.push.socketFunctions.keys()].sort()).toEqual([SOCKET_API.authorizer.source, SOCKET_API.handler].sort());
+  });
+
+  it('stream consumers: one function and one event source mapping each, with the same filter as the local stream', () => {
+    const mappings = resourcesOf(tempo.push, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(STREAM_CONSUMERS.length);
+    for (const consumer of STREAM_CONSUMERS) {
+      expect(mappings).toContainEqual(
+        expect.objectContaining({
+          FilterCriteria: { Filters: [{ Pattern: JSON.stringify(consumer.filter) }] },
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+          DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+        }),
+      );
+    }
+    expect([...tempo.push.streamConsumers.keys()].sort()).toEqual(STREAM_CONSUMERS.map((consumer) => consumer.name).sort());
+    expect(resourcesOf(tempo.push, 'AWS::Lambda::Function')).toHaveLength(STREAM_CONSUMERS.length + tempo.push.socketFunctions.size);
   });
 
   it('Cognito triggers: one function per trigger, attached to the user pool', () => {

@@ -1,6 +1,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { describe, expect, it } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
+import { CHANGE_SOCKET_PATH } from '../../shared/constants';
 import { builtSpa, logicalId, tempoApp } from './tempo-app';
 
 /** Written out on purpose: every source the SPA may use is a reviewed change to this line. */
@@ -103,6 +105,24 @@ describe('the /api/* behavior', () => {
     expect(apiBehavior.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
     expect([...apiBehavior.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     expect(apiBehavior.ViewerProtocolPolicy).toBe('https-only');
+  });
+});
+
+describe('the WebSocket behavior', () => {
+  const socketBehavior = (distribution.CacheBehaviors as Array<Record<string, any>>).find((behavior) => behavior.PathPattern === CHANGE_SOCKET_PATH)!;
+
+  it('goes to the WebSocket API’s stage of the same name over TLS 1.2, with the header the authorizer checks', () => {
+    const origin = originOf(socketBehavior);
+    expect(JSON.stringify(origin.DomainName)).toContain('Tempo-dev-Push');
+    expect(origin.OriginPath).toBeUndefined();
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(origin.OriginCustomHeaders.map((header: { HeaderName: string }) => header.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+  });
+
+  it('caches nothing and passes on the upgrade’s headers and the token in its query string', () => {
+    expect(socketBehavior.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(socketBehavior.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    expect(socketBehavior.ViewerProtocolPolicy).toBe('https-only');
   });
 });
 

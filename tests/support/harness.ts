@@ -6,7 +6,7 @@ import { exportJWK, generateKeyPair, createLocalJWKSet, SignJWT } from 'jose';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApiAdapter, type AdapterOptions, type ApiAdapter } from '../../local/api-adapter';
 import { startCognito } from '../../local/auth/cognito';
-import { jwtVerifier } from '../../local/auth/jwt';
+import { jwtVerifier } from '../../functions/platform/token-verifier';
 import { startLocalBus, type LocalBus } from '../../local/bus';
 import { ensureTable } from '../../local/dynamo';
 import { useLocalEndpoints, useUserPool } from '../../local/environment';

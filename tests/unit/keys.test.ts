@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bugReportKey,
+  connectionKey,
   demoExpiryPartition,
   demoRegisterKey,
   expiryKeys,
@@ -63,6 +64,7 @@ describe('the table’s keys', () => {
       gcalMirror: kind((at) => mirrorLogKey('u', at, 'e').SK),
       toolCall: kind((id) => toolCallKey('u', id).SK),
       voiceSession: kind((id) => voiceSessionKey('u', id).SK),
+      connection: kind((id) => connectionKey('u', id).SK),
     });
     for (const itemKind of ITEM_KINDS) expect(itemKey(itemKind, 'x').startsWith(itemKeyPrefix(itemKind))).toBe(true);
   });

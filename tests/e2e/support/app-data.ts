@@ -40,7 +40,12 @@ export async function signedInAccount(page: Page, request: APIRequestContext, pu
   };
   await keepSessionInTab(page, request, email, tokens);
   if (landsOn) await page.goto(landsOn);
-  return { email, api };
+  /** Signs the same account in in another tab, as a person does who opens the app twice. */
+  const openInTab = async (other: Page, path: string) => {
+    await keepSessionInTab(other, request, email, tokens);
+    await other.goto(path);
+  };
+  return { email, api, openInTab };
 }
 
 /** Stores a session where Amplify keeps one after a sign-in without "Remember me": this tab's sessionStorage. */

@@ -42,19 +42,49 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.signedIn) headers.authorization = `Bearer ${await currentIdToken()}`;
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
-  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, payload);
-  const moved = response.headers.get(CHANGE_STAMPS_HEADER);
-  if (moved) for (const listener of ownChangeListeners) listener(changeStampsOf(moved));
-  // The API's answers are trusted as their types: the server builds them from the same schemas
-  // (docs/openapi.json), and checking them again would send zod to every page.
-  return payload as T;
+  const write = method === 'GET' ? null : startOwnWrite();
+  try {
+    const response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+    const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+    if (!response.ok) throw toApiError(response.status, payload);
+    const moved = response.headers.get(CHANGE_STAMPS_HEADER);
+    if (moved) for (const listener of ownChangeListeners) listener(changeStampsOf(moved));
+    // The API's answers are trusted as their types: the server builds them from the same schemas
+    // (docs/openapi.json), and checking them again would send zod to every page.
+    return payload as T;
+  } finally {
+    write?.();
+  }
+}
+
+let ownWritesUnderWay = 0;
+let ownWritesDone: Array<() => void> = [];
+
+/** Counts a write of this page's under way; answers the function that counts it done. */
+function startOwnWrite(): () => void {
+  ownWritesUnderWay += 1;
+  return () => {
+    ownWritesUnderWay -= 1;
+    if (ownWritesUnderWay > 0) return;
+    const waiting = ownWritesDone;
+    ownWritesDone = [];
+    waiting.forEach((resolve) => resolve());
+  };
+}
+
+/**
+ * Resolves once none of this page's writes is under way. A change notice can come before the
+ * answer of the write that caused it; waiting for the answer lets its counters (onOwnChanges) say
+ * the move was this page's own, so the list is not read again for it.
+ */
+export function ownWritesAnswered(): Promise<void> {
+  if (ownWritesUnderWay === 0) return Promise.resolve();
+  return new Promise((resolve) => ownWritesDone.push(resolve));
 }
 
 /** How long reads wait for a first paint that does not come (a page that paints no text). */

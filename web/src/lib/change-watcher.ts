@@ -1,31 +1,66 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { mutate } from 'swr';
-import { POLLING_MS } from '../../../shared/constants';
-import type { ChangeStamps, Stamped } from '../../../shared/changes';
+import { CHANGE_SOCKET, CHANGE_SOCKET_PATH, POLLING_MS } from '../../../shared/constants';
+import type { ChangeNotice, ChangeStamps, Stamped } from '../../../shared/changes';
 import { ITEM_KINDS } from '../../../shared/items';
-import { apiRequest, onOwnChanges } from './api';
+import { apiRequest, onOwnChanges, ownWritesAnswered } from './api';
 import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
+import { sessionIdToken } from './session';
 
-/** The spec's real-time states, as the polling that stands in for real-time sees them. */
+/** The spec's real-time states, as the socket and the polling behind it see them. */
 export type ConnectionStatus = 'DISCONNECTED' | 'CONNECTING' | 'CONNECTED' | 'ERROR';
 
-let connection: ConnectionStatus = 'CONNECTING';
-const listeners = new Set<() => void>();
-function setConnection(status: ConnectionStatus): void {
-  if (status === connection) return;
-  connection = status;
-  listeners.forEach((listener) => listener());
-}
-
-/** How the change watcher's last poll went: DISCONNECTED while the browser is offline, ERROR when the check failed. */
-export function useConnectionStatus(): ConnectionStatus {
-  return useSyncExternalStore(
-    (listener) => {
+/** A small store a component can follow with useSyncExternalStore. */
+function observable<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: T) {
+      if (next === value) return;
+      value = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => connection,
-  );
+  };
+}
+
+const connection = observable<ConnectionStatus>('CONNECTING');
+const socketOpen = observable(false);
+
+/** How the change feed is doing: DISCONNECTED while the browser is offline, ERROR when the last check failed. */
+export function useConnectionStatus(): ConnectionStatus {
+  return useSyncExternalStore(connection.subscribe, connection.get);
+}
+
+/** Whether changes are pushed to this tab right now (the WebSocket is open); while not, they are polled. */
+export function useChangesPushed(): boolean {
+  return useSyncExternalStore(socketOpen.subscribe, socketOpen.get);
+}
+
+const counterListeners = new Map<Stamped, Set<() => void>>();
+
+/** Runs `listener` whenever the user's counter of `what` moves (a feature's own lists, such as the tool calls); answers how to stop. */
+export function onCounterMoved(what: Stamped, listener: () => void): () => void {
+  const listeners = counterListeners.get(what) ?? new Set();
+  counterListeners.set(what, listeners.add(listener));
+  return () => listeners.delete(listener);
+}
+
+/** The next move of the counter of `what`, or `ms` passed, whichever comes first. */
+export function counterMovedOrTimeout(what: Stamped, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = onCounterMoved(what, done);
+    const timer = setTimeout(done, ms);
+    function done() {
+      stop();
+      clearTimeout(timer);
+      resolve();
+    }
+  });
 }
 
 /**
@@ -41,54 +76,147 @@ export function acknowledgeOwnChanges(seen: ChangeStamps, moved: ReadonlyMap<str
   return next;
 }
 
+const socketUrl = (token: string) =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CHANGE_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+
 /**
- * Polling in place of real-time, one request per interval: the change counters
- * (`GET /api/changes`, one key read on the server) are compared with the last ones seen, and only the
- * lists whose counter moved are fetched again. Hidden tabs do not poll.
+ * Keeps the screens current. One WebSocket per tab hears a notice each time the user's change
+ * counters move (shared/changes.ts), and only the lists whose counter moved are read again. While
+ * the socket is down (not yet open, refused, dropped) the counters are polled instead
+ * (`GET /api/changes` every `intervalMs`, one key read on the server), and the socket is tried
+ * again with a doubling wait. Each time it opens, the counters are read once, for what changed
+ * while it was down. A hidden tab keeps what it hears for when it is shown again.
  */
 export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
   const seen = useRef<ChangeStamps | null>(null);
 
   useEffect(() => {
     let stopped = false;
+    let socket: WebSocket | null = null;
+    let failedTries = 0;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let pingTimer: ReturnType<typeof setInterval> | undefined;
+    let heardWhileHidden: ChangeStamps | null = null;
+
     const stopHearing = onOwnChanges((moved) => {
       if (seen.current) seen.current = acknowledgeOwnChanges(seen.current, moved);
     });
+
+    function apply(stamps: ChangeStamps) {
+      if (document.visibilityState === 'hidden') {
+        heardWhileHidden = stamps;
+        return;
+      }
+      const previous = seen.current;
+      seen.current = stamps;
+      if (!previous) return;
+      const moved = (what: Stamped) => stamps[what] !== previous[what];
+      for (const kind of ITEM_KINDS) if (moved(kind)) void mutate(listKey(kind));
+      if (ITEM_KINDS.some(moved)) void mutate(TRASH_KEY);
+      if (moved('settings')) void mutate(SETTINGS_KEY);
+      for (const [what, listeners] of counterListeners) if (moved(what)) listeners.forEach((listener) => listener());
+    }
+
     async function check() {
       if (document.visibilityState === 'hidden') return;
-      if (!navigator.onLine) return setConnection('DISCONNECTED');
+      if (!navigator.onLine) return connection.set('DISCONNECTED');
       try {
         const { stamps } = await apiRequest<{ stamps: ChangeStamps }>('/api/changes', { signedIn: true });
         if (stopped) return;
-        setConnection('CONNECTED');
-        const previous = seen.current;
-        seen.current = stamps;
-        if (!previous) return;
-        const moved = (what: Stamped) => stamps[what] !== previous[what];
-        for (const kind of ITEM_KINDS) if (moved(kind)) void mutate(listKey(kind));
-        if (ITEM_KINDS.some(moved)) void mutate(TRASH_KEY);
-        if (moved('settings')) void mutate(SETTINGS_KEY);
+        connection.set('CONNECTED');
+        apply(stamps);
       } catch {
-        // A missed poll is retried at the next interval; the screens keep what they have.
-        if (!stopped) setConnection(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
+        // A missed check is tried again at the next interval; the screens keep what they have.
+        if (!stopped) connection.set(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
       }
     }
-    const offline = () => setConnection('DISCONNECTED');
+
+    async function connect() {
+      const token = await sessionIdToken().catch(() => null);
+      if (stopped) return;
+      if (!token) return retryLater();
+      const opening = new WebSocket(socketUrl(token));
+      socket = opening;
+      // A socket that has not opened within the spec's connection timeout is given up and tried again.
+      const openTimeout = setTimeout(() => opening.close(), CHANGE_SOCKET.openTimeoutMs);
+      let openedAt: number | null = null;
+      opening.addEventListener('open', () => {
+        clearTimeout(openTimeout);
+        openedAt = Date.now();
+        socketOpen.set(true);
+        void check();
+        pingTimer = setInterval(() => opening.send('{"action":"ping"}'), CHANGE_SOCKET.pingMs);
+      });
+      opening.addEventListener('message', (message: MessageEvent<unknown>) => {
+        const notice = typeof message.data === 'string' ? safeJson(message.data) : null;
+        if (!isChangeNotice(notice)) return;
+        connection.set('CONNECTED');
+        void ownWritesAnswered().then(() => !stopped && apply(notice.stamps));
+      });
+      opening.addEventListener('close', () => {
+        clearTimeout(openTimeout);
+        clearInterval(pingTimer);
+        // A socket closed soon after it opened counts as a failed try, so a stage that lets sockets in
+        // and drops them at once is not asked again every second.
+        if (openedAt !== null && Date.now() - openedAt >= CHANGE_SOCKET.reconnectMaxMs) failedTries = 0;
+        if (socket === opening) socket = null;
+        socketOpen.set(false);
+        if (!stopped) retryLater();
+      });
+    }
+
+    function retryLater() {
+      const ceiling = Math.min(CHANGE_SOCKET.reconnectMaxMs, CHANGE_SOCKET.reconnectFirstMs * 2 ** failedTries);
+      failedTries += 1;
+      reconnectTimer = setTimeout(() => void connect(), ceiling * (0.5 + Math.random() / 2));
+    }
+
+    const offline = () => connection.set('DISCONNECTED');
     // Back online, the next answer decides: checked at once rather than at the next interval.
     const online = () => {
-      setConnection('CONNECTING');
+      connection.set('CONNECTING');
       void check();
+    };
+    const shown = () => {
+      if (document.visibilityState !== 'visible' || !heardWhileHidden) return;
+      const stamps = heardWhileHidden;
+      heardWhileHidden = null;
+      apply(stamps);
     };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', shown);
     void check();
-    const timer = setInterval(() => void check(), intervalMs);
+    void connect();
+    const timer = setInterval(() => {
+      if (!socket || socket.readyState !== WebSocket.OPEN) void check();
+    }, intervalMs);
     return () => {
       stopped = true;
       stopHearing();
       clearInterval(timer);
+      clearTimeout(reconnectTimer);
+      clearInterval(pingTimer);
+      socket?.close();
+      socketOpen.set(false);
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', shown);
     };
   }, [intervalMs]);
+}
+
+/** Whether a socket message is a change notice (checked by hand: zod is not loaded for it). */
+function isChangeNotice(value: unknown): value is ChangeNotice {
+  if (typeof value !== 'object' || value === null || !('stamps' in value)) return false;
+  const { stamps } = value;
+  return typeof stamps === 'object' && stamps !== null && Object.values(stamps).every(Number.isInteger);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import useSWR, { mutate } from 'swr';
 import { DATA_CACHE_TTL_MS, POLLING_MS } from '../../../../../shared/constants';
 import type { ToolCall, ToolCallRequest } from '../../../../../shared/tool-calls.schema';
 import { apiRequest } from '../../../lib/api';
+import { counterMovedOrTimeout, onCounterMoved, useChangesPushed } from '../../../lib/change-watcher';
 
 /** The assistant's tool calls (agent_tool_calls), newest first, at most 50. */
 export const TOOL_CALLS_KEY = '/api/voice/tool-calls';
@@ -10,13 +12,16 @@ export const TOOL_CALLS_KEY = '/api/voice/tool-calls';
 export const RESULT_POLL = { intervalMs: 150, timeoutMs: 20_000 } as const;
 
 /**
- * Polled every POLLING_MS.toolCalls while `calling` or while a call is pending,
- * otherwise read again after the cache TTL; lists are compared by id, status and updated_at, so an
- * unchanged poll renders nothing.
+ * Read again each time the change notices say the user's tool calls moved. While changes are not
+ * pushed (the socket is down), polled every POLLING_MS.toolCalls while `calling` or while a call is
+ * pending instead; otherwise read again after the cache TTL. Lists are compared by id, status and
+ * updated_at, so an unchanged read renders nothing.
  */
 export function useToolCalls(calling: boolean) {
+  const pushed = useChangesPushed();
+  useEffect(() => onCounterMoved('toolcalls', () => void mutate(TOOL_CALLS_KEY)), []);
   return useSWR(TOOL_CALLS_KEY, async () => (await apiRequest<{ items: ToolCall[] }>(TOOL_CALLS_KEY, { signedIn: true })).items, {
-    refreshInterval: (calls) => (calling || calls?.some((call) => call.status === 'pending') ? POLLING_MS.toolCalls : DATA_CACHE_TTL_MS.toolCalls),
+    refreshInterval: (calls) => (!pushed && (calling || calls?.some((call) => call.status === 'pending')) ? POLLING_MS.toolCalls : DATA_CACHE_TTL_MS.toolCalls),
     revalidateOnFocus: false,
     compare: (a, b) => a === b || (a?.length === b?.length && !!a && a.every((call, index) => sameState(call, b![index]!))),
   });
@@ -37,12 +42,16 @@ export async function getToolCall(id: string): Promise<ToolCall> {
   return apiRequest<ToolCall>(`${TOOL_CALLS_KEY}/${encodeURIComponent(id)}`, { signedIn: true });
 }
 
-/** Polls a logged call until it has finished (or RESULT_POLL.timeoutMs passed: then it answers it pending). */
+/**
+ * Reads a logged call until it has finished (or RESULT_POLL.timeoutMs passed: then it answers it
+ * pending): each time the tool calls' counter moves, and every RESULT_POLL.intervalMs besides, in
+ * case a notice is lost or the socket is down.
+ */
 export async function awaitToolCall(call: ToolCall): Promise<ToolCall> {
   const deadline = Date.now() + RESULT_POLL.timeoutMs;
   let current = call;
   while (current.status === 'pending' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, RESULT_POLL.intervalMs));
+    await counterMovedOrTimeout('toolcalls', RESULT_POLL.intervalMs);
     // A missed poll is asked again at the next interval.
     current = await getToolCall(call.id).catch(() => current);
   }

@@ -1,9 +1,9 @@
-import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 
 /**
  * What API Gateway's JWT authorizer checks before any handler runs: signature against the pool's
  * keys, expiry and not-before, issuer, and the app client as `aud` (id tokens) or `client_id`
- * (access tokens).
+ * (access tokens). The WebSocket API's authorizer (functions/push/authorizer.ts) checks the same.
  */
 export function jwtVerifier(options: { issuer: string; clientId: string; keys: JWTVerifyGetKey }) {
   return async function verify(token: string): Promise<JWTPayload> {
@@ -17,3 +17,8 @@ export function jwtVerifier(options: { issuer: string; clientId: string; keys: J
 }
 
 export type TokenVerifier = ReturnType<typeof jwtVerifier>;
+
+/** A verifier for a user pool's tokens, its keys read from the pool's JWKS (fetched once, then cached). */
+export function userPoolVerifier(issuer: string, clientId: string): TokenVerifier {
+  return jwtVerifier({ issuer, clientId, keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)) });
+}

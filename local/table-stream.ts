@@ -1,0 +1,253 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { DynamoDBClient, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { isDeepStrictEqual } from 'node:util';
+import { matchesPattern } from '../events/pattern';
+import { STREAM_CONSUMERS, type StreamConsumer } from '../events/streams';
+import { TABLE } from '../functions/data/table-definition';
+import { loadHandler } from './functions';
+import { lambdaContext } from './lambda-context';
+
+type Image = Record<string, AttributeValue>;
+type StreamHandler = (event: DynamoDBStreamEvent, context: ReturnType<typeof lambdaContext>) => Promise<DynamoDBBatchResponse | void>;
+
+export interface TableStreamOptions {
+  /** The engine the proxy stands in front of. */
+  engineEndpoint: string;
+  tableName: string;
+  consumers?: readonly StreamConsumer[];
+  loadConsumer?: (target: string) => Promise<StreamHandler>;
+  /** Where batches that failed every attempt are appended (Lambda's on-failure destination). */
+  deadLetterFile?: string;
+  /** Waits before the 2nd, 3rd, ... attempt of a failed batch. */
+  retryDelaysMs?: readonly number[];
+}
+
+/** The item writes of DynamoDB's JSON protocol, and the keys each touches in one table. */
+const WRITES: Record<string, (body: WriteBody, table: string) => Image[]> = {
+  PutItem: (body, table) => (body.TableName === table ? [keyOf(body.Item!)] : []),
+  UpdateItem: (body, table) => (body.TableName === table ? [keyOf(body.Key!)] : []),
+  DeleteItem: (body, table) => (body.TableName === table ? [keyOf(body.Key!)] : []),
+  BatchWriteItem: (body, table) => (body.RequestItems?.[table] ?? []).map((request) => keyOf(request.PutRequest?.Item ?? request.DeleteRequest!.Key)),
+  TransactWriteItems: (body, table) =>
+    (body.TransactItems ?? []).flatMap((item) => {
+      const write = item.Put ?? item.Update ?? item.Delete;
+      return write?.TableName === table ? [keyOf(write.Item ?? write.Key!)] : [];
+    }),
+};
+
+interface WriteBody {
+  TableName?: string;
+  Item?: Image;
+  Key?: Image;
+  RequestItems?: Record<string, Array<{ PutRequest?: { Item: Image }; DeleteRequest?: { Key: Image } }>>;
+  TransactItems?: Array<Partial<Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', { TableName: string; Item?: Image; Key?: Image }>>>;
+}
+
+const keyOf = (item: Image): Image => ({ [TABLE.partitionKey]: item[TABLE.partitionKey]!, [TABLE.sortKey]: item[TABLE.sortKey]! });
+
+/**
+ * The local stand-in for DynamoDB Streams, which dynalite lacks: a proxy in front of the engine
+ * that, for each write to the app's table, reads the items it touches before and after (under a
+ * lock per key, so no other write comes between) and derives the records DynamoDB's stream would
+ * hold with NEW_AND_OLD_IMAGES: INSERT, MODIFY or REMOVE, and none when the write changed nothing
+ * or failed. The consumers of events/streams.ts get them in order, in batches, with Lambda's
+ * filters, partial batch failures, retries and on-failure file. tests/integration/table-stream
+ * checks the records against DynamoDB Local's own stream.
+ */
+export async function startTableStream(options: TableStreamOptions) {
+  const engine = new DynamoDBClient({ endpoint: options.engineEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const engineUrl = new URL(options.engineEndpoint);
+  const locks = keyLocks();
+  const listeners = new Set<(records: DynamoDBRecord[]) => void>();
+  let sequence = 0;
+
+  async function readImage(key: Image): Promise<Image | undefined> {
+    const { Item } = await engine.send(new GetItemCommand({ TableName: options.tableName, Key: key, ConsistentRead: true }));
+    return Item;
+  }
+
+  function recordOf(key: Image, before: Image | undefined, after: Image | undefined): DynamoDBRecord | null {
+    if (isDeepStrictEqual(before, after)) return null;
+    sequence += 1;
+    const eventName = !before ? 'INSERT' : !after ? 'REMOVE' : 'MODIFY';
+    return {
+      eventID: `local-${sequence}`,
+      eventName,
+      eventVersion: '1.1',
+      eventSource: 'aws:dynamodb',
+      awsRegion: 'us-east-1',
+      eventSourceARN: `arn:aws:dynamodb:us-east-1:000000000000:table/${options.tableName}/stream/local`,
+      dynamodb: {
+        ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+        Keys: key as never,
+        ...(after ? { NewImage: after as never } : {}),
+        ...(before ? { OldImage: before as never } : {}),
+        SequenceNumber: String(sequence).padStart(21, '0'),
+        SizeBytes: Buffer.byteLength(JSON.stringify([key, after ?? {}, before ?? {}])),
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
+      },
+    };
+  }
+
+  /** Forwards one request to the engine as it came, answering its status and body. */
+  function forward(incoming: IncomingMessage, body: Buffer): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: engineUrl.hostname, port: engineUrl.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 500, headers: answer.headers, body: Buffer.concat(chunks) }));
+          answer.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  }
+
+  async function handle(incoming: IncomingMessage, body: Buffer) {
+    const operation = String(incoming.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+    const keysOf = WRITES[operation];
+    const keys = keysOf ? keysOf(JSON.parse(body.toString('utf8') || '{}') as WriteBody, options.tableName) : [];
+    if (keys.length === 0) return forward(incoming, body);
+    return locks.holding(
+      keys.map((key) => JSON.stringify(key)),
+      async () => {
+        const before = await Promise.all(keys.map(readImage));
+        const answer = await forward(incoming, body);
+        if (answer.status !== 200) return answer;
+        const after = await Promise.all(keys.map(readImage));
+        const records = keys.map((key, index) => recordOf(key, before[index], after[index])).filter((record) => record !== null);
+        if (records.length > 0) for (const listener of listeners) listener(records);
+        return answer;
+      },
+    );
+  }
+
+  const server = createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      handle(incoming, Buffer.concat(chunks)).then(
+        (answer) => {
+          response.writeHead(answer.status, answer.headers);
+          response.end(answer.body);
+        },
+        (error: unknown) => {
+          response.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
+          response.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(error) }));
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const deliveries = (options.consumers ?? STREAM_CONSUMERS).map((consumer) => consumerQueue(consumer, options));
+  listeners.add((records) => deliveries.forEach((delivery) => delivery.add(records)));
+
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    /** Hears every record as it is derived (tests use it). */
+    onRecords(listener: (records: DynamoDBRecord[]) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Waits until every consumer has handled what was derived so far. */
+    async settle(): Promise<void> {
+      await Promise.all(deliveries.map((delivery) => delivery.settle()));
+    },
+    async stop(): Promise<void> {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      engine.destroy();
+    },
+  };
+}
+
+export type TableStream = Awaited<ReturnType<typeof startTableStream>>;
+
+/**
+ * One consumer's event source mapping: records that pass its filter, handed over in order in
+ * batches of up to 100, one batch at a time. A batch that reports failures is retried from its
+ * first failed record, as Lambda does with ReportBatchItemFailures; after the last retry the rest
+ * of the batch goes to the on-failure file and the stream moves on.
+ */
+function consumerQueue(consumer: StreamConsumer, options: TableStreamOptions) {
+  const load = options.loadConsumer ?? loadHandler<StreamHandler>;
+  const delays = options.retryDelaysMs ?? [200, 1_000];
+  const waiting: DynamoDBRecord[] = [];
+  let running: Promise<void> | null = null;
+
+  async function deliver(batch: DynamoDBRecord[]): Promise<void> {
+    const handler = await load(consumer.target);
+    let rest = batch;
+    for (let attempt = 0; ; attempt += 1) {
+      const failedFrom = await handler({ Records: rest }, lambdaContext(consumer.target))
+        .then((answer) => firstFailure(rest, answer))
+        .catch(() => 0);
+      if (failedFrom === null) return;
+      rest = rest.slice(failedFrom);
+      if (attempt >= delays.length) return onFailure(consumer, rest, options.deadLetterFile);
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
+
+  async function drain(): Promise<void> {
+    while (waiting.length > 0) await deliver(waiting.splice(0, 100));
+    running = null;
+  }
+
+  return {
+    add(records: readonly DynamoDBRecord[]) {
+      waiting.push(...records.filter((record) => matchesPattern(consumer.filter, record)));
+      if (waiting.length > 0) running ??= drain();
+    },
+    async settle() {
+      while (running) await running;
+    },
+  };
+}
+
+/** Where in the batch the handler's first reported failure is, or null when it handled them all. */
+function firstFailure(batch: readonly DynamoDBRecord[], answer: DynamoDBBatchResponse | void): number | null {
+  const failed = new Set((answer?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
+  const index = batch.findIndex((record) => failed.has(record.dynamodb!.SequenceNumber!));
+  return index === -1 ? null : index;
+}
+
+function onFailure(consumer: StreamConsumer, records: readonly DynamoDBRecord[], file: string | undefined): void {
+  console.error(
+    JSON.stringify({ level: 'error', message: 'stream records sent to the on-failure destination', consumer: consumer.name, records: records.length }),
+  );
+  if (!file) return;
+  mkdirSync(dirname(file), { recursive: true });
+  const sequenceNumbers = records.map((record) => record.dynamodb!.SequenceNumber);
+  appendFileSync(file, `${JSON.stringify({ consumer: consumer.name, target: consumer.target, sequenceNumbers, at: new Date().toISOString() })}\n`);
+}
+
+/** Runs work holding every one of its keys; work on other keys goes on beside it. */
+function keyLocks() {
+  const tails = new Map<string, Promise<void>>();
+  return {
+    async holding<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+      const unique = [...new Set(keys)];
+      const before = unique.map((key) => tails.get(key) ?? Promise.resolve());
+      let release!: () => void;
+      const done = new Promise<void>((resolve) => (release = resolve));
+      for (const key of unique) tails.set(key, done);
+      await Promise.all(before);
+      try {
+        return await work();
+      } finally {
+        release();
+        for (const key of unique) if (tails.get(key) === done) tails.delete(key);
+      }
+    },
+  };
+}

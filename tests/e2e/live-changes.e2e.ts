@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { CHANGE_SOCKET, POLLING_MS } from '../../shared/constants';
+import { signedInAccount } from './support/app-data';
+import { advancePageClock, stopPageClock } from './support/clock';
+import { pushSwitch } from './support/push';
+
+/**
+ * Changes pushed over the WebSocket: a second tab of the same account shows a change as it is
+ * saved, with no poll; when its socket drops it polls every 3 s, and it takes the socket back.
+ * The second tab's clock is stopped, so no poll can happen unless the test moves it on.
+ */
+test('a change in one tab shows in another as it is saved, pushed over the socket with no poll; a dropped socket falls back to polling and comes back', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { api, openInTab } = await signedInAccount(page, request, 'live-two-tabs', null);
+  const task = await api.create('tasks', { title: 'Call the bank' });
+  await page.goto('/tasks');
+
+  const other = await context.newPage();
+  const push = await pushSwitch(other);
+  const polls: string[] = [];
+  other.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/changes') polls.push(sent.url());
+  });
+  await other.clock.install();
+  await openInTab(other, '/tasks');
+  await stopPageClock(other);
+  await push.opened();
+  const checkbox = (name: string) => other.getByRole('checkbox', { name: `Completed: ${name}` });
+  await expect(checkbox('Call the bank')).not.toBeChecked();
+  // The check as the page loads and the one as its socket opens (for what changed before) are done.
+  await other.waitForLoadState('networkidle');
+  const polledBefore = polls.length;
+
+  await page.getByRole('checkbox', { name: 'Completed: Call the bank' }).click();
+  await expect(checkbox('Call the bank')).toBeChecked();
+  expect(polls).toHaveLength(polledBefore);
+
+  // The socket drops: the change made meanwhile comes with the next poll.
+  await push.drop();
+  await api.update('tasks', task.id, { title: 'Call the bank today' });
+  await advancePageClock(other, POLLING_MS.data);
+  await expect(checkbox('Call the bank today')).toBeChecked();
+  expect(polls.length).toBeGreaterThan(polledBefore);
+
+  // Tried again within the backoff's ceiling, the socket is back, and changes are pushed again.
+  push.restore();
+  await advancePageClock(other, CHANGE_SOCKET.reconnectMaxMs);
+  await push.opened(2);
+  const polled = polls.length;
+  await api.update('tasks', task.id, { title: 'Call the bank at nine' });
+  await expect(checkbox('Call the bank at nine')).toBeChecked();
+  expect(polls.length - polled, 'at most the check as the socket opened').toBeLessThanOrEqual(1);
+});
