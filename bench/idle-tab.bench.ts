@@ -1,3 +1,4 @@
+import { CHANGE_SOCKET_PATH, POLLING_MS } from '../shared/constants';
 import { signInToDemo, startBrowserStack } from './browser-stack';
 
 /**
@@ -14,16 +15,19 @@ const PRICES = {
   lambdaGbSecond: 0.0000133334,
   /** DynamoDB on demand, per read request unit. */
   readRequestUnit: 0.125 / 1_000_000,
+  /** API Gateway WebSocket API, per message (each 32 KB; the first billion a month), and per connection-minute. */
+  socketMessage: 1.0 / 1_000_000,
+  socketConnectionMinute: 0.25 / 1_000_000,
 };
 /** What one request runs: a 512 MB function for about 20 ms (the handlers' memory; their warm p50 is lower), and one eventually consistent Get (half a read unit) or less. */
 const PER_REQUEST = { memoryGb: 0.5, seconds: 0.02, readUnits: 0.5 };
 
-const costOf = (requests: number) =>
-  requests *
-  (PRICES.httpApiRequest +
-    PRICES.lambdaRequest +
-    PER_REQUEST.memoryGb * PER_REQUEST.seconds * PRICES.lambdaGbSecond +
-    PER_REQUEST.readUnits * PRICES.readRequestUnit);
+/** A request to the HTTP API: the gateway, its function, and the read. */
+const requestCost = PRICES.httpApiRequest + PRICES.lambdaRequest + PER_REQUEST.memoryGb * PER_REQUEST.seconds * PRICES.lambdaGbSecond + PER_REQUEST.readUnits * PRICES.readRequestUnit;
+/** A message the page sends on its socket (a ping): the message, and the $default route's function. */
+const socketMessageCost = PRICES.socketMessage + PRICES.lambdaRequest + PER_REQUEST.memoryGb * PER_REQUEST.seconds * PRICES.lambdaGbSecond;
+/** The same hour polled every 3 s, as before the socket: one change check per interval. */
+const POLLED_HOUR_REQUESTS = 3600 / (POLLING_MS.data / 1000);
 
 const { stack, browser, stop } = await startBrowserStack();
 try {
@@ -36,6 +40,10 @@ try {
   await page.waitForLoadState('networkidle');
 
   const requests = new Map<string, number>();
+  let socketMessages = 0;
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname === CHANGE_SOCKET_PATH) socket.on('framesent', () => (socketMessages += 1));
+  });
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/api/')) return;
@@ -46,10 +54,16 @@ try {
   await page.waitForLoadState('networkidle');
 
   const total = [...requests.values()].reduce((sum, count) => sum + count, 0);
-  console.log('\nAn idle signed-in tab on /dashboard for an hour (page clock)');
-  console.log(`  API requests: ${total}`);
+  const cost = total * requestCost + socketMessages * socketMessageCost + 60 * PRICES.socketConnectionMinute;
+  const polledCost = (POLLED_HOUR_REQUESTS + total) * requestCost;
+  console.log('\nAn idle signed-in tab on /dashboard for an hour (page clock), changes pushed over its socket');
+  console.log(`  requests: ${total + socketMessages} (target ≤ 60), of which API requests ${total} and socket messages sent ${socketMessages}`);
   for (const [route, count] of [...requests].sort((a, b) => b[1] - a[1])) console.log(`    ${String(count).padStart(6)}  ${route}`);
-  console.log(`  cost per active user-hour on paper: $${costOf(total).toFixed(5)} (HTTP API, Lambda 512 MB × 20 ms, half a read unit each)`);
+  console.log(`    ${String(socketMessages).padStart(6)}  socket pings (${CHANGE_SOCKET_PATH})`);
+  console.log(
+    `  cost per active user-hour on paper: $${cost.toFixed(5)} (HTTP API, Lambda 512 MB × 20 ms, half a read unit each; socket messages and 60 connection-minutes)`,
+  );
+  console.log(`  the same hour polled every ${POLLING_MS.data / 1000} s instead: ${POLLED_HOUR_REQUESTS + total} requests, $${polledCost.toFixed(5)}`);
 } finally {
   await stop();
 }
