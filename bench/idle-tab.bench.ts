@@ -23,7 +23,11 @@ const PRICES = {
 const PER_REQUEST = { memoryGb: 0.5, seconds: 0.02, readUnits: 0.5 };
 
 /** A request to the HTTP API: the gateway, its function, and the read. */
-const requestCost = PRICES.httpApiRequest + PRICES.lambdaRequest + PER_REQUEST.memoryGb * PER_REQUEST.seconds * PRICES.lambdaGbSecond + PER_REQUEST.readUnits * PRICES.readRequestUnit;
+const requestCost =
+  PRICES.httpApiRequest +
+  PRICES.lambdaRequest +
+  PER_REQUEST.memoryGb * PER_REQUEST.seconds * PRICES.lambdaGbSecond +
+  PER_REQUEST.readUnits * PRICES.readRequestUnit;
 /** A message the page sends on its socket (a ping): the message, and the $default route's function. */
 const socketMessageCost = PRICES.socketMessage + PRICES.lambdaRequest + PER_REQUEST.memoryGb * PER_REQUEST.seconds * PRICES.lambdaGbSecond;
 /** The same hour polled every 3 s, as before the socket: one change check per interval. */
@@ -33,6 +37,11 @@ const { stack, browser, stop } = await startBrowserStack();
 try {
   const context = await browser.newContext();
   const page = await context.newPage();
+  // Heard from the start: the socket opens with the first signed-in page.
+  let socketMessages = 0;
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname === CHANGE_SOCKET_PATH) socket.on('framesent', () => (socketMessages += 1));
+  });
   await page.clock.install();
   // "Remember me": the session outlives the hour, as Amplify refreshes it.
   await signInToDemo(page, stack.url, { rememberMe: true });
@@ -40,10 +49,7 @@ try {
   await page.waitForLoadState('networkidle');
 
   const requests = new Map<string, number>();
-  let socketMessages = 0;
-  page.on('websocket', (socket) => {
-    if (new URL(socket.url()).pathname === CHANGE_SOCKET_PATH) socket.on('framesent', () => (socketMessages += 1));
-  });
+  const pingsBefore = socketMessages;
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/api/')) return;
@@ -54,6 +60,7 @@ try {
   await page.waitForLoadState('networkidle');
 
   const total = [...requests.values()].reduce((sum, count) => sum + count, 0);
+  socketMessages -= pingsBefore;
   const cost = total * requestCost + socketMessages * socketMessageCost + 60 * PRICES.socketConnectionMinute;
   const polledCost = (POLLED_HOUR_REQUESTS + total) * requestCost;
   console.log('\nAn idle signed-in tab on /dashboard for an hour (page clock), changes pushed over its socket');

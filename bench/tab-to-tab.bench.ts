@@ -35,7 +35,9 @@ try {
   delays.sort((a, b) => a - b);
   console.log(`\nA change in one tab, shown in another (${ROUNDS} task checkbox clicks on /tasks)`);
   const p95 = percentile(delays, 95);
-  console.log(`  p50 ${percentile(delays, 50).toFixed(0)} ms   p95 ${p95.toFixed(0)} ms   (pushed over the socket; before it, polled every ${POLLING_MS.data / 1000} s)`);
+  console.log(
+    `  p50 ${percentile(delays, 50).toFixed(0)} ms   p95 ${p95.toFixed(0)} ms   (pushed over the socket; before it, polled every ${POLLING_MS.data / 1000} s)`,
+  );
   console.log(`  target: p95 ≤ 300 ms (${p95 <= 300 ? 'met' : 'MISSED'})`);
 } finally {
   await stop();
