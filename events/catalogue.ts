@@ -14,7 +14,11 @@ const occurredAt = z.iso.datetime({ offset: true });
 const entity = z.enum(ENTITIES);
 const record = z.record(z.string(), z.unknown());
 
-/** A change to one item; `item` is the item after the change, `previous` before it. */
+/**
+ * A change to one item, from the table's stream (functions/items/publish-changes.ts): `item` is the
+ * item after the change, `previous` before it. `changeId` is the stream record's: a change put on
+ * the bus twice (a retried batch) carries the same one, and consumers handle it once.
+ */
 const ItemChange = z.object({
   userId: z.string(),
   entity,
@@ -22,17 +26,18 @@ const ItemChange = z.object({
   item: record.nullable(),
   previous: record.nullable(),
   occurredAt,
+  changeId: z.string(),
 });
 
 export const EVENT_CATALOGUE = {
   'item.created': ItemChange,
+  /** Any change to a live item, its place in a reordered list included. */
   'item.updated': ItemChange,
   /** Moved to the trash (goals, tasks, events) or, for tags, deleted. */
   'item.deleted': ItemChange,
   'item.restored': ItemChange,
   /** Permanently deleted from the trash. */
   'item.purged': ItemChange,
-  'items.reordered': z.object({ userId: z.string(), entity, ids: z.array(z.string()), occurredAt }),
   /** The user's settings row was made: at sign-up, or by the Google flag for a user without one. */
   'settings.created': z.object({ userId: z.string(), settings: record, occurredAt }),
   /** Saved from the settings screen, or the Google flag corrected to whether tokens are stored. */

@@ -1,11 +1,13 @@
-import { USER_SK } from '../functions/data/keys';
+import { itemKeyPrefix, TOOL_CALL_PREFIX, USER_SK } from '../functions/data/keys';
+import { ITEM_KINDS } from '../shared/items';
 import type { EventPattern } from './pattern';
 
 /**
  * The table stream's consumers: which records reach which function (functions/<target>.ts, a
  * handler of DynamoDB stream batches). The CDK makes one event source mapping for each, with this
  * filter, partial batch failures and an on-failure queue; the local stream applies the same filters
- * in process (local/table-stream.ts).
+ * in process (local/table-stream.ts). Two, because DynamoDB serves a stream's shard to two readers
+ * at a time before it throttles them.
  */
 export interface StreamConsumer {
   name: string;
@@ -15,11 +17,19 @@ export interface StreamConsumer {
   target: string;
 }
 
+const ITEM_RECORDS = ITEM_KINDS.map((kind) => ({ prefix: itemKeyPrefix(kind) }));
+
 export const STREAM_CONSUMERS: readonly StreamConsumer[] = [
   {
-    name: 'PushChangeNotices',
-    description: "Tells each of a user's open screens which of their change counters moved",
-    filter: { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { SK: { S: [USER_SK.stamps] } } } },
-    target: 'push/send-notices',
+    name: 'PublishItemChanges',
+    description: 'Puts each saved change to a goal, task, event or tag on the bus as its item.* event',
+    filter: { dynamodb: { Keys: { SK: { S: ITEM_RECORDS } } } },
+    target: 'items/publish-changes',
+  },
+  {
+    name: 'CountChanges',
+    description: "Moves the user's change counters for each saved change of their items, settings and tool calls, and tells their open screens",
+    filter: { dynamodb: { Keys: { SK: { S: [...ITEM_RECORDS, USER_SK.settings, { prefix: TOOL_CALL_PREFIX }] } } } },
+    target: 'changes/count-changes',
   },
 ];

@@ -51,8 +51,9 @@ const GOOGLE_CALENDAR: Access = {
 };
 
 export const HANDLER_ACCESS: Record<HandlerName, Access> = {
-  items: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
-  trash: { table: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['byTrash'], publishes: true },
+  // Their changes reach the bus and the counters from the table's stream (events/streams.ts).
+  items: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'] },
+  trash: { table: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['byTrash'] },
   settings: { table: ['GetItem', 'UpdateItem'], publishes: true },
   changes: { table: ['GetItem'] },
   // GetItem: the HTTP wrapper's check of a token against the last password reset, which their
@@ -101,8 +102,8 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'bug-reports/forward': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   // Issuing a code also counts it against the address's day (reading the day back for a retried request).
   'auth/send-reset-code': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true },
-  'items/unlink-purged-goal': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], publishes: true },
-  'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'], publishes: true },
+  'items/unlink-purged-goal': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
+  'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'] },
   // Reads the register and the account's own partition, ends its tokens and deletes it all.
   'demo/clean-up': { table: ['PutItem', 'DeleteItem', 'Query'], userPool: ['AdminDeleteUser'] },
   'gcal/mirror': GOOGLE_CALENDAR,
@@ -119,8 +120,9 @@ export const SOCKET_ACCESS: Readonly<Record<string, Access>> = {
 
 /** The table stream's consumers (events/streams.ts), by target. */
 export const STREAM_CONSUMER_ACCESS: Readonly<Record<string, Access>> = {
-  // Finds the user's connections, and forgets one that is gone.
-  'push/send-notices': { table: ['Query', 'DeleteItem'], postsToSockets: true },
+  'items/publish-changes': { publishes: true },
+  // Moves the counters, finds the user's connections, and forgets one that is gone.
+  'changes/count-changes': { table: ['UpdateItem', 'Query', 'DeleteItem'], postsToSockets: true },
 };
 
 export function eventTargetAccess(target: string): Access {

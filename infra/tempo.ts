@@ -44,7 +44,7 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
   };
   const events = new EventsStack(app, name('Events'), { ...base, shared });
   const api = new ApiStack(app, name('Api'), { ...base, shared: { ...shared, bus: events.bus }, originVerify: secrets.originVerify });
-  const push = new PushStack(app, name('Push'), { ...base, shared, table: data.table, originVerify: secrets.originVerify });
+  const push = new PushStack(app, name('Push'), { ...base, shared: { ...shared, bus: events.bus }, table: data.table, originVerify: secrets.originVerify });
   // Voice is on once an agent is named; its key can only be checked by calling ElevenLabs.
   const webConfig = { ...auth.webConfig, voice: Boolean(config.elevenLabsAgentId) };
   const region = env?.region;

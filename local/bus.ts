@@ -32,6 +32,7 @@ export async function startLocalBus(options: LocalBusOptions = {}) {
   const published: BusEvent[] = [];
   const listeners = new Set<(event: BusEvent) => void>();
   const deliveries = new Set<Promise<void>>();
+  let refusing = 0;
 
   async function deliver(rule: BusRule, event: BusEvent): Promise<void> {
     const consumer = await loadConsumer(rule.target);
@@ -92,9 +93,14 @@ export async function startLocalBus(options: LocalBusOptions = {}) {
       const { Entries } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
         Entries: Array<{ Source: string; DetailType: string; Detail: string }>;
       };
-      const ids = Entries.map((entry) => ({ EventId: accept(entry) }));
+      // A refused entry is answered as PutEvents answers one it could not take: in its place, with an error code.
+      const answers = Entries.map((entry) =>
+        refusing > 0 && refusing-- > 0
+          ? { ErrorCode: 'InternalFailure', ErrorMessage: 'refused by the local bus (a test asked it to)' }
+          : { EventId: accept(entry) },
+      );
       response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-      response.end(JSON.stringify({ Entries: ids, FailedEntryCount: 0 }));
+      response.end(JSON.stringify({ Entries: answers, FailedEntryCount: answers.filter((answer) => 'ErrorCode' in answer).length }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -108,10 +114,15 @@ export async function startLocalBus(options: LocalBusOptions = {}) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** Refuses the next `count` entries put, as EventBridge refuses an entry when it fails (tests use it). */
+    refuseNext(count: number): void {
+      refusing = count;
+    },
     /** Waits until every delivery under way has finished (tests use it). */
     async settle(): Promise<void> {
       while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
     },
+    busy: () => deliveries.size > 0,
     async stop(): Promise<void> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

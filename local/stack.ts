@@ -15,6 +15,7 @@ import { startElevenLabsDouble } from './elevenlabs-double';
 import { seedGoogleCalendar, startGoogleDouble } from './google-double';
 import { startHttpServer } from './http-server';
 import { startSocketGateway } from './socket-gateway';
+import { settleAll } from './settle';
 import { startTableStream } from './table-stream';
 import { startSchedules } from './schedules';
 
@@ -115,6 +116,8 @@ export async function startLocalStack(options: LocalStackOptions) {
     bus,
     stream,
     sockets,
+    /** Waits until the stream's and the bus's consumers have handled everything so far. */
+    settle: () => settleAll(stream, bus),
     outbox,
     google,
     elevenLabs,
@@ -123,8 +126,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       await schedules.stop();
       await http.stop();
       await sockets.stop();
-      await stream.settle();
-      await bus.settle();
+      await settleAll(stream, bus);
       await bus.stop();
       await stream.stop();
       await ses.stop();

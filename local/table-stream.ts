@@ -162,6 +162,8 @@ export async function startTableStream(options: TableStreamOptions) {
     async settle(): Promise<void> {
       await Promise.all(deliveries.map((delivery) => delivery.settle()));
     },
+    /** Whether records wait for a consumer, or one is at work. */
+    busy: () => deliveries.some((delivery) => delivery.busy()),
     async stop(): Promise<void> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -211,6 +213,7 @@ function consumerQueue(consumer: StreamConsumer, options: TableStreamOptions) {
     async settle() {
       while (running) await running;
     },
+    busy: () => running !== null,
   };
 }
 

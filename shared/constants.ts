@@ -53,8 +53,8 @@ export const POLLING_MS = { data: 3_000, toolCalls: 1_000 } as const;
 export const CHANGE_SOCKET = { pingMs: 8 * 60_000, reconnectFirstMs: 1_000, reconnectMaxMs: 30_000, openTimeoutMs: 10_000 } as const;
 /** The path of that WebSocket on the site's origin: CloudFront passes it to the WebSocket API's stage of the same name. */
 export const CHANGE_SOCKET_PATH = '/ws';
-/** The answer's header naming the change counters a write moved, and to what: `tasks=12,trash=3`. */
-export const CHANGE_STAMPS_HEADER = 'x-change-stamps';
+/** The answer's header saying how many changes a write made, by change counter: `tasks=1,events=2`. */
+export const CHANGES_MADE_HEADER = 'x-changes-made';
 
 /** Reset codes: 6 digits, valid 15 minutes, 5 wrong guesses, at most one new code a minute per address. */
 /** perDay is ours (the spec is silent): with 5 guesses a code, at most 50 guesses a day at one address. */

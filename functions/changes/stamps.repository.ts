@@ -1,25 +1,29 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { noteChangeStamp } from '../platform/change-stamps';
-import { db, tableName } from '../platform/dynamo';
+import { db, tableName, unlessConditionFails } from '../platform/dynamo';
 import { USER_SK, userKey } from '../data/keys';
 import { STAMPED, type ChangeStamps, type Stamped } from '../../shared/changes';
 
 /**
- * Counts one change of `what`. A poll reads these counters with one Get on a key, so it costs the
- * same however many items the user has.
+ * Moves the user's counters by the changes counted, in one write, and answers all of them; null
+ * when `onlyIfCounted` and the user has no counters yet (nothing was made). A poll reads these
+ * counters with one Get on a key, so it costs the same however many items the user has.
  */
-export async function bumpStamp(userId: string, what: Stamped): Promise<void> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { PK: userKey(userId), SK: USER_SK.stamps },
-      UpdateExpression: 'ADD #what :one',
-      ExpressionAttributeNames: { '#what': what },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
+export async function bumpStamps(userId: string, counts: ReadonlyMap<Stamped, number>, onlyIfCounted: boolean): Promise<ChangeStamps | null> {
+  const entries = [...counts];
+  const answer = await unlessConditionFails(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: userKey(userId), SK: USER_SK.stamps },
+        UpdateExpression: `ADD ${entries.map((_, index) => `#what${index} :count${index}`).join(', ')}`,
+        ...(onlyIfCounted ? { ConditionExpression: 'attribute_exists(PK)' } : {}),
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([what], index) => [`#what${index}`, what])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, count], index) => [`:count${index}`, count])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
   );
-  noteChangeStamp(what, Number(Attributes?.[what]));
+  return answer && stampsOf(answer.Attributes);
 }
 
 export async function readStamps(userId: string): Promise<ChangeStamps> {

@@ -45,8 +45,9 @@ export const idempotencyPartition = (consumer: string) => `IDEMPOTENCY#${consume
 /** The day the hourly purge goes on from. */
 export const PURGE_CHECKPOINT_KEY = { PK: 'PURGE', SK: 'CHECKPOINT' } as const;
 
+export const TOOL_CALL_PREFIX = 'TOOLCALL#';
 /** agent_tool_calls: one per ElevenLabs tool_call_id, so logging the same call twice finds the first. */
-export const toolCallKey = (userId: string, toolCallId: string) => ({ PK: userKey(userId), SK: `TOOLCALL#${toolCallId}` });
+export const toolCallKey = (userId: string, toolCallId: string) => ({ PK: userKey(userId), SK: `${TOOL_CALL_PREFIX}${toolCallId}` });
 /** The byList partition of a user's tool calls, sorted by `<created_at>#<id>`: newest first in one Query. */
 export const toolCallListKey = (userId: string) => `${userKey(userId)}#TOOLCALL`;
 /** One open WebSocket of the user's (a tab), for the change notices; it carries a TTL. */

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
-import { demoExpiryPartition, demoRegisterKey, USER_SK, userKey } from '../data/keys';
+import { demoExpiryPartition, demoRegisterKey, gcalTokensKey, USER_SK, userKey } from '../data/keys';
 import { db, queryItems, queryPages, tableName } from '../platform/dynamo';
 
 /**
@@ -52,6 +52,9 @@ const PARALLEL_DELETES = 25;
 
 /** Deletes every record under a user but the one that refuses their tokens; answers how many went. */
 export async function deleteUserRecords(userId: string): Promise<number> {
+  // The Google connection first: the deletions reach the bus as item.purged events (from the
+  // table's stream), and the mirror, finding no connection, leaves the user's Google calendar alone.
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: gcalTokensKey(userId) }));
   let deleted = 0;
   const pages = queryPages<{ PK: string; SK: string }>({
     KeyConditionExpression: 'PK = :user',

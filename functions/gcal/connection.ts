@@ -5,7 +5,7 @@ import { googleConfig, isGoogleConfigured } from './config';
 import { setConnectedFlag } from './connected-flag';
 import { oauthClient } from './google';
 import { deleteSyncState } from './sync-state.repository';
-import { countEventChanges, removeAllSynced } from './synced-events';
+import { removeAllSynced } from './synced-events';
 import { deleteConnection, getConnection, hasWriteAccess, openTokens, type Connection } from './tokens.repository';
 
 /** A user's Google connection as a whole: its status, losing it, and disconnecting. */
@@ -38,8 +38,7 @@ export async function disconnect(userId: string, now: Date): Promise<number> {
   const connection = await getConnection(userId);
   if (connection) await revokeAtGoogle(connection);
   await dropConnection(userId);
-  const removed = await removeAllSynced(userId, now);
-  await countEventChanges(userId, removed);
+  const removed = await removeAllSynced(userId);
   await publishAfterSave('gcal.disconnected', { userId, removedEvents: removed, occurredAt: now.toISOString() });
   return removed;
 }

@@ -4,7 +4,7 @@ import { CALENDAR_ID, googleStatus, type CalendarApi, type GoogleEvent } from '.
 import { withCalendar } from './session';
 import { getSyncState, saveSyncState } from './sync-state.repository';
 import { heldAsOccurrences } from './event-mapping';
-import { applyGoogleEvent, countEventChanges, removeOccurrenceCopies, removeUnseen, type SyncWindow } from './synced-events';
+import { applyGoogleEvent, removeOccurrenceCopies, removeUnseen, type SyncWindow } from './synced-events';
 import type { Connection } from './tokens.repository';
 
 /**
@@ -19,17 +19,12 @@ export async function syncCalendar(connection: Connection, now: Date): Promise<n
   const window = syncWindow((await getSettings(userId)).settings, now);
   const state = await getSyncState(userId);
   const run: SyncRun = { userId, window, now, changed: 0, calendarZone: 'UTC', occurrences: [], listed: new Set() };
-  try {
-    const syncToken = await withCalendar(connection, async (api) => {
-      const incremental = state?.window === window.key ? await listChanges(api, run, state.syncToken) : undefined;
-      return incremental ?? (await listWindow(api, run));
-    });
-    await saveSyncState(userId, { syncToken, window: window.key }, now);
-    return run.changed;
-  } finally {
-    // What was applied before a failure stands, and pollers must see it.
-    await countEventChanges(userId, run.changed);
-  }
+  const syncToken = await withCalendar(connection, async (api) => {
+    const incremental = state?.window === window.key ? await listChanges(api, run, state.syncToken) : undefined;
+    return incremental ?? (await listWindow(api, run));
+  });
+  await saveSyncState(userId, { syncToken, window: window.key }, now);
+  return run.changed;
 }
 
 /** One sync: whose, over which window, and how many local changes it made so far. */
@@ -82,7 +77,7 @@ async function listWindow(api: CalendarApi, run: SyncRun): Promise<string> {
   const syncToken = await applyListed(run, () =>
     eachPage(api, run, { timeMin: run.window.timeMin, timeMax: run.window.timeMax }, (events) => applyAll(run, api, events)),
   );
-  run.changed += await removeUnseen(run.userId, run.listed, run.now);
+  run.changed += await removeUnseen(run.userId, run.listed);
   return syncToken;
 }
 
@@ -101,7 +96,7 @@ async function applyAll(run: SyncRun, api: CalendarApi, events: GoogleEvent[]): 
   await applyEach(run, own);
   for (const event of own) {
     // A series deleted takes the copies of its occurrences with it (those changed on their own, or all of a series held apart).
-    if (event.status === 'cancelled') run.changed += await removeOccurrenceCopies(run.userId, event.id!, new Set(), run.now);
+    if (event.status === 'cancelled') run.changed += await removeOccurrenceCopies(run.userId, event.id!, new Set());
     else if (heldAsOccurrences(event, run.calendarZone)) await listOccurrences(api, run, event.id!);
   }
 }
@@ -130,7 +125,7 @@ async function listOccurrences(api: CalendarApi, run: SyncRun, seriesId: string)
   } while (pageToken);
   for (const occurrence of occurrences) run.listed.add(occurrence.id!);
   run.occurrences.push(...occurrences);
-  run.changed += await removeOccurrenceCopies(run.userId, seriesId, new Set(occurrences.map((occurrence) => occurrence.id!)), run.now);
+  run.changed += await removeOccurrenceCopies(run.userId, seriesId, new Set(occurrences.map((occurrence) => occurrence.id!)));
 }
 
 async function applyEach(run: SyncRun, events: GoogleEvent[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { DAY_MS } from '../../shared/dates';
 import { nextOccurrenceAfter, REPEAT_LIMITS } from '../../shared/recurrence';
 import { deleteItem, getStored, insertItem, replaceLiveItem, type StoredItem } from '../items/repository';
-import { announceChange, countChange, laterThan } from '../items/service';
+import { laterThan } from '../items/service';
 import { conditionally } from '../platform/dynamo';
 import { fieldsFromGoogle, isMirroredFromHere, originalStartOf, SYNCED_FIELDS, type SyncedFields } from './event-mapping';
 import type { GoogleEvent } from './google';
@@ -43,16 +43,16 @@ export async function applyGoogleEvent(userId: string, google: GoogleEvent, wind
 }
 
 /** Removes the copies of a series' occurrences (Google ids `<series id>_…`) but those in `keep`; answers how many. */
-export async function removeOccurrenceCopies(userId: string, seriesGoogleId: string, keep: ReadonlySet<string>, now: Date): Promise<number> {
+export async function removeOccurrenceCopies(userId: string, seriesGoogleId: string, keep: ReadonlySet<string>): Promise<number> {
   let removed = 0;
   for await (const googleId of syncedGoogleIds(userId, `${seriesGoogleId}_`)) {
-    if (!keep.has(googleId) && (await removeSyncedEvent(userId, googleId, now))) removed += 1;
+    if (!keep.has(googleId) && (await removeSyncedEvent(userId, googleId))) removed += 1;
   }
   return removed;
 }
 
 async function applyFields(userId: string, googleId: string, fields: SyncedFields | undefined, now: Date): Promise<SyncChange> {
-  if (!fields) return (await removeSyncedEvent(userId, googleId, now)) ? 'removed' : 'unchanged';
+  if (!fields) return (await removeSyncedEvent(userId, googleId)) ? 'removed' : 'unchanged';
   const existing = await getStored(userId, 'events', syncedEventId(userId, googleId));
   if (!existing) {
     if (await wasDeletedForGood(userId, googleId)) return 'unchanged';
@@ -110,44 +110,32 @@ async function createSyncedEvent(userId: string, googleId: string, fields: Synce
   // Another sync running at the same time may have made it first: one copy either way.
   if (!(await conditionally(insertItem(userId, 'events', item)))) return false;
   await markCopied(userId, googleId);
-  await announceChange(userId, 'events', 'item.created', item, null, at);
   return true;
 }
 
 async function updateSyncedEvent(userId: string, existing: StoredItem<'events'>, fields: Partial<SyncedFields>, now: Date): Promise<boolean> {
   const next: StoredItem<'events'> = { ...existing, ...fields, updated_at: laterThan(existing.updated_at, now) };
   // A local edit in between wins this round; the next sync compares again.
-  if (!(await replaceLiveItem(userId, 'events', next, existing.updated_at))) return false;
-  await announceChange(userId, 'events', 'item.updated', next, existing, next.updated_at);
-  return true;
+  return replaceLiveItem(userId, 'events', next, existing.updated_at);
 }
 
 /** Deletes the local copy (live or trashed) and its row; false when there was none. */
-async function removeSyncedEvent(userId: string, googleId: string, now: Date): Promise<boolean> {
+async function removeSyncedEvent(userId: string, googleId: string): Promise<boolean> {
   const removed = await deleteItem(userId, 'events', syncedEventId(userId, googleId), false);
   await deleteSyncedRow(userId, googleId);
-  if (removed) await announceChange(userId, 'events', 'item.purged', null, removed, now.toISOString());
   return Boolean(removed);
 }
 
 /** After a full sync: removes the copies of Google events the listing no longer has. */
-export async function removeUnseen(userId: string, seen: ReadonlySet<string>, now: Date): Promise<number> {
+export async function removeUnseen(userId: string, seen: ReadonlySet<string>): Promise<number> {
   let removed = 0;
   for await (const googleId of syncedGoogleIds(userId)) {
-    if (!seen.has(googleId) && (await removeSyncedEvent(userId, googleId, now))) removed += 1;
+    if (!seen.has(googleId) && (await removeSyncedEvent(userId, googleId))) removed += 1;
   }
   return removed;
 }
 
 /** On disconnect: removes every synced event and every gcal_events row. */
-export async function removeAllSynced(userId: string, now: Date): Promise<number> {
-  return removeUnseen(userId, new Set(), now);
-}
-
-/**
- * Pollers learn of synced changes through the events counter like any other change, counted once
- * per sync or disconnect rather than once per event. The changes are saved already: a failure is logged.
- */
-export async function countEventChanges(userId: string, changed: number): Promise<void> {
-  if (changed > 0) await countChange(userId, 'events');
+export async function removeAllSynced(userId: string): Promise<number> {
+  return removeUnseen(userId, new Set());
 }

@@ -32,8 +32,8 @@ function crud<K extends ItemKind>(kind: K): Pick<Operations<'items'>, CrudKeys<K
 
 const reorder =
   (kind: OrderableKind) =>
-  async ({ userId, body, now }: HttpRequest<{ ids: string[] }>) => {
-    await reorderItems(userId, kind, body.ids, now);
+  async ({ userId, body }: HttpRequest<{ ids: string[] }>) => {
+    await reorderItems(userId, kind, body.ids);
     return noContent();
   };
 

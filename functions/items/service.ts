@@ -5,15 +5,12 @@ import { seriesProblem, taskSeries, taskSeriesAfter } from '../../shared/recurre
 import { zonedInstant } from '../../shared/zoned-time';
 import type { Item, ItemChanges, NewItem } from '../../shared/item-schemas';
 import type { Task } from '../../shared/tasks.schema';
-import { ENTITY_OF_KIND, isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
+import { isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
-import type { DetailType } from '../../events/catalogue';
-import { bumpStamp } from '../changes/stamps.repository';
 import { KIND_OF_PREFIX } from '../data/keys';
-import { publishAfterSave } from '../platform/bus';
+import { noteChangesMade } from '../platform/changes-made';
 import { conditionally } from '../platform/dynamo';
 import { conflict, invalidField, notFound } from '../platform/errors';
-import { log } from '../platform/log';
 import { userTimeZone } from '../settings/repository';
 import { positionOnTop, repositionMoved } from './ordering';
 import {
@@ -67,7 +64,7 @@ export async function createItem<K extends ItemKind>(userId: string, kind: K, in
   const tagName = nameOfTag(item);
   if (tagName !== undefined) await claimTagName(userId, tagName, item.id);
   if (!(await conditionally(insertItem(userId, kind, item)))) return toPublic(await getLiveItem(userId, kind, id));
-  await afterSave(userId, kind, 'item.created', item, null, at);
+  noteChangesMade(kind);
   return toPublic(item);
 }
 
@@ -95,7 +92,7 @@ export async function updateItem<K extends ItemKind>(userId: string, kind: K, id
     throw conflict(API_ERRORS.staleWrite);
   }
   if (renamedTag) await releaseTagName(userId, previousName, id);
-  await afterSave(userId, kind, 'item.updated', next, previous, next.updated_at);
+  noteChangesMade(kind);
   return toPublic(next);
 }
 
@@ -126,12 +123,12 @@ export async function deleteOrTrashItem(userId: string, kind: ItemKind, id: stri
     const deleted = await deleteItem(userId, kind, id, false);
     if (!deleted) throw notFound();
     await releaseTagName(userId, deleted.name, id);
-    await afterSave(userId, kind, 'item.deleted', null, deleted, at);
+    noteChangesMade(kind);
     return;
   }
-  const previous = await getLiveItem(userId, kind, id);
+  await getLiveItem(userId, kind, id);
   if (!(await moveToTrash(userId, kind, id, at))) throw notFound();
-  await afterSave(userId, kind, 'item.deleted', { ...previous, deleted_at: at, updated_at: at }, previous, at);
+  noteChangesMade(kind);
 }
 
 export interface TrashSelection {
@@ -146,7 +143,7 @@ export async function restoreItems(userId: string, selection: readonly TrashSele
     selection.map(async ({ kind, id }) => {
       const item = await getStored(userId, kind, id);
       if (!item?.deleted_at || !(await restoreFromTrash(userId, kind, item, at))) return false;
-      await afterSave(userId, kind, 'item.restored', { ...item, deleted_at: null, updated_at: at }, item, at);
+      noteChangesMade(kind);
       return true;
     }),
   );
@@ -154,22 +151,20 @@ export async function restoreItems(userId: string, selection: readonly TrashSele
 }
 
 /** Deletes trashed items for good (never a live one) and answers how many went. */
-export async function purgeItems(userId: string, selection: readonly TrashSelection[], now: Date): Promise<number> {
-  const at = now.toISOString();
+export async function purgeItems(userId: string, selection: readonly TrashSelection[]): Promise<number> {
   const purged = await Promise.all(
     selection.map(async ({ kind, id }) => {
-      const old = await deleteItem(userId, kind, id, true);
-      if (!old) return false;
-      await afterSave(userId, kind, 'item.purged', null, old, at);
+      if (!(await deleteItem(userId, kind, id, true))) return false;
+      noteChangesMade(kind);
       return true;
     }),
   );
   return purged.filter(Boolean).length;
 }
 
-export async function emptyTrash(userId: string, now: Date): Promise<number> {
+export async function emptyTrash(userId: string): Promise<number> {
   const trashed = await listTrash(userId);
-  return purgeItems(userId, trashed.map(trashSelectionOf), now);
+  return purgeItems(userId, trashed.map(trashSelectionOf));
 }
 
 export function trashSelectionOf(entry: { SK: string; id: string }): TrashSelection {
@@ -181,7 +176,7 @@ export function trashSelectionOf(entry: { SK: string; id: string }): TrashSelect
  * items that moved are written. An item deleted meanwhile is a 409 too, the others keeping the
  * places they were given, which are in the order asked for.
  */
-export async function reorderItems(userId: string, kind: OrderableKind, ids: readonly string[], now: Date): Promise<void> {
+export async function reorderItems(userId: string, kind: OrderableKind, ids: readonly string[]): Promise<void> {
   const live = await listLive(userId, kind);
   const byId = new Map(live.map((item) => [item.id, item]));
   if (new Set(ids).size !== ids.length || ids.length !== live.length || !ids.every((id) => byId.has(id))) {
@@ -189,14 +184,7 @@ export async function reorderItems(userId: string, kind: OrderableKind, ids: rea
   }
   const moved = repositionMoved(ids.map((id) => ({ id, position: String(byId.get(id)!.position) })));
   const saved = await Promise.all([...moved].map(([id, position]) => savePosition(userId, kind, id, position)));
-  if (saved.some(Boolean)) {
-    const at = now.toISOString();
-    // The same after-write effects as any other change: counted and announced, failures logged.
-    await Promise.all([
-      countChange(userId, kind),
-      publishAfterSave('items.reordered', { userId, entity: ENTITY_OF_KIND[kind], ids: [...ids], occurredAt: at }),
-    ]);
-  }
+  noteChangesMade(kind, saved.filter(Boolean).length);
   if (!saved.every(Boolean)) throw conflict(API_ERRORS.staleWrite);
 }
 
@@ -238,36 +226,4 @@ const fieldOf = (item: StoredItem, field: string): unknown => (item as Record<st
 export function laterThan(previous: string, now: Date): string {
   const at = now.toISOString();
   return at > previous ? at : new Date(Date.parse(previous) + 1).toISOString();
-}
-
-/** Counts the change for pollers and tells the bus. The change is saved already: failures are logged. */
-export async function afterSave(...change: Parameters<typeof announceChange>): Promise<void> {
-  const [userId, kind] = change;
-  await Promise.all([countChange(userId, kind), announceChange(...change)]);
-}
-
-type ItemDetailType = Extract<DetailType, `item.${string}`>;
-
-/** Counts a saved change of a kind, so pollers reload it; a failure is logged, the change stands. */
-export async function countChange(userId: string, kind: ItemKind): Promise<void> {
-  await bumpStamp(userId, kind).catch((error: unknown) => log.error('change stamp not counted', { userId, kind, error }));
-}
-
-/** Puts the item.* event of a saved change on the bus, with the item after and before it. */
-export async function announceChange(
-  userId: string,
-  kind: ItemKind,
-  detailType: ItemDetailType,
-  item: StoredItem | null,
-  previous: StoredItem | null,
-  at: string,
-): Promise<void> {
-  await publishAfterSave(detailType, {
-    userId,
-    entity: ENTITY_OF_KIND[kind],
-    id: (item ?? previous)!.id,
-    item: item && toPublic(item),
-    previous: previous && toPublic(previous),
-    occurredAt: at,
-  });
 }

@@ -1,7 +1,6 @@
 import { now } from '../platform/clock';
 import { busConsumer } from '../platform/consumer';
 import { tasksOfGoal, unlinkTask } from './repository';
-import { afterSave } from './service';
 
 /**
  * Bus consumer of item.purged for goals: a goal deleted for good leaves its tasks (live or in the
@@ -10,7 +9,6 @@ import { afterSave } from './service';
  */
 export const handler = busConsumer<'item.purged'>('items/unlink-purged-goal', async ({ userId, id: goalId }) => {
   for (const task of await tasksOfGoal(userId, goalId)) {
-    const at = now().toISOString();
-    if (await unlinkTask(userId, task.id, goalId, at)) await afterSave(userId, 'tasks', 'item.updated', { ...task, goal_id: null, updated_at: at }, task, at);
+    await unlinkTask(userId, task.id, goalId, now().toISOString());
   }
 });

@@ -27,7 +27,8 @@ interface Handled {
  * A bus consumer, as `httpHandler` is a route's: the event's detail parsed against the catalogue
  * (a detail that does not parse throws, so the bus retries it, then dead-letters it), every log line
  * carrying the Lambda's request id and the bus event's id as correlation id, and each event handled
- * once (Powertools Idempotency on the event's id): a second delivery of a handled event does
+ * once (Powertools Idempotency on the event's id, or on the change's id for a change from the
+ * table's stream, which a retried batch may put on the bus twice): a second delivery of a handled event does
  * nothing, one that comes while the first still runs fails so the bus retries it, and a run that
  * failed leaves no record, so its retry runs again. `name` is the consumer's target (events/rules.ts).
  */
@@ -40,7 +41,7 @@ export function busConsumer<T extends DetailType>(name: string, consume: (detail
       .use(
         makeHandlerIdempotent({
           persistenceStore: idempotencyStore(name),
-          config: new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: REMEMBERED_SECONDS, throwOnNoIdempotencyKey: true }),
+          config: new IdempotencyConfig({ eventKeyJmesPath: 'detail.changeId || id', expiresAfterSeconds: REMEMBERED_SECONDS, throwOnNoIdempotencyKey: true }),
           keyPrefix: name,
         }),
       )

@@ -1,8 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { DAY_MS } from '../../shared/dates';
-import { KIND_OF_PREFIX, userIdOfKey } from '../data/keys';
 import { deleteExpired, expiredOn, type ExpiredEntry } from '../items/repository';
-import { afterSave } from '../items/service';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { readCheckpoint, saveCheckpoint } from './repository';
@@ -37,11 +35,7 @@ async function purgeDay(day: string, now: Date): Promise<number> {
 }
 
 async function purgeOne(entry: ExpiredEntry): Promise<boolean> {
-  const old = await deleteExpired(entry);
-  if (!old) return false;
-  const kind = KIND_OF_PREFIX[entry.SK.split('#')[0]!]!;
-  await afterSave(userIdOfKey(entry.PK), kind, 'item.purged', null, old, now().toISOString());
-  return true;
+  return Boolean(await deleteExpired(entry));
 }
 
 async function firstDayToPurge(now: Date): Promise<string> {

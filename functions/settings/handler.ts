@@ -1,6 +1,6 @@
 import { applySettings } from '../../shared/settings';
-import { bumpStamp } from '../changes/stamps.repository';
 import { publishAfterSave } from '../platform/bus';
+import { noteChangesMade } from '../platform/changes-made';
 import { httpHandler, ok } from '../platform/http';
 import { getSettings, saveSettingsChange } from './repository';
 
@@ -9,7 +9,8 @@ export const handler = httpHandler('settings', {
   'PUT /api/settings': async ({ userId, body, now }) => {
     const { settings: current } = await getSettings(userId);
     const next = await saveSettingsChange(current, applySettings(current, body, now.toISOString()));
-    await Promise.all([bumpStamp(userId, 'settings'), publishAfterSave('settings.updated', { userId, settings: next, occurredAt: next.updated_at! })]);
+    noteChangesMade('settings');
+    await publishAfterSave('settings.updated', { userId, settings: next, occurredAt: next.updated_at! });
     return ok(next);
   },
 });

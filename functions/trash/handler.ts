@@ -17,6 +17,6 @@ export const handler = httpHandler('trash', {
     });
   },
   'POST /api/trash/restore': async ({ userId, body, now }) => ok({ restored: await restoreItems(userId, body.items, now) }),
-  'POST /api/trash/delete': async ({ userId, body, now }) => ok({ deleted: await purgeItems(userId, body.items, now) }),
-  'POST /api/trash/empty': async ({ userId, now }) => ok({ deleted: await emptyTrash(userId, now) }),
+  'POST /api/trash/delete': async ({ userId, body }) => ok({ deleted: await purgeItems(userId, body.items) }),
+  'POST /api/trash/empty': async ({ userId }) => ok({ deleted: await emptyTrash(userId) }),
 });

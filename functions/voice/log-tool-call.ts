@@ -2,8 +2,9 @@ import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall, ToolCallRequest } from '../../shared/tool-calls.schema';
 import { publish } from '../platform/bus';
 import { now } from '../platform/clock';
+import { noteChangesMade } from '../platform/changes-made';
 import { log } from '../platform/log';
-import { countToolCallChange, finishToolCall, getToolCall, insertToolCall, toPublicCall } from './tool-calls.repository';
+import { finishToolCall, getToolCall, insertToolCall, toPublicCall } from './tool-calls.repository';
 
 /**
  * Logs a client tool call as pending and puts it on the bus for the processor. The same
@@ -29,7 +30,7 @@ export async function logToolCall(userId: string, request: ToolCallRequest, rece
     if (!logged) throw new Error(`tool call ${call.id} was logged and is gone`);
     return toPublicCall(logged);
   }
-  await countToolCallChange(userId);
+  noteChangesMade('toolcalls');
   try {
     await publish('toolcall.requested', { userId, toolCallId: call.id, toolName: call.tool_name, occurredAt: at });
     return call;

@@ -2,10 +2,8 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { TOOL_CALL_FETCH_LIMIT } from '../../shared/constants';
 import type { Item } from '../../shared/item-schemas';
 import { ToolCallIdSchema, ToolCallSchema, type ToolCall, type ToolCallResult } from '../../shared/tool-calls.schema';
-import { bumpStamp } from '../changes/stamps.repository';
 import { toolCallKey, toolCallListKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
-import { log } from '../platform/log';
 
 /**
  * agent_tool_calls under the user's partition (SK TOOLCALL#<tool_call_id>), listed newest first
@@ -142,9 +140,4 @@ export async function markUndone(userId: string, id: string, now: Date): Promise
 /** Takes an undo mark back when the revert itself failed, so the change can be undone later. */
 export async function unmarkUndone(userId: string, id: string): Promise<void> {
   await db().send(new UpdateCommand({ TableName: tableName(), Key: toolCallKey(userId, id), UpdateExpression: 'REMOVE undone_at' }));
-}
-
-/** Counts a change of the user's tool calls for pollers; a failure is logged, the change stands. */
-export async function countToolCallChange(userId: string): Promise<void> {
-  await bumpStamp(userId, 'toolcalls').catch((error: unknown) => log.error('tool call change not counted', { userId, error }));
 }

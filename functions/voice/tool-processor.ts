@@ -2,7 +2,7 @@ import { publishAfterSave } from '../platform/bus';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { runTool } from './run-tool';
-import { claimPending, countToolCallChange, finishToolCall } from './tool-calls.repository';
+import { claimPending, finishToolCall } from './tool-calls.repository';
 import { busConsumer } from '../platform/consumer';
 
 /**
@@ -25,14 +25,11 @@ export const handler = busConsumer<'toolcall.requested'>('voice/tool-processor',
   if (outcome.status === 'error') log.warn('tool call failed', { userId, toolCallId, toolName: call.tool_name, message: outcome.error_message });
   const finished = await finishToolCall(userId, toolCallId, outcome, now());
   if (!finished) return;
-  await Promise.all([
-    countToolCallChange(userId),
-    publishAfterSave('toolcall.completed', {
-      userId,
-      toolCallId,
-      toolName: finished.tool_name,
-      status: outcome.status,
-      occurredAt: finished.updated_at,
-    }),
-  ]);
+  await publishAfterSave('toolcall.completed', {
+    userId,
+    toolCallId,
+    toolName: finished.tool_name,
+    status: outcome.status,
+    occurredAt: finished.updated_at,
+  });
 });

@@ -133,7 +133,7 @@ export class PushStack extends Stack {
   }
 }
 
-/** `push/send-notices` becomes `PushSendNotices`. */
+/** `push/authorizer` becomes `PushAuthorizer`. */
 function pascalCase(source: string): string {
   return source.replace(/(^|[-/])([a-z])/g, (_all, _separator: string, letter: string) => letter.toUpperCase());
 }

@@ -129,7 +129,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
 
     // The reset code in German, asked for from a German page; a request without a language gets English.
     await post('/api/auth/reset-code', { email, lang: 'de' });
-    await local.stack.bus.settle();
+    await local.stack.settle();
     const reset = mailsTo(outbox(), email).find((mail) => mail.subject === MAIL_TEXTS.de.reset.subject);
     expect(reset?.body).toMatch(/^Jemand hat das Zurücksetzen .*\n\nDein Code: \d{6}\n\nEr gilt einmal, 15 Minuten lang\./s);
     expect((await post('/api/auth/reset-code', { email, lang: 'nl' })).body.error).toMatchObject({ code: 'validation_failed', message_key: 'languageChoice' });
@@ -244,7 +244,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const unknown = await post('/api/auth/reset-code', { email: newEmail() });
     expect(asked).toEqual({ status: 202, body: { sent: true } });
     expect(unknown).toEqual(asked);
-    await local.stack.bus.settle();
+    await local.stack.settle();
 
     const mails = mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
     expect(mails).toHaveLength(1);
@@ -281,7 +281,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
   it('counts guesses sent all at once: the right code after 30 wrong ones is refused', async () => {
     const email = await confirmedUser();
     await post('/api/auth/reset-code', { email });
-    await local.stack.bus.settle();
+    await local.stack.settle();
     const code = /\b(\d{6})\b/.exec(mailsTo(outbox(), email).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
     const wrong = code === '000000' ? '000001' : '000000';
     const guesses = [...Array.from({ length: 30 }, () => wrong), code].map((guess) =>
@@ -328,7 +328,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const email = await confirmedUser();
     await post('/api/auth/reset-code', { email });
     await post('/api/auth/reset-code', { email });
-    await local.stack.bus.settle();
+    await local.stack.settle();
     const mails = mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
     expect(mails).toHaveLength(1);
     const code = /\b(\d{6})\b/.exec(mails[0]!.body)![1]!;
@@ -340,7 +340,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
 
     const other = await confirmedUser();
     await post('/api/auth/reset-code', { email: other });
-    await local.stack.bus.settle();
+    await local.stack.settle();
     const otherCode = /\b(\d{6})\b/.exec(mailsTo(outbox(), other).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
     const { Items: otherCodes = [] } = await db().send(
       new QueryCommand({

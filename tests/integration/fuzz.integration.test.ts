@@ -31,7 +31,7 @@ describe('the API, fuzzed from its route table', () => {
         return { status: answer.status, body: answer.body === undefined ? '' : JSON.stringify(answer.body) };
       };
       const run = await fuzz(send, ids, REQUESTS, 20_261_124);
-      await world.bus.settle();
+      await world.settle();
 
       expect(run.requests).toBe(REQUESTS);
       expect(run.problems.slice(0, 10)).toEqual([]);

@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await world.bus.settle();
+  await world.settle();
   await google.stop();
   clock.restore();
 });
@@ -44,7 +44,7 @@ async function connect(person: TestUser, { write = false } = {}) {
   const started = await person.post('/api/gcal/connect', { write });
   expect(started.status).toBe(200);
   const answer = await returnFromGoogle(started);
-  await world.bus.settle();
+  await world.settle();
   return answer;
 }
 
@@ -77,7 +77,7 @@ const synced = (events: any[]) => events.filter((event) => event.gcal_id !== nul
 
 async function sync(person: TestUser) {
   const answer = await person.post('/api/gcal/sync', {});
-  await world.bus.settle();
+  await world.settle();
   return answer;
 }
 
@@ -117,7 +117,7 @@ describe('connecting Google Calendar', () => {
     expect((await alice.get('/api/settings')).body.gcal_connected).toBe(true);
     const connected = world.bus.published.find((event) => event['detail-type'] === 'gcal.connected' && (event.detail as any).userId === alice.id);
     expect(connected?.detail).toMatchObject({ writeAccess: false });
-    await world.bus.settle();
+    await world.settle();
     expect((await alice.get('/api/gcal/status')).body).toEqual({
       configured: true,
       connected: true,
@@ -135,7 +135,7 @@ describe('connecting Google Calendar', () => {
     expect(consentUrl.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events');
     expect(consentUrl.searchParams.get('include_granted_scopes')).toBe('true');
     await returnFromGoogle(started);
-    await world.bus.settle();
+    await world.settle();
     expect((await alice.get('/api/gcal/status')).body).toMatchObject({ connected: true, write_access: true });
   });
 
@@ -147,7 +147,7 @@ describe('connecting Google Calendar', () => {
     const storedAt = clock.now();
     await returnFromGoogle(started);
     expect((await alice.get('/api/gcal/status')).body.initial_sync).toEqual({ status: 'pending', synced: null, message: null });
-    await world.bus.settle();
+    await world.settle();
     expect(clock.now() - storedAt).toBeGreaterThanOrEqual(INITIAL_SYNC_DELAY_MS);
     expect((await alice.get('/api/gcal/status')).body.initial_sync).toEqual({ status: 'succeeded', synced: 1, message: syncedMessage(1) });
     expect(titles(await eventsOf(alice))).toEqual(['Standup']);
@@ -158,7 +158,7 @@ describe('connecting Google Calendar', () => {
     const bobStarted = await bob.post('/api/gcal/connect', {});
     await returnFromGoogle(bobStarted);
     google.failNext(1, 500);
-    await world.bus.settle();
+    await world.settle();
     expect((await bob.get('/api/gcal/status')).body).toMatchObject({
       connected: true,
       initial_sync: { status: 'failed', synced: null, message: GCAL_MESSAGES.initialSyncFailed },
@@ -513,7 +513,7 @@ describe('syncing in', () => {
     const [copy] = await eventsOf(alice);
     await alice.delete(`/api/events/${copy.id}`);
     const mine = (await alice.post('/api/events', { title: 'Mirrored', start_time: daysFromNow(2, 8), end_time: daysFromNow(2, 9) })).body;
-    await world.bus.settle();
+    await world.settle();
     expect(googleTitles(account)).toEqual(['Mirrored', 'Trash me']);
 
     google.expireSyncTokens(account);
@@ -621,7 +621,7 @@ describe('mirroring out', () => {
     await connect(alice, { write: true });
     const created = (await alice.post('/api/events', { title: 'Dentist', start_time: daysFromNow(3, 14), end_time: daysFromNow(3, 15), location: 'Main St' }))
       .body;
-    await world.bus.settle();
+    await world.settle();
     const [written] = google.events(account);
     expect(written).toMatchObject({
       id: created.id.replaceAll('-', ''),
@@ -637,15 +637,15 @@ describe('mirroring out', () => {
       start_time: '2031-01-02T00:00:00.000Z',
       end_time: '2031-01-03T00:00:00.000Z',
     });
-    await world.bus.settle();
+    await world.settle();
     const [moved] = google.events(account);
     expect([moved!.summary, moved!.start, moved!.end]).toEqual(['Dentist (moved)', { date: '2031-01-02' }, { date: '2031-01-04' }]);
 
     await alice.delete(`/api/events/${created.id}`);
-    await world.bus.settle();
+    await world.settle();
     expect(google.events(account)).toEqual([]);
     await alice.post('/api/trash/restore', { items: [{ kind: 'events', id: created.id }] });
-    await world.bus.settle();
+    await world.settle();
     expect(google.events(account)).toMatchObject([{ summary: 'Dentist (moved)', status: 'confirmed' }]);
 
     expect((await mirrorLog(alice)).map((entry: any) => [entry.change, entry.action, entry.outcome])).toEqual([
@@ -665,7 +665,7 @@ describe('mirroring out', () => {
     const series = (
       await alice.post('/api/events', { title: 'Team call', start_time: '2031-03-03T08:00:00.000Z', end_time: '2031-03-03T09:00:00.000Z', recurrence })
     ).body;
-    await world.bus.settle();
+    await world.settle();
     expect(google.events(account)).toMatchObject([
       {
         summary: 'Team call',
@@ -677,11 +677,11 @@ describe('mirroring out', () => {
 
     // Monday March 31, 2031 is in summer time: 09:00 in Berlin is 07:00 UTC.
     await alice.patch(`/api/events/${series.id}`, { recurrence: { ...recurrence, exceptions: ['2031-03-10T08:00:00.000Z', '2031-03-31T07:00:00.000Z'] } });
-    await world.bus.settle();
+    await world.settle();
     expect(google.events(account)[0]!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO', 'EXDATE;TZID=Europe/Berlin:20310310T090000,20310331T090000']);
 
     await alice.patch(`/api/events/${series.id}`, { recurrence: null });
-    await world.bus.settle();
+    await world.settle();
     const [single] = google.events(account);
     expect(single!.recurrence).toBeUndefined();
     expect(single!.start).toEqual({ dateTime: series.start_time });
@@ -694,7 +694,7 @@ describe('mirroring out', () => {
     const calls = google.calls.length;
     const created = (await alice.post('/api/events', { title: 'Private', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
     await alice.delete(`/api/events/${created.id}`);
-    await world.bus.settle();
+    await world.settle();
     expect(google.calls.slice(calls)).toEqual([]);
     expect(google.events(accountOf(alice))).toEqual([]);
     expect((await mirrorLog(alice)).map((entry: any) => [entry.change, entry.event_id, entry.title, entry.action, entry.outcome])).toEqual([
@@ -709,7 +709,7 @@ describe('mirroring out', () => {
     google.addEvent(account, timed('From Google', 2));
     await connect(alice, { write: true });
     const created = (await alice.post('/api/events', { title: 'Once', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
-    await world.bus.settle();
+    await world.settle();
     const delivered = world.bus.published.find(
       (event) => event['detail-type'] === 'item.created' && (event.detail as any).id === created.id,
     ) as BusEvent<'item.created'>;
@@ -722,8 +722,40 @@ describe('mirroring out', () => {
 
     const [copy] = synced(await eventsOf(alice));
     await alice.patch(`/api/events/${copy.id}`, { title: 'Edited here' });
-    await world.bus.settle();
+    await world.settle();
     expect(googleTitles(account)).toEqual(['From Google', 'Once']);
+  });
+
+  it('mirrors a change the bus refused when it was first put: the event comes from the table’s stream, which tries again', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice, { write: true });
+    world.bus.refuseNext(1);
+    const created = (await alice.post('/api/events', { title: 'Refused once', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
+    await world.settle();
+    expect(google.events(account).map((event) => event.summary)).toEqual(['Refused once']);
+    const published = world.bus.published.filter((event) => event['detail-type'] === 'item.created' && (event.detail as { id: string }).id === created.id);
+    expect(published).toHaveLength(1);
+  });
+
+  it('mirrors a change once when the stream puts it on the bus twice (a batch retried after a later record failed)', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice, { write: true });
+    const created = (await alice.post('/api/events', { title: 'Put twice', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
+    await world.settle();
+    const first = world.bus.published.find((event) => event['detail-type'] === 'item.created' && (event.detail as { id: string }).id === created.id)!;
+    const calls = google.calls.length;
+    // The same change again, as a retried batch puts it: a new bus event with the same changeId.
+    await new EventBridgeClient({}).send(
+      new PutEventsCommand({
+        Entries: [{ Source: first.source, DetailType: first['detail-type'], Detail: JSON.stringify(first.detail), EventBusName: 'tempo-local' }],
+      }),
+    );
+    await world.settle();
+    expect(google.calls.slice(calls)).toEqual([]);
+    expect(googleTitles(account)).toEqual(['Put twice']);
+    expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Put twice']);
   });
 
   it('lets the bus retry a Google failure; the local change stands either way', async () => {
@@ -732,12 +764,12 @@ describe('mirroring out', () => {
     await connect(alice, { write: true });
     google.failNext(1, 503);
     await alice.post('/api/events', { title: 'Retried', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
-    await world.bus.settle();
+    await world.settle();
     expect(google.events(account).map((event) => event.summary)).toEqual(['Retried']);
 
     google.failNext(3, 500);
     const lost = (await alice.post('/api/events', { title: 'Dead-lettered', start_time: daysFromNow(2, 8), end_time: daysFromNow(2, 9) })).body;
-    await world.bus.settle();
+    await world.settle();
     expect(google.events(account).map((event) => event.summary)).toEqual(['Retried']);
     expect((await alice.get(`/api/events/${lost.id}`)).status).toBe(200);
     expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Retried']);
@@ -777,7 +809,7 @@ describe('user B and user A’s connection', () => {
     google.addEvent(accountOf(alice), timed('Alice at Google', 1));
     await connect(alice, { write: true });
     await alice.post('/api/events', { title: 'Alice mirrored', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
-    await world.bus.settle();
+    await world.settle();
     const aliceBefore = { events: await eventsOf(alice), status: (await alice.get('/api/gcal/status')).body, log: await alice.get('/api/gcal/mirror-log') };
 
     expect((await bob.get('/api/gcal/status')).body).toMatchObject({ connected: false, write_access: false, initial_sync: null });
@@ -788,7 +820,7 @@ describe('user B and user A’s connection', () => {
     const bobConnect = await bob.post('/api/gcal/connect', {});
     expect(new URL(bobConnect.body.url).searchParams.get('state')).not.toBe(null);
     await returnFromGoogle(bobConnect);
-    await world.bus.settle();
+    await world.settle();
 
     expect(await eventsOf(bob)).toEqual([]);
     expect(await eventsOf(alice)).toEqual(aliceBefore.events);

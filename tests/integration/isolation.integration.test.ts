@@ -97,7 +97,7 @@ describe('user B can neither read nor change user A’s items, on every route', 
     await alice.delete(`/api/tasks/${ids.trashedTask}`);
     await alice.delete(`/api/events/${ids.trashedEvent}`);
     await alice.put('/api/settings', { full_name: 'Alice', preferred_timezone: 'Europe/Paris' });
-    await world.bus.settle();
+    await world.settle();
     const aliceBefore = await everythingOf(alice);
 
     for (const [key, attempt] of Object.entries(attempts)) {
@@ -107,7 +107,7 @@ describe('user B can neither read nor change user A’s items, on every route', 
       for (const id of Object.values(ids)) expect(text.includes(id), `${key} echoed an id of Alice's`).toBe(false);
       if (key.includes('{id}')) expect(answer.status, key).toBe(404);
     }
-    await world.bus.settle();
+    await world.settle();
 
     expect(await everythingOf(alice)).toEqual(aliceBefore);
     const { Item: session } = await db().send(

@@ -300,7 +300,10 @@ describe('reorder', () => {
     const before = world.bus.published.length;
     expect((await alice.put('/api/tasks/order', { ids: wanted.map((task) => task.id) })).status).toBe(204);
     expect((await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title)).toEqual(['a', 'e', 'd', 'c', 'b']);
-    expect(world.bus.published.slice(before).map((event) => event['detail-type'])).toEqual(['items.reordered']);
+    // Only 'a' moved: one write, one change on the stream, put on the bus as its item.updated.
+    expect(world.bus.published.slice(before).map((event) => [event['detail-type'], (event.detail as { id: string }).id])).toEqual([
+      ['item.updated', wanted[0]!.id],
+    ]);
 
     const added = await alice.post('/api/tasks', { title: 'new' });
     expect((await alice.get('/api/tasks')).body.items[0].id).toBe(added.body.id);
@@ -367,14 +370,20 @@ describe('domain events and change stamps', () => {
     expect(after.tasks).toBe(before.tasks);
   });
 
-  it('names in a write’s answer the counter it moved and its new value, which the next poll reads', async () => {
+  it('names in a write’s answer how many changes it made, by which the counters then move (from the stream)', async () => {
     const alice = await user();
     const task = await alice.post('/api/tasks', { title: 'Stamped' });
-    const created = Number(/^tasks=(\d+)$/.exec(task.headers['x-change-stamps'] ?? '')?.[1]);
+    expect(task.headers['x-changes-made']).toBe('tasks=1');
+    const before = (await alice.get('/api/changes')).body.stamps.tasks;
     const changed = await alice.patch(`/api/tasks/${task.body.id}`, { status: 'completed' });
-    expect(changed.headers['x-change-stamps']).toBe(`tasks=${created + 1}`);
-    expect((await alice.get('/api/changes')).body.stamps.tasks).toBe(created + 1);
-    // A read moves nothing, and says nothing.
-    expect((await alice.get('/api/tasks')).headers['x-change-stamps']).toBeUndefined();
+    expect(changed.headers['x-changes-made']).toBe('tasks=1');
+    expect((await alice.get('/api/changes')).body.stamps.tasks).toBe(before + 1);
+    // Three tasks to the trash and emptied: three changes, each counted.
+    const more = await Promise.all(['a', 'b'].map((title) => alice.post('/api/tasks', { title })));
+    for (const id of [task.body.id, ...more.map((made) => made.body.id)]) await alice.delete(`/api/tasks/${id}`);
+    expect((await alice.post('/api/trash/empty')).headers['x-changes-made']).toBe('tasks=3');
+    expect((await alice.get('/api/changes')).body.stamps.tasks).toBe(before + 1 + 2 + 3 + 3);
+    // A read makes nothing, and says nothing.
+    expect((await alice.get('/api/tasks')).headers['x-changes-made']).toBeUndefined();
   });
 });

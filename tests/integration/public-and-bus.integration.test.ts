@@ -86,14 +86,14 @@ describe('bug reports', () => {
     });
     await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
     // The reports of the tests before are delivered first, to no tracker, so this one alone reaches it.
-    await world.bus.settle();
+    await world.settle();
     process.env.BUG_REPORT_FORWARD_URL = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/`;
     try {
       const answer = await call('POST', '/api/bug-reports', {
         body: { name: 'Ada', email: 'ada@example.com', description: 'The calendar shows the wrong week.' },
       });
       expect(answer.status).toBe(201);
-      await world.bus.settle();
+      await world.settle();
       expect(received).toEqual([{ event_id: answer.body.id, name: 'Ada', email: 'ada@example.com', comments: 'The calendar shows the wrong week.' }]);
     } finally {
       delete process.env.BUG_REPORT_FORWARD_URL;

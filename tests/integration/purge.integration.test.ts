@@ -31,7 +31,7 @@ describe('the trash purge', () => {
 
     expect((await purge()).purged).toBe(0);
 
-    await world.bus.settle();
+    await world.settle();
     const task = await alice.get(`/api/tasks/${liveTask}`);
     expect(task.body.goal_id).toBeNull();
   });

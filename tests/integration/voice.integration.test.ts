@@ -44,7 +44,7 @@ async function stored(person: TestUser, sortKey: string) {
 async function toolCall(person: TestUser, tool_name: string, parameters: Record<string, unknown> = {}, tool_call_id = `toolu_${randomUUID()}`) {
   const logged = await person.post('/api/voice/tool-calls', { tool_call_id, conversation_id: 'conv_test', tool_name, parameters });
   expect(logged.status, JSON.stringify(logged.body)).toBe(202);
-  await world.bus.settle();
+  await world.settle();
   const answer = await person.get(`/api/voice/tool-calls/${tool_call_id}`);
   expect(answer.status).toBe(200);
   return answer.body as ToolCall & { result: any };
@@ -193,7 +193,7 @@ describe('tool calls', () => {
     });
     expect(logged.status).toBe(202);
     expect(logged.body).toMatchObject({ id, user_id: alice.id, status: 'pending', result: null, error_message: null, undone_at: null });
-    await world.bus.settle();
+    await world.settle();
 
     const done = (await alice.get(`/api/voice/tool-calls/${id}`)).body;
     expect(done).toMatchObject({ status: 'success', error_message: null, tool_args: { title: '  Buy milk ', priority: 'high' } });
@@ -254,12 +254,12 @@ describe('tool calls', () => {
     const body = { tool_call_id: 'toolu_same', conversation_id: 'conv_1', tool_name: 'createGoal', parameters: { title: 'Run a marathon' } };
     const first = await alice.post('/api/voice/tool-calls', body);
     const second = await alice.post('/api/voice/tool-calls', { ...body, parameters: { title: 'Something else' } });
-    await world.bus.settle();
+    await world.settle();
     const third = await alice.post('/api/voice/tool-calls', body);
     expect([first.status, second.status, third.status]).toEqual([202, 202, 202]);
     expect(second.body.created_at).toBe(first.body.created_at);
     expect(third.body).toMatchObject({ status: 'success', tool_args: { title: 'Run a marathon' } });
-    await world.bus.settle();
+    await world.settle();
     expect((await alice.get('/api/goals')).body.items.map((goal: { title: string }) => goal.title)).toEqual(['Run a marathon']);
     expect((await alice.get('/api/voice/tool-calls')).body.items).toHaveLength(1);
     expect(
@@ -287,7 +287,7 @@ describe('tool calls', () => {
     ]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
     await processToolCall(twin, lambdaContext('voice/tool-processor'));
-    await world.bus.settle();
+    await world.settle();
     const titles = (await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title);
     expect(titles.sort()).toEqual(['Only once', 'Raced']);
   });
@@ -329,7 +329,7 @@ describe('tool calls', () => {
       detail: { userId: alice.id, toolCallId: id, toolName: 'createTask', occurredAt },
     };
     await processToolCall(redelivered as unknown as EventBridgeEvent<'toolcall.requested', unknown>, lambdaContext('voice/tool-processor'));
-    await world.bus.settle();
+    await world.settle();
     const tasks = (await alice.get('/api/tasks')).body.items;
     expect(tasks.map((task: { id: string; title: string }) => [task.id, task.title])).toEqual([[itemIdOfToolCall(id), 'Saved before the cut']]);
     expect((await alice.get(`/api/voice/tool-calls/${id}`)).body).toMatchObject({ status: 'success', result: { item: { id: itemIdOfToolCall(id) } } });
@@ -393,7 +393,7 @@ describe('tool calls', () => {
     // The same tool_call_id under Bob is Bob's own call, not Alice's.
     const mine = await bob.post('/api/voice/tool-calls', { tool_call_id: aliceCall.id, conversation_id: 'c', tool_name: 'listGoals', parameters: {} });
     expect(mine.body).toMatchObject({ user_id: bob.id, tool_name: 'listGoals', status: 'pending' });
-    await world.bus.settle();
+    await world.settle();
     expect((await alice.get(`/api/voice/tool-calls/${aliceCall.id}`)).body).toEqual(aliceCall);
   });
 
@@ -451,7 +451,7 @@ describe('tool calls', () => {
     }
     const fine = await send('{"n":[[1.5,-2,9007199254740991]],"text":"ok"}');
     expect(fine.status).toBe(202);
-    await world.bus.settle();
+    await world.settle();
     expect((await alice.get('/api/voice/tool-calls')).body.items).toHaveLength(1);
   });
 
@@ -469,7 +469,7 @@ describe('tool calls', () => {
       await alice.post('/api/voice/tool-calls', { tool_call_id: `toolu_${index}`, conversation_id: 'c', tool_name: 'listTags', parameters: {} });
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    await world.bus.settle();
+    await world.settle();
     expect((await alice.get('/api/voice/tool-calls')).body.items.map((entry: ToolCall) => entry.id)).toEqual(['toolu_3', 'toolu_2', 'toolu_1']);
 
     // 52 calls a second apart: the 50 newest come back.

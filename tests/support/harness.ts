@@ -8,6 +8,8 @@ import { createApiAdapter, type AdapterOptions, type ApiAdapter } from '../../lo
 import { startCognito } from '../../local/auth/cognito';
 import { jwtVerifier } from '../../functions/platform/token-verifier';
 import { startLocalBus, type LocalBus } from '../../local/bus';
+import { settleAll } from '../../local/settle';
+import { startTableStream, type TableStream } from '../../local/table-stream';
 import { ensureTable } from '../../local/dynamo';
 import { useLocalEndpoints, useUserPool } from '../../local/environment';
 import { randomCognitoPort } from './local-stack';
@@ -30,6 +32,10 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
   const world = {} as {
     adapter: ApiAdapter;
     bus: LocalBus;
+    /** The table's stream, derived in front of the engine as the local stack does. */
+    stream: TableStream;
+    /** Waits until the stream's and the bus's consumers have handled everything so far. */
+    settle: () => Promise<void>;
     sign: (claims: Record<string, unknown>, settings?: { expiresIn?: string; issuer?: string; audience?: string }) => Promise<string>;
     tableName: string;
     /** The events the bus gave up on, one parsed line of its dead-letter file each. */
@@ -50,7 +56,9 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
         : [];
     world.tableName = `t-${randomUUID()}`;
     const endpoint = inject('dynamoEndpoint');
-    useLocalEndpoints({ dynamoEndpoint: endpoint, busEndpoint: world.bus.endpoint, tableName: world.tableName });
+    world.stream = await startTableStream({ engineEndpoint: endpoint, tableName: world.tableName, retryDelaysMs: [10, 10] });
+    world.settle = () => settleAll(world.stream, world.bus);
+    useLocalEndpoints({ dynamoEndpoint: world.stream.endpoint, busEndpoint: world.bus.endpoint, tableName: world.tableName });
     await ensureTable(endpoint, world.tableName);
     if (options.userPool) await startUserPool();
     world.sign = (claims, settings = {}) =>
@@ -80,8 +88,9 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
   }
 
   afterAll(async () => {
-    await world.bus.settle();
+    await world.settle();
     await world.bus.stop();
+    await world.stream.stop();
     await stopUserPool();
   });
 
@@ -105,6 +114,8 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
       },
       body,
     });
+    // What the request wrote is counted and put on the bus from the stream, a moment after it answers.
+    await world.stream.settle();
     return { status: answer.status, headers: answer.headers, body: answer.body ? JSON.parse(answer.body) : undefined };
   }
 

@@ -1,4 +1,4 @@
-import { CHANGE_STAMPS_HEADER } from '../../../shared/constants';
+import { CHANGES_MADE_HEADER } from '../../../shared/constants';
 import { API_ERRORS, messageKeyOf, type ApiErrorKey, type MessageKey, type VoiceMessageKey } from '../../../shared/messages';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
 import { sessionIdToken } from './session';
@@ -52,8 +52,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
     const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
     if (!response.ok) throw toApiError(response.status, payload);
-    const moved = response.headers.get(CHANGE_STAMPS_HEADER);
-    if (moved) for (const listener of ownChangeListeners) listener(changeStampsOf(moved));
+    const made = response.headers.get(CHANGES_MADE_HEADER);
+    if (made) for (const listener of ownChangeListeners) listener(changesMadeOf(made));
     // The API's answers are trusted as their types: the server builds them from the same schemas
     // (docs/openapi.json), and checking them again would send zod to every page.
     return payload as T;
@@ -120,7 +120,7 @@ export function onOwnChanges(listener: (moved: ReadonlyMap<string, number>) => v
   return () => ownChangeListeners.delete(listener);
 }
 
-function changeStampsOf(header: string): Map<string, number> {
+function changesMadeOf(header: string): Map<string, number> {
   const pairs = header.split(',').map((pair) => pair.split('='));
   return new Map(pairs.filter(([what, value]) => what && Number.isInteger(Number(value))).map(([what, value]) => [what!, Number(value)]));
 }

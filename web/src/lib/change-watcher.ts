@@ -64,17 +64,30 @@ export function counterMovedOrTimeout(what: Stamped, ms: number): Promise<void> 
 }
 
 /**
- * The counters as seen once this page's own write moved them: a counter one step past the last
- * one seen moved by that write alone, whose answer the page holds already, so the next poll reads
- * nothing for it; a counter further on moved by someone else too, and is left for the poll to see.
+ * Which counters moved for someone else's changes, between the counters seen last and now. `own`
+ * holds the changes this page's writes made that no move has been matched with yet (their answers
+ * said so, CHANGES_MADE_HEADER): a counter that moved by no more than those moved for them alone,
+ * whose answers the page holds already, and they are used up; one that moved further moved for
+ * someone else too (or was counted twice), and its list is read again. Updates `own`.
  */
-export function acknowledgeOwnChanges(seen: ChangeStamps, moved: ReadonlyMap<string, number>): ChangeStamps {
-  const next = { ...seen };
-  for (const [what, value] of moved) {
-    if (Object.hasOwn(next, what) && next[what as Stamped] === value - 1) next[what as Stamped] = value;
+export function movedByOthers(previous: ChangeStamps, next: ChangeStamps, own: Map<string, number>): Set<Stamped> {
+  const moved = new Set<Stamped>();
+  for (const what of Object.keys(next) as Stamped[]) {
+    const step = next[what] - (previous[what] ?? 0);
+    if (step === 0) continue;
+    const ownLeft = own.get(what) ?? 0;
+    if (step > 0 && step <= ownLeft) {
+      own.set(what, ownLeft - step);
+      continue;
+    }
+    own.delete(what);
+    moved.add(what);
   }
-  return next;
+  return moved;
 }
+
+/** How long a change this page made waits for the counter move it causes (the stream takes well under a second). */
+const OWN_CHANGE_WAIT_MS = 30_000;
 
 const socketUrl = (token: string) =>
   `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CHANGE_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
@@ -89,6 +102,7 @@ const socketUrl = (token: string) =>
  */
 export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
   const seen = useRef<ChangeStamps | null>(null);
+  const own = useRef(new Map<string, number>());
 
   useEffect(() => {
     let stopped = false;
@@ -98,8 +112,16 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
     let pingTimer: ReturnType<typeof setInterval> | undefined;
     let heardWhileHidden: ChangeStamps | null = null;
 
-    const stopHearing = onOwnChanges((moved) => {
-      if (seen.current) seen.current = acknowledgeOwnChanges(seen.current, moved);
+    const ownTimers = new Set<ReturnType<typeof setTimeout>>();
+    const stopHearing = onOwnChanges((made) => {
+      for (const [what, count] of made) own.current.set(what, (own.current.get(what) ?? 0) + count);
+      // A change whose count never comes (its stream record failed for good) is not held against
+      // someone else's change for ever.
+      const timer = setTimeout(() => {
+        ownTimers.delete(timer);
+        for (const [what, count] of made) own.current.set(what, Math.max(0, (own.current.get(what) ?? 0) - count));
+      }, OWN_CHANGE_WAIT_MS);
+      ownTimers.add(timer);
     });
 
     function apply(stamps: ChangeStamps) {
@@ -109,12 +131,12 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
       }
       const previous = seen.current;
       seen.current = stamps;
-      if (!previous) return;
-      const moved = (what: Stamped) => stamps[what] !== previous[what];
-      for (const kind of ITEM_KINDS) if (moved(kind)) void mutate(listKey(kind));
-      if (ITEM_KINDS.some(moved)) void mutate(TRASH_KEY);
-      if (moved('settings')) void mutate(SETTINGS_KEY);
-      for (const [what, listeners] of counterListeners) if (moved(what)) listeners.forEach((listener) => listener());
+      if (!previous) return own.current.clear();
+      const moved = movedByOthers(previous, stamps, own.current);
+      for (const kind of ITEM_KINDS) if (moved.has(kind)) void mutate(listKey(kind));
+      if (ITEM_KINDS.some((kind) => moved.has(kind))) void mutate(TRASH_KEY);
+      if (moved.has('settings')) void mutate(SETTINGS_KEY);
+      for (const [what, listeners] of counterListeners) if (moved.has(what)) listeners.forEach((listener) => listener());
     }
 
     async function check() {
@@ -124,7 +146,8 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
         const { stamps } = await apiRequest<{ stamps: ChangeStamps }>('/api/changes', { signedIn: true });
         if (stopped) return;
         connection.set('CONNECTED');
-        apply(stamps);
+        await ownWritesAnswered();
+        if (!stopped) apply(stamps);
       } catch {
         // A missed check is tried again at the next interval; the screens keep what they have.
         if (!stopped) connection.set(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
@@ -194,6 +217,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
     return () => {
       stopped = true;
       stopHearing();
+      ownTimers.forEach(clearTimeout);
       clearInterval(timer);
       clearTimeout(reconnectTimer);
       clearInterval(pingTimer);

@@ -1,0 +1,53 @@
+import type { DynamoDBRecord } from 'aws-lambda';
+import type { Stamped } from '../../shared/changes';
+import { KIND_OF_PREFIX, TOOL_CALL_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
+import { log } from '../platform/log';
+import { streamConsumer } from '../platform/stream';
+import { notifyConnections } from '../push/notify';
+import { bumpStamps } from './stamps.repository';
+
+/** Which counter a changed record of a user's moves: its item kind, the settings, or the tool calls. */
+export function counterOf(sortKey: string): Stamped | null {
+  if (sortKey === USER_SK.settings) return 'settings';
+  if (sortKey.startsWith(TOOL_CALL_PREFIX)) return 'toolcalls';
+  return KIND_OF_PREFIX[sortKey.split('#')[0]!] ?? null;
+}
+
+/**
+ * Moves the change counters from the table's stream, so a request does only its own reads and its
+ * write, and a counter moves if and only if a change was saved. A batch's changes are counted per
+ * user, in one write each, and the user's open screens are told the new counters at once. A user
+ * whose count or notice failed has their records retried; counting one twice only moves a counter
+ * one step more, which costs a screen one read.
+ */
+export const handler = streamConsumer(async (changes) => {
+  const byUser = new Map<string, { counts: Map<Stamped, number>; records: DynamoDBRecord[] }>();
+  for (const change of changes) {
+    const what = counterOf(change.SK);
+    if (!what) continue;
+    const userId = userIdOfKey(change.PK);
+    const group = byUser.get(userId) ?? { counts: new Map<Stamped, number>(), records: [] as DynamoDBRecord[] };
+    group.counts.set(what, (group.counts.get(what) ?? 0) + 1);
+    group.records.push(change.record);
+    byUser.set(userId, group);
+  }
+  const failed: DynamoDBRecord[] = [];
+  await Promise.all(
+    [...byUser].map(async ([userId, { counts, records }]) => {
+      try {
+        // Removals alone never make a counters record: an account being deleted takes its records
+        // away, its counters too, and must not get them back.
+        const stamps = await bumpStamps(
+          userId,
+          counts,
+          records.every((record) => record.eventName === 'REMOVE'),
+        );
+        if (stamps) await notifyConnections(userId, { stamps });
+      } catch (error) {
+        log.error('changes not counted', { userId, error });
+        failed.push(...records);
+      }
+    }),
+  );
+  return failed;
+});

@@ -1,0 +1,65 @@
+import type { DetailType } from '../../events/catalogue';
+import { ENTITY_OF_KIND } from '../../shared/items';
+import { KIND_OF_PREFIX, userIdOfKey } from '../data/keys';
+import { publishAll, type DomainEvent } from '../platform/bus';
+import { log } from '../platform/log';
+import { streamConsumer, type TableChange } from '../platform/stream';
+import { withoutKeys, type StoredItem } from './repository';
+import { toPublic } from './service';
+
+type ItemDetailType = Extract<DetailType, `item.${string}`>;
+
+/**
+ * The item.* event of a change to a goal, task, event or tag, read off the item before and after
+ * it: made, moved to the trash (a tag: deleted), back from it, deleted for good, or otherwise
+ * changed. Null for any other record.
+ */
+export function itemEventOf(change: TableChange): DomainEvent<ItemDetailType> | null {
+  const kind = KIND_OF_PREFIX[change.SK.split('#')[0]!];
+  if (!kind) return null;
+  const before = change.before && withoutKeys(change.before);
+  const after = change.after && withoutKeys(change.after);
+  const trashed = (item: StoredItem | undefined) => Boolean(item && 'deleted_at' in item && item.deleted_at);
+  const detailType: ItemDetailType = !before
+    ? 'item.created'
+    : !after
+      ? kind === 'tags'
+        ? 'item.deleted'
+        : 'item.purged'
+      : !trashed(before) && trashed(after)
+        ? 'item.deleted'
+        : trashed(before) && !trashed(after)
+          ? 'item.restored'
+          : 'item.updated';
+  return {
+    detailType,
+    detail: {
+      userId: userIdOfKey(change.PK),
+      entity: ENTITY_OF_KIND[kind],
+      id: (after ?? before)!.id,
+      item: after ? toPublic(after) : null,
+      previous: before ? toPublic(before) : null,
+      // The write's own time where it stamped one; a new place in a list, or a purge, has the stream's.
+      occurredAt: after && after.updated_at !== before?.updated_at ? after.updated_at : change.at,
+      changeId: change.changeId,
+    },
+  };
+}
+
+/**
+ * Puts every change to a user's items on the bus, from the table's stream: an event exists if and
+ * only if its change was saved, and a bus that refuses one (or is down) has its record retried,
+ * then kept in the on-failure queue, never dropped. A record put on the bus twice carries the same
+ * changeId, which the consumers handle once (functions/platform/consumer.ts).
+ */
+export const handler = streamConsumer(async (changes) => {
+  const events = changes.flatMap((change) => {
+    const event = itemEventOf(change);
+    return event ? [{ change, event }] : [];
+  });
+  const taken = await publishAll(events.map(({ event }) => event)).catch((error: unknown) => {
+    log.error('item changes not put on the bus', { error });
+    return events.map(() => false);
+  });
+  return events.filter((_, index) => !taken[index]).map(({ change }) => change.record);
+});

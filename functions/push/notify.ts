@@ -1,0 +1,30 @@
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ChangeNotice } from '../../shared/changes';
+import { now } from '../platform/clock';
+import { clientPerEndpoint } from '../platform/endpoint-client';
+import { log } from '../platform/log';
+import { openConnections, removeConnection } from './connections.repository';
+
+const management = clientPerEndpoint('WEBSOCKET_MANAGEMENT_ENDPOINT', (endpoint) => new ApiGatewayManagementApiClient({ endpoint }));
+
+/**
+ * Posts a notice to each of the user's open sockets, and to no one else's: their connections are
+ * the records under their own partition. A socket API Gateway says is gone is forgotten; any other
+ * failure throws, so the caller's stream record is retried (a notice sent twice does no harm: it
+ * carries the counters themselves, not a step).
+ */
+export async function notifyConnections(userId: string, notice: ChangeNotice): Promise<void> {
+  const data = Buffer.from(JSON.stringify(notice));
+  const connections = await openConnections(userId, now());
+  await Promise.all(connections.map((connectionId) => post(userId, connectionId, data)));
+}
+
+async function post(userId: string, connectionId: string, data: Uint8Array): Promise<void> {
+  try {
+    await management().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+  } catch (error) {
+    if (!(error instanceof GoneException)) throw error;
+    log.info('gone connection removed', { connectionId });
+    await removeConnection(userId, connectionId);
+  }
+}
