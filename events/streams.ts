@@ -21,10 +21,10 @@ const ITEM_RECORDS = ITEM_KINDS.map((kind) => ({ prefix: itemKeyPrefix(kind) }))
 
 export const STREAM_CONSUMERS: readonly StreamConsumer[] = [
   {
-    name: 'PublishItemChanges',
-    description: 'Puts each saved change to a goal, task, event or tag on the bus as its item.* event',
-    filter: { dynamodb: { Keys: { SK: { S: ITEM_RECORDS } } } },
-    target: 'items/publish-changes',
+    name: 'PublishChanges',
+    description: "Puts each saved change to a user's goals, tasks, events, tags and settings on the bus as its item.* or settings.* event",
+    filter: { dynamodb: { Keys: { SK: { S: [...ITEM_RECORDS, USER_SK.settings] } } } },
+    target: 'changes/publish-changes',
   },
   {
     name: 'CountChanges',

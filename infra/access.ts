@@ -45,7 +45,6 @@ export interface Access {
 /** The Google Calendar functions keep tokens, sync state, synced events and their log in the table. */
 const GOOGLE_CALENDAR: Access = {
   table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
-  publishes: true,
   linksToSite: true,
   callsGoogle: true,
 };
@@ -54,7 +53,7 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   // Their changes reach the bus and the counters from the table's stream (events/streams.ts).
   items: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'] },
   trash: { table: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['byTrash'] },
-  settings: { table: ['GetItem', 'UpdateItem'], publishes: true },
+  settings: { table: ['GetItem', 'UpdateItem'] },
   changes: { table: ['GetItem'] },
   // GetItem: the HTTP wrapper's check of a token against the last password reset, which their
   // public routes never reach; granted since the code they ship can make it.
@@ -68,7 +67,8 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
     publishes: true,
     userPool: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'],
   },
-  gcal: GOOGLE_CALENDAR,
+  // Connecting and disconnecting are announced on the bus (gcal.connected starts the first sync).
+  gcal: { ...GOOGLE_CALENDAR, publishes: true },
   // Sessions and tool calls in the table; Undo changes items through the items domain.
   voice: {
     table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
@@ -81,14 +81,13 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   demo: {
     table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: ['byList'],
-    publishes: true,
     userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
   },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
   CustomMessage: { linksToSite: true },
-  PostConfirmation: { table: ['PutItem'], publishes: true },
+  PostConfirmation: { table: ['PutItem'] },
   PreAuthentication: { table: ['GetItem', 'PutItem'] },
   PostAuthentication: { table: ['GetItem', 'UpdateItem'] },
   PreSignUp: {},
@@ -120,7 +119,7 @@ export const SOCKET_ACCESS: Readonly<Record<string, Access>> = {
 
 /** The table stream's consumers (events/streams.ts), by target. */
 export const STREAM_CONSUMER_ACCESS: Readonly<Record<string, Access>> = {
-  'items/publish-changes': { publishes: true },
+  'changes/publish-changes': { publishes: true },
   // Moves the counters, finds the user's connections, and forgets one that is gone.
   'changes/count-changes': { table: ['UpdateItem', 'Query', 'DeleteItem'], postsToSockets: true },
 };

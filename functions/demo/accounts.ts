@@ -3,7 +3,6 @@ import { AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCom
 import { DAY_MS } from '../../shared/dates';
 import { DEMO, type DemoAccount } from '../../shared/demo';
 import type { Language } from '../../shared/languages';
-import { publishAfterSave } from '../platform/bus';
 import { cognito, userPool } from '../platform/cognito';
 import { log } from '../platform/log';
 import { endSessionsBefore } from '../platform/sessions.repository';
@@ -46,8 +45,7 @@ export async function createDemoAccount(now: Date, lang: Language): Promise<Demo
   }
   await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
   // A user made by an administrator is confirmed without the post-confirmation trigger.
-  const settings = await createSignUpSettings(userId, DEMO.fullName, lang);
-  if (settings) await publishAfterSave('settings.created', { userId, settings, occurredAt: now.toISOString() });
+  await createSignUpSettings(userId, DEMO.fullName, lang);
   await seedDemoData(userId, now);
   return { email, password, expires_at: expiresAt };
 }

@@ -2,7 +2,7 @@ import type { GcalStatus } from '../../shared/gcal.schema';
 import { publishAfterSave } from '../platform/bus';
 import { log } from '../platform/log';
 import { googleConfig, isGoogleConfigured } from './config';
-import { setConnectedFlag } from './connected-flag';
+import { setGcalConnected } from '../settings/repository';
 import { oauthClient } from './google';
 import { deleteSyncState } from './sync-state.repository';
 import { removeAllSynced } from './synced-events';
@@ -13,7 +13,7 @@ import { deleteConnection, getConnection, hasWriteAccess, openTokens, type Conne
 /** The status, correcting the stored gcal_connected flag to whether tokens exist. */
 export async function connectionStatus(userId: string): Promise<GcalStatus> {
   const connection = await getConnection(userId);
-  await setConnectedFlag(userId, Boolean(connection));
+  await setGcalConnected(userId, Boolean(connection));
   return {
     configured: isGoogleConfigured(),
     connected: Boolean(connection),
@@ -26,7 +26,7 @@ export async function connectionStatus(userId: string): Promise<GcalStatus> {
 export async function dropConnection(userId: string): Promise<void> {
   await deleteConnection(userId);
   await deleteSyncState(userId);
-  await setConnectedFlag(userId, false);
+  await setGcalConnected(userId, false);
 }
 
 /**

@@ -5,7 +5,7 @@ import { conflict, HttpError } from '../platform/errors';
 import { httpHandler, ok, redirect } from '../platform/http';
 import { takeQuota } from '../platform/quota.repository';
 import { appOrigin } from '../platform/site';
-import { setConnectedFlag } from './connected-flag';
+import { setGcalConnected } from '../settings/repository';
 import { connectionStatus, disconnect } from './connection';
 import { GoogleFailure, type GoogleFailureKind } from './google';
 import { listMirrorLog } from './mirror-log.repository';
@@ -35,7 +35,7 @@ export const handler = httpHandler('gcal', {
 async function syncNow(userId: string, now: Date): Promise<number> {
   const connection = await getConnection(userId);
   if (!connection) {
-    await setConnectedFlag(userId, false);
+    await setGcalConnected(userId, false);
     throw conflict(GCAL_MESSAGES.notConnected);
   }
   try {

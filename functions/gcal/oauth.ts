@@ -3,7 +3,7 @@ import { publish } from '../platform/bus';
 import { log } from '../platform/log';
 import { appOrigin } from '../platform/site';
 import { googleConfig } from './config';
-import { setConnectedFlag } from './connected-flag';
+import { setGcalConnected } from '../settings/repository';
 import { oauthClient } from './google';
 import { startAttempt, takeAttempt } from './oauth-state.repository';
 import { deleteSyncState } from './sync-state.repository';
@@ -79,7 +79,7 @@ async function finishConnecting(query: CallbackQuery, stateInBrowser: string | u
   // A reconnect may be to another Google account: the next sync is a full one, which also drops
   // the copies of the other account's events.
   await deleteSyncState(userId);
-  await setConnectedFlag(userId, true);
+  await setGcalConnected(userId, true);
   // occurredAt is the connection's connected_at: the first sync finds its connection by it.
   const connectedAt = now.toISOString();
   try {

@@ -1,5 +1,4 @@
 import { applySettings } from '../../shared/settings';
-import { publishAfterSave } from '../platform/bus';
 import { noteChangesMade } from '../platform/changes-made';
 import { httpHandler, ok } from '../platform/http';
 import { getSettings, saveSettingsChange } from './repository';
@@ -10,7 +9,6 @@ export const handler = httpHandler('settings', {
     const { settings: current } = await getSettings(userId);
     const next = await saveSettingsChange(current, applySettings(current, body, now.toISOString()));
     noteChangesMade('settings');
-    await publishAfterSave('settings.updated', { userId, settings: next, occurredAt: next.updated_at! });
     return ok(next);
   },
 });

@@ -29,7 +29,8 @@ export async function getSettings(userId: string): Promise<{ settings: Settings;
   return { settings: { ...defaultSettings(userId, 'settings'), ...withoutKeys(Item) } as Settings, stored: true };
 }
 
-const withoutKeys = ({ PK: _pk, SK: _sk, ...row }: Record<string, unknown>) => row;
+/** The settings a row holds, without the table's keys. */
+export const withoutKeys = ({ PK: _pk, SK: _sk, ...row }: Record<string, unknown>) => row;
 
 export async function putSettings(settings: Settings): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: { ...settings, PK: userKey(settings.user_id), SK: USER_SK.settings } }));

@@ -24,7 +24,8 @@ describe('settings', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ lang: 'de', sync_past_days: 60, calendar_start_minute: 45, full_name: 'Ada', sync_future_months: 2 });
     expect((await alice.get('/api/settings')).body).toEqual(saved.body);
-    const event = world.bus.published.find((entry) => entry['detail-type'] === 'settings.updated' && (entry.detail as { userId: string }).userId === alice.id);
+    // The first save makes the row: the table's stream puts it on the bus as settings.created.
+    const event = world.bus.published.find((entry) => entry['detail-type'] === 'settings.created' && (entry.detail as { userId: string }).userId === alice.id);
     expect(event?.detail).toMatchObject({ settings: { lang: 'de' } });
   });
 

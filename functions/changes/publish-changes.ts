@@ -1,11 +1,12 @@
 import type { DetailType } from '../../events/catalogue';
 import { ENTITY_OF_KIND } from '../../shared/items';
-import { KIND_OF_PREFIX, userIdOfKey } from '../data/keys';
+import { KIND_OF_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
+import { withoutKeys, type StoredItem } from '../items/repository';
+import { toPublic } from '../items/service';
 import { publishAll, type DomainEvent } from '../platform/bus';
 import { log } from '../platform/log';
 import { streamConsumer, type TableChange } from '../platform/stream';
-import { withoutKeys, type StoredItem } from './repository';
-import { toPublic } from './service';
+import { withoutKeys as settingsOfRow } from '../settings/repository';
 
 type ItemDetailType = Extract<DetailType, `item.${string}`>;
 
@@ -46,19 +47,29 @@ export function itemEventOf(change: TableChange): DomainEvent<ItemDetailType> | 
   };
 }
 
+/** settings.created or settings.updated for a change to a user's settings row; null for any other record, or a row deleted with its account. */
+export function settingsEventOf(change: TableChange): DomainEvent<'settings.created' | 'settings.updated'> | null {
+  if (change.SK !== USER_SK.settings || !change.after) return null;
+  const settings = settingsOfRow(change.after);
+  return {
+    detailType: change.before ? 'settings.updated' : 'settings.created',
+    detail: { userId: userIdOfKey(change.PK), settings, occurredAt: typeof settings.updated_at === 'string' ? settings.updated_at : change.at },
+  };
+}
+
 /**
- * Puts every change to a user's items on the bus, from the table's stream: an event exists if and
- * only if its change was saved, and a bus that refuses one (or is down) has its record retried,
- * then kept in the on-failure queue, never dropped. A record put on the bus twice carries the same
- * changeId, which the consumers handle once (functions/platform/consumer.ts).
+ * Puts every saved change to a user's items and settings on the bus, from the table's stream: an
+ * event exists if and only if its change was saved, and a bus that refuses one (or is down) has
+ * its record retried, then kept in the on-failure queue, never dropped. An item change put on the
+ * bus twice carries the same changeId, which the consumers handle once (functions/platform/consumer.ts).
  */
 export const handler = streamConsumer(async (changes) => {
   const events = changes.flatMap((change) => {
-    const event = itemEventOf(change);
-    return event ? [{ change, event }] : [];
+    const event = itemEventOf(change) ?? settingsEventOf(change);
+    return event ? [{ change, event: event as DomainEvent }] : [];
   });
   const taken = await publishAll(events.map(({ event }) => event)).catch((error: unknown) => {
-    log.error('item changes not put on the bus', { error });
+    log.error('changes not put on the bus', { error });
     return events.map(() => false);
   });
   return events.filter((_, index) => !taken[index]).map(({ change }) => change.record);
