@@ -1,5 +1,5 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { DynamoDBClient, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -61,6 +61,8 @@ const keyOf = (item: Image): Image => ({ [TABLE.partitionKey]: item[TABLE.partit
 export async function startTableStream(options: TableStreamOptions) {
   const engine = new DynamoDBClient({ endpoint: options.engineEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const engineUrl = new URL(options.engineEndpoint);
+  // Connections to the engine are kept and reused, as the SDK's own client does.
+  const agent = new Agent({ keepAlive: true });
   const locks = keyLocks();
   const listeners = new Set<(records: DynamoDBRecord[]) => void>();
   let sequence = 0;
@@ -97,7 +99,7 @@ export async function startTableStream(options: TableStreamOptions) {
   function forward(incoming: IncomingMessage, body: Buffer): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
     return new Promise((resolve, reject) => {
       const outgoing = httpRequest(
-        { host: engineUrl.hostname, port: engineUrl.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+        { host: engineUrl.hostname, port: engineUrl.port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent },
         (answer) => {
           const chunks: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -167,6 +169,7 @@ export async function startTableStream(options: TableStreamOptions) {
     async stop(): Promise<void> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      agent.destroy();
       engine.destroy();
     },
   };

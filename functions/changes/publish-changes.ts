@@ -1,4 +1,4 @@
-import type { DetailType } from '../../events/catalogue';
+import { EVENT_CATALOGUE, type DetailType } from '../../events/catalogue';
 import { ENTITY_OF_KIND } from '../../shared/items';
 import { KIND_OF_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
 import { withoutKeys, type StoredItem } from '../items/repository';
@@ -66,7 +66,14 @@ export function settingsEventOf(change: TableChange): DomainEvent<'settings.crea
 export const handler = streamConsumer(async (changes) => {
   const events = changes.flatMap((change) => {
     const event = itemEventOf(change) ?? settingsEventOf(change);
-    return event ? [{ change, event: event as DomainEvent }] : [];
+    if (!event) return [];
+    // A record that is no valid item or settings row (written outside the app) cannot become an
+    // event, and trying again would not mend it: it is logged and passed over, holding no one up.
+    if (!EVENT_CATALOGUE[event.detailType].safeParse(event.detail).success) {
+      log.error('a changed record is no valid item or settings row', { changeId: change.changeId, key: change.SK.split('#')[0] });
+      return [];
+    }
+    return [{ change, event: event as DomainEvent }];
   });
   const taken = await publishAll(events.map(({ event }) => event)).catch((error: unknown) => {
     log.error('changes not put on the bus', { error });
