@@ -65,6 +65,20 @@ export async function startTableStream(options: TableStreamOptions) {
   const agent = new Agent({ keepAlive: true });
   const locks = keyLocks();
   const listeners = new Set<(records: DynamoDBRecord[]) => void>();
+  const consumers = options.consumers ?? STREAM_CONSUMERS;
+  const deliveries = consumers.map((consumer) => consumerQueue(consumer, options));
+  /**
+   * Whether a write to `key` needs its record: when someone listens to every record (a test), or a
+   * consumer's filter can match the key. The filters of events/streams.ts name keys only, so the
+   * reads before and after are spared for the writes no consumer hears (idempotency records, quotas).
+   */
+  const wanted = (key: Image) =>
+    listeners.size > 0 ||
+    consumers.some((consumer) =>
+      (['INSERT', 'MODIFY', 'REMOVE'] as const).some((eventName) =>
+        matchesPattern(consumer.filter, { eventName, eventSource: 'aws:dynamodb', dynamodb: { Keys: key } }),
+      ),
+    );
   let sequence = 0;
 
   async function readImage(key: Image): Promise<Image | undefined> {
@@ -115,7 +129,7 @@ export async function startTableStream(options: TableStreamOptions) {
   async function handle(incoming: IncomingMessage, body: Buffer) {
     const operation = String(incoming.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
     const keysOf = WRITES[operation];
-    const keys = keysOf ? keysOf(JSON.parse(body.toString('utf8') || '{}') as WriteBody, options.tableName) : [];
+    const keys = (keysOf ? keysOf(JSON.parse(body.toString('utf8') || '{}') as WriteBody, options.tableName) : []).filter(wanted);
     if (keys.length === 0) return forward(incoming, body);
     return locks.holding(
       keys.map((key) => JSON.stringify(key)),
@@ -125,7 +139,10 @@ export async function startTableStream(options: TableStreamOptions) {
         if (answer.status !== 200) return answer;
         const after = await Promise.all(keys.map(readImage));
         const records = keys.map((key, index) => recordOf(key, before[index], after[index])).filter((record) => record !== null);
-        if (records.length > 0) for (const listener of listeners) listener(records);
+        if (records.length > 0) {
+          for (const delivery of deliveries) delivery.add(records);
+          for (const listener of listeners) listener(records);
+        }
         return answer;
       },
     );
@@ -149,9 +166,6 @@ export async function startTableStream(options: TableStreamOptions) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-
-  const deliveries = (options.consumers ?? STREAM_CONSUMERS).map((consumer) => consumerQueue(consumer, options));
-  listeners.add((records) => deliveries.forEach((delivery) => delivery.add(records)));
 
   return {
     endpoint: `http://127.0.0.1:${port}`,

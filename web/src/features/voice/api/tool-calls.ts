@@ -50,9 +50,12 @@ export async function getToolCall(id: string): Promise<ToolCall> {
 export async function awaitToolCall(call: ToolCall): Promise<ToolCall> {
   const deadline = Date.now() + RESULT_POLL.timeoutMs;
   let current = call;
+  let woken = counterMovedOrTimeout('toolcalls', RESULT_POLL.intervalMs);
   while (current.status === 'pending' && Date.now() < deadline) {
-    await counterMovedOrTimeout('toolcalls', RESULT_POLL.intervalMs);
-    // A missed poll is asked again at the next interval.
+    await woken;
+    // Listening again before the read, so a move while it is under way wakes the next wait at once.
+    woken = counterMovedOrTimeout('toolcalls', RESULT_POLL.intervalMs);
+    // A missed read is asked again at the next wake.
     current = await getToolCall(call.id).catch(() => current);
   }
   return current;
