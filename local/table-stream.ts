@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -91,7 +92,8 @@ export async function startTableStream(options: TableStreamOptions) {
     sequence += 1;
     const eventName = !before ? 'INSERT' : !after ? 'REMOVE' : 'MODIFY';
     return {
-      eventID: `local-${sequence}`,
+      // Unique across restarts too: the bus consumers remember the changes they handled by this id.
+      eventID: randomUUID().replaceAll('-', ''),
       eventName,
       eventVersion: '1.1',
       eventSource: 'aws:dynamodb',
