@@ -27,8 +27,7 @@ export async function advancePageClock(page: Page, ms: number | string): Promise
   await settle(page);
 }
 
-/** Lets the page finish what its last event started (a few turns of its task queue), without a clock. */
-export function settle(page: Page): Promise<void> {
+function settle(page: Page): Promise<void> {
   return page.evaluate(
     (turns) =>
       new Promise<void>((resolve) => {
