@@ -14,7 +14,7 @@ const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
  * holds. On DynamoDB Local the two are compared record for record, for every kind of write the
  * app makes (and writes that change nothing or fail, which make none).
  */
-describe.runIf(process.env.TEST_ENGINE === 'dynamodb-local')('the local table stream', () => {
+describe('the local table stream', () => {
   const tableName = `stream-${randomUUID()}`;
   const engine = new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials });
   let stream: TableStream;
