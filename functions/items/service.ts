@@ -126,7 +126,7 @@ export async function deleteOrTrashItem(userId: string, kind: ItemKind, id: stri
     noteChangesMade(kind);
     return;
   }
-  await getLiveItem(userId, kind, id);
+  // The move's condition refuses a missing or already trashed item: no read before it is needed.
   if (!(await moveToTrash(userId, kind, id, at))) throw notFound();
   noteChangesMade(kind);
 }
