@@ -19,7 +19,22 @@ export type RepeatFrequency = (typeof REPEAT_FREQUENCIES)[number];
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const REPEAT_LIMITS = { intervalMax: 99, countMax: 999, exceptionsMax: 1000, ruleMaxLength: 300 } as const;
+/**
+ * The list caps are more than a person asks for (every weekday, each nth weekday twice over, every
+ * day of a month, every month), and keep a period's work small: rrule reads every BYSETPOS entry
+ * against every day of the period. firstOccurrenceYears: see firstOccurrence.
+ */
+export const REPEAT_LIMITS = {
+  intervalMax: 99,
+  countMax: 999,
+  exceptionsMax: 1000,
+  ruleMaxLength: 300,
+  byDayMax: 14,
+  byMonthDayMax: 31,
+  byMonthMax: 12,
+  bySetPosMax: 10,
+  firstOccurrenceYears: 40,
+} as const;
 
 /**
  * A rule's parts. Only day-or-longer frequencies and no time-of-day parts (the time is the item's
@@ -57,10 +72,16 @@ const PART_NAMES = ['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'BYMONTHDAY',
 const BY_DAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
 const UNTIL = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z)?$/;
 
-/** A rule's parts, or the message saying what is wrong with it. Accepts an optional "RRULE:" prefix. */
+/**
+ * A rule's parts, or the message saying what is wrong with it. Accepts an optional "RRULE:" prefix.
+ * Lists are read without repeats, and a rule is judged from its parts alone (see unreachable): what
+ * it costs to read is bounded by the caps, whatever its text.
+ */
 export function parseRule(text: string): RepeatRule | { problem: string } {
+  const value = text.replace(/^RRULE:/i, '');
+  if (value.length > REPEAT_LIMITS.ruleMaxLength) return { problem: MESSAGES.repeatRuleInvalid };
   const parts = new Map<string, string>();
-  for (const part of text.replace(/^RRULE:/i, '').split(';')) {
+  for (const part of value.split(';')) {
     const [name, value, extra] = part.split('=');
     if (!name || !value || extra !== undefined || !(PART_NAMES as readonly string[]).includes(name.toUpperCase()) || parts.has(name.toUpperCase())) {
       return { problem: MESSAGES.repeatRuleInvalid };
@@ -71,27 +92,28 @@ export function parseRule(text: string): RepeatRule | { problem: string } {
   if (!freq || !(REPEAT_FREQUENCIES as readonly string[]).includes(freq)) return { problem: MESSAGES.repeatFrequency };
   if (parts.has('COUNT') && parts.has('UNTIL')) return { problem: MESSAGES.repeatEndsTwice };
 
-  const numbers = (name: string, min: number, max: number): number[] | null => {
+  const numbers = (name: string, min: number, max: number, most: number): number[] | null => {
     const value = parts.get(name);
     if (value === undefined) return [];
-    const list = value.split(',').map((entry) => (/^[+-]?\d{1,3}$/.test(entry) ? Number(entry) : NaN));
-    return list.every((n) => Number.isInteger(n) && n >= min && n <= max && n !== 0) ? list : null;
+    const list = [...new Set(value.split(',').map((entry) => (/^[+-]?\d{1,3}$/.test(entry) ? Number(entry) : NaN)))];
+    return list.length <= most && list.every((n) => Number.isInteger(n) && n >= min && n <= max && n !== 0) ? list : null;
   };
-  const [interval] = parts.has('INTERVAL') ? (numbers('INTERVAL', 1, REPEAT_LIMITS.intervalMax) ?? [NaN]) : [1];
+  const [interval] = parts.has('INTERVAL') ? (numbers('INTERVAL', 1, REPEAT_LIMITS.intervalMax, 1) ?? [NaN]) : [1];
   if (!Number.isInteger(interval)) return { problem: MESSAGES.repeatIntervalRange };
-  const [count] = parts.has('COUNT') ? (numbers('COUNT', 1, REPEAT_LIMITS.countMax) ?? [NaN]) : [null];
+  const [count] = parts.has('COUNT') ? (numbers('COUNT', 1, REPEAT_LIMITS.countMax, 1) ?? [NaN]) : [null];
   if (count !== null && !Number.isInteger(count)) return { problem: MESSAGES.repeatCountRange };
 
-  const byMonthDay = numbers('BYMONTHDAY', -31, 31);
-  const byMonth = numbers('BYMONTH', 1, 12);
-  const bySetPos = numbers('BYSETPOS', -366, 366);
-  const byDay = (parts.get('BYDAY')?.split(',') ?? []).map((entry) => BY_DAY.exec(entry));
+  const byMonthDay = numbers('BYMONTHDAY', -31, 31, REPEAT_LIMITS.byMonthDayMax);
+  const byMonth = numbers('BYMONTH', 1, 12, REPEAT_LIMITS.byMonthMax);
+  const bySetPos = numbers('BYSETPOS', -366, 366, REPEAT_LIMITS.bySetPosMax);
+  const byDay = [...new Set(parts.get('BYDAY')?.split(',') ?? [])].map((entry) => BY_DAY.exec(entry));
   const until = parts.get('UNTIL') ?? null;
   const wkst = parts.get('WKST');
   if (
     !byMonthDay ||
     !byMonth ||
     !bySetPos ||
+    byDay.length > REPEAT_LIMITS.byDayMax ||
     byDay.some((match) => !match) ||
     (until !== null && !untilIsValid(until)) ||
     (wkst !== undefined && !(WEEKDAYS as readonly string[]).includes(wkst)) ||
@@ -99,7 +121,7 @@ export function parseRule(text: string): RepeatRule | { problem: string } {
   ) {
     return { problem: MESSAGES.repeatRuleInvalid };
   }
-  return {
+  const rule: RepeatRule = {
     freq: freq as RepeatFrequency,
     interval: interval!,
     byDay: byDay.map((match) => ({ weekday: match![2] as Weekday, nth: match![1] === undefined ? null : Number(match![1]) })),
@@ -109,6 +131,8 @@ export function parseRule(text: string): RepeatRule | { problem: string } {
     count,
     until,
   };
+  const problem = unreachable(rule);
+  return problem ? { problem } : rule;
 }
 
 /**
@@ -121,6 +145,44 @@ function fitsFrequency(freq: RepeatFrequency, byDay: RegExpExecArray[], byMonthD
   if (byDay.some((match) => match[1] !== undefined && (Number(match[1]) === 0 || Math.abs(Number(match[1])) > nthLimit))) return false;
   if (nthLimit === 0 && byMonthDay.length > 0) return false;
   return bySetPos.length === 0 || (nthLimit > 0 && byDay.length > 0);
+}
+
+/** The most days each month can have (February's 29th in leap years). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/**
+ * What the parts of a rule say it can never do, read from the calendar alone: a day of the month no
+ * month of BYMONTH has (the 30th of February), an nth weekday no month of BYMONTH holds (months hold
+ * at most five of a weekday), a BYSETPOS beyond what one period can hold (a month holds at most five
+ * Mondays). A rule of which nothing can happen never happens; one with a part that can never apply
+ * is not valid. (A rule can still never happen by how its parts meet: firstOccurrence finds out.)
+ */
+function unreachable(rule: RepeatRule): string | null {
+  const months = rule.byMonth.length ? rule.byMonth : rule.freq === 'MONTHLY' || rule.freq === 'YEARLY' ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : [];
+  const longest = Math.max(...months.map((month) => MONTH_DAYS[month - 1]!));
+  const inMonth = rule.freq === 'MONTHLY' || rule.byMonth.length > 0;
+  const nthMax = inMonth ? Math.ceil(longest / 7) : 53;
+  const nths = rule.byDay.filter(({ nth }) => nth !== null);
+  const plain = rule.byDay.length - nths.length;
+  const periodMonths = rule.freq === 'MONTHLY' ? 1 : months.length;
+  // The most candidates one period can hold, by each part that picks days.
+  const capacity = Math.min(
+    rule.freq === 'MONTHLY' ? longest : months.reduce((days, month) => days + MONTH_DAYS[month - 1]!, 0),
+    rule.byMonthDay.length ? rule.byMonthDay.length * periodMonths : Infinity,
+    nths.length ? nths.length * (inMonth ? periodMonths : 1) : Infinity,
+    plain ? plain * (inMonth ? 5 * periodMonths : 53) : Infinity,
+  );
+  const lists = [
+    [rule.byMonthDay, (day: number) => Math.abs(day) <= longest],
+    [nths.map(({ nth }) => nth!), (nth: number) => Math.abs(nth) <= nthMax],
+    [rule.bySetPos, (position: number) => Math.abs(position) <= capacity],
+  ] as const;
+  for (const [list, possible] of lists) {
+    const kept = list.filter(possible).length;
+    if (kept === 0 && list.length > 0) return MESSAGES.repeatNeverHappens;
+    if (kept < list.length) return MESSAGES.repeatRuleInvalid;
+  }
+  return null;
 }
 
 function untilIsValid(until: string): boolean {
@@ -192,8 +254,12 @@ function occurrencesAround(item: SeriesTimes, recurrence: Recurrence, firstDay: 
   const length = Date.parse(item.end_time) - Date.parse(item.start_time);
   const from = new Date(Date.parse(firstDay) - 2 * DAY_MS - Math.max(length, 0));
   const expansion = expansionOf(item, recurrence, from.getTime() - 7 * DAY_MS);
-  if (!expansion) return [];
   const to = new Date(Date.parse(lastDay) + 3 * DAY_MS);
+  // A series whose rule is refused now shows its first occurrence only.
+  if (!expansion)
+    return Date.parse(item.start_time) >= from.getTime() && Date.parse(item.start_time) <= to.getTime()
+      ? [{ start_time: item.start_time, end_time: item.end_time }]
+      : [];
   const excluded = new Set(recurrence.exceptions.map((exception) => Date.parse(exception)));
   return expansion.rule
     .between(from, to, true)
@@ -204,7 +270,7 @@ function occurrencesAround(item: SeriesTimes, recurrence: Recurrence, firstDay: 
 
 /**
  * The rrule expansion of a series and how to place its floating times; null when its rule is not
- * one we accept. Given `from` (a floating time), the expansion may start later than the series but
+ * one we accept or never happens (then rrule's walks would not end before the year 9999). Given `from` (a floating time), the expansion may start later than the series but
  * has the same occurrences from `from` on.
  */
 function expansionOf(item: SeriesTimes, recurrence: Recurrence, from?: number) {
@@ -213,6 +279,8 @@ function expansionOf(item: SeriesTimes, recurrence: Recurrence, from?: number) {
   const zone = recurrence.time_zone;
   const place = (floating: Date) => placeFloating(floating.getTime(), item.all_day, zone);
   const dtstart = floatingOf(item.start_time, item.all_day, zone);
+  // A rule stored before it was judged as now, and found never to happen, is not walked.
+  if (firstOccurrence(parsed, dtstart) === null) return null;
   const start = (from !== undefined && laterStart(parsed, dtstart, from)) || { dtstart, byMonthDay: parsed.byMonthDay, byMonth: parsed.byMonth };
   const rule = new RRule({
     freq: RRule[parsed.freq],
@@ -322,22 +390,120 @@ export function taskSeriesAfter(due: string, recurrence: Recurrence, instant: st
   return next === null ? null : { due_date: next, recurrence: splitSeries(series, next).after.recurrence };
 }
 
-/** Looked at for a first occurrence: a rule with none this soon is refused. */
-const FIRST_OCCURRENCE_YEARS = 10;
-
 /**
  * What is wrong with a series as a whole (its rule on its own is checked by the schema): an UNTIL
- * before its start, or a rule with no occurrence in its first ten years (the 31st of February).
+ * before its start, or a rule with no occurrence in the years firstOccurrence looks at.
  */
 export function seriesProblem(item: SeriesTimes & { recurrence: Recurrence }): string | null {
   const parsed = parseRule(item.recurrence.rule);
-  const expansion = expansionOf(item, item.recurrence);
-  if ('problem' in parsed || !expansion) return 'problem' in parsed ? parsed.problem : MESSAGES.repeatRuleInvalid;
-  const start = expansion.rule.options.dtstart;
-  if (parsed.until !== null && start.getTime() > floatingUntil(parsed.until, item.all_day, item.recurrence.time_zone)) return MESSAGES.repeatEndBeforeStart;
-  const horizon = new Date(start.getTime() + FIRST_OCCURRENCE_YEARS * 366 * DAY_MS);
-  const first = expansion.rule.after(start, true);
-  return first && first <= horizon ? null : MESSAGES.repeatNeverHappens;
+  if ('problem' in parsed) return parsed.problem;
+  const zone = item.recurrence.time_zone;
+  const start = floatingOf(item.start_time, item.all_day, zone);
+  const until = parsed.until === null ? null : floatingUntil(parsed.until, item.all_day, zone);
+  if (until !== null && start > until) return MESSAGES.repeatEndBeforeStart;
+  const first = firstOccurrence(parsed, start);
+  return first !== null && (until === null || first <= until) ? null : MESSAGES.repeatNeverHappens;
+}
+
+/** The work of the last searches, for tests and the bench: how many periods of a rule they examined. */
+export const searchWork = { periods: 0 };
+
+/**
+ * The first occurrence (a floating time) of a rule from a DTSTART, or null when it has none within
+ * REPEAT_LIMITS.firstOccurrenceYears: a walk period by period, as rrule's (RFC 5545) but bounded,
+ * where rrule walks on to the year 9999. Forty years hold the first occurrence of every rare
+ * calendar day a rule can name: 29 February and a year's 53rd Monday come within 8 years (2096 to
+ * 2104), the fifth Friday of February (a leap year whose February begins on a Friday) and a 29
+ * February on a Monday within 40: the weekdays of dates repeat every 28 years, but a century's
+ * missing leap day stretches that to just over 39 once in the cycle. The Gregorian calendar
+ * repeats every 400 years, so a rule with one occurrence has one in every 400 years of its periods:
+ * rrule's walks from any point (between, all) meet an occurrence within that many periods.
+ */
+export function firstOccurrence(rule: RepeatRule, dtstart: number): number | null {
+  const timeOfDay = ((dtstart % DAY_MS) + DAY_MS) % DAY_MS;
+  const startDay = (dtstart - timeOfDay) / DAY_MS;
+  const first = new Date(dtstart);
+  const [year, month] = [first.getUTCFullYear(), first.getUTCMonth()];
+  const implicitDay = rule.byDay.length === 0 && rule.byMonthDay.length === 0;
+  // The parts DTSTART gives a rule that names no day (RFC 5545; rrule's parseOptions).
+  const parts = {
+    byMonth: implicitDay && rule.freq === 'YEARLY' && rule.byMonth.length === 0 ? [month + 1] : rule.byMonth,
+    byMonthDay: implicitDay && (rule.freq === 'YEARLY' || rule.freq === 'MONTHLY') ? [first.getUTCDate()] : rule.byMonthDay,
+    weekdays:
+      implicitDay && rule.freq === 'WEEKLY'
+        ? [weekdayOf(startDay)]
+        : rule.byDay.filter(({ nth }) => nth === null).map(({ weekday }) => WEEKDAYS.indexOf(weekday)),
+  };
+  const horizon = Date.UTC(year + REPEAT_LIMITS.firstOccurrenceYears, month, first.getUTCDate()) / DAY_MS;
+  for (let index = 0; ; index += 1) {
+    const step = index * rule.interval;
+    const [from, to] = {
+      DAILY: () => [startDay + step, startDay + step + 1],
+      WEEKLY: () => [startDay - weekdayOf(startDay) + 7 * step, startDay - weekdayOf(startDay) + 7 * step + 7],
+      MONTHLY: () => [Date.UTC(year, month + step, 1) / DAY_MS, Date.UTC(year, month + step + 1, 1) / DAY_MS],
+      YEARLY: () => [Date.UTC(year + step, 0, 1) / DAY_MS, Date.UTC(year + step + 1, 0, 1) / DAY_MS],
+    }[rule.freq]();
+    if (from! > horizon) return null;
+    searchWork.periods += 1;
+    const found = periodDays(rule, parts, from!, to!).find((day) => day >= startDay);
+    if (found !== undefined) return found * DAY_MS + timeOfDay;
+  }
+}
+
+/** Monday 0 to Sunday 6 of a day counted from 1970-01-01 (a Thursday). */
+const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
+
+/** The days of one period (days from 1970-01-01, `from` to before `to`) a rule picks, in order, as rrule's iter does. */
+function periodDays(
+  rule: RepeatRule,
+  parts: { byMonth: readonly number[]; byMonthDay: readonly number[]; weekdays: readonly number[] },
+  from: number,
+  to: number,
+): number[] {
+  const date = (day: number) => new Date(day * DAY_MS);
+  const nthDays = new Set<number>();
+  const nths = rule.byDay.filter(({ nth }) => nth !== null);
+  if (nths.length) {
+    // The ranges an nth weekday counts in: the month, or each month of BYMONTH, or else the year.
+    const year = date(from).getUTCFullYear();
+    const monthRange = (month: number) => [Date.UTC(year, month, 1) / DAY_MS, Date.UTC(year, month + 1, 1) / DAY_MS - 1] as const;
+    const ranges =
+      rule.freq === 'MONTHLY'
+        ? [monthRange(date(from).getUTCMonth())]
+        : rule.byMonth.length
+          ? rule.byMonth.map((month) => monthRange(month - 1))
+          : [[from, to - 1] as const];
+    for (const [first, last] of ranges) {
+      for (const { weekday, nth } of nths) {
+        const wanted = WEEKDAYS.indexOf(weekday);
+        const day =
+          nth! > 0
+            ? first + (nth! - 1) * 7 + ((7 + wanted - weekdayOf(first + (nth! - 1) * 7)) % 7)
+            : last + (nth! + 1) * 7 - ((7 + weekdayOf(last + (nth! + 1) * 7) - wanted) % 7);
+        if (day >= first && day <= last) nthDays.add(day);
+      }
+    }
+  }
+  const picked: number[] = [];
+  // Month by month, one Date each: a daily rule's search examines thousands of periods.
+  for (let day = from; day < to;) {
+    const at = date(day);
+    const monthLength = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
+    const monthEnd = Math.min(to, day + monthLength - at.getUTCDate() + 1);
+    if (!parts.byMonth.length || parts.byMonth.includes(at.getUTCMonth() + 1)) {
+      for (let dayOfMonth = at.getUTCDate(); day < monthEnd; day += 1, dayOfMonth += 1) {
+        if (parts.weekdays.length && !parts.weekdays.includes(weekdayOf(day))) continue;
+        if (nths.length && !nthDays.has(day)) continue;
+        if (parts.byMonthDay.length && !parts.byMonthDay.includes(dayOfMonth) && !parts.byMonthDay.includes(dayOfMonth - monthLength - 1)) continue;
+        picked.push(day);
+      }
+    }
+    day = monthEnd;
+  }
+  if (!rule.bySetPos.length) return picked;
+  // As rrule reads a position: one from the end beyond the first is the first.
+  const positioned = rule.bySetPos.map((position) => (position > 0 ? picked[position - 1] : picked.slice(position)[0])).filter((day) => day !== undefined);
+  return [...new Set(positioned)].sort((a, b) => a - b);
 }
 
 /** UNTIL as a floating time: a day includes all of it; an instant is read in the series' zone. */
@@ -370,7 +536,7 @@ export function splitSeries<T extends SeriesTimes & { recurrence: Recurrence }>(
   if ('problem' in parsed) throw new Error(`split of an invalid rule: ${parsed.problem}`);
   const at = Date.parse(start);
   const length = Date.parse(series.end_time) - Date.parse(series.start_time);
-  const earlier = countBefore(series, at);
+  const earlier = countBefore(series, at, parsed.count ?? 1);
   const exceptionsFrom = (keep: (exception: number) => boolean) => series.recurrence.exceptions.filter((exception) => keep(Date.parse(exception)));
   const before: Recurrence | null =
     earlier === 0
@@ -393,15 +559,19 @@ export function splitSeries<T extends SeriesTimes & { recurrence: Recurrence }>(
   return { before, after };
 }
 
-/** How many occurrences (exceptions included, as COUNT counts them) a series has before an instant. */
-function countBefore(series: SeriesTimes & { recurrence: Recurrence }, instant: number): number {
+/**
+ * How many occurrences (exceptions included, as COUNT counts them) a series has before an instant,
+ * counted up to its COUNT; without one, only whether it has any (1): the split needs no more, and
+ * a series begun long ago would otherwise be walked from its start.
+ */
+function countBefore(series: SeriesTimes & { recurrence: Recurrence }, instant: number, enough: number): number {
   const expansion = expansionOf(series, series.recurrence);
   if (!expansion) return 0;
   let count = 0;
   expansion.rule.all((floating) => {
     if (expansion.place(floating) >= instant) return false;
     count += 1;
-    return true;
+    return count < enough;
   });
   return count;
 }
