@@ -1,14 +1,14 @@
+import { boundedCache } from './bounded-cache';
+
 const DAY_MS = 86_400_000;
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+/** A formatter holds tens of kilobytes: a few dozen zones are more than the people of one process use. */
+const ZONE_FORMATTERS_KEPT = 64;
+const dayFormatter = boundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATTERS_KEPT);
 
 /** The calendar day ('YYYY-MM-DD') an instant falls on in a time zone. */
 export function calendarDay(instant: Date | string, timeZone: string): string {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, formatter);
-  }
+  const formatter = dayFormatter(timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
   return formatter.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
@@ -27,4 +27,4 @@ export function isBeforeToday(date: string, now: Date, timeZone: string): boolea
   return daysLeft(date, now, timeZone) < 0;
 }
 
-export { DAY_MS };
+export { DAY_MS, ZONE_FORMATTERS_KEPT };

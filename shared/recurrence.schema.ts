@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
 import { MESSAGES } from './messages';
-import { isTimeZone, parseRule, REPEAT_LIMITS } from './recurrence';
+import { canonicalZone, isTimeZone, parseRule, REPEAT_LIMITS } from './recurrence';
 
 /** How a series repeats (shared/recurrence.ts): an RFC 5545 RRULE value, its zone, and the starts of occurrences taken out. */
 export const RecurrenceSchema = z
@@ -15,7 +15,11 @@ export const RecurrenceSchema = z
         const parsed = parseRule(rule);
         if ('problem' in parsed) context.addIssue({ code: 'custom', message: parsed.problem });
       }),
-    time_zone: z.string().refine(isTimeZone, MESSAGES.repeatTimeZone).describe("The IANA time zone its times are kept in, the user's"),
+    time_zone: z
+      .string()
+      .refine(isTimeZone, MESSAGES.repeatTimeZone)
+      .overwrite((zone) => canonicalZone(zone) ?? zone)
+      .describe("The IANA time zone its times are kept in, the user's"),
     exceptions: z.array(isoDateTime).max(REPEAT_LIMITS.exceptionsMax).default([]).describe('Starts of occurrences taken out, ISO 8601'),
   })
   .describe('How it repeats; leave it out for one that does not');

@@ -206,15 +206,23 @@ export function formatRule(rule: RepeatRule): string {
   return parts.join(';');
 }
 
-/** Whether Intl knows a time zone (the settings offer a few; Google's series may name any). */
-export function isTimeZone(timeZone: string): boolean {
+/**
+ * A time zone spelled as Intl spells it ('europe/berlin' is Europe/Berlin), or null when Intl does
+ * not know it (the settings offer a few; Google's series may name any): one spelling a zone, for
+ * what is stored and for the caches keyed by it. An alias stays as written (Asia/Kolkata, which
+ * some versions of Intl call Asia/Calcutta, is a zone the settings offer).
+ */
+export function canonicalZone(timeZone: string): string | null {
   try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
+    const named = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+    return named.toLowerCase() === timeZone.toLowerCase() ? named : timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
+
+/** Whether Intl knows a time zone. */
+export const isTimeZone = (timeZone: string): boolean => canonicalZone(timeZone) !== null;
 
 /** One showing of an item: a single item's own times, or one occurrence of a series, named by its start. */
 export type Showing<T extends SeriesTimes> = T & { occurrence: string | null };

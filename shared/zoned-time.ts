@@ -1,4 +1,5 @@
-import { DAY_MS } from './dates';
+import { boundedCache } from './bounded-cache';
+import { DAY_MS, ZONE_FORMATTERS_KEPT } from './dates';
 
 /**
  * Wall-clock time in a time zone, through Intl, so nothing depends on the machine's own zone. A
@@ -7,25 +8,19 @@ import { DAY_MS } from './dates';
 
 export type Day = string;
 
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
+const partFormatter = boundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATTERS_KEPT);
 
-function partFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+const newPartFormatter = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 
 /** The wall-clock fields of an instant in a time zone, as the UTC milliseconds of those fields. */
 function wallClockMs(instant: number, timeZone: string): number {
@@ -34,25 +29,20 @@ function wallClockMs(instant: number, timeZone: string): number {
 
 /** Zones change their offset on whole quarter hours at most: one Intl read per zone and quarter hour. */
 const QUARTER_HOUR_MS = 15 * 60_000;
-const offsets = new Map<string, number>();
 const OFFSETS_KEPT = 100_000;
+const offset = boundedCache<string, number>(OFFSETS_KEPT);
 
 /** How far a zone's clocks are ahead of UTC at an instant (a series expands thousands of times a screen). */
 function offsetMs(instant: number, timeZone: string): number {
   const quarter = Math.floor(instant / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-  const key = `${timeZone} ${quarter}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
+  return offset(`${timeZone} ${quarter}`, () => {
     const parts = Object.fromEntries(
-      partFormatter(timeZone)
+      partFormatter(timeZone, () => newPartFormatter(timeZone))
         .formatToParts(new Date(quarter))
         .map((part) => [part.type, part.value]),
     );
-    offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - quarter;
-    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
-    offsets.set(key, offset);
-  }
-  return offset;
+    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - quarter;
+  });
 }
 
 /** The day and minute of the day an instant falls on in a time zone. */

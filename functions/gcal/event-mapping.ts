@@ -2,7 +2,7 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import { API_LIMITS } from '../../shared/constants';
 import { DAY_MS } from '../../shared/dates';
-import { isTimeZone, parseRule, REPEAT_LIMITS, seriesProblem, type Recurrence } from '../../shared/recurrence';
+import { canonicalZone, isTimeZone, parseRule, REPEAT_LIMITS, seriesProblem, type Recurrence } from '../../shared/recurrence';
 import { zonedInstant, zonedParts } from '../../shared/zoned-time';
 import type { GoogleEvent } from './google';
 
@@ -34,7 +34,7 @@ const clip = (text: string | null | undefined, max: number) => (text ?? '').trim
 export function fieldsFromGoogle(google: GoogleEvent, calendarZone: string): SyncedFields | undefined {
   const times = timesFromGoogle(google.start, google.end);
   if (!times) return undefined;
-  const recurrence = google.recurrence?.length ? seriesFromGoogle(google.recurrence, times, google.start?.timeZone ?? calendarZone) : null;
+  const recurrence = google.recurrence?.length ? judgedSeries(google, times, calendarZone) : null;
   if (recurrence === undefined) return undefined;
   return {
     title: clip(google.summary, API_LIMITS.titleMax) || UNTITLED,
@@ -52,22 +52,35 @@ export function fieldsFromGoogle(google: GoogleEvent, calendarZone: string): Syn
 export function heldAsOccurrences(google: GoogleEvent, calendarZone: string): boolean {
   if (google.status === 'cancelled' || google.recurringEventId || !google.recurrence?.length) return false;
   const times = timesFromGoogle(google.start, google.end);
-  return times !== undefined && seriesFromGoogle(google.recurrence, times, google.start?.timeZone ?? calendarZone) === undefined;
+  return times !== undefined && judgedSeries(google, times, calendarZone) === undefined;
+}
+
+/** What seriesFromGoogle made of each listed series: a sync asks twice (its copy, then whether it is held apart). */
+const judged = new WeakMap<GoogleEvent, { calendarZone: string; recurrence: Recurrence | undefined }>();
+
+function judgedSeries(google: GoogleEvent, times: Pick<SyncedFields, 'start_time' | 'end_time' | 'all_day'>, calendarZone: string): Recurrence | undefined {
+  const known = judged.get(google);
+  if (known?.calendarZone === calendarZone) return known.recurrence;
+  const recurrence = seriesFromGoogle(google.recurrence ?? [], times, google.start?.timeZone ?? calendarZone);
+  judged.set(google, { calendarZone, recurrence });
+  return recurrence;
 }
 
 /**
  * Google's recurrence lines as a series here: its RRULE, and its EXDATEs as exceptions (the starts
  * of the occurrences taken out: wall-clock times in their TZID or the series' zone, UTC times, or
  * days of an all-day series). Undefined for what a series here cannot hold: RDATE and EXRULE
- * lines, more than one RRULE, a rule outside the day-or-longer subset (shared/recurrence.ts), or
- * one with no occurrence.
+ * lines, more than one RRULE, a rule outside the day-or-longer subset or beyond the bounds a rule
+ * written here keeps (shared/recurrence.ts: its length, its lists, a first occurrence found in
+ * bounded work), or one with no occurrence. The zone is kept as Intl names it.
  */
 export function seriesFromGoogle(
   lines: readonly string[],
   times: Pick<SyncedFields, 'start_time' | 'end_time' | 'all_day'>,
   zone: string,
 ): Recurrence | undefined {
-  if (!isTimeZone(zone)) return undefined;
+  const seriesZone = canonicalZone(zone);
+  if (!seriesZone) return undefined;
   const rules: string[] = [];
   const exceptions = new Set<string>();
   for (const line of lines) {
@@ -76,7 +89,7 @@ export function seriesFromGoogle(
     const value = line.slice(separator + 1);
     if (name?.toUpperCase() === 'RRULE') rules.push(value);
     else if (name?.toUpperCase() === 'EXDATE') {
-      const tzid = parameters.find((parameter) => parameter.toUpperCase().startsWith('TZID='))?.slice('TZID='.length) ?? zone;
+      const tzid = parameters.find((parameter) => parameter.toUpperCase().startsWith('TZID='))?.slice('TZID='.length) ?? seriesZone;
       for (const text of value.split(',')) {
         const start = exceptionStart(text.trim(), times.all_day, tzid);
         if (!start) return undefined;
@@ -86,7 +99,7 @@ export function seriesFromGoogle(
   }
   const [rule] = rules;
   if (rules.length !== 1 || !rule || 'problem' in parseRule(rule) || exceptions.size > REPEAT_LIMITS.exceptionsMax) return undefined;
-  const recurrence: Recurrence = { rule, time_zone: zone, exceptions: [...exceptions].sort() };
+  const recurrence: Recurrence = { rule, time_zone: seriesZone, exceptions: [...exceptions].sort() };
   return seriesProblem({ ...times, recurrence }) === null ? recurrence : undefined;
 }
 

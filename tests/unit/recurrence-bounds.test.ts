@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { boundedCache } from '../../shared/bounded-cache';
 import { MESSAGES } from '../../shared/messages';
 import {
+  canonicalZone,
   firstOccurrence,
   nextOccurrenceAfter,
   parseRule,
@@ -13,6 +15,7 @@ import {
   type Recurrence,
   type SeriesTimes,
 } from '../../shared/recurrence';
+import { RecurrenceSchema } from '../../shared/recurrence.schema';
 import { TIME_ZONES } from '../../shared/settings';
 import { anyRule, CRAFTED_RULES, CRAFTED_START } from '../support/crafted-rules';
 
@@ -191,5 +194,29 @@ describe('a stored rule the bounds refuse', () => {
     expect(periods).toBeLessThanOrEqual(MOST_PERIODS);
     expect(showingsOn([item], '2026-05-01', '2026-06-11', reaches)).toEqual([]);
     expect(nextOccurrenceAfter(item, CRAFTED_START)).toBeNull();
+  });
+});
+
+describe('time zones named by a request', () => {
+  it('are kept in one spelling, whatever the case they came in', () => {
+    expect(RecurrenceSchema.parse({ rule: 'FREQ=DAILY', time_zone: 'eUROPE/bERLIN' }).time_zone).toBe('Europe/Berlin');
+    expect(RecurrenceSchema.parse({ rule: 'FREQ=DAILY', time_zone: 'Asia/Kolkata' }).time_zone).toBe('Asia/Kolkata');
+    expect(canonicalZone('utc')).toBe('UTC');
+    expect(canonicalZone('Europe/Nowhere')).toBeNull();
+  });
+
+  it('key caches that keep at most their size, however many spellings come', () => {
+    let made = 0;
+    const cache = boundedCache<string, number>(3);
+    const variants = Array.from({ length: 50 }, (_, index) =>
+      [...'europe/berlin'].map((letter, at) => ((index >> at) & 1 ? letter.toUpperCase() : letter)).join(''),
+    );
+    for (const variant of [...variants, ...variants]) cache(variant, () => (made += 1));
+    expect(made).toBe(100);
+    // The one just used stays; the early ones went.
+    cache(variants.at(-1)!, () => (made += 1));
+    expect(made).toBe(100);
+    cache(variants[0]!, () => (made += 1));
+    expect(made).toBe(101);
   });
 });
