@@ -11,6 +11,7 @@ import { openToken } from '../../functions/gcal/token-cipher';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { getSettings, putSettings } from '../../functions/settings/repository';
 import { GOOGLE_PENDING_WINDOW_MS, INITIAL_SYNC_DELAY_MS } from '../../shared/constants';
+import { searchWork } from '../../shared/recurrence';
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncedMessage, syncFailedMessage, type GcalConnectFailure, type MirrorChange } from '../../shared/gcal';
 import { startGoogleDouble, type GoogleDouble, type GoogleEventInput } from '../../local/google-double';
 import { useVirtualClock } from '../support/clock';
@@ -465,6 +466,37 @@ describe('syncing in', () => {
     google.cancelEvent(account, odd.id!);
     expect((await sync(alice)).body).toEqual({ synced: 4 });
     expect(titles(synced(await eventsOf(alice)))).toEqual(['Birthday']);
+  });
+
+  it('brings a series whose rule is beyond the bounds of a rule here in as its occurrences, without a search of its rule', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    const zone = 'Asia/Tokyo';
+    const day = (offset: number) => daysFromNow(offset).slice(0, 10);
+    const tokyo = (date: string) => ({ dateTime: `${date}T09:00:00+09:00`, timeZone: zone });
+    // Every Monday, in 1,320 characters; and the first eleven weekdays of a month, one BYSETPOS more than a rule here takes.
+    const longRule = `FREQ=WEEKLY;COUNT=999;BYDAY=${'MO,'.repeat(430)}MO`;
+    expect(longRule).toHaveLength(1320);
+    const long = google.addEvent(account, { summary: 'Long rule', start: tokyo(day(1)), end: tokyo(day(1)), recurrence: [`RRULE:${longRule}`] });
+    const many = google.addEvent(account, {
+      summary: 'Many positions',
+      start: tokyo(day(1)),
+      end: tokyo(day(1)),
+      recurrence: ['RRULE:FREQ=MONTHLY;COUNT=11;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,2,3,4,5,6,7,8,9,10,11'],
+    });
+    const calls = google.calls.length;
+    const work = searchWork.periods;
+    await connect(alice);
+
+    const copies = synced(await eventsOf(alice));
+    expect(copies.length).toBeGreaterThan(11);
+    expect(copies.every((event) => event.recurrence === null && event.start_time.endsWith('T00:00:00.000Z'))).toBe(true);
+    expect(copies.filter((event) => event.title === 'Many positions')).toHaveLength(11);
+    expect(new Set(copies.filter((event) => event.title === 'Long rule').map((event) => new Date(event.start_time).getUTCDay()))).toEqual(new Set([1]));
+    // Each series asked for its occurrences once; neither rule was searched, let alone walked.
+    const instancesOf = (id: string) => google.calls.slice(calls).filter((entry) => entry.path.endsWith(`/events/${id}/instances`));
+    expect([instancesOf(long.id!).length, instancesOf(many.id!).length]).toEqual([1, 1]);
+    expect(searchWork.periods - work).toBe(0);
   });
 
   it('starts over with a full listing when the saved sync token is of the older listing, with recurring events expanded', async () => {
