@@ -1,14 +1,16 @@
-import { boundedCache } from './bounded-cache';
+import { BoundedCache } from './bounded-cache';
 
 const DAY_MS = 86_400_000;
 
 /** A formatter holds tens of kilobytes: a few dozen zones are more than the people of one process use. */
 const ZONE_FORMATTERS_KEPT = 64;
-const dayFormatter = boundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATTERS_KEPT);
+const dayFormatters = new BoundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATTERS_KEPT);
 
 /** The calendar day ('YYYY-MM-DD') an instant falls on in a time zone. */
 export function calendarDay(instant: Date | string, timeZone: string): string {
-  const formatter = dayFormatter(timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+  const formatter =
+    dayFormatters.get(timeZone) ??
+    dayFormatters.set(timeZone, new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
   return formatter.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 

@@ -445,17 +445,33 @@ export function firstOccurrence(rule: RepeatRule, dtstart: number): number | nul
   const horizon = Date.UTC(year + REPEAT_LIMITS.firstOccurrenceYears, month, first.getUTCDate()) / DAY_MS;
   for (let index = 0; ; index += 1) {
     const step = index * rule.interval;
-    const [from, to] = {
-      DAILY: () => [startDay + step, startDay + step + 1],
-      WEEKLY: () => [startDay - weekdayOf(startDay) + 7 * step, startDay - weekdayOf(startDay) + 7 * step + 7],
-      MONTHLY: () => [Date.UTC(year, month + step, 1) / DAY_MS, Date.UTC(year, month + step + 1, 1) / DAY_MS],
-      YEARLY: () => [Date.UTC(year + step, 0, 1) / DAY_MS, Date.UTC(year + step + 1, 0, 1) / DAY_MS],
-    }[rule.freq]();
-    if (from! > horizon) return null;
+    const [from, to] = periodFrom(rule.freq, startDay, step);
+    if (from > horizon) return null;
     searchWork.periods += 1;
-    const found = periodDays(rule, parts, from!, to!).find((day) => day >= startDay);
+    const found = periodDays(rule, parts, from, to).find((day) => day >= startDay);
     if (found !== undefined) return found * DAY_MS + timeOfDay;
   }
+}
+
+/** The days (from 1970-01-01) a rule's period `step` periods after the one of `startDay` begins and ends before. */
+function periodFrom(freq: RepeatFrequency, startDay: number, step: number): [number, number] {
+  const start = new Date(startDay * DAY_MS);
+  const [year, month] = [start.getUTCFullYear(), start.getUTCMonth()];
+  switch (freq) {
+    case 'DAILY':
+      return [startDay + step, startDay + step + 1];
+    case 'WEEKLY':
+      return [startDay - weekdayOf(startDay) + 7 * step, startDay - weekdayOf(startDay) + 7 * step + 7];
+    case 'MONTHLY':
+      return [Date.UTC(year, month + step, 1) / DAY_MS, Date.UTC(year, month + step + 1, 1) / DAY_MS];
+    case 'YEARLY':
+      return [Date.UTC(year + step, 0, 1) / DAY_MS, Date.UTC(year + step + 1, 0, 1) / DAY_MS];
+  }
+}
+
+/** The first and last day (from 1970-01-01) of a month of a year; months past December run on. */
+function monthRange(year: number, month: number): readonly [number, number] {
+  return [Date.UTC(year, month, 1) / DAY_MS, Date.UTC(year, month + 1, 1) / DAY_MS - 1];
 }
 
 /** Monday 0 to Sunday 6 of a day counted from 1970-01-01 (a Thursday). */
@@ -468,18 +484,17 @@ function periodDays(
   from: number,
   to: number,
 ): number[] {
-  const date = (day: number) => new Date(day * DAY_MS);
   const nthDays = new Set<number>();
   const nths = rule.byDay.filter(({ nth }) => nth !== null);
   if (nths.length) {
     // The ranges an nth weekday counts in: the month, or each month of BYMONTH, or else the year.
-    const year = date(from).getUTCFullYear();
-    const monthRange = (month: number) => [Date.UTC(year, month, 1) / DAY_MS, Date.UTC(year, month + 1, 1) / DAY_MS - 1] as const;
+    const start = new Date(from * DAY_MS);
+    const year = start.getUTCFullYear();
     const ranges =
       rule.freq === 'MONTHLY'
-        ? [monthRange(date(from).getUTCMonth())]
+        ? [monthRange(year, start.getUTCMonth())]
         : rule.byMonth.length
-          ? rule.byMonth.map((month) => monthRange(month - 1))
+          ? rule.byMonth.map((month) => monthRange(year, month - 1))
           : [[from, to - 1] as const];
     for (const [first, last] of ranges) {
       for (const { weekday, nth } of nths) {
@@ -495,7 +510,7 @@ function periodDays(
   const picked: number[] = [];
   // Month by month, one Date each: a daily rule's search examines thousands of periods.
   for (let day = from; day < to;) {
-    const at = date(day);
+    const at = new Date(day * DAY_MS);
     const monthLength = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
     const monthEnd = Math.min(to, day + monthLength - at.getUTCDate() + 1);
     if (!parts.byMonth.length || parts.byMonth.includes(at.getUTCMonth() + 1)) {

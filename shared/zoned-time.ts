@@ -1,4 +1,4 @@
-import { boundedCache } from './bounded-cache';
+import { BoundedCache } from './bounded-cache';
 import { DAY_MS, ZONE_FORMATTERS_KEPT } from './dates';
 
 /**
@@ -8,7 +8,7 @@ import { DAY_MS, ZONE_FORMATTERS_KEPT } from './dates';
 
 export type Day = string;
 
-const partFormatter = boundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATTERS_KEPT);
+const partFormatters = new BoundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATTERS_KEPT);
 
 const newPartFormatter = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', {
@@ -30,19 +30,20 @@ function wallClockMs(instant: number, timeZone: string): number {
 /** Zones change their offset on whole quarter hours at most: one Intl read per zone and quarter hour. */
 const QUARTER_HOUR_MS = 15 * 60_000;
 const OFFSETS_KEPT = 100_000;
-const offset = boundedCache<string, number>(OFFSETS_KEPT);
+const offsets = new BoundedCache<string, number>(OFFSETS_KEPT);
 
 /** How far a zone's clocks are ahead of UTC at an instant (a series expands thousands of times a screen). */
 function offsetMs(instant: number, timeZone: string): number {
   const quarter = Math.floor(instant / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-  return offset(`${timeZone} ${quarter}`, () => {
-    const parts = Object.fromEntries(
-      partFormatter(timeZone, () => newPartFormatter(timeZone))
-        .formatToParts(new Date(quarter))
-        .map((part) => [part.type, part.value]),
-    );
-    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - quarter;
-  });
+  const key = `${timeZone} ${quarter}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const formatter = partFormatters.get(timeZone) ?? partFormatters.set(timeZone, newPartFormatter(timeZone));
+  const parts = Object.fromEntries(formatter.formatToParts(new Date(quarter)).map((part) => [part.type, part.value]));
+  return offsets.set(
+    key,
+    Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - quarter,
+  );
 }
 
 /** The day and minute of the day an instant falls on in a time zone. */
