@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { calendarDay, DAY_MS } from '../../shared/dates';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
+import { REPEAT_LIMITS, searchWork } from '../../shared/recurrence';
 import { useVirtualClock } from '../support/clock';
 import { daysFromNow, integrationHarness } from '../support/harness';
 
@@ -93,6 +94,39 @@ describe('tasks', () => {
     const last = await alice.patch(`/api/tasks/${task.id}`, { status: 'completed' });
     expect(last.body).toMatchObject({ status: 'completed', due_date: first.body.due_date });
     expect((await alice.patch(`/api/tasks/${task.id}`, { due_date: null })).body.error.fields).toEqual({ recurrence: MESSAGES.repeatNeedsDueDate });
+  });
+
+  it('judges a crafted repeat rule in bounded work: refused from its parts or after a bounded search, and a rare real one found', async () => {
+    const alice = await user();
+    const due = daysFromNow(2, 0);
+    const times = { start_time: due, end_time: new Date(Date.parse(due) + 3_600_000).toISOString() };
+    const create = (kind: 'tasks' | 'events', rule: string) =>
+      alice.post(`/api/${kind}`, { title: 'Crafted', ...(kind === 'tasks' ? { due_date: due } : times), recurrence: { rule, time_zone: 'Europe/Berlin' } });
+    // The periods of a rule its searches examined.
+    const judged = async (kind: 'tasks' | 'events', rule: string) => {
+      const work = searchWork.periods;
+      const answer = await create(kind, rule);
+      return { status: answer.status, fields: JSON.stringify(answer.body.error?.fields ?? null), periods: searchWork.periods - work };
+    };
+    const searched = REPEAT_LIMITS.firstOccurrenceYears * 12 + 1;
+    for (const kind of ['tasks', 'events'] as const) {
+      // Refused from the rule itself: no search at all.
+      expect(await judged(kind, `FREQ=MONTHLY;BYDAY=MO;BYSETPOS=${'366,'.repeat(60)}366`)).toEqual({
+        status: 400,
+        fields: expect.stringContaining(MESSAGES.repeatNeverHappens),
+        periods: 0,
+      });
+      // Refused after forty years of its months, examined without rrule.
+      expect(await judged(kind, 'FREQ=MONTHLY;BYMONTHDAY=1;BYDAY=5MO')).toEqual({
+        status: 400,
+        fields: expect.stringContaining(MESSAGES.repeatNeverHappens),
+        periods: searched,
+      });
+      // The fifth Friday of February: rare, but real.
+      const rare = await judged(kind, 'FREQ=YEARLY;BYMONTH=2;BYDAY=5FR');
+      expect(rare.status).toBe(201);
+      expect(rare.periods).toBeLessThanOrEqual(3 * searched);
+    }
   });
 
   it("answers 'Task title is required' and 'Due date cannot be in the past'", async () => {
