@@ -62,7 +62,7 @@ interface AccessToken extends Grant {
 }
 
 export type Fault = 401 | 403 | 429 | 500 | 503;
-type Target = 'calendar' | 'token';
+type Target = 'calendar' | 'token' | 'revoke';
 /** An injected failure; with an account, only that account's calls meet it (tests running side by side). */
 interface InjectedFault {
   target: Target;
@@ -201,7 +201,10 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   function revoke(tokenValue: string, response: ServerResponse): void {
     const refreshToken = refreshTokens.has(tokenValue) ? tokenValue : accessTokens.get(tokenValue)?.refreshToken;
     const grant = refreshToken ? refreshTokens.get(refreshToken) : undefined;
-    if (!grant) return send(response, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+    const fault = takeFault('revoke', grant?.account);
+    if (fault) return send(response, fault.status, { error: 'internal_failure', error_description: 'Backend Error' });
+    // Google answers a token it no longer knows (revoked already, or never issued) with 400 invalid_token.
+    if (!grant || grant.revoked) return send(response, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
     grant.revoked = true;
     for (const access of accessTokens.values()) if (access.refreshToken === refreshToken) access.revoked = true;
     send(response, 200, {});
@@ -340,7 +343,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
 
   // ---- knobs ----
 
-  /** The next `count` calls to the Calendar API (or the token endpoint) answer `status`, Google's error body included. */
+  /** The next `count` calls to the Calendar API (or the token or revocation endpoint) answer `status`, Google's error body included. */
   function failNext(
     count: number,
     status: Fault,
