@@ -9,7 +9,8 @@ import * as rrulePackage from 'rrule';
  * - OAuth 2.0: the consent page (`GET /o/oauth2/v2/auth`, which consents at once and redirects back
  *   with a code, so a browser test can click Connect), the token endpoint (`POST /token`,
  *   authorization_code and refresh_token grants, `invalid_grant` for a revoked refresh token) and
- *   revocation (`POST /revoke`).
+ *   revocation (`POST /revoke` with `token`, either token of a grant ending it all; 400
+ *   `invalid_token` for a token unknown or revoked already).
  * - Calendar v3 events of the `primary` calendar: list (timeMin/timeMax, paging with pageToken,
  *   incremental with syncToken and nextSyncToken, 410 for an expired sync token) with recurring
  *   events unexpanded (singleEvents=false, Google's default): a series is one event with its

@@ -21,9 +21,10 @@ export const DEMO = {
   stagePerHour: 200,
   aliveAtOnce: 1_000,
   /**
-   * Voice conversations one demo account may start (chat or call). ElevenLabs ends each after the
-   * agent's max_duration_seconds (functions/voice/agent/definition.ts), so a demo uses at most
-   * voiceConversations × that many minutes, however the browser behaves.
+   * Voice conversations one demo account may start (chat or call), counted where the server signs
+   * a conversation's address. ElevenLabs ends each after VOICE_CONVERSATION_MAX_SECONDS
+   * (shared/voice.ts, 10 minutes), so a demo talks for at most 20 minutes, however the browser
+   * behaves. A demo connects no Google calendar at all (functions/demo/allowance.ts).
    */
   voiceConversations: 2,
 } as const;
