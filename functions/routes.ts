@@ -49,6 +49,8 @@ export interface RouteSpec {
   upstreamFailures?: Partial<Record<502 | 503, string>>;
   /** What the route's own quota counts (429 `rate_limited`, with Retry-After), for the OpenAPI document. */
   quota?: string;
+  /** What a demo account may not do here (403 `demo_limit`, shared/demo.ts), for the OpenAPI document. */
+  demoLimit?: string;
 }
 
 export interface Route<K extends string = string> extends RouteSpec {
@@ -163,7 +165,7 @@ export const routes = [
     handler: 'demo',
     summary: 'Make a demo account of its own for a visitor, with sample items; it and everything in it is deleted a day later',
     public: true,
-    quota: "one address's demo accounts of the hour",
+    quota: "one address's (an IPv6 host's /64) demo accounts of the hour, the stage's of the hour, or the stage's demo accounts at once",
     body: DemoRequestSchema,
     status: 201,
     response: DemoAccountSchema,
@@ -198,6 +200,7 @@ export const routes = [
     body: GcalConnectSchema,
     response: GcalConnectAnswerSchema,
     upstreamFailures: { 503: 'No Google OAuth client is configured on this server (code `not_configured`)' },
+    demoLimit: 'a demo account cannot connect Google',
   }),
   route('GET', '/api/gcal/callback', {
     handler: 'gcal',
@@ -242,6 +245,7 @@ export const routes = [
       503: 'No voice agent is configured on this server (code `voice_not_configured`)',
     },
     quota: "the person's voice calls of the hour (each is a billed ElevenLabs conversation)",
+    demoLimit: 'a demo account has started all the conversations it may',
   }),
   route('PATCH', '/api/voice/sessions/{id}', {
     handler: 'voice',

@@ -12,7 +12,7 @@ import type { HandlerName } from '../functions/routes';
 import type { AppFunction } from './constructs/app-function';
 
 type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query';
-type UserPoolAction = 'AdminGetUser' | 'AdminSetUserPassword' | 'AdminUserGlobalSignOut' | 'AdminCreateUser' | 'AdminDeleteUser';
+type UserPoolAction = 'AdminGetUser' | 'AdminSetUserPassword' | 'AdminUserGlobalSignOut' | 'AdminCreateUser' | 'AdminDeleteUser' | 'ListUsers';
 
 /** What one function may do, and so which environment variables it gets. */
 export interface Access {
@@ -76,10 +76,11 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
     publishes: true,
     callsElevenLabs: true,
   },
-  // A demo account: its quota, the register, its settings and sample items (through the items
-  // domain); AdminDeleteUser takes back a user whose registration failed.
+  // A demo account: its quota, the register (Query: counting the demo accounts alive), its settings
+  // and sample items (through the items domain); AdminDeleteUser takes back a user whose
+  // registration failed.
   demo: {
-    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
     indexes: ['byList'],
     userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
   },
@@ -103,8 +104,15 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'auth/send-reset-code': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true },
   'items/unlink-purged-goal': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
   'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'] },
-  // Reads the register and the account's own partition, ends its tokens and deletes it all.
-  'demo/clean-up': { table: ['PutItem', 'DeleteItem', 'Query'], userPool: ['AdminDeleteUser'] },
+  // Reads the register and the account's own partition, ends its tokens, revokes its Google grant
+  // (its tokens read and opened, as the Google client), finds the user by its sub, signs it out
+  // everywhere and deletes it all.
+  'demo/clean-up': {
+    table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'],
+    userPool: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
+    linksToSite: true,
+    callsGoogle: true,
+  },
   'gcal/mirror': GOOGLE_CALENDAR,
   'gcal/initial-sync': GOOGLE_CALENDAR,
   'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },

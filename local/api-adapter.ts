@@ -31,6 +31,9 @@ export interface AdapterOptions {
   loadHandler?: (name: HandlerName) => Promise<Handler>;
 }
 
+/** Set by CloudFront in AWS, never by a client (functions/platform/client-address.ts). */
+const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
 /** API Gateway's own limit on a request body; the handlers' lower limit answers first. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -170,7 +173,11 @@ function gatewayEvent(
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined && name !== 'cookie') headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    // CloudFront sets the viewer's address itself in AWS; here no CloudFront stands in front, so
+    // one a client sent is dropped and the handlers key their limits by the connection's address.
+    if (value !== undefined && name !== 'cookie' && name.toLowerCase() !== VIEWER_ADDRESS_HEADER) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    }
   }
   const cookieHeader = request.headers.cookie;
   const query: Record<string, string> = {};

@@ -9,7 +9,8 @@ import * as rrulePackage from 'rrule';
  * - OAuth 2.0: the consent page (`GET /o/oauth2/v2/auth`, which consents at once and redirects back
  *   with a code, so a browser test can click Connect), the token endpoint (`POST /token`,
  *   authorization_code and refresh_token grants, `invalid_grant` for a revoked refresh token) and
- *   revocation (`POST /revoke`).
+ *   revocation (`POST /revoke` with `token`, either token of a grant ending it all; 400
+ *   `invalid_token` for a token unknown or revoked already).
  * - Calendar v3 events of the `primary` calendar: list (timeMin/timeMax, paging with pageToken,
  *   incremental with syncToken and nextSyncToken, 410 for an expired sync token) with recurring
  *   events unexpanded (singleEvents=false, Google's default): a series is one event with its
@@ -62,7 +63,7 @@ interface AccessToken extends Grant {
 }
 
 export type Fault = 401 | 403 | 429 | 500 | 503;
-type Target = 'calendar' | 'token';
+type Target = 'calendar' | 'token' | 'revoke';
 /** An injected failure; with an account, only that account's calls meet it (tests running side by side). */
 interface InjectedFault {
   target: Target;
@@ -201,7 +202,10 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   function revoke(tokenValue: string, response: ServerResponse): void {
     const refreshToken = refreshTokens.has(tokenValue) ? tokenValue : accessTokens.get(tokenValue)?.refreshToken;
     const grant = refreshToken ? refreshTokens.get(refreshToken) : undefined;
-    if (!grant) return send(response, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+    const fault = takeFault('revoke', grant?.account);
+    if (fault) return send(response, fault.status, { error: 'internal_failure', error_description: 'Backend Error' });
+    // Google answers a token it no longer knows (revoked already, or never issued) with 400 invalid_token.
+    if (!grant || grant.revoked) return send(response, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
     grant.revoked = true;
     for (const access of accessTokens.values()) if (access.refreshToken === refreshToken) access.revoked = true;
     send(response, 200, {});
@@ -340,7 +344,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
 
   // ---- knobs ----
 
-  /** The next `count` calls to the Calendar API (or the token endpoint) answer `status`, Google's error body included. */
+  /** The next `count` calls to the Calendar API (or the token or revocation endpoint) answer `status`, Google's error body included. */
   function failNext(
     count: number,
     status: Fault,

@@ -110,6 +110,8 @@ export async function startLocalStack(options: LocalStackOptions) {
 
   return {
     url: http.url,
+    /** The API as the HTTP server calls it, for a request from an address this machine cannot send from. */
+    api,
     pool: cognito.pool,
     ensureUser: cognito.ensureUser,
     signIn: cognito.signIn,

@@ -43,7 +43,12 @@ function operation(route: Route) {
       description: 'Invalid input: `fields` names each invalid field with its message; or a path that cannot be percent-decoded (API Gateway body)',
       content: { 'application/json': { schema: { oneOf: [jsonSchema(errorBody, 'output'), jsonSchema(gatewayBody, 'output')] } } },
     },
-    '403': response('In AWS, a request that did not come through the site’s CloudFront distribution (API Gateway body)', gatewayBody),
+    '403': route.demoLimit
+      ? {
+          description: `In AWS, a request that did not come through the site’s CloudFront distribution (API Gateway body), or ${route.demoLimit} (code \`demo_limit\`)`,
+          content: { 'application/json': { schema: { oneOf: [jsonSchema(gatewayBody, 'output'), jsonSchema(errorBody, 'output')] } } },
+        }
+      : response('In AWS, a request that did not come through the site’s CloudFront distribution (API Gateway body)', gatewayBody),
     '413': response('Body over 64 KB', errorBody),
     '429': route.quota
       ? {

@@ -54,6 +54,11 @@ export const MESSAGES = {
   tooManyAuthRequests: 'Too many requests from your network. Please wait a few minutes and try again.',
   /** Ours (the spec is silent): one address has made many demo accounts this hour. */
   tooManyDemos: 'Many demo accounts were made from your network this hour. Please try again later.',
+  /** Ours (the spec is silent): the stage's ceilings on demo accounts (an hour's, or all at once) are reached. */
+  demoFull: 'The demo is full right now. Please try again in an hour.',
+  /** Ours (the spec is silent): what one demo account may use (shared/demo.ts). */
+  demoVoiceUsedUp: 'This demo has used its voice conversations. Sign up to talk to the assistant as much as you like.',
+  demoNoGoogle: 'A demo cannot connect a Google calendar. Sign up to connect yours.',
   waitingListFailed: 'Failed to join waiting list. Please try again.',
 
   dateOutOfRange: 'Date is out of range',

@@ -26,3 +26,6 @@ export function assistantGreeting(language: Language, name: string): string {
 
 /** ElevenLabs' API, unless ELEVENLABS_API_BASE names another (the local double); its conversations' WebSockets are on its host. */
 export const ELEVENLABS_API_DEFAULT = 'https://api.elevenlabs.io';
+
+/** How long one conversation may last: ElevenLabs ends it then (the agent's max_duration_seconds; also its default). */
+export const VOICE_CONVERSATION_MAX_SECONDS = 600;

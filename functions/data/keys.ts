@@ -19,6 +19,8 @@ export const USER_SK = {
   sessions: 'SESSIONS',
   /** The change counters the polling reads. */
   stamps: 'STAMPS',
+  /** Present for a demo account only: what it has used of its allowance (shared/demo.ts). */
+  demo: 'DEMO',
 } as const;
 
 const ITEM_PREFIX = { goals: 'GOAL', tasks: 'TASK', events: 'EVENT', tags: 'TAG' } as const satisfies Record<ItemKind, string>;

@@ -1,13 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { DAY_MS } from '../../shared/dates';
 import { DEMO, type DemoAccount } from '../../shared/demo';
 import type { Language } from '../../shared/languages';
 import { cognito, userPool } from '../platform/cognito';
-import { log } from '../platform/log';
-import { endSessionsBefore } from '../platform/sessions.repository';
 import { createSignUpSettings } from '../settings/repository';
-import { deleteUserRecords, register, unregister, type RegisteredDemo } from './register.repository';
+import { register } from './register.repository';
 import { seedDemoData } from './seed';
 
 /**
@@ -50,25 +47,10 @@ export async function createDemoAccount(now: Date, lang: Language): Promise<Demo
   return { email, password, expires_at: expiresAt };
 }
 
-/**
- * Removes an expired demo account and everything in it. First its tokens stop counting (an ID
- * token lives an hour after the Cognito user is gone), then the user goes, then every record under
- * it: deleted directly, not through the items domain, so no bus event mirrors the deletions to a
- * Google calendar the visitor may have connected. The record of when tokens count stays until its
- * TTL, a day on, when no token of the account can be alive. Safe to run again after a failure.
- */
-export async function deleteDemoAccount(demo: RegisteredDemo, now: Date): Promise<number> {
-  await endSessionsBefore(demo.user_id, now, new Date(now.getTime() + DAY_MS));
-  await deleteCognitoUser(demo.email);
-  const deleted = await deleteUserRecords(demo.user_id);
-  await unregister(demo);
-  log.info('demo account deleted', { records: deleted });
-  return deleted;
-}
-
-async function deleteCognitoUser(email: string): Promise<void> {
+/** Deletes a Cognito user by username; one already gone counts as deleted. */
+export async function deleteCognitoUser(username: string): Promise<void> {
   try {
-    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPool().userPoolId, Username: email }));
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPool().userPoolId, Username: username }));
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
   }

@@ -3,7 +3,7 @@ import { publishAfterSave } from '../platform/bus';
 import { log } from '../platform/log';
 import { googleConfig, isGoogleConfigured } from './config';
 import { setGcalConnected } from '../settings/repository';
-import { oauthClient } from './google';
+import { googleStatus, oauthClient } from './google';
 import { deleteSyncState } from './sync-state.repository';
 import { removeAllSynced } from './synced-events';
 import { deleteConnection, getConnection, hasWriteAccess, openTokens, type Connection } from './tokens.repository';
@@ -46,8 +46,21 @@ export async function disconnect(userId: string, now: Date): Promise<number> {
 /** Best effort: the local disconnect stands even when Google cannot be told. */
 async function revokeAtGoogle(connection: Connection): Promise<void> {
   try {
-    await oauthClient(googleConfig()).revokeToken(openTokens(connection).refreshToken);
+    await revokeGrant(connection);
   } catch (error) {
     log.warn('Google grant not revoked on disconnect', { userId: connection.userId, error });
+  }
+}
+
+/**
+ * Gives the user's grant back to Google (revoking the refresh token ends the whole grant). Google
+ * answers 400 invalid_token for a token it no longer knows: the grant is gone already, which is
+ * what was asked. Any other failure throws, so a caller that must know can try again.
+ */
+export async function revokeGrant(connection: Connection): Promise<void> {
+  try {
+    await oauthClient(googleConfig()).revokeToken(openTokens(connection).refreshToken);
+  } catch (error) {
+    if (googleStatus(error) !== 400) throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { USER_QUOTAS } from '../../shared/constants';
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncFailedMessage } from '../../shared/gcal';
 import { MESSAGES } from '../../shared/messages';
+import { refuseGoogleForDemo } from '../demo/allowance';
 import { conflict, HttpError } from '../platform/errors';
 import { httpHandler, ok, redirect } from '../platform/http';
 import { takeQuota } from '../platform/quota.repository';
@@ -16,6 +17,7 @@ import { getConnection } from './tokens.repository';
 
 export const handler = httpHandler('gcal', {
   'POST /api/gcal/connect': async ({ userId, body, now }) => {
+    await refuseGoogleForDemo(userId);
     const { url, state } = await startConnecting(userId, body.write, now);
     return { ...ok({ url }), headers: { 'set-cookie': attemptCookie(state, appOrigin()) } };
   },

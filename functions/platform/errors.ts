@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'upstream_failed'
   | 'not_configured'
   | 'voice_not_configured'
+  | 'demo_limit'
   | 'internal';
 
 /** An error the API answers as `{ error: { code, message, fields? } }` with its status. */

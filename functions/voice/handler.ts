@@ -3,6 +3,7 @@ import { itemId } from '../../shared/items.schema';
 import { MESSAGES } from '../../shared/messages';
 import { nameToUse } from '../../shared/person';
 import type { VoiceTemplateVars } from '../../shared/voice.schema';
+import { takeDemoVoiceConversation } from '../demo/allowance';
 import { publishAfterSave } from '../platform/bus';
 import { notFound } from '../platform/errors';
 import { httpHandler, noContent, ok, type Reply } from '../platform/http';
@@ -18,6 +19,7 @@ export const handler = httpHandler('voice', {
   'GET /api/voice/config': async ({ userId, now }) => {
     const agent = elevenLabsAgent();
     await takeQuota({ key: `voice#user#${userId}`, limit: USER_QUOTAS.voiceCalls, windowMs: USER_QUOTAS.window, message: MESSAGES.tooManyVoiceCalls }, now);
+    await takeDemoVoiceConversation(userId);
     const [signedUrl, templateVars] = await Promise.all([signedConversationUrl(agent), templateVarsOf(userId)]);
     const session = await startVoiceSession(userId, agent.agentId, now);
     await publishAfterSave('voice.session-started', { userId, sessionId: session.id, agentId: agent.agentId, occurredAt: session.created_at });

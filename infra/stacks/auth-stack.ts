@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   OAuthScope,
   ProviderAttribute,
@@ -100,6 +101,10 @@ export class AuthStack extends Stack {
       // USER_PASSWORD_AUTH for the local stack's cognito-local, SRP for Amplify against Cognito.
       authFlows: { userPassword: true, userSrp: true },
       preventUserExistenceErrors: true,
+      // A person changes only their name through the client: an address changed there would
+      // escape what is keyed by it (a demo account's clean-up once was). Cognito writes Google's
+      // address on each Google sign-in through this client, and refuses to unless it may.
+      writeAttributes: new ClientAttributes().withStandardAttributes({ fullname: true, email: Boolean(google) }),
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO, ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : [])],
       ...(google && config.siteUrl ? { oAuth: hostedUiOAuth(config.siteUrl) } : { disableOAuth: true }),
     });

@@ -19,6 +19,9 @@ import { loadHandler } from '../functions';
 import type { Outbox } from '../mail/outbox';
 import { userPoolVerifier } from '../../functions/platform/token-verifier';
 
+/** What a person may change about themselves through the app client: their name, as in AWS (infra/stacks/auth-stack.ts, no Google sign-in here). */
+const CLIENT_WRITE_ATTRIBUTES: readonly string[] = ['name'];
+
 /** The `iss` of the local pool's tokens (Cognito's is https://cognito-idp.<region>.amazonaws.com/<pool id>). */
 export const localIssuer = (pool: LocalPool) => `${pool.endpoint}/${pool.userPoolId}`;
 
@@ -166,7 +169,8 @@ type Target = (ctx: { logger: unknown }, request: Record<string, unknown>) => Pr
  * on an administrator's AdminSetUserPassword, run the pre sign-up trigger for AdminCreateUser, run
  * the pre-authentication trigger before a password sign-in (its error refuses the sign-in), answer
  * a wrong password as Cognito does, refresh tokens through GetTokensFromRefreshToken, send a new
- * verification link (ResendConfirmationCode) and end a user's sessions (AdminUserGlobalSignOut).
+ * verification link (ResendConfirmationCode), end a user's sessions (AdminUserGlobalSignOut) and
+ * refuse an attribute the app client may not write (UpdateUserAttributes, DeleteUserAttributes).
  */
 function withCognitoRules(router: (target: string) => Target, services: any) {
   return (target: string): Target => {
@@ -191,6 +195,15 @@ function withCognitoRules(router: (target: string) => Target, services: any) {
         const user = await pool.getUserByUsername(ctx, String(request.Username));
         if (user) await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
         return {};
+      };
+    }
+    if (target === 'UpdateUserAttributes' || target === 'DeleteUserAttributes') {
+      // Cognito refuses what the app client may not write; cognito-local stores WriteAttributes and ignores them.
+      return async (ctx, request) => {
+        const names = ((request.UserAttributes as Array<{ Name: string }> | undefined) ?? []).map(({ Name }) => Name);
+        const refused = [...names, ...((request.UserAttributeNames as string[] | undefined) ?? [])].filter((name) => !CLIENT_WRITE_ATTRIBUTES.includes(name));
+        if (refused.length > 0) throw new NotAuthorizedError('A client attempted to write unauthorized attribute');
+        return router(target)(ctx, request);
       };
     }
     if (target === 'GetTokensFromRefreshToken') {
@@ -299,6 +312,7 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string, e
       UserPoolId: UserPool!.Id!,
       ClientName: 'tempo-web',
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      WriteAttributes: [...CLIENT_WRITE_ATTRIBUTES],
     }),
   );
   const pool = { endpoint, userPoolId: UserPool!.Id!, clientId: UserPoolClient!.ClientId! };

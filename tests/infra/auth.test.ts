@@ -136,6 +136,11 @@ describe('web client', () => {
     expect(withGoogle.auth.webConfig.googleSignIn?.domain).toMatch(/\.auth\.eu-west-1\.amazoncognito\.com$/);
   });
 
+  it('lets a person write only their name, and Google the address it maps, never a password user the address', () => {
+    expect(onlyProperties(template, 'AWS::Cognito::UserPoolClient').WriteAttributes).toEqual(['name']);
+    expect([...onlyProperties(Template.fromStack(withGoogle.auth), 'AWS::Cognito::UserPoolClient').WriteAttributes].sort()).toEqual(['email', 'name']);
+  });
+
   it('refuses Google without the site address to return to', () => {
     expect(() => tempoApp({ googleClientId: 'client-id' })).toThrow(/siteUrl/);
   });
@@ -149,7 +154,7 @@ describe('secrets and mail', () => {
     expect(names.sort()).toEqual(['tempo-dev-elevenlabs-api-key', 'tempo-dev-google-client-secret', 'tempo-dev-google-token-key', 'tempo-dev-origin-verify']);
   });
 
-  it('lets only the Google Calendar functions read the Google secrets, and only the voice handler the ElevenLabs key', () => {
+  it('lets only the Google Calendar functions (and the demo clean-up, which revokes a grant) read the Google secrets, and only the voice handler the ElevenLabs key', () => {
     const policies = [plain.api, plain.events, plain.auth].flatMap((stack) => Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')));
     const readers = (secret: Parameters<typeof logicalId>[0]) =>
       policies
@@ -160,6 +165,7 @@ describe('secrets and mail', () => {
       plain.api.handlers.get('gcal')!,
       plain.events.consumers.get('MirrorEventsToGoogle')!,
       plain.events.consumers.get('FirstGoogleSync')!,
+      plain.events.scheduled.get('DeleteExpiredDemos')!,
     ];
     expect(readers(plain.secrets.elevenLabsApiKey)).toEqual([logicalId(plain.api.handlers.get('voice')!.role)]);
     for (const secret of [plain.secrets.googleClientSecret, plain.secrets.googleTokenKey]) {

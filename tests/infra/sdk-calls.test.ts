@@ -48,6 +48,7 @@ const SDK_COMMANDS: Record<string, Record<string, readonly Need[]>> = {
     AdminGetUserCommand: ['userPool', 'userPool.AdminGetUser'],
     AdminSetUserPasswordCommand: ['userPool', 'userPool.AdminSetUserPassword'],
     AdminUserGlobalSignOutCommand: ['userPool', 'userPool.AdminUserGlobalSignOut'],
+    ListUsersCommand: ['userPool', 'userPool.ListUsers'],
     // A public call: it needs the pool's client id (a userPool entry), not a permission.
     ConfirmSignUpCommand: ['userPool'],
   },

@@ -57,6 +57,7 @@ describe('the table’s keys', () => {
       settings: single(USER_SK.settings),
       sessions: single(USER_SK.sessions),
       stamps: single(USER_SK.stamps),
+      demo: single(USER_SK.demo),
       tagName: kind((name) => tagNameKey('u', name).SK),
       gcalTokens: single(gcalTokensKey('u').SK),
       gcalSync: single(gcalSyncStateKey('u').SK),

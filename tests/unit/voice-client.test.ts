@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VOICE_MESSAGES } from '../../shared/messages';
+import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
 import { listedKind, toolAction } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { assistantGreeting } from '../../shared/voice';
@@ -102,6 +102,13 @@ describe('the voice configuration fetch', () => {
     next = async () => answer(503, { message: 'Voice agent not configured', code: 'voice_not_configured' });
     const { outcome, times } = await run();
     expect(outcome).toEqual({ error: VOICE_MESSAGES.notConfigured });
+    expect(times).toEqual([0]);
+  });
+
+  it('says why a demo account may start no more conversations, at once, with the server’s text', async () => {
+    next = async () => answer(403, { error: { code: 'demo_limit', message: MESSAGES.demoVoiceUsedUp, message_key: 'demoVoiceUsedUp' } });
+    const { outcome, times } = await run();
+    expect(outcome).toEqual({ error: MESSAGES.demoVoiceUsedUp });
     expect(times).toEqual([0]);
   });
 

@@ -1,4 +1,5 @@
 import type { conversationalAi } from '@elevenlabs/elevenlabs-js/serialization/resources';
+import { VOICE_CONVERSATION_MAX_SECONDS } from '../../../shared/voice';
 import { AGENT_PROMPT, FIRST_MESSAGE } from './prompt';
 import { CLIENT_TOOLS } from './tools';
 
@@ -31,6 +32,8 @@ export function agentDefinition(name = 'Tempo assistant') {
       // A multilingual model: the conversation's language follows the person's (English-only models refuse es, fr, de).
       tts: { model_id: 'eleven_flash_v2_5', agent_output_audio_format: 'pcm_16000' },
       conversation: {
+        // Every conversation ends by then, whatever the browser does: the bound on a demo account's minutes (shared/demo.ts).
+        max_duration_seconds: VOICE_CONVERSATION_MAX_SECONDS,
         client_events: [
           'conversation_initiation_metadata',
           'audio',

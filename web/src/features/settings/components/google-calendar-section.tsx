@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
-import { connectGoogleCalendar, disconnectGoogleCalendar, takePendingAge, useGoogleCalendarStatus } from '../../../lib/google-calendar';
+import { connectGoogleCalendar, disconnectGoogleCalendar, localizedGcalError, takePendingAge, useGoogleCalendarStatus } from '../../../lib/google-calendar';
 import { useAppTexts } from '../../../i18n/texts';
 
 /** How often the status is read while the first sync after connecting runs. */
@@ -62,8 +62,11 @@ export function GoogleCalendarSection() {
     setBusy(true);
     try {
       await connectGoogleCalendar({ write });
-    } catch {
-      showToast({ tone: 'error', title: gcal.connectToastFailed });
+    } catch (error) {
+      // The server's reason, when it gave one (a demo account may not connect Google), stays on screen.
+      const reason = localizedGcalError(error, texts);
+      if (reason) setNotice({ tone: 'error', text: reason });
+      showToast({ tone: 'error', title: gcal.connectToastFailed, description: reason });
       setBusy(false);
     }
   }

@@ -11,6 +11,7 @@ export class VoiceError extends Error {
 
 const CONFIG_PATH = '/api/voice/config';
 const NOT_CONFIGURED_CODE = 'voice_not_configured';
+const DEMO_LIMIT_CODE = 'demo_limit';
 
 /** Resolves after `ms`; the schedule's waits go through it so tests can run them on fake timers. */
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -41,8 +42,8 @@ export async function fetchVoiceConfig(idToken: () => Promise<string | null> = s
     if (response.ok) return readConfig(response);
     const body: unknown = await response.json().catch(() => null);
     if (errorCode(body) === NOT_CONFIGURED_CODE) throw new VoiceError(VOICE_MESSAGES.notConfigured);
-    // The person's hourly quota of calls: the server's text says so.
-    const quotaRefusal = response.status === 429 ? errorMessage(body) : undefined;
+    // The person's hourly quota of calls, or a demo account's allowance: the server's text says so.
+    const quotaRefusal = response.status === 429 || errorCode(body) === DEMO_LIMIT_CODE ? errorMessage(body) : undefined;
     if (quotaRefusal) throw new VoiceError(quotaRefusal);
     if (response.status >= 500 && mayRetry) {
       await pause(retryAfter);
