@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts.schema';
+import { DeviceTokenRequestSchema, DeviceTokenSchema, ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts.schema';
 import { BugReportSchema } from '../shared/bug-reports';
 import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo';
 import {
@@ -190,6 +190,13 @@ export const routes = [
     public: true,
     body: ResetPasswordSchema,
     response: z.object({ reset: z.literal(true) }),
+  }),
+  route('POST', '/api/auth/device-token', {
+    handler: 'auth',
+    summary: "Trust this browser for sign-in to the account: a token it sends with its next sign-ins, whose attempts strangers' failures never hold up",
+    body: DeviceTokenRequestSchema,
+    status: 201,
+    response: DeviceTokenSchema,
   }),
 
   route('POST', '/api/gcal/connect', {

@@ -13,6 +13,13 @@ export const VerifyEmailSchema = z.strictObject({
   code: z.string({ error: MESSAGES.invalidVerificationCode }).trim().min(1, MESSAGES.invalidVerificationCode).max(64),
 });
 
+/** A trusted browser's sign-in token (functions/auth/trusted-devices.repository.ts): 32 random bytes, base64url. */
+export const deviceToken = z.string().regex(/^[\w-]{43}$/, MESSAGES.invalidDeviceToken);
+
+/** `replaces`: the token this browser held, which the new one takes the place of (the account keeps one per browser). */
+export const DeviceTokenRequestSchema = z.strictObject({ replaces: deviceToken.optional() });
+export const DeviceTokenSchema = z.object({ token: deviceToken });
+
 /** `lang`: the language of the page that asked, which the mail is written in. */
 export const ResetCodeRequestSchema = z.strictObject({ email: accountEmail, lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }).default('en') });
 

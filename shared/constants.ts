@@ -19,6 +19,14 @@ export const AUTH_THROTTLE = {
   accountWindowMs: 60 * 60_000,
 } as const;
 
+/**
+ * Browsers trusted for sign-in (OWASP's device cookies): after a sign-in the browser holds a random
+ * token bound to the account, and its attempts are counted apart from strangers', so that
+ * accountAttempts never locks it out. An account keeps its latest perAccount; each lasts lifetimeMs.
+ * A browser keeps the tokens of the latest perBrowser accounts signed in with it.
+ */
+export const TRUSTED_DEVICES = { perAccount: 10, perBrowser: 10, lifetimeMs: 180 * 24 * 60 * 60_000 } as const;
+
 export const DATA_CACHE_TTL_MS = {
   goals: 5 * 60_000,
   tasks: 5 * 60_000,

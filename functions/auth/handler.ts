@@ -1,12 +1,13 @@
 import { MESSAGES } from '../../shared/messages';
 import { publishAfterSave } from '../platform/bus';
-import { invalidField } from '../platform/errors';
+import { invalidField, unauthorized } from '../platform/errors';
 import { httpHandler, ok } from '../platform/http';
 import { confirmEmail, resetPassword } from './accounts';
+import { trustDevice } from './trusted-devices.repository';
 
 const invalidCode = () => invalidField('code', MESSAGES.invalidVerificationCode);
 
-/** Public account endpoints. None of their answers tells whether an address has an account. */
+/** Account endpoints. None of the public ones' answers tells whether an address has an account. */
 export const handler = httpHandler('auth', {
   'POST /api/auth/verify-email': async ({ body, now }) => {
     if (!(await confirmEmail(body.email, body.code, now))) throw invalidCode();
@@ -21,5 +22,12 @@ export const handler = httpHandler('auth', {
   'POST /api/auth/reset-password': async ({ body, now }) => {
     if (!(await resetPassword(body.email, body.code, body.password, now))) throw invalidCode();
     return ok({ reset: true });
+  },
+
+  // The account is the verified token's address, the key the sign-in throttle counts attempts by.
+  'POST /api/auth/device-token': async ({ body, now, event }) => {
+    const email = event.requestContext.authorizer.jwt.claims.email;
+    if (typeof email !== 'string' || email === '') throw unauthorized();
+    return { status: 201, body: { token: await trustDevice(email, body.replaces, now.getTime()) } };
   },
 });

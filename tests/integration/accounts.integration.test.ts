@@ -238,6 +238,66 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     }
   });
 
+  it('lets the owner sign in on a browser trusted before after a hundred failures from other browsers, whose own bound still holds', async () => {
+    const email = await confirmedUser();
+    const other = await confirmedUser();
+    const trust = async (account: string, replaces?: string) => {
+      const { IdToken } = (await signIn(account)).AuthenticationResult!;
+      const response = await fetch(`${local.stack.url}/api/auth/device-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${IdToken}` },
+        body: JSON.stringify(replaces ? { replaces } : {}),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { token: string }).token;
+    };
+    const attempt = (metadata: Record<string, string>, password = PASSWORD) =>
+      failure(
+        cognito.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: local.stack.pool.clientId,
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+            ClientMetadata: metadata,
+          }),
+        ),
+      );
+    const first = await trust(email);
+    const device = await trust(email, first);
+    const othersDevice = await trust(other);
+    expect(device).not.toBe(first);
+
+    const clock = useVirtualClock();
+    try {
+      const strangers = [];
+      for (let index = 0; index < AUTH_THROTTLE.accountAttempts; index += 1) {
+        strangers.push((await attempt({ browser: `stranger-browser-${index}` }, 'Wrong-password-1!')).name);
+        clock.advance(1_000);
+      }
+      // The owner's two sign-ins above (untrusted then) count in the account's hour as well.
+      expect(strangers.filter((name) => name === 'NotAuthorizedException')).toHaveLength(AUTH_THROTTLE.accountAttempts - 2);
+      // Strangers, and whoever sends a made-up, replaced or other account's token, wait out the hour.
+      const untrusted: Array<Record<string, string>> = [
+        { browser: 'stranger-browser-new' },
+        { device: 'x'.repeat(43) },
+        { device: first },
+        { device: othersDevice },
+        {},
+      ];
+      for (const metadata of untrusted) {
+        expect((await attempt(metadata)).message).toContain('Too many sign-in attempts. Please wait');
+      }
+      // The owner's browser, trusted at its last sign-in, signs in, and still meets its own minute.
+      expect((await attempt({ browser: 'owner-browser-1', device })).name).toBe('no error');
+      for (let index = 0; index < AUTH_THROTTLE.attempts; index += 1) await attempt({ device }, 'Wrong-password-1!');
+      expect((await attempt({ device })).message).toContain(MESSAGES.signInThrottled(5));
+      clock.advance(AUTH_THROTTLE.windowMs);
+      expect((await attempt({ device })).name).toBe('no error');
+    } finally {
+      clock.restore();
+    }
+  });
+
   it('resets a password with the mailed code, once', async () => {
     const email = await confirmedUser();
     const asked = await post('/api/auth/reset-code', { email });

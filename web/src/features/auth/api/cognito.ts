@@ -12,6 +12,7 @@ import type { WebConfig } from '../../../../../shared/web-config';
 import { loadWebConfig } from '../../../lib/web-config';
 import { storageHoldingSession, type TokenStorageKind } from '../lib/stored-session';
 import type { Language } from '../../../../../shared/languages';
+import { trustedBrowserToken, trustThisBrowser } from './trusted-browser';
 
 export type SignInOutcome = 'signedIn' | 'unconfirmed' | 'resetRequired' | 'unsupported';
 
@@ -67,13 +68,20 @@ function keepTokensIn(kind: TokenStorageKind) {
  */
 export async function signInWithPassword(input: { email: string; password: string; rememberMe: boolean }): Promise<SignInOutcome> {
   keepTokensIn(input.rememberMe ? 'local' : 'session');
+  const username = accountEmail(input.email);
+  const trusted = trustedBrowserToken(username);
   const { isSignedIn, nextStep } = await signIn({
-    username: accountEmail(input.email),
+    username,
     password: input.password,
-    // The browser's key: the server's sign-in throttle counts attempts per account and browser.
-    options: { authFlowType: 'USER_PASSWORD_AUTH', clientMetadata: { browser: browserKey() } },
+    // The browser's key: the server's sign-in throttle counts attempts per account and browser,
+    // those of a browser the account trusts apart from everyone else's.
+    options: { authFlowType: 'USER_PASSWORD_AUTH', clientMetadata: { browser: browserKey(), ...(trusted ? { device: trusted } : {}) } },
   });
-  if (isSignedIn) return 'signedIn';
+  if (isSignedIn) {
+    // Without a new token this browser is only trusted as before (or not): the sign-in stands.
+    await trustThisBrowser(username).catch(() => undefined);
+    return 'signedIn';
+  }
   if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'unconfirmed';
   if (nextStep.signInStep === 'RESET_PASSWORD') return 'resetRequired';
   return 'unsupported';
