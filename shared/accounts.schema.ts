@@ -20,8 +20,15 @@ export const deviceToken = z.string().regex(/^[\w-]{43}$/, MESSAGES.invalidDevic
 export const DeviceTokenRequestSchema = z.strictObject({ replaces: deviceToken.optional() });
 export const DeviceTokenSchema = z.object({ token: deviceToken });
 
-/** `lang`: the language of the page that asked, which the mail is written in. */
-export const ResetCodeRequestSchema = z.strictObject({ email: accountEmail, lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }).default('en') });
+/** The random id a browser keeps (web/src/features/auth/lib/browser-key.ts), by which some limits count requesters. */
+export const browserKey = z.string().regex(/^[\w-]{8,64}$/, MESSAGES.invalidBrowserKey);
+
+/** `lang`: the language of the page that asked, which the mail is written in; `browser`: the asking browser's key. */
+export const ResetCodeRequestSchema = z.strictObject({
+  email: accountEmail,
+  lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }).default('en'),
+  browser: browserKey.optional(),
+});
 
 export const ResetPasswordSchema = z.strictObject({
   email: accountEmail,

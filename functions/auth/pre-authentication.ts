@@ -1,4 +1,5 @@
 import type { PreAuthenticationTriggerEvent } from 'aws-lambda';
+import { browserKey } from '../../shared/accounts.schema';
 import { AUTH_THROTTLE } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { nowMs } from '../platform/clock';
@@ -21,8 +22,8 @@ async function attemptOf(event: PreAuthenticationTriggerEvent, account: string, 
   const metadata = (event.request as { clientMetadata?: Record<string, string> }).clientMetadata ?? {};
   const device = await trustedDeviceOf(account, metadata.device, now);
   if (device) return { key: device, trusted: true };
-  const browser = metadata.browser ?? '';
-  return { key: /^[\w-]{8,64}$/.test(browser) ? browser : 'none', trusted: false };
+  const browser = browserKey.safeParse(metadata.browser);
+  return { key: browser.success ? browser.data : 'none', trusted: false };
 }
 
 /**

@@ -10,6 +10,7 @@ import 'aws-amplify/auth/enable-oauth-listener';
 import { defaultStorage, Hub, sessionStorage } from 'aws-amplify/utils';
 import type { WebConfig } from '../../../../../shared/web-config';
 import { loadWebConfig } from '../../../lib/web-config';
+import { browserKey } from '../lib/browser-key';
 import { storageHoldingSession, type TokenStorageKind } from '../lib/stored-session';
 import type { Language } from '../../../../../shared/languages';
 import { trustedBrowserToken, trustThisBrowser } from './trusted-browser';
@@ -155,16 +156,4 @@ export function listenToAuthEvents(listener: (event: AuthEvent) => void): void {
  */
 export async function forgetSession(): Promise<void> {
   await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
-}
-
-const BROWSER_KEY = 'tempo.browser';
-
-/** A random id this browser keeps, so that a stranger's failed sign-ins elsewhere never make this one wait. */
-function browserKey(): string {
-  let key = localStorage.getItem(BROWSER_KEY);
-  if (!key) {
-    key = crypto.randomUUID();
-    localStorage.setItem(BROWSER_KEY, key);
-  }
-  return key;
 }
