@@ -166,10 +166,19 @@ export const API_LIMITS = {
  * assistant make, and requests without a token (counted by address) plenty for the public pages
  * and forms. Whatever one address sends, with a token or not, has a ceiling too: room for a few
  * people behind one router, while a script sending made-up tokens (which the edge cannot verify)
- * is still bounded. The local adapter applies them as here; in AWS they are the rules of the
- * CloudFront web ACL (infra/stacks/edge-stack.ts), where a person is counted by their token.
+ * is still bounded. The public routes (forms, links from mails, the demo) count by address alone,
+ * whatever headers come along, far below their own throttle (PUBLIC_ROUTE_THROTTLE: 3,000 in the
+ * window), so that no one address can use it up for everyone. The local adapter applies them as
+ * here; in AWS they are the rules of the CloudFront web ACL (infra/stacks/edge-stack.ts), where a
+ * person is counted by their token.
  */
-export const CLIENT_RATE_LIMITS = { windowMs: 5 * 60_000, perPerson: 3_000, anonymousPerAddress: 600, perAddress: 10_000 } as const;
+export const CLIENT_RATE_LIMITS = {
+  windowMs: 5 * 60_000,
+  perPerson: 3_000,
+  anonymousPerAddress: 600,
+  perAddress: 10_000,
+  publicRoutesPerAddress: 100,
+} as const;
 
 /**
  * Calls to Cognito from one address over 5 minutes (sign-in, sign-up, refresh, reset): a web ACL

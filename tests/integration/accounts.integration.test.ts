@@ -44,11 +44,18 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     return { status: response.status, body: await response.json() };
   };
   /** A POST from another address of this machine (all of 127.0.0.0/8 is the loopback), as from another requester. */
-  const postFrom = (address: string, path: string, body: unknown) =>
+  const postFrom = (address: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const url = new URL(path, local.stack.url);
       const sent = request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: address, headers: { 'content-type': 'application/json' } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          localAddress: address,
+          headers: { 'content-type': 'application/json', ...headers },
+        },
         (response) => {
           let text = '';
           response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
@@ -366,6 +373,36 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     );
     expect((await Promise.all(guesses)).map((answer) => answer.status)).toEqual(Array.from({ length: 30 }, () => 400));
     expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('holds each requester of the public account routes to their own hour, by address (and browser), whatever token comes along', async () => {
+    const email = await confirmedUser();
+    const { IdToken } = (await signIn(email)).AuthenticationResult!;
+    const tokens: Array<Record<string, string>> = [{}, { authorization: `Bearer ${IdToken}` }, { authorization: 'Bearer made-up' }];
+    const asks = [];
+    for (let index = 0; index < ACCOUNT_ROUTE_LIMITS.resetCodesPerAddress + 2; index += 1) {
+      const body = { email: `someone-${index}@example.com`, browser: `browser-${index % 5}-of-this-address` };
+      asks.push(await postFrom('127.0.0.71', '/api/auth/reset-code', body, tokens[index % 3]));
+    }
+    expect(asks.map((answer) => answer.status)).toEqual([...Array(ACCOUNT_ROUTE_LIMITS.resetCodesPerAddress).fill(202), 429, 429]);
+    expect(asks.at(-1)!.body.error).toMatchObject({ code: 'rate_limited', message: MESSAGES.tooManyAuthRequests });
+
+    const oneBrowser = [];
+    for (let index = 0; index <= ACCOUNT_ROUTE_LIMITS.resetCodesPerBrowser; index += 1) {
+      oneBrowser.push((await postFrom('127.0.0.72', '/api/auth/reset-code', { email, browser: 'one-browser-only' }, tokens[index % 3])).status);
+    }
+    expect(oneBrowser).toEqual([...Array(ACCOUNT_ROUTE_LIMITS.resetCodesPerBrowser).fill(202), 429]);
+
+    const limited = [
+      ['/api/auth/reset-password', ACCOUNT_ROUTE_LIMITS.resetsPerAddress, { email, code: '123456', password: 'New-password-2!' }],
+      ['/api/auth/verify-email', ACCOUNT_ROUTE_LIMITS.verificationsPerAddress, { email: newEmail(), code: 'not-the-code' }],
+    ] as const;
+    for (const [path, limit, body] of limited) {
+      const statuses = [];
+      for (let index = 0; index <= limit; index += 1) statuses.push((await postFrom('127.0.0.73', path, body, tokens[index % 3])).status);
+      expect(statuses, path).toEqual([...Array(limit).fill(400), 429]);
+      expect((await postFrom('127.0.0.74', path, body)).status, path).toBe(400);
+    }
   });
 
   it('keeps one live code per address: asked again it mails that same code, at most once a minute and 5 times, never counted by the day', async () => {
