@@ -101,7 +101,7 @@ export const ACCOUNT_ROUTE_LIMITS = {
   resetCodesPerBrowser: 5,
   resetCodesPerAddress: 20,
   resetsPerAddress: 30,
-  verificationsPerAddress: 30,
+  verificationsPerAddress: 100,
 } as const;
 
 export const PUBLIC_FORM_LIMITS = {
@@ -167,7 +167,7 @@ export const API_LIMITS = {
  * and forms. Whatever one address sends, with a token or not, has a ceiling too: room for a few
  * people behind one router, while a script sending made-up tokens (which the edge cannot verify)
  * is still bounded. The public routes (forms, links from mails, the demo) count by address alone,
- * whatever headers come along, far below their own throttle (PUBLIC_ROUTE_THROTTLE: 3,000 in the
+ * whatever headers come along, a tenth of their own throttle (PUBLIC_ROUTE_THROTTLE: 3,000 in the
  * window), so that no one address can use it up for everyone. The local adapter applies them as
  * here; in AWS they are the rules of the CloudFront web ACL (infra/stacks/edge-stack.ts), where a
  * person is counted by their token.
@@ -177,7 +177,7 @@ export const CLIENT_RATE_LIMITS = {
   perPerson: 3_000,
   anonymousPerAddress: 600,
   perAddress: 10_000,
-  publicRoutesPerAddress: 100,
+  publicRoutesPerAddress: 300,
 } as const;
 
 /**
