@@ -6,12 +6,13 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_ROUTE_LIMITS, AUTH_THROTTLE, RESET_CODE } from '../../shared/constants';
+import { ACCOUNT_ROUTE_LIMITS, AUTH_THROTTLE, RESET_CODE, TRUSTED_DEVICES } from '../../shared/constants';
 import { personNameProblem } from '../../shared/person-name';
 import { MESSAGES } from '../../shared/messages';
 import { MAIL_TEXTS } from '../../functions/auth/mail-texts';
 import { issueResetCode, redeemResetCode } from '../../functions/auth/reset-codes.repository';
 import { handler as sendResetCode } from '../../functions/auth/send-reset-code';
+import { trustDevice, trustedDeviceOf } from '../../functions/auth/trusted-devices.repository';
 
 const VERIFICATION_SUBJECT = MAIL_TEXTS.en.verification.subject;
 const RESET_SUBJECT = MAIL_TEXTS.en.reset.subject;
@@ -319,6 +320,21 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     } finally {
       clock.restore();
     }
+  });
+
+  it('keeps the latest 10 trusted browsers of an account, each for 180 days, one token per browser', async () => {
+    const account = newEmail();
+    const now = Date.parse('2030-03-04T08:00:00Z');
+    const tokens = [];
+    for (let index = 0; index <= TRUSTED_DEVICES.perAccount; index += 1) tokens.push(await trustDevice(account, undefined, now + index));
+    const trusted = async (token: string, at = now + 1_000) => (await trustedDeviceOf(account, token, at)) !== null;
+    expect(await trusted(tokens[0]!)).toBe(false);
+    for (const token of tokens.slice(1)) expect(await trusted(token)).toBe(true);
+    // A browser's new token takes the place of its old one, leaving the others as they were.
+    const renewed = await trustDevice(account, tokens[1]!, now + 2_000);
+    expect([await trusted(tokens[1]!, now + 3_000), await trusted(renewed, now + 3_000), await trusted(tokens[2]!, now + 3_000)]).toEqual([false, true, true]);
+    expect(await trusted(renewed, now + 2_000 + TRUSTED_DEVICES.lifetimeMs)).toBe(false);
+    expect(await trustedDeviceOf(newEmail(), renewed, now + 3_000)).toBeNull();
   });
 
   it('resets a password with the mailed code, once', async () => {
