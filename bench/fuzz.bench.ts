@@ -24,7 +24,7 @@ const stack = await startLocalStack({
   // A fuzzer is no person: without this, past 3,000 requests most answers would be the throttles' 429.
   apiLimits: {
     throttle: { ratePerSecond: 1_000_000, burst: 1_000_000 },
-    clientLimits: { windowMs: 60_000, perPerson: 1_000_000, anonymousPerAddress: 1_000_000, perAddress: 1_000_000 },
+    clientLimits: { windowMs: 60_000, perPerson: 1_000_000, anonymousPerAddress: 1_000_000, perAddress: 1_000_000, publicRoutesPerAddress: 1_000_000 },
   },
 });
 

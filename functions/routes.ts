@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts.schema';
+import { DeviceTokenRequestSchema, DeviceTokenSchema, ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts.schema';
 import { BugReportSchema } from '../shared/bug-reports';
 import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo';
 import {
@@ -175,6 +175,7 @@ export const routes = [
     handler: 'auth',
     summary: 'Confirm an account with the code of its verification link',
     public: true,
+    quota: "one address's confirmations of the hour",
     body: VerifyEmailSchema,
     response: z.object({ verified: z.literal(true) }),
   }),
@@ -182,6 +183,7 @@ export const routes = [
     handler: 'auth',
     summary: 'Mail a 6-digit password reset code (answers alike whether or not the address has an account)',
     public: true,
+    quota: "one browser's, and one address's, requests of the hour",
     body: ResetCodeRequestSchema,
     status: 202,
     response: z.object({ sent: z.literal(true) }),
@@ -190,8 +192,16 @@ export const routes = [
     handler: 'auth',
     summary: 'Set a new password with a reset code',
     public: true,
+    quota: "one address's resets of the hour",
     body: ResetPasswordSchema,
     response: z.object({ reset: z.literal(true) }),
+  }),
+  route('POST', '/api/auth/device-token', {
+    handler: 'auth',
+    summary: "Trust this browser for sign-in to the account: a token it sends with its next sign-ins, whose attempts strangers' failures never hold up",
+    body: DeviceTokenRequestSchema,
+    status: 201,
+    response: DeviceTokenSchema,
   }),
 
   route('POST', '/api/gcal/connect', {

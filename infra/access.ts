@@ -61,9 +61,10 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   waitlist: { table: ['GetItem', 'PutItem', 'UpdateItem'], publishes: true },
   'bug-reports': { table: ['GetItem', 'PutItem', 'UpdateItem'], publishes: true },
   // ConfirmSignUp is a public Cognito call: it needs the client id, not a permission.
-  // A reset reads the address's codes, and records when the user's tokens start to count (by sub).
+  // A reset spends the address's code, and records when the user's tokens start to count (by sub);
+  // a trusted browser's token is kept beside the account's sign-in attempts.
   auth: {
-    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
     publishes: true,
     userPool: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'],
   },
@@ -100,7 +101,7 @@ export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
  */
 const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'bug-reports/forward': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
-  // Issuing a code also counts it against the address's day (reading the day back for a retried request).
+  // Reads the address's live code, makes one or counts a mailing of it again.
   'auth/send-reset-code': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true },
   'items/unlink-purged-goal': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
   'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'] },

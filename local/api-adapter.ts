@@ -58,17 +58,21 @@ export function createApiAdapter(options: AdapterOptions) {
     if (!isDecodable(url.pathname)) return gatewayAnswer(400, 'Bad Request');
     const match = findRoute(matchers, request.method, url.pathname);
     if (!match) return gatewayAnswer(404, 'Not Found');
-    if (!throttle() || publicRouteThrottles.get(match.route.key)?.() === false) return gatewayAnswer(429, 'Too Many Requests');
-    if (request.body.length > GATEWAY_MAX_BODY_BYTES) return gatewayAnswer(413, 'Request Entity Too Large');
 
+    // The edge's limits come first, as the web ACL stands in front of API Gateway: what they refuse
+    // never reaches the throttles that everyone shares.
     const verified = await verifiedClaims(options.verifyToken, request.headers.authorization);
     // A person is counted by their account, anyone else by their address: a flood without a token
     // from one address never uses up what a signed-in person may send. Everything from the address
-    // counts towards its ceiling as well.
+    // counts towards its ceiling as well, and a public route's requests towards the address's own
+    // count for those routes, whatever token comes along.
     const address = request.sourceIp ?? '127.0.0.1';
     const withinOwnLimit = perClient(verified?.sub ? { person: verified.sub } : { anonymous: address });
     const withinAddressCeiling = perClient({ address });
-    if (!withinOwnLimit || !withinAddressCeiling) return gatewayAnswer(429, 'Too Many Requests');
+    const withinPublicRoutes = !match.route.public || perClient({ publicRoutesOf: address });
+    if (!withinOwnLimit || !withinAddressCeiling || !withinPublicRoutes) return gatewayAnswer(429, 'Too Many Requests');
+    if (!throttle() || publicRouteThrottles.get(match.route.key)?.() === false) return gatewayAnswer(429, 'Too Many Requests');
+    if (request.body.length > GATEWAY_MAX_BODY_BYTES) return gatewayAnswer(413, 'Request Entity Too Large');
     if (!match.route.public && !verified) return gatewayAnswer(401, 'Unauthorized');
     // Like API Gateway, a public route gets no authorizer, so no claims.
     const claims = match.route.public ? undefined : verified;
@@ -130,7 +134,7 @@ async function verifiedClaims(verify: TokenVerifier, authorization: string | str
 function fixedWindows(limits: ClientLimits) {
   let windowStart = 0;
   let counts = new Map<string, number>();
-  return function take(client: { person: string } | { anonymous: string } | { address: string }): boolean {
+  return function take(client: { person: string } | { anonymous: string } | { address: string } | { publicRoutesOf: string }): boolean {
     const now = Date.now();
     if (now - windowStart >= limits.windowMs) {
       windowStart = now - (now % limits.windowMs);
@@ -141,7 +145,9 @@ function fixedWindows(limits: ClientLimits) {
         ? [`person#${client.person}`, limits.perPerson]
         : 'anonymous' in client
           ? [`anonymous#${client.anonymous}`, limits.anonymousPerAddress]
-          : [`address#${client.address}`, limits.perAddress];
+          : 'publicRoutesOf' in client
+            ? [`public#${client.publicRoutesOf}`, limits.publicRoutesPerAddress]
+            : [`address#${client.address}`, limits.perAddress];
     const used = (counts.get(key) ?? 0) + 1;
     counts.set(key, used);
     return used <= limit;

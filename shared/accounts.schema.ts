@@ -13,8 +13,22 @@ export const VerifyEmailSchema = z.strictObject({
   code: z.string({ error: MESSAGES.invalidVerificationCode }).trim().min(1, MESSAGES.invalidVerificationCode).max(64),
 });
 
-/** `lang`: the language of the page that asked, which the mail is written in. */
-export const ResetCodeRequestSchema = z.strictObject({ email: accountEmail, lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }).default('en') });
+/** A trusted browser's sign-in token (functions/auth/trusted-devices.repository.ts): 32 random bytes, base64url. */
+export const deviceToken = z.string().regex(/^[\w-]{43}$/, MESSAGES.invalidDeviceToken);
+
+/** `replaces`: the token this browser held, which the new one takes the place of (the account keeps one per browser). */
+export const DeviceTokenRequestSchema = z.strictObject({ replaces: deviceToken.optional() });
+export const DeviceTokenSchema = z.object({ token: deviceToken });
+
+/** The random id a browser keeps (web/src/features/auth/lib/browser-key.ts), by which some limits count requesters. */
+export const browserKey = z.string().regex(/^[\w-]{8,64}$/, MESSAGES.invalidBrowserKey);
+
+/** `lang`: the language of the page that asked, which the mail is written in; `browser`: the asking browser's key. */
+export const ResetCodeRequestSchema = z.strictObject({
+  email: accountEmail,
+  lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }).default('en'),
+  browser: browserKey.optional(),
+});
 
 export const ResetPasswordSchema = z.strictObject({
   email: accountEmail,

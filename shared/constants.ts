@@ -19,6 +19,14 @@ export const AUTH_THROTTLE = {
   accountWindowMs: 60 * 60_000,
 } as const;
 
+/**
+ * Browsers trusted for sign-in (OWASP's device cookies): after a sign-in the browser holds a random
+ * token bound to the account, and its attempts are counted apart from strangers', so that
+ * accountAttempts never locks it out. An account keeps its latest perAccount; each lasts lifetimeMs.
+ * A browser keeps the tokens of the latest perBrowser accounts signed in with it.
+ */
+export const TRUSTED_DEVICES = { perAccount: 10, perBrowser: 10, lifetimeMs: 180 * 24 * 60 * 60_000 } as const;
+
 export const DATA_CACHE_TTL_MS = {
   goals: 5 * 60_000,
   tasks: 5 * 60_000,
@@ -57,8 +65,12 @@ export const CHANGE_SOCKET_PATH = '/ws';
 export const CHANGES_MADE_HEADER = 'x-changes-made';
 
 /** Reset codes: 6 digits, valid 15 minutes, 5 wrong guesses, at most one new code a minute per address. */
-/** perDay is ours (the spec is silent): with 5 guesses a code, at most 50 guesses a day at one address. */
-export const RESET_CODE = { digits: 6, expiryMs: 15 * 60_000, attempts: 5, reissueMs: 60_000, perDay: 10, redirectAfterResetMs: 2_000 } as const;
+/**
+ * An address has one live code: asked again, it is mailed again, at most once per reissueMs and
+ * sendsPerCode times in all (ours; the spec is silent), never counted by the day, so that nobody's
+ * requests keep a working code from its owner. Guesses stay at 5 per code, a code per 15 minutes.
+ */
+export const RESET_CODE = { digits: 6, expiryMs: 15 * 60_000, attempts: 5, reissueMs: 60_000, sendsPerCode: 5, redirectAfterResetMs: 2_000 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const WAITING_LIST_CONFIRMATION_DELAY_MS = 1_000;
@@ -77,6 +89,19 @@ export const USER_QUOTAS = {
   window: 60 * 60_000,
   voiceCalls: 30,
   googleSyncs: 60,
+} as const;
+
+/**
+ * What one requester may ask of the public account routes in an hour, by address (and for reset
+ * codes by browser within it): room for a household or an office behind one address, while a
+ * script asking for codes, or guessing them, in other people's names soon waits.
+ */
+export const ACCOUNT_ROUTE_LIMITS = {
+  window: 60 * 60_000,
+  resetCodesPerBrowser: 5,
+  resetCodesPerAddress: 20,
+  resetsPerAddress: 30,
+  verificationsPerAddress: 100,
 } as const;
 
 export const PUBLIC_FORM_LIMITS = {
@@ -141,10 +166,19 @@ export const API_LIMITS = {
  * assistant make, and requests without a token (counted by address) plenty for the public pages
  * and forms. Whatever one address sends, with a token or not, has a ceiling too: room for a few
  * people behind one router, while a script sending made-up tokens (which the edge cannot verify)
- * is still bounded. The local adapter applies them as here; in AWS they are the rules of the
- * CloudFront web ACL (infra/stacks/edge-stack.ts), where a person is counted by their token.
+ * is still bounded. The public routes (forms, links from mails, the demo) count by address alone,
+ * whatever headers come along, a tenth of their own throttle (PUBLIC_ROUTE_THROTTLE: 3,000 in the
+ * window), so that no one address can use it up for everyone. The local adapter applies them as
+ * here; in AWS they are the rules of the CloudFront web ACL (infra/stacks/edge-stack.ts), where a
+ * person is counted by their token.
  */
-export const CLIENT_RATE_LIMITS = { windowMs: 5 * 60_000, perPerson: 3_000, anonymousPerAddress: 600, perAddress: 10_000 } as const;
+export const CLIENT_RATE_LIMITS = {
+  windowMs: 5 * 60_000,
+  perPerson: 3_000,
+  anonymousPerAddress: 600,
+  perAddress: 10_000,
+  publicRoutesPerAddress: 300,
+} as const;
 
 /**
  * Calls to Cognito from one address over 5 minutes (sign-in, sign-up, refresh, reset): a web ACL

@@ -9,6 +9,8 @@ export const MESSAGES = {
   nameTooLong: 'Name must be at most 80 characters',
   nameCharacters: 'Name may contain only letters, spaces, apostrophes, hyphens and periods',
   invalidVerificationCode: 'Invalid verification code',
+  invalidDeviceToken: 'This is not a sign-in token of this app.',
+  invalidBrowserKey: 'This is not a browser key of this app.',
   /** Cognito quotes a trigger's error and adds a full stop, so this text has none. */
   signInThrottled: (seconds: number) => `Too many sign-in attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 

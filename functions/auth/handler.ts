@@ -1,25 +1,43 @@
+import { ACCOUNT_ROUTE_LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { publishAfterSave } from '../platform/bus';
-import { invalidField } from '../platform/errors';
+import { clientAddress } from '../platform/client-address';
+import { invalidField, unauthorized } from '../platform/errors';
 import { httpHandler, ok } from '../platform/http';
+import { takeQuota } from '../platform/quota.repository';
 import { confirmEmail, resetPassword } from './accounts';
+import { trustDevice } from './trusted-devices.repository';
 
 const invalidCode = () => invalidField('code', MESSAGES.invalidVerificationCode);
+/** One requester's uses of a public account route in the hour (ACCOUNT_ROUTE_LIMITS): whoever they name, their own count. */
+const requesterQuota = (key: string, limit: number) => ({ key, limit, windowMs: ACCOUNT_ROUTE_LIMITS.window, message: MESSAGES.tooManyAuthRequests });
 
-/** Public account endpoints. None of their answers tells whether an address has an account. */
+/** Account endpoints. None of the public ones' answers tells whether an address has an account. */
 export const handler = httpHandler('auth', {
-  'POST /api/auth/verify-email': async ({ body, now }) => {
+  'POST /api/auth/verify-email': async ({ body, now, event }) => {
+    await takeQuota(requesterQuota(`verify-email#address#${clientAddress(event)}`, ACCOUNT_ROUTE_LIMITS.verificationsPerAddress), now);
     if (!(await confirmEmail(body.email, body.code, now))) throw invalidCode();
     return ok({ verified: true });
   },
 
-  'POST /api/auth/reset-code': async ({ body, now }) => {
+  'POST /api/auth/reset-code': async ({ body, now, event }) => {
+    const address = clientAddress(event);
+    await takeQuota(requesterQuota(`reset-code#browser#${address}#${body.browser ?? 'none'}`, ACCOUNT_ROUTE_LIMITS.resetCodesPerBrowser), now);
+    await takeQuota(requesterQuota(`reset-code#address#${address}`, ACCOUNT_ROUTE_LIMITS.resetCodesPerAddress), now);
     await publishAfterSave('password.reset-requested', { email: body.email, lang: body.lang, occurredAt: now.toISOString() });
     return { status: 202, body: { sent: true } };
   },
 
-  'POST /api/auth/reset-password': async ({ body, now }) => {
+  'POST /api/auth/reset-password': async ({ body, now, event }) => {
+    await takeQuota(requesterQuota(`reset-password#address#${clientAddress(event)}`, ACCOUNT_ROUTE_LIMITS.resetsPerAddress), now);
     if (!(await resetPassword(body.email, body.code, body.password, now))) throw invalidCode();
     return ok({ reset: true });
+  },
+
+  // The account is the verified token's address, the key the sign-in throttle counts attempts by.
+  'POST /api/auth/device-token': async ({ body, now, event }) => {
+    const email = event.requestContext.authorizer.jwt.claims.email;
+    if (typeof email !== 'string' || email === '') throw unauthorized();
+    return { status: 201, body: { token: await trustDevice(email, body.replaces, now.getTime()) } };
   },
 });

@@ -1,18 +1,30 @@
 import type { PreAuthenticationTriggerEvent } from 'aws-lambda';
+import { browserKey } from '../../shared/accounts.schema';
 import { AUTH_THROTTLE } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { nowMs } from '../platform/clock';
 import { readAttemptLog, saveAttemptLog, type AttemptLog, type BrowserLog } from './sign-in-throttle.repository';
+import { trustedDeviceOf } from './trusted-devices.repository';
+
+/** Who is trying: the throttle's key for the browser, and whether the account trusts it (a device token it issued). */
+export interface Attempt {
+  key: string;
+  trusted: boolean;
+}
 
 /**
- * The browser's key the SPA sends as ClientMetadata (a random id it keeps), which Cognito passes to
- * this trigger; a client that sends none shares one key with every other such client. A stranger
- * failing on their browser so never locks the person out on theirs.
+ * The browser, from the ClientMetadata the SPA sends, which Cognito passes to this trigger: a
+ * device token the account issued to it after an earlier sign-in (trusted-devices.repository.ts),
+ * else the random id it keeps; a client that sends neither shares one key with every other such
+ * client. A stranger failing on their browser so never locks the person out on theirs.
  */
-const browserOf = (event: PreAuthenticationTriggerEvent) => {
-  const given = (event.request as { clientMetadata?: Record<string, string> }).clientMetadata?.browser ?? '';
-  return /^[\w-]{8,64}$/.test(given) ? given : 'none';
-};
+async function attemptOf(event: PreAuthenticationTriggerEvent, account: string, now: number): Promise<Attempt> {
+  const metadata = (event.request as { clientMetadata?: Record<string, string> }).clientMetadata ?? {};
+  const device = await trustedDeviceOf(account, metadata.device, now);
+  if (device) return { key: device, trusted: true };
+  const browser = browserKey.safeParse(metadata.browser);
+  return { key: browser.success ? browser.data : 'none', trusted: false };
+}
 
 /**
  * The sign-in throttle, where no script can go around it: Cognito runs this before it checks the
@@ -21,8 +33,9 @@ const browserOf = (event: PreAuthenticationTriggerEvent) => {
  */
 export async function handler(event: PreAuthenticationTriggerEvent): Promise<PreAuthenticationTriggerEvent> {
   const account = event.request.userAttributes.email ?? event.userName;
+  const attempt = await attemptOf(event, account, nowMs());
   for (let tries = 0; tries < 5; tries += 1) {
-    const verdict = await recordAttempt(account, browserOf(event), nowMs());
+    const verdict = await recordAttempt(account, attempt, nowMs());
     if (verdict === 'allowed') return event;
     if (verdict !== 'raced') throw new Error(MESSAGES.signInThrottled(Math.ceil(verdict.waitMs / 1000)));
   }
@@ -31,9 +44,9 @@ export async function handler(event: PreAuthenticationTriggerEvent): Promise<Pre
 
 type Verdict = 'allowed' | 'raced' | { waitMs: number };
 
-async function recordAttempt(account: string, browser: string, now: number): Promise<Verdict> {
+async function recordAttempt(account: string, attempt: Attempt, now: number): Promise<Verdict> {
   const log = await readAttemptLog(account);
-  const { next, verdict } = judge(log, browser, now);
+  const { next, verdict } = judge(log, attempt, now);
   if (next === null) return verdict;
   return (await saveAttemptLog(account, next, log.version, now)) ? verdict : 'raced';
 }
@@ -41,11 +54,15 @@ async function recordAttempt(account: string, browser: string, now: number): Pro
 /**
  * The rules, on the record as read: the log to write (null when nothing changes) and the verdict.
  * Windows slide (attempts are never cleared to start a wait); each wait doubles the last, until
- * the browser has left the account alone for the longest wait (15 min).
+ * the browser has left the account alone for the longest wait (15 min). Every browser has its
+ * own minute; the account-wide hourly bound holds the untrusted browsers together, while a
+ * trusted one (OWASP's device cookies) is held by its own minute alone, so that nobody without
+ * its token can make it wait.
  */
-export function judge(log: AttemptLog, browser: string, now: number): { next: AttemptLog | null; verdict: Exclude<Verdict, 'raced'> } {
-  if (now < log.blockedUntil) return { next: null, verdict: { waitMs: log.blockedUntil - now } };
-  const own = log.browsers[browser];
+export function judge(log: AttemptLog, attempt: Attempt, now: number): { next: AttemptLog | null; verdict: Exclude<Verdict, 'raced'> } {
+  const { key, trusted } = attempt;
+  if (!trusted && now < log.blockedUntil) return { next: null, verdict: { waitMs: log.blockedUntil - now } };
+  const own = log.browsers[key];
   if (own && now < own.blockedUntil) return { next: null, verdict: { waitMs: own.blockedUntil - now } };
 
   const remembered = (entry: BrowserLog) => now - entry.lastAt < AUTH_THROTTLE.maxCooldownMs || now < entry.blockedUntil;
@@ -57,16 +74,22 @@ export function judge(log: AttemptLog, browser: string, now: number): { next: At
   if (recent.length >= AUTH_THROTTLE.attempts) {
     const waitMs = Math.min(AUTH_THROTTLE.cooldownMs * 2 ** strikes, AUTH_THROTTLE.maxCooldownMs);
     const blocked = { attempts: recent, strikes: strikes + 1, blockedUntil: now + waitMs, lastAt: now };
-    const next = { ...log, attempts, blockedUntil: 0, browsers: { ...browsers, [browser]: blocked }, version: log.version + 1 };
+    const next = { ...log, attempts, browsers: { ...browsers, [key]: blocked }, version: log.version + 1 };
     return { next, verdict: { waitMs } };
   }
-  if (attempts.length >= AUTH_THROTTLE.accountAttempts) {
+  if (!trusted && attempts.length >= AUTH_THROTTLE.accountAttempts) {
     const blockedUntil = attempts[0]! + AUTH_THROTTLE.accountWindowMs;
     return { next: { ...log, attempts, blockedUntil, browsers, version: log.version + 1 }, verdict: { waitMs: blockedUntil - now } };
   }
   const counted = { attempts: [...recent, now], strikes, blockedUntil: 0, lastAt: now };
   return {
-    next: { attempts: [...attempts, now], blockedUntil: 0, browsers: { ...browsers, [browser]: counted }, lastBrowser: browser, version: log.version + 1 },
+    next: {
+      attempts: trusted ? attempts : [...attempts, now],
+      blockedUntil: log.blockedUntil,
+      browsers: { ...browsers, [key]: counted },
+      lastBrowser: key,
+      version: log.version + 1,
+    },
     verdict: 'allowed',
   };
 }

@@ -1,122 +1,91 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RESET_CODE } from '../../shared/constants';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
-import { RESET_KEYS } from '../data/keys';
+import { resetCodeKey } from '../data/keys';
 
-interface StoredCode {
-  SK: string;
-  code_hash: string;
-  salt: string;
-  expires_at: number;
+/**
+ * An address's one live code. The code itself is kept, so that it can be mailed again: a hash of
+ * a 6-digit code would hide nothing from a reader of the table (the million codes are tried in
+ * a moment), and the code lives 15 minutes.
+ */
+interface LiveCode {
+  code: string;
   issued_at: number;
+  expires_at: number;
+  /** Wrong guesses so far. */
   attempts: number;
+  /** When it was last mailed, how often, and for which request (a retried delivery mails it again). */
+  sent_at: number;
+  sends: number;
+  request_id: string;
+}
+
+const isLive = (stored: LiveCode | undefined, now: number): stored is LiveCode =>
+  stored !== undefined && stored.expires_at > now && stored.attempts < RESET_CODE.attempts;
+
+async function readLiveCode(email: string): Promise<LiveCode | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: resetCodeKey(email), ConsistentRead: true }));
+  return Item as LiveCode | undefined;
 }
 
 /**
- * One address's codes live side by side, each its own record (`CODE#<request>`), beside a marker
- * of the last issue (`LAST`) and a count per day (`DAY#<date>`). A request only ever adds its own
- * code: nobody else's request (a stranger's, asking for the same address) can spend or overwrite a
- * code already mailed.
- */
-const hashOf = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
-
-/**
- * Issues a fresh 6-digit code for an address, stored only as a salted hash with its expiry, or
- * answers null when one was issued less than a minute ago for another request, or when the address
- * has had its codes for the day (each code allows a few guesses: the day's cap bounds them all).
- * The same request (`requestId`, the bus event's id) gets a fresh code again, in place of its own
- * first one: its delivery is being retried because the mail may not have gone.
+ * The code to mail for a request, or null when nothing is to be mailed. An address has one live
+ * code at a time: a request while it lives mails that same code again (so nobody's request can
+ * replace the code another mail holds), at most once a minute and a few times in all
+ * (RESET_CODE.reissueMs, sendsPerCode); a new code is made only once none lives (expired, used,
+ * or out of guesses). How many a day is never counted: whoever asks, the person's mailbox holds
+ * a working code. The same request (`requestId`, the bus event's id) gets the code again: its
+ * delivery is being retried because the mail may not have gone.
  */
 export async function issueResetCode(email: string, requestId: string, now: number): Promise<string | null> {
-  const PK = RESET_KEYS.partition(email);
-  const ttl = Math.ceil((now + RESET_CODE.expiryMs) / 1000);
-  const mayIssue = await conditionally(
-    db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { PK, SK: RESET_KEYS.last, issued_at: now, request_id: requestId, ttl },
-        ConditionExpression: 'attribute_not_exists(PK) OR issued_at < :reissue OR request_id = :request',
-        ExpressionAttributeValues: { ':reissue': now - RESET_CODE.reissueMs, ':request': requestId },
-      }),
-    ),
-  );
-  if (!mayIssue || !(await countIssuedToday(PK, requestId, now))) return null;
-
-  const code = String(randomInt(0, 10 ** RESET_CODE.digits)).padStart(RESET_CODE.digits, '0');
-  const salt = randomBytes(16).toString('hex');
-  const stored: StoredCode = {
-    SK: `${RESET_KEYS.codePrefix}${createHash('sha256').update(requestId).digest('hex').slice(0, 32)}`,
-    code_hash: hashOf(salt, code),
-    salt,
-    expires_at: now + RESET_CODE.expiryMs,
-    issued_at: now,
-    attempts: 0,
-  };
-  await db().send(new PutCommand({ TableName: tableName(), Item: { PK, ...stored, ttl } }));
-  return code;
-}
-
-/**
- * Counts a request's code against the address's day (UTC), once however often the request is
- * retried; false when the day's codes are used up by other requests.
- */
-async function countIssuedToday(PK: string, requestId: string, now: number): Promise<boolean> {
-  const day = new Date(now).toISOString().slice(0, 10);
-  const Key = { PK, SK: RESET_KEYS.day(day) };
+  const stored = await readLiveCode(email);
+  if (!isLive(stored, now)) return (await mintCode(email, stored, requestId, now)) ?? null;
+  if (stored.request_id === requestId) return stored.code;
+  if (now - stored.sent_at < RESET_CODE.reissueMs || stored.sends >= RESET_CODE.sendsPerCode) return null;
   const counted = await conditionally(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key,
-        UpdateExpression: 'ADD issued :one, requests :request SET #ttl = :ttl',
-        ConditionExpression: '(attribute_not_exists(issued) OR issued < :cap) AND NOT contains(requests, :requestId)',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':request': new Set([requestId]),
-          ':requestId': requestId,
-          ':cap': RESET_CODE.perDay,
-          ':ttl': Math.ceil(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * 86_400,
-        },
+        Key: resetCodeKey(email),
+        UpdateExpression: 'SET sent_at = :now, request_id = :request ADD sends :one',
+        // Of two requests side by side, only one mails it again.
+        ConditionExpression: 'issued_at = :issued AND sent_at = :sent',
+        ExpressionAttributeValues: { ':now': now, ':request': requestId, ':one': 1, ':issued': stored.issued_at, ':sent': stored.sent_at },
       }),
     ),
   );
-  if (counted) return true;
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
-  return (Item?.requests as Set<string> | undefined)?.has(requestId) ?? false;
+  return counted ? stored.code : null;
+}
+
+/** A fresh code in place of the one read (none, or no longer live); undefined when another request made one first. */
+async function mintCode(email: string, replaced: LiveCode | undefined, requestId: string, now: number): Promise<string | undefined> {
+  const code = String(randomInt(0, 10 ** RESET_CODE.digits)).padStart(RESET_CODE.digits, '0');
+  const fresh: LiveCode = { code, issued_at: now, expires_at: now + RESET_CODE.expiryMs, attempts: 0, sent_at: now, sends: 1, request_id: requestId };
+  const made = await conditionally(
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...resetCodeKey(email), ...fresh, ttl: Math.ceil(fresh.expires_at / 1000) },
+        ConditionExpression: replaced ? 'issued_at = :issued' : 'attribute_not_exists(PK)',
+        ...(replaced ? { ExpressionAttributeValues: { ':issued': replaced.issued_at } } : {}),
+      }),
+    ),
+  );
+  return made ? code : undefined;
 }
 
 /**
- * Spends a code: true only for a right, unexpired code within its attempts, and only once; every
- * other code of the address goes with it. A guess counts as a try on each live code, before it is
- * compared, in one conditional write, so guesses sent side by side cannot share an attempt; a
- * code's last allowed wrong guess deletes it.
+ * Spends the code: true only for the right, unexpired code within its attempts, and only once. A
+ * guess counts as a try before it is compared, in one conditional write, so guesses sent side by
+ * side cannot share an attempt; the last allowed wrong guess deletes the code.
  */
 export async function redeemResetCode(email: string, code: string, now: number): Promise<boolean> {
-  const PK = RESET_KEYS.partition(email);
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :codes)',
-      ExpressionAttributeValues: { ':pk': PK, ':codes': RESET_KEYS.codePrefix },
-      ConsistentRead: true,
-    }),
-  );
-  const live = (Items as StoredCode[]).filter((stored) => stored.expires_at > now && stored.attempts < RESET_CODE.attempts);
-  const outcomes = await Promise.all(live.map((stored) => tryCode(PK, stored.SK, code, now)));
-  if (!outcomes.includes(true)) return false;
-  await Promise.all((Items as StoredCode[]).map((stored) => spend(PK, stored.SK, stored.code_hash)));
-  return true;
-}
-
-/** One try of `code` against one stored code; true when it was the code and this try spent it. */
-async function tryCode(PK: string, SK: string, code: string, now: number): Promise<boolean> {
   const counted = await unlessConditionFails(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { PK, SK },
+        Key: resetCodeKey(email),
         UpdateExpression: 'ADD attempts :one',
         ConditionExpression: 'attribute_exists(PK) AND attempts < :allowed AND expires_at > :now',
         ExpressionAttributeValues: { ':one': 1, ':allowed': RESET_CODE.attempts, ':now': now },
@@ -124,28 +93,26 @@ async function tryCode(PK: string, SK: string, code: string, now: number): Promi
       }),
     ),
   );
-  const stored = counted?.Attributes as StoredCode | undefined;
+  const stored = counted?.Attributes as LiveCode | undefined;
   if (!stored) return false;
-
-  const expected = Buffer.from(stored.code_hash, 'hex');
-  const given = Buffer.from(hashOf(stored.salt, code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    if (stored.attempts >= RESET_CODE.attempts) await spend(PK, SK, stored.code_hash);
+  const right = stored.code.length === code.length && timingSafeEqual(Buffer.from(stored.code), Buffer.from(code));
+  if (!right) {
+    if (stored.attempts >= RESET_CODE.attempts) await spend(email, stored.issued_at);
     return false;
   }
   // Single use: of two requests with the right code, only the one whose delete finds it wins.
-  return spend(PK, SK, stored.code_hash);
+  return spend(email, stored.issued_at);
 }
 
-/** Deletes the code, if it is still this one; false when another request got there first. */
-function spend(PK: string, SK: string, codeHash: string): Promise<boolean> {
+/** Deletes the code, if it is still the one issued at `issuedAt`; false when another request got there first. */
+function spend(email: string, issuedAt: number): Promise<boolean> {
   return conditionally(
     db().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: { PK, SK },
-        ConditionExpression: 'code_hash = :hash',
-        ExpressionAttributeValues: { ':hash': codeHash },
+        Key: resetCodeKey(email),
+        ConditionExpression: 'issued_at = :issued',
+        ExpressionAttributeValues: { ':issued': issuedAt },
       }),
     ),
   );

@@ -13,7 +13,7 @@ import { MAIL_TEXTS } from './mail-texts';
  * Bus consumer of password.reset-requested: mails a code when the address has an account. Done
  * off the request, so the public endpoint answers alike, and as fast, whether or not it has one.
  * A demo account's address gets nothing: it is a domain that never resolves.
- * A failed mail throws, and the bus's retry of the same event mails a fresh code.
+ * A failed mail throws, and the bus's retry of the same event mails the code again.
  */
 export const handler = busConsumer<'password.reset-requested'>('auth/send-reset-code', async ({ email, lang }, event) => {
   if (isDemoAddress(email)) return;
@@ -25,7 +25,7 @@ export const handler = busConsumer<'password.reset-requested'>('auth/send-reset-
   }
   const code = await issueResetCode(email, event.id, nowMs());
   if (!code) {
-    log.info('reset code not reissued within a minute of the last one', { address: addressHash(email) });
+    log.info('reset code not mailed again: it was a minute ago, or as often as a code is', { address: addressHash(email) });
     return;
   }
   const texts = MAIL_TEXTS[lang].reset;

@@ -93,15 +93,12 @@ export const oauthStateKey = (nonce: string) => {
 export const quotaKey = (key: string, windowStart: number) => ({ PK: `QUOTA#${key}`, SK: `WINDOW#${windowStart}` });
 /** The sign-in attempts of one account. */
 export const signInThrottleKey = (account: string) => ({ PK: `SIGNIN#${account.toLowerCase()}`, SK: 'THROTTLE' });
+/** The browsers trusted for sign-in to one account (hashes of their tokens), beside its attempts. */
+export const trustedDevicesKey = (account: string) => ({ PK: `SIGNIN#${account.toLowerCase()}`, SK: 'DEVICES' });
 /** A verification link already used. */
 export const verifiedLinkKey = (email: string) => ({ PK: `VERIFIED#${email.toLowerCase()}`, SK: 'VERIFIED' });
-/** One address's password reset codes: each code (CODE#), the last issue (LAST) and a count per day (DAY#). */
-export const RESET_KEYS = {
-  partition: (email: string) => `RESET#${email.toLowerCase()}`,
-  codePrefix: 'CODE#',
-  last: 'LAST',
-  day: (day: string) => `DAY#${day}`,
-} as const;
+/** One address's live password reset code. */
+export const resetCodeKey = (email: string) => ({ PK: `RESET#${email.toLowerCase()}`, SK: 'LIVE' });
 export const waitlistKey = (email: string) => ({ PK: `WAITLIST#${email}`, SK: 'WAITLIST' });
 export const bugReportKey = (id: string) => ({ PK: `BUGREPORT#${id}`, SK: 'BUGREPORT' });
 /** The demo accounts that expire on a day (yyyy-mm-dd), for the hourly clean-up. */

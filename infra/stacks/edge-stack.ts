@@ -1,6 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { routes, type Route } from '../../functions/routes';
 import { CLIENT_RATE_LIMITS } from '../../shared/constants';
 import { resourceName, type AppConfig } from '../config';
 
@@ -17,8 +18,9 @@ const TOO_MANY_REQUESTS = 'TooManyRequests';
  * The web ACL in front of the distribution: the per-client limits of shared/constants.ts, applied
  * where a flood is refused before it reaches the API's shared stage throttle (the local adapter
  * applies the same). The edge cannot verify a token, so a person is counted by the token they
- * send; a made-up token escapes the anonymous count only to meet the address's ceiling. Past a
- * limit the answer is API Gateway's own 429, so the SPA reads it as a throttle.
+ * send; a made-up token escapes the anonymous count only to meet the address's ceiling, and on a
+ * public route the address's own count for those routes. Past a limit the answer is API Gateway's
+ * own 429, so the SPA reads it as a throttle.
  */
 export class EdgeStack extends Stack {
   readonly webAclArn: string;
@@ -43,6 +45,24 @@ export class EdgeStack extends Stack {
         comparisonOperator: 'GT',
         size: 0,
         textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    };
+    // Whatever headers come with it: a made-up token must not take a request out of the count. The
+    // path is matched as API Gateway routes it (decoded, normalised).
+    const publicPaths = [...new Set((routes as readonly Route[]).filter((route) => route.public).map((route) => route.path))];
+    const publicRoute: CfnWebACL.StatementProperty = {
+      orStatement: {
+        statements: publicPaths.map((path) => ({
+          byteMatchStatement: {
+            fieldToMatch: { uriPath: {} },
+            positionalConstraint: 'EXACTLY',
+            searchString: path,
+            textTransformations: [
+              { priority: 0, type: 'URL_DECODE' },
+              { priority: 1, type: 'NORMALIZE_PATH' },
+            ],
+          },
+        })),
       },
     };
     const rule = (name: string, priority: number, statement: CfnWebACL.RateBasedStatementProperty): CfnWebACL.RuleProperty => ({
@@ -71,6 +91,11 @@ export class EdgeStack extends Stack {
           customKeys: [{ header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } }],
           limit: CLIENT_RATE_LIMITS.perPerson,
           scopeDownStatement: api,
+        }),
+        rule('public-routes-per-address', 3, {
+          aggregateKeyType: 'IP',
+          limit: CLIENT_RATE_LIMITS.publicRoutesPerAddress,
+          scopeDownStatement: publicRoute,
         }),
       ],
     });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, uniqueEmail } from './support/accounts';
+import { AUTH_THROTTLE } from '../../shared/constants';
+import { callCognito, createAccount, PASSWORD, uniqueEmail } from './support/accounts';
 import { signInThroughForm, signInToDemo } from './support/sign-in';
 
 /** The Cognito entries Amplify keeps in one of the two browser storages. */
@@ -58,6 +59,40 @@ test('a wrong password gets the spec message', async ({ page, request }) => {
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please check your credentials and try again.');
+});
+
+test('an owner who signed in before on this browser signs in after a hundred failures from other browsers', async ({ page, browser, request }) => {
+  const email = await createAccount(request, 'trusted-browser');
+  await page.goto('/login');
+  // Signed in, the browser asks the account to trust it.
+  const trusted = page.waitForResponse((response) => response.url().endsWith('/api/auth/device-token') && response.status() === 201);
+  await signInThroughForm(page, email);
+  await trusted;
+  await page.goto('/signout');
+  await expect(page.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
+
+  // Strangers fail through Cognito's API, each attempt from a browser of its own, until the account's hour is full.
+  for (let index = 0; index < AUTH_THROTTLE.accountAttempts; index += 1) {
+    const answer = await callCognito(request, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1!' },
+      ClientMetadata: { browser: `stranger-browser-${index}` },
+    });
+    expect(answer.status).toBe(400);
+  }
+  // A browser that never signed in to the account is made to wait, even with the right password.
+  const strangers = await browser.newContext();
+  const stranger = await strangers.newPage();
+  await stranger.goto('/login');
+  await stranger.getByLabel('Email').fill(email);
+  await stranger.getByLabel('Password').fill(PASSWORD);
+  await stranger.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(stranger.getByText(/^Too many sign-in attempts\. Please wait \d+ seconds?\.$/)).toBeVisible();
+  await strangers.close();
+
+  // The owner's browser signs in all the same.
+  await page.goto('/login');
+  await signInThroughForm(page, email);
 });
 
 test('email and password are required', async ({ page }) => {

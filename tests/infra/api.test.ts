@@ -2,7 +2,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../functions/routes';
 import { HANDLER_ACCESS } from '../../infra/access';
-import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../shared/constants';
+import { ACCOUNT_ROUTE_LIMITS, API_THROTTLE, CLIENT_RATE_LIMITS, PUBLIC_ROUTE_THROTTLE } from '../../shared/constants';
 import { logicalId, tempoApp, TEST_ENV } from './tempo-app';
 
 /** Written out on purpose: making a route public has to be a visible change to this test. */
@@ -140,6 +140,16 @@ describe('HTTP API stage', () => {
       .filter(([, route]) => publicKeys.includes(route.Properties.RouteKey))
       .map(([id]) => id);
     expect(template.toJSON().Resources[stageId].DependsOn).toEqual(expect.arrayContaining(routeIds));
+  });
+
+  it("holds one address on the public routes (at the edge, whatever headers it sends) far below what a route's throttle lets through", () => {
+    const windowSeconds = CLIENT_RATE_LIMITS.windowMs / 1000;
+    // A whole window's worth from one address is a tenth of what one route's throttle lets through in that window.
+    expect(CLIENT_RATE_LIMITS.publicRoutesPerAddress).toBeLessThanOrEqual((PUBLIC_ROUTE_THROTTLE.ratePerSecond * windowSeconds) / 10);
+    // And the handlers' own hourly counts per address stay below the edge's, so they answer first.
+    for (const limit of [ACCOUNT_ROUTE_LIMITS.resetCodesPerAddress, ACCOUNT_ROUTE_LIMITS.resetsPerAddress, ACCOUNT_ROUTE_LIMITS.verificationsPerAddress]) {
+      expect(limit).toBeLessThan(CLIENT_RATE_LIMITS.publicRoutesPerAddress);
+    }
   });
 
   it('throttles the default stage as shared/constants.ts says and writes access logs', () => {

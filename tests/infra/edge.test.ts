@@ -1,6 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { HANDLERS } from '../../functions/routes';
+import { HANDLERS, routes, type Route } from '../../functions/routes';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
 import { CLIENT_RATE_LIMITS } from '../../shared/constants';
 import { logicalId, tempoApp } from './tempo-app';
@@ -75,6 +75,38 @@ describe('the edge web ACL (CloudFront)', () => {
         ScopeDownStatement: API_PATHS,
       },
     });
+  });
+
+  it('counts every request to a public route by address alone, whatever headers come with it, matched on the path as API Gateway routes it', () => {
+    const publicPaths = [...new Set((routes as readonly Route[]).filter((route) => route.public).map((route) => route.path))];
+    expect(publicPaths).toEqual(expect.arrayContaining(['/api/auth/reset-code', '/api/auth/reset-password', '/api/auth/verify-email', '/api/demo']));
+    const found = rule('public-routes-per-address');
+    expect(found.Statement).toEqual({
+      RateBasedStatement: {
+        AggregateKeyType: 'IP',
+        Limit: CLIENT_RATE_LIMITS.publicRoutesPerAddress,
+        EvaluationWindowSec: WINDOW_SECONDS,
+        ScopeDownStatement: {
+          OrStatement: {
+            Statements: publicPaths.map((path) => ({
+              ByteMatchStatement: {
+                FieldToMatch: { UriPath: {} },
+                PositionalConstraint: 'EXACTLY',
+                SearchString: path,
+                TextTransformations: [
+                  { Priority: 0, Type: 'URL_DECODE' },
+                  { Priority: 1, Type: 'NORMALIZE_PATH' },
+                ],
+              },
+            })),
+          },
+        },
+      },
+    });
+    // No header takes a request out of this count: a made-up Authorization header among them.
+    expect(JSON.stringify(found.Statement)).not.toMatch(/Header/i);
+    const priorities = (acl.Properties.Rules as Array<{ Priority: number }>).map((each) => each.Priority);
+    expect(new Set(priorities).size).toBe(priorities.length);
   });
 
   it('is left out of an environment-agnostic synth, whose distribution then has none', () => {

@@ -1,20 +1,23 @@
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AUTH_THROTTLE, RESET_CODE } from '../../shared/constants';
+import { ACCOUNT_ROUTE_LIMITS, AUTH_THROTTLE, RESET_CODE, TRUSTED_DEVICES } from '../../shared/constants';
 import { personNameProblem } from '../../shared/person-name';
 import { MESSAGES } from '../../shared/messages';
 import { MAIL_TEXTS } from '../../functions/auth/mail-texts';
 import { issueResetCode, redeemResetCode } from '../../functions/auth/reset-codes.repository';
 import { handler as sendResetCode } from '../../functions/auth/send-reset-code';
+import { trustDevice, trustedDeviceOf } from '../../functions/auth/trusted-devices.repository';
 
 const VERIFICATION_SUBJECT = MAIL_TEXTS.en.verification.subject;
 const RESET_SUBJECT = MAIL_TEXTS.en.reset.subject;
 import { db, tableName } from '../../functions/platform/dynamo';
+import { resetCodeKey } from '../../functions/data/keys';
 import { useVirtualClock } from '../support/clock';
 import { mailsTo } from '../support/outbox';
 import { useLocalStack } from '../support/local-stack';
@@ -41,6 +44,27 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const response = await fetch(`${local.stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: response.status, body: await response.json() };
   };
+  /** A POST from another address of this machine (all of 127.0.0.0/8 is the loopback), as from another requester. */
+  const postFrom = (address: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const url = new URL(path, local.stack.url);
+      const sent = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          localAddress: address,
+          headers: { 'content-type': 'application/json', ...headers },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+        },
+      );
+      sent.on('error', reject).end(JSON.stringify(body));
+    });
   /** As the sign-up form sends it: the page's language as the account's `locale`. */
   const signUp = (email: string, password = PASSWORD, name = 'Ada Lovelace', locale = 'en') =>
     cognito.send(
@@ -238,6 +262,81 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     }
   });
 
+  it('lets the owner sign in on a browser trusted before after a hundred failures from other browsers, whose own bound still holds', async () => {
+    const email = await confirmedUser();
+    const other = await confirmedUser();
+    const trust = async (account: string, replaces?: string) => {
+      const { IdToken } = (await signIn(account)).AuthenticationResult!;
+      const response = await fetch(`${local.stack.url}/api/auth/device-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${IdToken}` },
+        body: JSON.stringify(replaces ? { replaces } : {}),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { token: string }).token;
+    };
+    const attempt = (metadata: Record<string, string>, password = PASSWORD) =>
+      failure(
+        cognito.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: local.stack.pool.clientId,
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+            ClientMetadata: metadata,
+          }),
+        ),
+      );
+    const first = await trust(email);
+    const device = await trust(email, first);
+    const othersDevice = await trust(other);
+    expect(device).not.toBe(first);
+
+    const clock = useVirtualClock();
+    try {
+      const strangers = [];
+      for (let index = 0; index < AUTH_THROTTLE.accountAttempts; index += 1) {
+        strangers.push((await attempt({ browser: `stranger-browser-${index}` }, 'Wrong-password-1!')).name);
+        clock.advance(1_000);
+      }
+      // The owner's two sign-ins above (untrusted then) count in the account's hour as well.
+      expect(strangers.filter((name) => name === 'NotAuthorizedException')).toHaveLength(AUTH_THROTTLE.accountAttempts - 2);
+      // Strangers, and whoever sends a made-up, replaced or other account's token, wait out the hour.
+      const untrusted: Array<Record<string, string>> = [
+        { browser: 'stranger-browser-new' },
+        { device: 'x'.repeat(43) },
+        { device: first },
+        { device: othersDevice },
+        {},
+      ];
+      for (const metadata of untrusted) {
+        expect((await attempt(metadata)).message).toContain('Too many sign-in attempts. Please wait');
+      }
+      // The owner's browser, trusted at its last sign-in, signs in, and still meets its own minute.
+      expect((await attempt({ browser: 'owner-browser-1', device })).name).toBe('no error');
+      for (let index = 0; index < AUTH_THROTTLE.attempts; index += 1) await attempt({ device }, 'Wrong-password-1!');
+      expect((await attempt({ device })).message).toContain(MESSAGES.signInThrottled(5));
+      clock.advance(AUTH_THROTTLE.windowMs);
+      expect((await attempt({ device })).name).toBe('no error');
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it('keeps the latest 10 trusted browsers of an account, each for 180 days, one token per browser', async () => {
+    const account = newEmail();
+    const now = Date.parse('2030-03-04T08:00:00Z');
+    const tokens = [];
+    for (let index = 0; index <= TRUSTED_DEVICES.perAccount; index += 1) tokens.push(await trustDevice(account, undefined, now + index));
+    const trusted = async (token: string, at = now + 1_000) => (await trustedDeviceOf(account, token, at)) !== null;
+    expect(await trusted(tokens[0]!)).toBe(false);
+    for (const token of tokens.slice(1)) expect(await trusted(token)).toBe(true);
+    // A browser's new token takes the place of its old one, leaving the others as they were.
+    const renewed = await trustDevice(account, tokens[1]!, now + 2_000);
+    expect([await trusted(tokens[1]!, now + 3_000), await trusted(renewed, now + 3_000), await trusted(tokens[2]!, now + 3_000)]).toEqual([false, true, true]);
+    expect(await trusted(renewed, now + 2_000 + TRUSTED_DEVICES.lifetimeMs)).toBe(false);
+    expect(await trustedDeviceOf(newEmail(), renewed, now + 3_000)).toBeNull();
+  });
+
   it('resets a password with the mailed code, once', async () => {
     const email = await confirmedUser();
     const asked = await post('/api/auth/reset-code', { email });
@@ -278,56 +377,117 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect((await failure(refresh)).name).toBe('NotAuthorizedException');
   });
 
-  it('counts guesses sent all at once: the right code after 30 wrong ones is refused', async () => {
+  it('counts guesses sent all at once: the right code after 29 wrong ones is refused', async () => {
     const email = await confirmedUser();
     await post('/api/auth/reset-code', { email });
     await local.stack.settle();
     const code = /\b(\d{6})\b/.exec(mailsTo(outbox(), email).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
     const wrong = code === '000000' ? '000001' : '000000';
-    const guesses = [...Array.from({ length: 30 }, () => wrong), code].map((guess) =>
-      post('/api/auth/reset-password', { email, code: guess, password: 'New-password-2!' }),
+    // From an address of their own: the guesses stay under the address's hourly count of resets.
+    const guesses = [...Array.from({ length: 29 }, () => wrong), code].map((guess) =>
+      postFrom('127.0.0.11', '/api/auth/reset-password', { email, code: guess, password: 'New-password-2!' }),
     );
-    expect((await Promise.all(guesses)).map((answer) => answer.status)).toEqual(Array.from({ length: 31 }, () => 400));
+    expect((await Promise.all(guesses)).map((answer) => answer.status)).toEqual(Array.from({ length: 30 }, () => 400));
     expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
   });
 
-  it('issues at most 10 codes a day to one address, a minute or more apart', async () => {
-    const email = newEmail();
-    const morning = Date.parse('2030-01-02T08:00:00Z');
-    const codes = [];
-    for (let index = 0; index < 11; index += 1) codes.push(await issueResetCode(email, `request-${index}`, morning + index * 61_000));
-    expect(codes.slice(0, 10).every((code) => /^\d{6}$/.test(String(code)))).toBe(true);
-    expect(codes[10]).toBeNull();
-    expect(await issueResetCode(email, 'next-day', Date.parse('2030-01-03T08:00:00Z'))).toMatch(/^\d{6}$/);
+  it('holds each requester of the public account routes to their own hour, by address (and browser), whatever token comes along', async () => {
+    const email = await confirmedUser();
+    const { IdToken } = (await signIn(email)).AuthenticationResult!;
+    const tokens: Array<Record<string, string>> = [{}, { authorization: `Bearer ${IdToken}` }, { authorization: 'Bearer made-up' }];
+    const asks = [];
+    for (let index = 0; index < ACCOUNT_ROUTE_LIMITS.resetCodesPerAddress + 2; index += 1) {
+      const body = { email: `someone-${index}@example.com`, browser: `browser-${index % 5}-of-this-address` };
+      asks.push(await postFrom('127.0.0.71', '/api/auth/reset-code', body, tokens[index % 3]));
+    }
+    expect(asks.map((answer) => answer.status)).toEqual([...Array(ACCOUNT_ROUTE_LIMITS.resetCodesPerAddress).fill(202), 429, 429]);
+    expect(asks.at(-1)!.body.error).toMatchObject({ code: 'rate_limited', message: MESSAGES.tooManyAuthRequests });
+
+    const oneBrowser = [];
+    for (let index = 0; index <= ACCOUNT_ROUTE_LIMITS.resetCodesPerBrowser; index += 1) {
+      oneBrowser.push((await postFrom('127.0.0.72', '/api/auth/reset-code', { email, browser: 'one-browser-only' }, tokens[index % 3])).status);
+    }
+    expect(oneBrowser).toEqual([...Array(ACCOUNT_ROUTE_LIMITS.resetCodesPerBrowser).fill(202), 429]);
+
+    const limited = [
+      ['/api/auth/reset-password', ACCOUNT_ROUTE_LIMITS.resetsPerAddress, { email, code: '123456', password: 'New-password-2!' }],
+      ['/api/auth/verify-email', ACCOUNT_ROUTE_LIMITS.verificationsPerAddress, { email: newEmail(), code: 'not-the-code' }],
+    ] as const;
+    for (const [path, limit, body] of limited) {
+      const statuses = [];
+      for (let index = 0; index <= limit; index += 1) statuses.push((await postFrom('127.0.0.73', path, body, tokens[index % 3])).status);
+      expect(statuses, path).toEqual([...Array(limit).fill(400), 429]);
+      expect((await postFrom('127.0.0.74', path, body)).status, path).toBe(400);
+    }
   });
 
-  it("is never spent nor overwritten by someone else's requests, even past the day's cap; a retry of the same request counts once", async () => {
+  it('keeps one live code per address: asked again it mails that same code, at most once a minute and 5 times, never counted by the day', async () => {
     const email = newEmail();
-    const morning = Date.parse('2030-02-03T08:00:00Z');
-    const mailed = (await issueResetCode(email, 'the-person', morning))!;
-    // A stranger asks for the same address every minute, well past the day's cap.
-    const strangers = [];
-    for (let index = 1; index <= 12; index += 1) strangers.push(await issueResetCode(email, `stranger-${index}`, morning + index * 61_000));
-    expect(strangers.filter((code) => code !== null)).toHaveLength(RESET_CODE.perDay - 1);
-    // The person's code, mailed first, still works, once, and takes the others with it.
-    const at = morning + 13 * 61_000;
-    expect(await redeemResetCode(email, mailed, at)).toBe(true);
-    expect(await redeemResetCode(email, mailed, at)).toBe(false);
-    expect(await redeemResetCode(email, strangers[0]!, at)).toBe(false);
+    const morning = Date.parse('2030-01-02T08:00:00Z');
+    const first = await issueResetCode(email, 'request-0', morning);
+    expect(first).toMatch(/^\d{6}$/);
+    // Within the minute nothing is mailed; a retried delivery of the same request mails it again.
+    expect(await issueResetCode(email, 'request-1', morning + 30_000)).toBeNull();
+    expect(await issueResetCode(email, 'request-0', morning + 30_000)).toBe(first);
+    const again = [];
+    for (let index = 1; index <= 6; index += 1) again.push(await issueResetCode(email, `again-${index}`, morning + index * 61_000));
+    expect(again).toEqual([...Array(RESET_CODE.sendsPerCode - 1).fill(first), null, null]);
+    // Once it has expired, the next request gets a new code, and so on all day and the next.
+    let at = morning + RESET_CODE.expiryMs;
+    const codes = new Set<string>();
+    for (let index = 0; index < 100; index += 1, at += RESET_CODE.expiryMs) codes.add((await issueResetCode(email, `later-${index}`, at))!);
+    expect(codes.size).toBeGreaterThan(90);
+    expect([...codes].every((code) => /^\d{6}$/.test(code))).toBe(true);
+    const last = (await issueResetCode(email, 'used-now', at))!;
+    expect(await redeemResetCode(email, last, at + 1_000)).toBe(true);
+    expect(await redeemResetCode(email, last, at + 1_000)).toBe(false);
+    // A used code is no longer live: the next request makes a new one at once.
+    expect(await issueResetCode(email, 'after-use', at + 2_000)).toMatch(/^\d{6}$/);
+  });
 
-    // A retried delivery gets a fresh code in place of its first, and is counted once against the day.
-    const next = Date.parse('2030-02-04T08:00:00Z');
-    const first = (await issueResetCode(email, 'retried', next))!;
-    const again = (await issueResetCode(email, 'retried', next + 1_000))!;
-    expect(await redeemResetCode(email, first, next + 2_000)).toBe(first === again);
-    for (let index = 1; index < RESET_CODE.perDay; index += 1)
-      expect(await issueResetCode(email, `day-${index}`, next + 2_000 + index * 61_000)).toMatch(/^\d{6}$/);
+  it("never lets a stranger's requests in someone's name stop the owner getting a working code", async () => {
+    const email = await confirmedUser();
+    const strangerAsks = async (address: string, count: number) => {
+      const statuses = [];
+      for (let index = 0; index < count; index += 1) {
+        statuses.push((await postFrom(address, '/api/auth/reset-code', { email, browser: `stranger-browser-${index % 3}` })).status);
+      }
+      return statuses;
+    };
+    const resetMails = () => mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
+    const clock = useVirtualClock();
+    try {
+      // A stranger asks from one address, from a few browsers, then from other addresses: each
+      // requester is held to its own count, whatever the address they name.
+      const fromOne = await strangerAsks('127.0.0.21', 40);
+      expect(fromOne.filter((status) => status === 202)).toHaveLength(3 * ACCOUNT_ROUTE_LIMITS.resetCodesPerBrowser);
+      expect(fromOne.filter((status) => status === 429)).toHaveLength(40 - 3 * ACCOUNT_ROUTE_LIMITS.resetCodesPerBrowser);
+      for (let minute = 0; minute < 8; minute += 1) {
+        await strangerAsks(`127.0.0.${30 + minute}`, 2);
+        await local.stack.settle();
+        clock.advance(61_000);
+      }
+      // The owner's mailbox holds one code however often it was mailed, and the owner's own request works.
+      expect(resetMails().length).toBeLessThanOrEqual(RESET_CODE.sendsPerCode);
+      expect(new Set(resetMails().map((mail) => /\b(\d{6})\b/.exec(mail.body)![1]!)).size).toBe(1);
+      clock.advance(RESET_CODE.expiryMs);
+      await strangerAsks('127.0.0.50', 3);
+      expect((await postFrom('127.0.0.60', '/api/auth/reset-code', { email, browser: 'owner-browser-1' })).status).toBe(202);
+      await local.stack.settle();
+      const code = /\b(\d{6})\b/.exec(resetMails().at(-1)!.body)![1]!;
+      const reset = await postFrom('127.0.0.60', '/api/auth/reset-password', { email, code, password: 'New-password-2!' });
+      expect(reset).toEqual({ status: 200, body: { reset: true } });
+    } finally {
+      clock.restore();
+    }
+    expect((await signIn(email, 'New-password-2!')).AuthenticationResult?.IdToken).toBeTruthy();
   });
 
   it('cannot be guessed within its attempts, expires after 15 minutes, and is not reissued within a minute', async () => {
     const email = await confirmedUser();
-    await post('/api/auth/reset-code', { email });
-    await post('/api/auth/reset-code', { email });
+    // From a browser of its own: requests without a browser key share one count per address.
+    await post('/api/auth/reset-code', { email, browser: 'guessing-test-browser' });
+    await post('/api/auth/reset-code', { email, browser: 'guessing-test-browser' });
     await local.stack.settle();
     const mails = mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
     expect(mails).toHaveLength(1);
@@ -339,21 +499,13 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     expect((await post('/api/auth/reset-password', { email, code, password: 'New-password-2!' })).status).toBe(400);
 
     const other = await confirmedUser();
-    await post('/api/auth/reset-code', { email: other });
+    await post('/api/auth/reset-code', { email: other, browser: 'guessing-test-browser' });
     await local.stack.settle();
     const otherCode = /\b(\d{6})\b/.exec(mailsTo(outbox(), other).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
-    const { Items: otherCodes = [] } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :codes)',
-        ExpressionAttributeValues: { ':pk': `RESET#${other}`, ':codes': 'CODE#' },
-      }),
-    );
-    expect(otherCodes).toHaveLength(1);
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { PK: `RESET#${other}`, SK: otherCodes[0]!.SK },
+        Key: resetCodeKey(other),
         UpdateExpression: 'SET expires_at = :past',
         ExpressionAttributeValues: { ':past': Date.now() - 1 },
       }),

@@ -57,7 +57,9 @@ describe('the JWT authorizer in front of every non-public route', () => {
 });
 
 describe('the per-client limits', () => {
-  const limited = integrationHarness({ clientLimits: { windowMs: 60 * 60_000, perPerson: 30, anonymousPerAddress: 10, perAddress: 60 } });
+  const limited = integrationHarness({
+    clientLimits: { windowMs: 60 * 60_000, perPerson: 30, anonymousPerAddress: 10, perAddress: 60, publicRoutesPerAddress: 1_000 },
+  });
 
   it("count a person by account and anyone else by address: a flood without a token from the person's own address leaves the person's requests alone", async () => {
     const address = '192.0.2.44';
@@ -83,6 +85,33 @@ describe('the per-client limits', () => {
     // 60 is the address's ceiling; the 61st is the first person's 21st, under their own 30.
     expect(statuses).toEqual([...Array(60).fill(200), 429]);
     expect((await limited.call('GET', '/api/changes', { sourceIp: '192.0.2.47', token: people[0]!.token })).status).toBe(200);
+  });
+});
+
+describe("the public routes' limits", () => {
+  // A route's own throttle of 20 at once (refilled at 1 a second), and 10 requests in the window per address.
+  const guarded = integrationHarness({
+    throttle: { ratePerSecond: 1, burst: 20 },
+    clientLimits: { windowMs: 60 * 60_000, perPerson: 1_000, anonymousPerAddress: 1_000, perAddress: 1_000, publicRoutesPerAddress: 10 },
+  });
+  const madeUp = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJub2JvZHkifQ.bm90LWEtc2lnbmF0dXJl';
+
+  it("count an address's requests whatever token comes along, so that one address cannot use up a route's throttle for everyone", async () => {
+    const flood = [];
+    for (let index = 0; index < 30; index += 1) {
+      const token = index % 3 === 0 ? undefined : index % 3 === 1 ? madeUp : (await guarded.user()).token;
+      flood.push((await guarded.call('POST', '/api/waitlist', { sourceIp: '198.51.100.7', token, body: { email: `flood-${index}@example.com` } })).status);
+    }
+    expect(flood.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(flood.slice(10)).toEqual(Array(20).fill(429));
+    // Another address still finds the route open: the flood's refused requests never reached its throttle.
+    const others = [];
+    for (let index = 0; index < 5; index += 1) {
+      others.push(
+        (await guarded.call('POST', '/api/waitlist', { sourceIp: `198.51.100.${20 + index}`, body: { email: `other-${index}@example.com` } })).status,
+      );
+    }
+    expect(others).toEqual(Array(5).fill(201));
   });
 });
 

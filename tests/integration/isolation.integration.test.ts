@@ -53,6 +53,8 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'GET /api/settings': (bob) => bob.get('/api/settings'),
   'PUT /api/settings': (bob) => bob.put('/api/settings', { lang: 'de', full_name: 'Bob' }),
   'GET /api/changes': (bob) => bob.get('/api/changes'),
+  // Trusts Bob's browser for Bob's own account: the account is the token's, never the body's.
+  'POST /api/auth/device-token': (bob) => bob.post('/api/auth/device-token', {}),
   'POST /api/gcal/connect': (bob) => bob.post('/api/gcal/connect', { write: true }),
   'GET /api/gcal/status': (bob) => bob.get('/api/gcal/status'),
   'POST /api/gcal/sync': (bob) => bob.post('/api/gcal/sync', {}),

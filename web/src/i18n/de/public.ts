@@ -263,6 +263,8 @@ export default {
     nameTooLong: 'Der Name darf höchstens 80 Zeichen lang sein',
     nameCharacters: 'Der Name darf nur Buchstaben, Leerzeichen, Apostrophe, Bindestriche und Punkte enthalten',
     invalidVerificationCode: 'Ungültiger Bestätigungscode',
+    invalidDeviceToken: 'Das ist kein Anmelde-Token dieser App.',
+    invalidBrowserKey: 'Das ist kein Browser-Schlüssel dieser App.',
     signInThrottled: (seconds: number) => `Zu viele Anmeldeversuche. Bitte warte ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'}.`,
     nameRequired: 'Name ist erforderlich',
     emailRequired: 'E-Mail ist erforderlich',

@@ -267,6 +267,8 @@ export default {
     nameTooLong: 'El nombre puede tener 80 caracteres como máximo',
     nameCharacters: 'El nombre solo puede contener letras, espacios, apóstrofos, guiones y puntos',
     invalidVerificationCode: 'El código de verificación no es válido',
+    invalidDeviceToken: 'Esto no es un token de inicio de sesión de esta aplicación.',
+    invalidBrowserKey: 'Esto no es una clave de navegador de esta aplicación.',
     signInThrottled: (seconds: number) => `Demasiados intentos de inicio de sesión. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
     nameRequired: 'El nombre es obligatorio',
     emailRequired: 'El correo es obligatorio',

@@ -267,6 +267,8 @@ export default {
     nameTooLong: 'Le nom ne peut pas dépasser 80 caractères',
     nameCharacters: 'Le nom ne peut contenir que des lettres, des espaces, des apostrophes, des traits d’union et des points',
     invalidVerificationCode: 'Code de vérification non valide',
+    invalidDeviceToken: 'Ceci n’est pas un jeton de connexion de cette application.',
+    invalidBrowserKey: 'Ceci n’est pas une clé de navigateur de cette application.',
     signInThrottled: (seconds: number) => `Trop de tentatives de connexion. Patientez ${seconds} ${seconds <= 1 ? 'seconde' : 'secondes'}.`,
     nameRequired: 'Le nom est obligatoire',
     emailRequired: 'L’e-mail est obligatoire',

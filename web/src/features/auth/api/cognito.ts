@@ -10,8 +10,10 @@ import 'aws-amplify/auth/enable-oauth-listener';
 import { defaultStorage, Hub, sessionStorage } from 'aws-amplify/utils';
 import type { WebConfig } from '../../../../../shared/web-config';
 import { loadWebConfig } from '../../../lib/web-config';
+import { browserKey } from '../lib/browser-key';
 import { storageHoldingSession, type TokenStorageKind } from '../lib/stored-session';
 import type { Language } from '../../../../../shared/languages';
+import { trustedBrowserToken, trustThisBrowser } from './trusted-browser';
 
 export type SignInOutcome = 'signedIn' | 'unconfirmed' | 'resetRequired' | 'unsupported';
 
@@ -67,13 +69,20 @@ function keepTokensIn(kind: TokenStorageKind) {
  */
 export async function signInWithPassword(input: { email: string; password: string; rememberMe: boolean }): Promise<SignInOutcome> {
   keepTokensIn(input.rememberMe ? 'local' : 'session');
+  const username = accountEmail(input.email);
+  const trusted = trustedBrowserToken(username);
   const { isSignedIn, nextStep } = await signIn({
-    username: accountEmail(input.email),
+    username,
     password: input.password,
-    // The browser's key: the server's sign-in throttle counts attempts per account and browser.
-    options: { authFlowType: 'USER_PASSWORD_AUTH', clientMetadata: { browser: browserKey() } },
+    // The browser's key: the server's sign-in throttle counts attempts per account and browser,
+    // those of a browser the account trusts apart from everyone else's.
+    options: { authFlowType: 'USER_PASSWORD_AUTH', clientMetadata: { browser: browserKey(), ...(trusted ? { device: trusted } : {}) } },
   });
-  if (isSignedIn) return 'signedIn';
+  if (isSignedIn) {
+    // Without a new token this browser is only trusted as before (or not): the sign-in stands.
+    await trustThisBrowser(username).catch(() => undefined);
+    return 'signedIn';
+  }
   if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'unconfirmed';
   if (nextStep.signInStep === 'RESET_PASSWORD') return 'resetRequired';
   return 'unsupported';
@@ -147,16 +156,4 @@ export function listenToAuthEvents(listener: (event: AuthEvent) => void): void {
  */
 export async function forgetSession(): Promise<void> {
   await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
-}
-
-const BROWSER_KEY = 'tempo.browser';
-
-/** A random id this browser keeps, so that a stranger's failed sign-ins elsewhere never make this one wait. */
-function browserKey(): string {
-  let key = localStorage.getItem(BROWSER_KEY);
-  if (!key) {
-    key = crypto.randomUUID();
-    localStorage.setItem(BROWSER_KEY, key);
-  }
-  return key;
 }
