@@ -89,5 +89,15 @@ describe('the HTTP wrapper every handler shares', () => {
       const through = await answer(event('POST /api/goals', { sub: 'u1', headers: { 'x-origin-verify': 'the-secret' }, body: '{' }));
       expect(through).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
     });
+
+    it('refuses everything when the secret is missing outside the local stack: a deployed function fails closed', async () => {
+      vi.stubEnv('LOCAL_STACK', '');
+      const anyHeaders: Array<Record<string, string>> = [{}, { 'x-origin-verify': '' }, { 'x-origin-verify': 'anything' }];
+      for (const headers of anyHeaders) {
+        expect(await answer(event('GET /api/goals', { sub: 'u1', headers }))).toMatchObject({ status: 403, body: { message: 'Forbidden' } });
+      }
+      vi.stubEnv('LOCAL_STACK', 'true');
+      expect((await answer(event('GET /api/goals', { sub: 'u1' }))).status).toBe(403);
+    });
   });
 });
