@@ -45,6 +45,11 @@ export interface AppConfig extends StageSettings {
   /** The site's own domain and its ACM certificate (which CloudFront needs in us-east-1). */
   domain?: { name: string; certificateArn: string };
   /**
+   * The API's own domain and its ACM certificate in the stack's region: CloudFront then reaches the
+   * API by this name, and the API's execute-api address is switched off.
+   */
+  apiDomain?: { name: string; certificateArn: string };
+  /**
    * Where the site is served: https://<domainName>, or the distribution's address given as
    * siteUrl after the first deploy. Mail links and Google's redirect need it.
    */
@@ -71,7 +76,7 @@ export interface AppConfig extends StageSettings {
 export function readConfig(node: Node): AppConfig {
   const stage = optional(node, 'stage') ?? 'dev';
   if (!isStage(stage)) throw new Error(`Unknown stage "${stage}": use one of ${Object.keys(STAGES).join(', ')}`);
-  const domain = readDomain(node);
+  const domain = readDomain(node, 'domainName', 'certificateArn', 'us-east-1');
   const siteUrl = domain ? `https://${domain.name}` : optional(node, 'siteUrl')?.replace(/\/$/, '');
   const googleClientId = optional(node, 'googleClientId');
   if (googleClientId && !siteUrl) {
@@ -87,6 +92,7 @@ export function readConfig(node: Node): AppConfig {
     stage,
     ...STAGES[stage],
     domain,
+    apiDomain: readDomain(node, 'apiDomainName', 'apiCertificateArn', 'the stack’s region'),
     siteUrl,
     googleClientId,
     elevenLabsAgentId: optional(node, 'elevenLabsAgentId'),
@@ -97,11 +103,12 @@ export function readConfig(node: Node): AppConfig {
   };
 }
 
-function readDomain(node: Node): AppConfig['domain'] {
-  const name = optional(node, 'domainName');
-  const certificateArn = optional(node, 'certificateArn');
+/** A custom domain from two context keys: both or neither. */
+function readDomain(node: Node, nameKey: string, certificateKey: string, certificateRegion: string): AppConfig['domain'] {
+  const name = optional(node, nameKey);
+  const certificateArn = optional(node, certificateKey);
   if (!name && !certificateArn) return undefined;
-  if (!name || !certificateArn) throw new Error('A custom domain needs both domainName and certificateArn (us-east-1)');
+  if (!name || !certificateArn) throw new Error(`A custom domain needs both ${nameKey} and ${certificateKey} (${certificateRegion})`);
   return { name, certificateArn };
 }
 

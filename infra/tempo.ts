@@ -51,7 +51,7 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
   const edge = region && !Token.isUnresolved(region) ? new EdgeStack(app, name('Edge'), { ...base, env: { ...env, region: EDGE_REGION } }) : undefined;
   const web = new WebStack(app, name('Web'), {
     ...base,
-    api: api.api,
+    apiEndpoint: api.endpoint,
     sockets: push.stage,
     originVerify: secrets.originVerify,
     webConfig,

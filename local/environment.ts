@@ -26,6 +26,8 @@ export function useLocalEndpoints(options: {
     ...(options.socketManagementEndpoint ? { WEBSOCKET_MANAGEMENT_ENDPOINT: options.socketManagementEndpoint } : {}),
     TABLE_NAME: options.tableName,
     EVENT_BUS_NAME: 'tempo-local',
+    // No CloudFront in front: requests need no origin secret (functions/platform/origin.ts).
+    LOCAL_STACK: '1',
     // This machine runs Node 20; Lambda runs the CDK's runtime. The SDK's notice would only add noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });

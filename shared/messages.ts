@@ -75,6 +75,8 @@ export const MESSAGES = {
   startMinuteChoice: 'Start minute must be 0, 15, 30 or 45',
   roleChoice: 'Choose a role from the list',
   unknownField: 'Unknown field',
+  /** Ours: an id a client makes up (a voice tool call's, a conversation's), which paths carry as it is. */
+  idCharacters: 'May contain only letters, digits and . _ ~ -',
 } as const;
 
 /** Texts of the API's own errors (the specification is silent on these). */
@@ -84,6 +86,7 @@ export const API_ERRORS = {
   unauthorized: 'Sign in to continue',
   notFound: 'Not found',
   payloadTooLarge: 'The request is too large',
+  illFormedText: 'The text is not valid Unicode',
   internal: 'Something went wrong on our side. Please try again.',
   staleWrite: 'This item was changed elsewhere. Reload and try again.',
 } as const;

@@ -8,3 +8,12 @@ export function uniqueIgnoringCase(names: readonly string[]): string[] {
     return true;
   });
 }
+
+/**
+ * Whether text is well-formed Unicode: no lone surrogate (a half of a pair, as JSON's `\ud800`
+ * escapes allow), which no URL can encode, UTF-8 cannot store and DynamoDB may refuse. With the `u`
+ * flag a pair is one code point, so only a lone half matches.
+ */
+export function isWellFormedText(text: string): boolean {
+  return !/\p{Surrogate}/u.test(text);
+}

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
+import { clientId } from './text.schema';
 import { ENTITIES } from './items';
 import { AGENT_ACTION_TYPES, TOOL_CALL_ID_MAX, TOOL_CALL_MESSAGES, TOOL_CALL_STATUSES, toolArgumentsProblem } from './tool-calls';
 
 /** A tool call id as a path names it: anything longer or empty names no call (and could not be a key). */
-export const ToolCallIdSchema = z.string().min(1).max(TOOL_CALL_ID_MAX);
+export const ToolCallIdSchema = clientId(TOOL_CALL_ID_MAX).min(1);
 
 /**
  * What a finished call answered. A change names the item after it (a delete: the item as it was);
@@ -39,11 +40,8 @@ export type ToolCall = z.infer<typeof ToolCallSchema>;
 
 /** What the client logs when the agent asks for a client tool (spec: a message without tool_name is not logged). */
 export const ToolCallRequestSchema = z.strictObject({
-  tool_call_id: z
-    .string({ error: TOOL_CALL_MESSAGES.toolCallIdRequired })
-    .min(1, TOOL_CALL_MESSAGES.toolCallIdRequired)
-    .max(TOOL_CALL_ID_MAX, `Must be at most ${TOOL_CALL_ID_MAX} characters`),
-  conversation_id: z.string().max(TOOL_CALL_ID_MAX, `Must be at most ${TOOL_CALL_ID_MAX} characters`),
+  tool_call_id: clientId(TOOL_CALL_ID_MAX, TOOL_CALL_MESSAGES.toolCallIdRequired),
+  conversation_id: clientId(TOOL_CALL_ID_MAX),
   tool_name: z
     .string({ error: TOOL_CALL_MESSAGES.toolNameRequired })
     .trim()

@@ -6,7 +6,7 @@ export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
 export const AGENT_ACTION_TYPES = ['create', 'update', 'delete'] as const;
 export type AgentActionType = (typeof AGENT_ACTION_TYPES)[number];
 
-/** ElevenLabs' tool call ids are opaque; this bounds what a client may send as one. */
+/** ElevenLabs' ids (a tool call's, a conversation's) are opaque; this bounds what a client may send as one. */
 export const TOOL_CALL_ID_MAX = 200;
 
 /**

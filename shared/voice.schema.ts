@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
+import { clientId } from './text.schema';
+import { TOOL_CALL_ID_MAX } from './tool-calls';
 
 /**
  * The dynamic variables the server fills in (user_name '' for no name, user_lang the person's
@@ -20,7 +22,7 @@ export type VoiceConfig = z.infer<typeof VoiceConfigSchema>;
 
 /** What the client saves when a call ends: its real length, and the conversation once known ('' while not). */
 export const VoiceSessionUpdateSchema = z.strictObject({
-  conversation_id: z.string().max(200, 'Must be at most 200 characters').optional(),
+  conversation_id: clientId(TOOL_CALL_ID_MAX).optional(),
   duration_seconds: z
     .number({ error: 'Duration must be a whole number of seconds' })
     .int('Duration must be a whole number of seconds')

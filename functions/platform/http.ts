@@ -7,10 +7,11 @@ import { API_LIMITS } from '../../shared/constants';
 import { API_ERRORS } from '../../shared/messages';
 import { routesByKey, type HandlerName, type RouteKey, type RouteKeyOf, type RouteOf } from '../routes';
 import { now } from './clock';
-import { HttpError, notFound, unauthorized, validationError } from './errors';
+import { HttpError, invalidField, notFound, unauthorized, validationError } from './errors';
 import { log, logger } from './log';
 import { cameThroughTheSite } from './origin';
 import { isIssuedAfterReset } from './sessions.repository';
+import { isWellFormedText } from '../../shared/text';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -88,11 +89,37 @@ function readJson(event: HttpEvent): unknown {
     throw new HttpError(413, 'payload_too_large', API_ERRORS.payloadTooLarge);
   }
   if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'invalid_json', API_ERRORS.invalidJson);
   }
+  const field = illFormedField(body);
+  if (field !== null) throw invalidField(field, API_ERRORS.illFormedText);
+  return body;
+}
+
+/**
+ * The path of a string (a value or a key) in a parsed body that is not well-formed
+ * Unicode, or null: one check for every field of every route. Walked with a stack of its own, since
+ * a body within the size limit may nest deeper than the call stack goes.
+ */
+function illFormedField(body: unknown): string | null {
+  const pending: Array<[value: unknown, path: string]> = [[body, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (!isWellFormedText(value)) return path || 'body';
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (!isWellFormedText(key)) return childPath;
+        pending.push([child, childPath]);
+      }
+    }
+  }
+  return null;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -10,11 +10,13 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * secret only it and the functions know (ORIGIN_VERIFY, infra/stacks/secrets-stack.ts), replacing
  * any a viewer sent; a request to the API's own execute-api address lacks it. Refusing those keeps
  * everyone behind the edge's web ACL and makes the viewer address CloudFront gives trustworthy.
- * Without ORIGIN_VERIFY (the local stack) every request is the site's.
+ * Without ORIGIN_VERIFY every request is refused, unless LOCAL_STACK=1 says this is the local stack
+ * (local/environment.ts sets it; the CDK never does), where no CloudFront stands in front and every
+ * request is the site's: a deployed function that lost its secret fails closed.
  */
 export function cameThroughTheSite(headers: Record<string, string | undefined> | undefined): boolean {
   const secret = process.env.ORIGIN_VERIFY;
-  if (!secret) return true;
+  if (!secret) return process.env.LOCAL_STACK === '1';
   // Compared as digests: equal lengths, and in constant time.
   return timingSafeEqual(digest(headers?.[ORIGIN_VERIFY_HEADER] ?? ''), digest(secret));
 }

@@ -3,6 +3,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnRoute,
   type CfnStage,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -10,7 +11,9 @@ import {
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  SecurityPolicy,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -51,18 +54,25 @@ const ACCESS_LOG_FIELDS = {
 export class ApiStack extends Stack {
   readonly api: HttpApi;
   readonly handlers: ReadonlyMap<HandlerName, AppFunction>;
+  /** Where CloudFront sends API requests: the API's own domain when configured, else its execute-api address. */
+  readonly endpoint: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
+    const domain = props.config.apiDomain && this.customDomain(props.config.apiDomain);
     // Secure by default: a route gets the authorizer unless it opts out below.
     this.api = new HttpApi(this, 'HttpApi', {
       description: `Tempo API (${props.config.stage})`,
       createDefaultStage: false,
+      // With a domain of its own, CloudFront reaches the API by that name, and the execute-api
+      // address, which went around the edge's web ACL (answered 403 only after the stage throttle), is switched off.
+      disableExecuteApiEndpoint: Boolean(domain),
       defaultAuthorizer: new HttpUserPoolAuthorizer('CognitoAuthorizer', props.shared.auth.userPool, {
         userPoolClients: [props.shared.auth.webClient],
       }),
     });
-    const stage = this.addDefaultStage(props.config);
+    const stage = this.addDefaultStage(props.config, domain);
+    this.endpoint = props.config.apiDomain ? `https://${props.config.apiDomain.name}` : this.api.apiEndpoint;
     // A handler's bug is answered as a 500 (functions/platform/http.ts), which Lambda counts as a
     // success: the API's own 5xx count is what tells of it.
     this.api.metricServerError({ period: Duration.minutes(5) }).createAlarm(this, 'ServerErrorsAlarm', {
@@ -102,15 +112,27 @@ export class ApiStack extends Stack {
       }
     }
     stageSettings.routeSettings = publicRouteSettings;
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.endpoint });
+    // The API's domain must resolve to this (a CNAME, or a Route 53 alias) before CloudFront can reach it.
+    if (domain) new CfnOutput(this, 'ApiDomainTarget', { value: domain.regionalDomainName });
   }
 
-  /** The `$default` stage: throttled as shared/constants.ts says, with JSON access logs. */
-  private addDefaultStage(config: AppConfig): HttpStage {
+  /** The API's own domain (a regional custom domain with its certificate in this region), TLS 1.2. */
+  private customDomain(apiDomain: NonNullable<AppConfig['apiDomain']>): DomainName {
+    return new DomainName(this, 'ApiDomain', {
+      domainName: apiDomain.name,
+      certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', apiDomain.certificateArn),
+      securityPolicy: SecurityPolicy.TLS_1_2,
+    });
+  }
+
+  /** The `$default` stage: throttled as shared/constants.ts says, with JSON access logs; mapped to the API's domain when it has one. */
+  private addDefaultStage(config: AppConfig, domain: DomainName | undefined): HttpStage {
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
     return new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       autoDeploy: true,
+      ...(domain ? { domainMapping: { domainName: domain } } : {}),
       throttle: { rateLimit: API_THROTTLE.ratePerSecond, burstLimit: API_THROTTLE.burst },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),

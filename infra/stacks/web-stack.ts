@@ -1,5 +1,5 @@
 import { CfnOutput, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
-import type { IHttpApi, IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -36,7 +36,8 @@ import type { AppConfig } from '../config';
 
 export interface WebStackProps extends StackProps {
   config: AppConfig;
-  api: IHttpApi;
+  /** Where CloudFront reaches the HTTP API (ApiStack.endpoint). */
+  apiEndpoint: string;
   /** The WebSocket API's stage, served at CHANGE_SOCKET_PATH. */
   sockets: IWebSocketStage;
   /** Written as /config.json beside the built SPA. */
@@ -95,7 +96,7 @@ export class WebStack extends Stack {
       defaultBehavior: { ...spaBehavior, responseHeadersPolicy },
       additionalBehaviors: {
         ...Object.fromEntries(NOINDEX_PATHS.map((path) => [path, { ...spaBehavior, responseHeadersPolicy: noindexHeadersPolicy }])),
-        '/api/*': { ...apiGatewayBehavior(props.api.apiEndpoint, props.originVerify), allowedMethods: AllowedMethods.ALLOW_ALL, responseHeadersPolicy },
+        '/api/*': { ...apiGatewayBehavior(props.apiEndpoint, props.originVerify), allowedMethods: AllowedMethods.ALLOW_ALL, responseHeadersPolicy },
         // The change notices' WebSocket: the stage is named as this path, so the path goes as it is.
         // The token travels in the query string, which the policy passes on with the upgrade's headers.
         [CHANGE_SOCKET_PATH]: apiGatewayBehavior(props.sockets.url, props.originVerify),

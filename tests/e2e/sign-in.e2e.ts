@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_THROTTLE } from '../../shared/constants';
 import { callCognito, createAccount, PASSWORD, uniqueEmail } from './support/accounts';
 import { signInThroughForm, signInToDemo } from './support/sign-in';
@@ -102,24 +102,74 @@ test('email and password are required', async ({ page }) => {
   await expect(page.getByText('Password is required')).toBeVisible();
 });
 
-test('remember me keeps the session across tabs; without it the session stays in its tab', async ({ context, request }) => {
-  const email = await createAccount(request, 'remember');
+/** What a browser keeps across a restart: everything but its session cookies (those without an expiry). */
+function afterRestart(state: Awaited<ReturnType<BrowserContext['storageState']>>) {
+  return { ...state, cookies: state.cookies.filter((cookie) => cookie.expires !== -1) };
+}
+
+test('without remember me, a link opened in a new tab is signed in until the browser closes; signing out in one tab signs out the other', async ({
+  browser,
+  context,
+  request,
+}) => {
+  const email = await createAccount(request, 'tabs');
   const first = await context.newPage();
   await first.goto('/login');
   await signInThroughForm(first, email);
   expect(await storedSessionKeys(first, 'sessionStorage')).not.toEqual([]);
   expect(await storedSessionKeys(first, 'localStorage')).toEqual([]);
+
   const otherTab = await context.newPage();
-  await otherTab.goto('/dashboard');
-  await expect(otherTab).toHaveURL('/login');
+  await otherTab.goto('/tasks');
+  await expect(otherTab.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  expect(await storedSessionKeys(otherTab, 'sessionStorage')).not.toEqual([]);
+
+  // A restart: the session was the tabs', so a browser opened again from what it keeps is signed out.
+  const restarted = await browser.newContext({ storageState: afterRestart(await context.storageState()) });
+  const afterRestartTab = await restarted.newPage();
+  await afterRestartTab.goto('/dashboard');
+  await expect(afterRestartTab).toHaveURL('/login');
+  await restarted.close();
 
   await first.goto('/signout');
   await expect(first.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
+  await expect(otherTab).toHaveURL('/login');
+  expect(await storedSessionKeys(otherTab, 'sessionStorage')).toEqual([]);
+  const laterTab = await context.newPage();
+  await laterTab.goto('/dashboard');
+  await expect(laterTab).toHaveURL('/login');
+});
+
+test('a tab that finds the session marker but no tab to answer shows the sign-in page, and forgets the marker for later tabs', async ({ context, baseURL }) => {
+  await context.addCookies([{ name: 'tempo-session', value: '1', url: baseURL! }]);
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('tempo-session');
+});
+
+test('with remember me, the session outlives a restart; signing out in one tab signs out the others', async ({ browser, context, request }) => {
+  const email = await createAccount(request, 'remember');
+  const first = await context.newPage();
   await first.goto('/login');
   await signInThroughForm(first, email, { rememberMe: true });
   expect(await storedSessionKeys(first, 'localStorage')).not.toEqual([]);
+  expect(await storedSessionKeys(first, 'sessionStorage')).toEqual([]);
+  const otherTab = await context.newPage();
   await otherTab.goto('/dashboard');
   await expect(otherTab.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+
+  const restarted = await browser.newContext({ storageState: afterRestart(await context.storageState()) });
+  const afterRestartTab = await restarted.newPage();
+  await afterRestartTab.goto('/dashboard');
+  await expect(afterRestartTab.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+  await restarted.close();
+
+  await first.goto('/signout');
+  await expect(first.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
+  await expect(otherTab).toHaveURL('/login');
+  expect(await storedSessionKeys(otherTab, 'localStorage')).toEqual([]);
 });
 
 test('signed-in visitors on the home, sign-in and sign-up pages go to the dashboard', async ({ page, request }) => {

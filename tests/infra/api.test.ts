@@ -164,3 +164,36 @@ describe('HTTP API stage', () => {
     expect(JSON.parse(stage.AccessLogSettings.Format)).toMatchObject({ routeKey: '$context.routeKey', status: '$context.status' });
   });
 });
+
+describe('the API’s own domain', () => {
+  const API_DOMAIN = 'api.tempo.example.com';
+  const API_CERTIFICATE = `arn:aws:acm:${TEST_ENV.region}:${TEST_ENV.account}:certificate/0a1b2c3d`;
+  const apiOrigin = (app: ReturnType<typeof tempoApp>) => {
+    const distribution = Template.fromStack(app.web).toJSON().Resources[logicalId(app.web.distribution)].Properties.DistributionConfig;
+    const behavior = (distribution.CacheBehaviors as Array<{ PathPattern: string; TargetOriginId: string }>).find((found) => found.PathPattern === '/api/*')!;
+    return (distribution.Origins as Array<{ Id: string; DomainName: unknown }>).find((origin) => origin.Id === behavior.TargetOriginId)!.DomainName;
+  };
+
+  it('without one, CloudFront reaches the API at its execute-api address, which stays on', () => {
+    expect(template.toJSON().Resources[logicalId(tempo.api.api)].Properties.DisableExecuteApiEndpoint).toBeFalsy();
+    template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    expect(JSON.stringify(apiOrigin(tempo))).toContain(logicalId(tempo.api.api));
+  });
+
+  it('with one, CloudFront reaches the API by that name over TLS 1.2, and the execute-api address is switched off', () => {
+    const withDomain = tempoApp({ apiDomainName: API_DOMAIN, apiCertificateArn: API_CERTIFICATE });
+    const api = Template.fromStack(withDomain.api);
+    expect(api.toJSON().Resources[logicalId(withDomain.api.api)].Properties.DisableExecuteApiEndpoint).toBe(true);
+    api.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: API_DOMAIN,
+      DomainNameConfigurations: [{ CertificateArn: API_CERTIFICATE, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }],
+    });
+    api.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { ApiId: { Ref: logicalId(withDomain.api.api) }, Stage: '$default' });
+    expect(apiOrigin(withDomain)).toBe(API_DOMAIN);
+  });
+
+  it('needs both the name and the certificate', () => {
+    expect(() => tempoApp({ apiDomainName: API_DOMAIN })).toThrow(/apiCertificateArn/);
+    expect(() => tempoApp({ apiCertificateArn: API_CERTIFICATE })).toThrow(/apiDomainName/);
+  });
+});

@@ -1,6 +1,8 @@
+import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { HANDLERS, routes, type Route } from '../../functions/routes';
+import { SOCKET_API } from '../../functions/push/socket-api';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
 import { CLIENT_RATE_LIMITS } from '../../shared/constants';
 import { logicalId, tempoApp } from './tempo-app';
@@ -137,5 +139,20 @@ describe('the API behind CloudFront only', () => {
     }
     const policies = JSON.stringify(Template.fromStack(tempo.api).findResources('AWS::IAM::Policy'));
     expect(policies).not.toContain(secretId);
+  });
+
+  it('gives the socket authorizer, which checks the origin too, the same secret', () => {
+    const authorizer = tempo.push.socketFunctions.get(SOCKET_API.authorizer.source)!;
+    resolvesTheSecret(Template.fromStack(tempo.push).toJSON().Resources[logicalId(authorizer.function)].Properties.Environment.Variables.ORIGIN_VERIFY);
+  });
+
+  it('lets no deployed function pass for the local stack, which takes requests without the secret', () => {
+    const stacks = (Object.values(tempo) as unknown[]).filter((part): part is Stack => part instanceof Stack);
+    expect(stacks.length).toBeGreaterThan(6);
+    for (const stack of stacks) {
+      for (const resource of Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'))) {
+        expect(resource.Properties.Environment?.Variables ?? {}).not.toHaveProperty('LOCAL_STACK');
+      }
+    }
   });
 });

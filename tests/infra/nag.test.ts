@@ -24,6 +24,8 @@ const APPS: Array<[string, () => App]> = [
         googleClientId: 'client-id.apps.googleusercontent.com',
         domainName: 'tempo.example.com',
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+        apiDomainName: 'api.tempo.example.com',
+        apiCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/00000000-0000-0000-0000-000000000001',
       }).app,
   ],
   ['prod, environment-agnostic', () => tempoApp({ stage: 'prod', webDist: builtSpa() }, null).app],

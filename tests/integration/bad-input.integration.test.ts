@@ -7,7 +7,9 @@ const { user, call } = integrationHarness();
 
 /** What a user can see: every list, the trash and the change counters. */
 async function snapshot(someone: TestUser) {
-  const lists = await Promise.all(['goals', 'tasks', 'events', 'tags', 'trash', 'settings', 'changes'].map((path) => someone.get(`/api/${path}`)));
+  const lists = await Promise.all(
+    ['goals', 'tasks', 'events', 'tags', 'trash', 'settings', 'changes', 'voice/tool-calls'].map((path) => someone.get(`/api/${path}`)),
+  );
   return lists.map((answer) => answer.body);
 }
 
@@ -64,6 +66,24 @@ describe('bad input gets a clear error and changes nothing', () => {
       send: (u) => u.post('/api/events', { title: 'x', start_time: daysFromNow(1, 10), end_time: daysFromNow(1, 9) }),
       status: 400,
       message: MESSAGES.endBeforeStart,
+    },
+    {
+      name: 'text that is not well-formed Unicode (a lone surrogate), in any field',
+      send: (u) => u.post('/api/goals', { title: 'Fine', tags: ['fine', 'x\udc00'] }),
+      status: 400,
+      fields: { 'tags.1': API_ERRORS.illFormedText },
+    },
+    {
+      name: 'a tool call id no URL can carry (a lone surrogate)',
+      send: (u) => u.post('/api/voice/tool-calls', { tool_call_id: 'x\ud800y', conversation_id: 'c', tool_name: 'listGoals', parameters: {} }),
+      status: 400,
+      fields: { tool_call_id: API_ERRORS.illFormedText },
+    },
+    {
+      name: 'client-made ids outside the URL-safe characters',
+      send: (u) => u.post('/api/voice/tool-calls', { tool_call_id: 'a/../b', conversation_id: 'conv one', tool_name: 'listGoals', parameters: {} }),
+      status: 400,
+      fields: { tool_call_id: MESSAGES.idCharacters, conversation_id: MESSAGES.idCharacters },
     },
   ];
 

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as items } from '../../functions/items/handler';
 import type { HttpEvent } from '../../functions/platform/http';
 
@@ -28,6 +28,10 @@ const answer = async (e: HttpEvent) => {
 };
 
 describe('the HTTP wrapper every handler shares', () => {
+  // As the local stack runs them (local/environment.ts); the CloudFront cases below say otherwise.
+  beforeEach(() => vi.stubEnv('LOCAL_STACK', '1'));
+  afterEach(() => vi.unstubAllEnvs());
+
   it('refuses a protected route without verified claims, even if the gateway let it through', async () => {
     expect(await answer(event('GET /api/goals'))).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
   });
@@ -50,9 +54,32 @@ describe('the HTTP wrapper every handler shares', () => {
     expect(invalid.headers).toMatchObject({ 'content-type': 'application/json', 'cache-control': 'no-store' });
   });
 
-  describe('behind CloudFront (ORIGIN_VERIFY set, as in AWS)', () => {
-    afterEach(() => vi.unstubAllEnvs());
+  it('refuses text that is not well-formed Unicode in any field, a key or nested, naming the field', async () => {
+    const bodies: Array<[body: string, field: string]> = [
+      ['{"title":"x\\ud800y"}', 'title'],
+      ['{"title":"ok","tags":["fine","\\udc00"]}', 'tags.1'],
+      ['{"title":"ok","\\ud800":1}', '\ud800'],
+      ['"\\udfff"', 'body'],
+    ];
+    for (const [body, field] of bodies) {
+      const refused = await answer(event('POST /api/goals', { sub: 'u1', body }));
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { error: { code: 'validation_failed', message: 'The text is not valid Unicode', message_key: 'illFormedText' } },
+      });
+      expect(Object.keys(refused.body.error.fields)).toEqual([field]);
+    }
+    // A pair of surrogates is one character (an emoji): valid, so the schema speaks next.
+    const emoji = await answer(event('POST /api/goals', { sub: 'u1', body: '{"title":"\\ud83d\\ude00","extra":1}' }));
+    expect(emoji.body.error.fields).toEqual({ extra: 'Unknown field' });
+  });
 
+  it('walks a body nested deeper than the call stack without failing', async () => {
+    const deep = `${'['.repeat(30_000)}"\\ud800"${']'.repeat(30_000)}`;
+    expect(await answer(event('POST /api/goals', { sub: 'u1', body: deep }))).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
+  });
+
+  describe('behind CloudFront (ORIGIN_VERIFY set, as in AWS)', () => {
     it('refuses, before anything else, a request without the origin secret or with another value: it went around the site', async () => {
       vi.stubEnv('ORIGIN_VERIFY', 'the-secret');
       const wrong: Array<Record<string, string>> = [{}, { 'x-origin-verify': 'a-guess' }, { 'x-origin-verify': 'the-secret-and-more' }];
@@ -61,6 +88,16 @@ describe('the HTTP wrapper every handler shares', () => {
       }
       const through = await answer(event('POST /api/goals', { sub: 'u1', headers: { 'x-origin-verify': 'the-secret' }, body: '{' }));
       expect(through).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
+    });
+
+    it('refuses everything when the secret is missing outside the local stack: a deployed function fails closed', async () => {
+      vi.stubEnv('LOCAL_STACK', '');
+      const anyHeaders: Array<Record<string, string>> = [{}, { 'x-origin-verify': '' }, { 'x-origin-verify': 'anything' }];
+      for (const headers of anyHeaders) {
+        expect(await answer(event('GET /api/goals', { sub: 'u1', headers }))).toMatchObject({ status: 403, body: { message: 'Forbidden' } });
+      }
+      vi.stubEnv('LOCAL_STACK', 'true');
+      expect((await answer(event('GET /api/goals', { sub: 'u1' }))).status).toBe(403);
     });
   });
 });

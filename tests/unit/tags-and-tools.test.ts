@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages';
 import { DEFAULT_TAG_COLOR, TAG_PALETTE, tagColor, tagSuggestions } from '../../shared/tags';
-import { humaniseToolName, toolAction } from '../../shared/tool-calls';
-import { uniqueIgnoringCase } from '../../shared/text';
+import { humaniseToolName, TOOL_CALL_ID_MAX, toolAction } from '../../shared/tool-calls';
+import { ToolCallIdSchema, ToolCallRequestSchema } from '../../shared/tool-calls.schema';
+import { isWellFormedText, uniqueIgnoringCase } from '../../shared/text';
 
 describe('tag palette', () => {
   it('has ten colours with purple first as the default and fallback', () => {
@@ -52,5 +55,41 @@ describe('tool-name mapping', () => {
   it('humanises names for the activity toast', () => {
     expect(humaniseToolName('createTask')).toBe('Create Task');
     expect(humaniseToolName('list_items')).toBe('List Items');
+  });
+});
+
+describe('text and ids a client sends', () => {
+  /** Any UTF-16 text: pairs of surrogates (emoji), and lone halves of them. */
+  const utf16 = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 12 }).map((units) => String.fromCharCode(...units));
+
+  it('is well-formed exactly when a URL can carry it (no lone surrogate)', () => {
+    fc.assert(
+      fc.property(utf16, (text) => {
+        let encodable = true;
+        try {
+          encodeURIComponent(text);
+        } catch {
+          encodable = false;
+        }
+        expect(isWellFormedText(text)).toBe(encodable);
+      }),
+    );
+    expect(isWellFormedText('x\ud83d\ude00y')).toBe(true);
+    expect(isWellFormedText('x\ud800y')).toBe(false);
+  });
+
+  it('takes ElevenLabs’ ids and only ids a path carries as they are', () => {
+    const request = (id: string, conversation = 'conv_01jx3f9z') =>
+      ToolCallRequestSchema.safeParse({ tool_call_id: id, conversation_id: conversation, tool_name: 'listGoals' });
+    expect(request('toolu_vrtx_01AbC-9.x~').success).toBe(true);
+    expect(request('toolu_1', '').success).toBe(true);
+    for (const id of ['x\ud800y', 'a/b', 'a b', '%2F', 'é', 'x'.repeat(TOOL_CALL_ID_MAX + 1)]) expect(request(id).success).toBe(false);
+    expect(request('a?b').error?.issues[0]?.message).toBe(MESSAGES.idCharacters);
+    expect(request('ok', 'conv#1').success).toBe(false);
+    fc.assert(
+      fc.property(utf16, (id) => {
+        if (ToolCallIdSchema.safeParse(id).success) expect(encodeURIComponent(id)).toBe(id);
+      }),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, prepareRoute } from './app/router';
+import { joinBrowserSession } from './features/auth/lib/browser-session';
 import { loadCatalogue } from './i18n/catalogues';
 import { currentLanguage } from './i18n/language';
 import './styles.css';
@@ -14,4 +15,5 @@ const render = () =>
   );
 document.documentElement.lang = currentLanguage();
 // Offline, the app renders all the same: the loading state until the texts arrive, or the page saying what failed.
-Promise.all([loadCatalogue(currentLanguage(), 'public'), prepareRoute(window.location.pathname)]).then(render, render);
+// A new tab takes the session another tab holds before the first render decides whether it is signed in.
+Promise.all([loadCatalogue(currentLanguage(), 'public'), prepareRoute(window.location.pathname), joinBrowserSession()]).then(render, render);

@@ -313,6 +313,7 @@ export default {
     startMinuteChoice: 'Die Startminute muss 0, 15, 30 oder 45 sein',
     roleChoice: 'Wähle eine Rolle aus der Liste',
     unknownField: 'Unbekanntes Feld',
+    idCharacters: 'Darf nur Buchstaben, Ziffern und . _ ~ - enthalten',
   },
   apiErrors: {
     invalidJson: 'Der Inhalt der Anfrage ist kein gültiges JSON',
@@ -320,6 +321,7 @@ export default {
     unauthorized: 'Melde dich an, um fortzufahren',
     notFound: 'Nicht gefunden',
     payloadTooLarge: 'Die Anfrage ist zu groß',
+    illFormedText: 'Der Text ist kein gültiges Unicode',
     internal: 'Bei uns ist etwas schiefgelaufen. Bitte versuch es noch einmal.',
     staleWrite: 'Dieses Element wurde an anderer Stelle geändert. Lade neu und versuch es noch einmal.',
   },

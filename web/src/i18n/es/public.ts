@@ -317,6 +317,7 @@ export default {
     startMinuteChoice: 'El minuto de inicio debe ser 0, 15, 30 o 45',
     roleChoice: 'Elige un perfil de la lista',
     unknownField: 'Campo desconocido',
+    idCharacters: 'Solo puede contener letras, dígitos y . _ ~ -',
   },
   apiErrors: {
     invalidJson: 'El cuerpo de la petición no es JSON válido',
@@ -324,6 +325,7 @@ export default {
     unauthorized: 'Inicia sesión para continuar',
     notFound: 'No encontrado',
     payloadTooLarge: 'La petición es demasiado grande',
+    illFormedText: 'El texto no es Unicode válido',
     internal: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo.',
     staleWrite: 'Este elemento se ha cambiado en otro sitio. Vuelve a cargar e inténtalo de nuevo.',
   },

@@ -317,6 +317,7 @@ export default {
     startMinuteChoice: 'La minute de début doit être 0, 15, 30 ou 45',
     roleChoice: 'Choisissez un profil dans la liste',
     unknownField: 'Champ inconnu',
+    idCharacters: 'Ne peut contenir que des lettres, des chiffres et . _ ~ -',
   },
   apiErrors: {
     invalidJson: 'Le corps de la requête n’est pas un JSON valide',
@@ -324,6 +325,7 @@ export default {
     unauthorized: 'Connectez-vous pour continuer',
     notFound: 'Introuvable',
     payloadTooLarge: 'La requête est trop volumineuse',
+    illFormedText: 'Le texte n’est pas de l’Unicode valide',
     internal: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     staleWrite: 'Cet élément a été modifié ailleurs. Rechargez la page et réessayez.',
   },

@@ -65,7 +65,8 @@ function keepTokensIn(kind: TokenStorageKind) {
 
 /**
  * Password sign-in (USER_PASSWORD_AUTH: the flow cognito-local speaks, allowed on the AWS client
- * too). "Remember me" keeps the tokens in localStorage; otherwise they live for this tab only.
+ * too). "Remember me" keeps the tokens in localStorage; otherwise in sessionStorage, shared with the
+ * browser's other tabs until it closes (lib/browser-session.ts).
  */
 export async function signInWithPassword(input: { email: string; password: string; rememberMe: boolean }): Promise<SignInOutcome> {
   keepTokensIn(input.rememberMe ? 'local' : 'session');

@@ -9,6 +9,7 @@ import type { SignInRouteState } from '../lib/return-path';
 import { forgetRememberedData } from '../../../lib/remembered-data';
 import { sessionEnded, sessionIdToken, setSessionSource } from '../../../lib/session';
 import { freshStoredIdToken, isOAuthRedirectReturn, storageHoldingSession } from '../lib/stored-session';
+import { announceSignOut, markBrowserSession, onSignOutElsewhere } from '../lib/browser-session';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 type Cognito = typeof CognitoApi;
@@ -105,6 +106,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       await cognito.forgetSession();
       setStatus('signedOut');
+    } finally {
+      announceSignOut();
     }
   }, []);
 
@@ -130,6 +133,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     };
   });
+
+  useEffect(() => {
+    // Another tab signed out: so does this one, without calling it an expiry.
+    onSignOutElsewhere(() => {
+      heldStoredSession.current = null;
+      setStatus('signedOut');
+    });
+  }, []);
+
+  useEffect(() => {
+    // A session kept in this tab's storage is shared with the browser's other tabs (lib/browser-session.ts).
+    if (status === 'signedIn' && storageHoldingSession() === 'session') markBrowserSession();
+  }, [status]);
 
   useEffect(() => {
     // Nothing kept for a session outlives it: a next user of this browser starts from nothing.

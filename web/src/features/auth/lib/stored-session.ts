@@ -3,7 +3,7 @@ import { jwtClaims } from '../../../lib/session';
 /**
  * What the browser holds of a Cognito session, read without loading Amplify so public pages stay
  * light: Amplify keeps one "CognitoIdentityServiceProvider.<client id>.LastAuthUser" entry beside
- * the tokens, in localStorage ("remember me") or in sessionStorage (this tab only).
+ * the tokens, in localStorage ("remember me") or in sessionStorage (shared with the browser's other tabs, lib/browser-session.ts).
  */
 const LAST_AUTH_USER_KEY = /^CognitoIdentityServiceProvider\.[^.]+\.LastAuthUser$/;
 
