@@ -3,6 +3,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { localIssuer, type LocalPool } from './auth/cognito';
 
 /**
+ * The AWS credentials the handlers' SDK clients sign with locally: made at random for each process.
+ * The engines ignore them, but the local `@connections` API (local/socket-gateway.ts) refuses a
+ * request that is not signed with this access key id, as API Gateway refuses one without IAM
+ * credentials: nothing else on the machine may post to or close a socket.
+ */
+export const LOCAL_AWS_CREDENTIALS = {
+  accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase()}`,
+  secretAccessKey: randomBytes(30).toString('base64url'),
+} as const;
+
+/**
  * Points the handlers' AWS SDK clients at the local engines. Handlers read only these standard
  * variables (and the CDK sets the same names in Lambda), so the same code runs in both places.
  */
@@ -17,8 +28,8 @@ export function useLocalEndpoints(options: {
 }): void {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ACCESS_KEY_ID: LOCAL_AWS_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_AWS_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint,
     AWS_ENDPOINT_URL_EVENTBRIDGE: options.busEndpoint,
     ...(options.sesEndpoint ? { AWS_ENDPOINT_URL_SESV2: options.sesEndpoint } : {}),

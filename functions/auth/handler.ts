@@ -2,11 +2,11 @@ import { MESSAGES } from '../../shared/messages';
 import { publishAfterSave } from '../platform/bus';
 import { invalidField } from '../platform/errors';
 import { httpHandler, ok } from '../platform/http';
-import { confirmEmail, resetPassword } from './accounts';
+import { confirmEmail, endEverySession, resetPassword } from './accounts';
 
 const invalidCode = () => invalidField('code', MESSAGES.invalidVerificationCode);
 
-/** Public account endpoints. None of their answers tells whether an address has an account. */
+/** Account endpoints. None of the public ones' answers tells whether an address has an account. */
 export const handler = httpHandler('auth', {
   'POST /api/auth/verify-email': async ({ body, now }) => {
     if (!(await confirmEmail(body.email, body.code, now))) throw invalidCode();
@@ -21,5 +21,10 @@ export const handler = httpHandler('auth', {
   'POST /api/auth/reset-password': async ({ body, now }) => {
     if (!(await resetPassword(body.email, body.code, body.password, now))) throw invalidCode();
     return ok({ reset: true });
+  },
+
+  'POST /api/auth/sign-out-everywhere': async ({ userId, now }) => {
+    await endEverySession(userId, now);
+    return ok({ signed_out: true });
   },
 });
