@@ -1,5 +1,6 @@
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -11,6 +12,7 @@ import type { ChangeNotice } from '../../shared/changes';
 import { CHANGE_SOCKET_PATH, SOCKET_LIMITS, SOCKET_SIZE_LIMITS } from '../../shared/constants';
 import { useVirtualClock } from '../support/clock';
 import { useLocalStack } from '../support/local-stack';
+import { mailsTo } from '../support/outbox';
 
 /** The WebSocket push through the local stack: authorizer, routes, the table's stream and the sender. */
 describe('change notices over the WebSocket', () => {
@@ -210,6 +212,19 @@ describe('change notices over the WebSocket', () => {
     // A sign-in after the answer counts, the same second included.
     const again = (await signIn()).AuthenticationResult!.IdToken!;
     expect((await fetch(`${local.stack.url}/api/changes`, { headers: { authorization: `Bearer ${again}` } })).status).toBe(200);
+  });
+
+  it('closes every open socket at a password reset too', async () => {
+    const max = await signedIn('max');
+    const tab = await socket(max.token);
+    const publicPost = (path: string, body: unknown) =>
+      fetch(`${local.stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await publicPost('/api/auth/reset-code', { email: max.email })).status).toBe(202);
+    await local.stack.settle();
+    const code = /\b(\d{6})\b/.exec(mailsTo(join(local.dataDir, 'outbox'), max.email).at(-1)!.body)![1]!;
+    expect((await publicPost('/api/auth/reset-password', { email: max.email, code, password: 'New-pass-2!' })).status).toBe(200);
+    await until(() => tab.closed.code !== null);
+    expect(await openConnections(max.id, new Date())).toEqual([]);
   });
 
   it('refuses Cognito’s own ForgotPassword, ConfirmForgotPassword and ChangePassword, which would go around the app’s reset rules', async () => {
