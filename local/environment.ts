@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { localIssuer, type LocalPool } from './auth/cognito';
+import type { LocalPool } from './auth/cognito';
 
 /**
  * The AWS credentials the handlers' SDK clients sign with locally: made at random for each process.
@@ -52,7 +52,7 @@ export function useTokenEncryptionKey(file: string): void {
   process.env.TOKEN_ENCRYPTION_KEY = readFileSync(file, 'utf8').trim();
 }
 
-/** The user pool the account handlers administer, and whose tokens the WebSocket authorizer takes. */
+/** The user pool the account handlers administer. */
 export function useUserPool(pool: LocalPool): void {
-  Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.clientId, USER_POOL_ISSUER: localIssuer(pool) });
+  Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.clientId });
 }
