@@ -28,8 +28,9 @@ export const STREAM_CONSUMERS: readonly StreamConsumer[] = [
   },
   {
     name: 'CountChanges',
-    description: "Moves the user's change counters for each saved change of their items, settings and tool calls, and tells their open screens",
-    filter: { dynamodb: { Keys: { SK: { S: [...ITEM_RECORDS, USER_SK.settings, { prefix: TOOL_CALL_PREFIX }] } } } },
+    description:
+      "Moves the user's change counters for each saved change of their items, settings and tool calls, and tells their open screens; closes them when the user's sessions end",
+    filter: { dynamodb: { Keys: { SK: { S: [...ITEM_RECORDS, USER_SK.settings, { prefix: TOOL_CALL_PREFIX }, USER_SK.sessions] } } } },
     target: 'changes/count-changes',
   },
 ];

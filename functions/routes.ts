@@ -20,6 +20,7 @@ import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';
 import { WaitingListJoinSchema } from '../shared/waiting-list';
+import { CHANGE_SOCKET_PATH, SOCKET_LIMITS } from '../shared/constants';
 
 /**
  * The route table: every HTTP route of the API, read by the CDK (one function per handler, the JWT
@@ -141,6 +142,12 @@ export const routes = [
     summary: 'The change counters, for polling: one key read whatever the number of items',
     response: z.object({ stamps: ChangeStampsSchema }),
   }),
+  route('POST', '/api/changes/socket-ticket', {
+    handler: 'changes',
+    summary: `A single-use ticket that opens the change notices' WebSocket (${CHANGE_SOCKET_PATH}?ticket=…) within ${SOCKET_LIMITS.ticketSeconds} s; the token itself never goes in the socket's address`,
+    status: 201,
+    response: z.object({ ticket: z.string() }),
+  }),
 
   route('POST', '/api/waitlist', {
     handler: 'waitlist',
@@ -202,6 +209,11 @@ export const routes = [
     body: DeviceTokenRequestSchema,
     status: 201,
     response: DeviceTokenSchema,
+  }),
+  route('POST', '/api/auth/sign-out-everywhere', {
+    handler: 'auth',
+    summary: "End every session of the signed-in user at once: Cognito's refresh tokens, the tokens already issued (this one included) and every open socket",
+    response: z.object({ signed_out: z.literal(true) }),
   }),
 
   route('POST', '/api/gcal/connect', {

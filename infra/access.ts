@@ -34,6 +34,8 @@ export interface Access {
   callsElevenLabs?: boolean;
   /** Posts to the WebSocket API's connections (WEBSOCKET_MANAGEMENT_ENDPOINT). */
   postsToSockets?: boolean;
+  /** Closes the WebSocket API's connections (WEBSOCKET_MANAGEMENT_ENDPOINT). */
+  closesSockets?: boolean;
 }
 
 /*
@@ -54,7 +56,8 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   items: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'] },
   trash: { table: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['byTrash'] },
   settings: { table: ['GetItem', 'UpdateItem'] },
-  changes: { table: ['GetItem'] },
+  // PutItem: the socket tickets it issues.
+  changes: { table: ['GetItem', 'PutItem'] },
   // GetItem: the HTTP wrapper's check of a token against the last password reset, which their
   // public routes never reach; granted since the code they ship can make it.
   // UpdateItem: the per-browser (and per-address) counters of the public forms.
@@ -121,16 +124,19 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
 
 /** The WebSocket API's functions (functions/push/socket-api.ts), by source. */
 export const SOCKET_ACCESS: Readonly<Record<string, Access>> = {
-  // Checks the token against the user's last password reset; the pool's ids name its issuer and client.
-  'push/authorizer': { table: ['GetItem'], userPool: [] },
-  'push/handler': { table: ['PutItem', 'DeleteItem'] },
+  // Uses up the ticket (DeleteItem) and checks it against the user's sessions' end (GetItem).
+  'push/authorizer': { table: ['GetItem', 'DeleteItem'] },
+  // Records and forgets sockets, finds the user's others (Query), counts frames (UpdateItem), and
+  // closes the oldest past the cap and a socket past its frames.
+  'push/handler': { table: ['PutItem', 'DeleteItem', 'Query', 'UpdateItem'], closesSockets: true },
 };
 
 /** The table stream's consumers (events/streams.ts), by target. */
 export const STREAM_CONSUMER_ACCESS: Readonly<Record<string, Access>> = {
   'changes/publish-changes': { publishes: true },
-  // Moves the counters, finds the user's connections, and forgets one that is gone.
-  'changes/count-changes': { table: ['UpdateItem', 'Query', 'DeleteItem'], postsToSockets: true },
+  // Moves the counters, finds the user's connections, and forgets one that is gone; closes them
+  // all when the user's sessions end.
+  'changes/count-changes': { table: ['UpdateItem', 'Query', 'DeleteItem'], postsToSockets: true, closesSockets: true },
 };
 
 export function eventTargetAccess(target: string): Access {
@@ -160,11 +166,12 @@ export function grantAccess(target: AppFunction, access: Access, resources: Shar
   if (access.linksToSite) linkToSite(target, resources.siteUrl);
   if (access.callsGoogle) callGoogle(target, provided(resources.google, 'the Google secrets'));
   if (access.callsElevenLabs) callElevenLabs(target, provided(resources.elevenLabs, 'the ElevenLabs key'));
-  if (access.postsToSockets) postToSockets(target, provided(resources.sockets, 'the WebSocket API'));
+  if (access.postsToSockets) manageSockets(target, 'POST', provided(resources.sockets, 'the WebSocket API'));
+  if (access.closesSockets) manageSockets(target, 'DELETE', provided(resources.sockets, 'the WebSocket API'));
 }
 
-/** Posting to the stage's connections and nothing else: not reading them, not closing them, not another stage's. */
-function postToSockets(target: AppFunction, { api, stage }: NonNullable<SharedResources['sockets']>): void {
+/** Posting to (POST) or closing (DELETE) the stage's connections and nothing else: not reading them, not another stage's. */
+function manageSockets(target: AppFunction, method: 'POST' | 'DELETE', { api, stage }: NonNullable<SharedResources['sockets']>): void {
   target.role.addToPrincipalPolicy(
     new PolicyStatement({
       actions: ['execute-api:ManageConnections'],
@@ -173,7 +180,7 @@ function postToSockets(target: AppFunction, { api, stage }: NonNullable<SharedRe
           service: 'execute-api',
           resource: api.apiId,
           arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-          resourceName: `${stage.stageName}/POST/@connections/*`,
+          resourceName: `${stage.stageName}/${method}/@connections/*`,
         }),
       ],
     }),

@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { localIssuer, type LocalPool } from './auth/cognito';
+import type { LocalPool } from './auth/cognito';
+
+/**
+ * The AWS credentials the handlers' SDK clients sign with locally: made at random for each process.
+ * The engines ignore them, but the local `@connections` API (local/socket-gateway.ts) refuses a
+ * request that is not signed with this access key id, as API Gateway refuses one without IAM
+ * credentials: nothing else on the machine may post to or close a socket.
+ */
+export const LOCAL_AWS_CREDENTIALS = {
+  accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase()}`,
+  secretAccessKey: randomBytes(30).toString('base64url'),
+} as const;
 
 /**
  * Points the handlers' AWS SDK clients at the local engines. Handlers read only these standard
@@ -17,8 +28,8 @@ export function useLocalEndpoints(options: {
 }): void {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ACCESS_KEY_ID: LOCAL_AWS_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_AWS_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint,
     AWS_ENDPOINT_URL_EVENTBRIDGE: options.busEndpoint,
     ...(options.sesEndpoint ? { AWS_ENDPOINT_URL_SESV2: options.sesEndpoint } : {}),
@@ -43,7 +54,7 @@ export function useTokenEncryptionKey(file: string): void {
   process.env.TOKEN_ENCRYPTION_KEY = readFileSync(file, 'utf8').trim();
 }
 
-/** The user pool the account handlers administer, and whose tokens the WebSocket authorizer takes. */
+/** The user pool the account handlers administer. */
 export function useUserPool(pool: LocalPool): void {
-  Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.clientId, USER_POOL_ISSUER: localIssuer(pool) });
+  Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.clientId });
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -6,7 +6,8 @@ import type { APIGatewayAuthorizerResult, APIGatewayProxyResultV2, APIGatewayReq
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SocketEvent } from '../functions/push/handler';
 import { SOCKET_API } from '../functions/push/socket-api';
-import { CHANGE_SOCKET_PATH } from '../shared/constants';
+import { CHANGE_SOCKET_PATH, SOCKET_SIZE_LIMITS } from '../shared/constants';
+import { LOCAL_AWS_CREDENTIALS } from './environment';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
 
@@ -20,12 +21,14 @@ const IDLE_TIMEOUT_MS = 10 * 60_000;
  * Plays the WebSocket API (functions/push/socket-api.ts) in front of the same functions the CDK
  * deploys: on an upgrade at CHANGE_SOCKET_PATH it runs the REQUEST authorizer with API Gateway's
  * event, then the $connect route with the authorizer's context; frames go to $default
- * and the close to $disconnect. The `@connections` management API (post, get, delete a connection;
- * 410 GoneException for one that is not open) listens on a loopback port of its own, where the
- * sender's SDK client reaches it (WEBSOCKET_MANAGEMENT_ENDPOINT).
+ * and the close to $disconnect; as API Gateway does, a frame over 32 KB or a message over 128 KB
+ * closes the socket with 1009 (SOCKET_SIZE_LIMITS). The `@connections` management API (post, get,
+ * delete a connection; 410 GoneException for one that is not open) listens on a loopback port of
+ * its own, where the sender's SDK client reaches it (WEBSOCKET_MANAGEMENT_ENDPOINT), and, as API
+ * Gateway wants IAM credentials, answers only requests signed with the local stack's access key.
  */
 export async function startSocketGateway() {
-  const sockets = new WebSocketServer({ noServer: true });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: SOCKET_SIZE_LIMITS.messageBytes });
   const open = new Map<string, WebSocket>();
   const authorize = () => loadHandler<Authorizer>(SOCKET_API.authorizer.source);
   const route = () => loadHandler<RouteHandler>(SOCKET_API.handler);
@@ -88,6 +91,9 @@ export async function startSocketGateway() {
     void connect(request, url, connectionId).then((outcome) => {
       if ('status' in outcome) return refuse(socket, outcome.status);
       sockets.handleUpgrade(request, socket, head, (ws) => {
+        limitFrameSize(ws);
+        // A frame or message past the quotas fails the socket, which closes with 1009: nothing more to do.
+        ws.on('error', () => undefined);
         open.set(connectionId, ws);
         let idle = setTimeout(() => ws.close(1001, 'Going away'), IDLE_TIMEOUT_MS);
         ws.on('message', (data: Buffer) => {
@@ -108,6 +114,8 @@ export async function startSocketGateway() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const refusal = unsigned(request);
+      if (refusal) return answer(response, 403, refusal.type, refusal.message);
       const match = /^\/@connections\/([^/?]+)/.exec(request.url ?? '');
       const connectionId = match ? decodeURIComponent(match[1]!) : '';
       const ws = open.get(connectionId);
@@ -142,6 +150,37 @@ export type SocketGateway = Awaited<ReturnType<typeof startSocketGateway>>;
 function refuse(socket: Duplex, status: number): void {
   const reason = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[status] ?? 'Internal Server Error';
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * Why a `@connections` request is refused, as API Gateway words it, or null for one signed (SigV4)
+ * with the local stack's access key id: no Authorization header, or another key.
+ */
+function unsigned(request: IncomingMessage): { type: string; message: string } | null {
+  const keyId = /Credential=([^/,\s]+)\//.exec(request.headers.authorization ?? '')?.[1];
+  if (!keyId) return { type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
+  const expected = Buffer.from(LOCAL_AWS_CREDENTIALS.accessKeyId);
+  const given = Buffer.from(keyId);
+  const known = given.length === expected.length && timingSafeEqual(given, expected);
+  return known ? null : { type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
+}
+
+/**
+ * API Gateway's frame quota, which `ws` has no option for (its maxPayload bounds a whole message):
+ * a data frame whose header announces more than SOCKET_SIZE_LIMITS.frameBytes fails the socket with
+ * 1009 before its payload is read, through the receiver's own error path.
+ */
+function limitFrameSize(ws: WebSocket): void {
+  type Receiver = { _payloadLength: number; _opcode: number; haveLength(cb: (error?: Error) => void): void; createError(...args: unknown[]): Error };
+  const receiver = (ws as unknown as { _receiver?: Receiver })._receiver;
+  if (!receiver || typeof receiver.haveLength !== 'function') throw new Error('ws changed: its receiver has no haveLength to bound frames with');
+  const haveLength = receiver.haveLength.bind(receiver);
+  receiver.haveLength = (cb) => {
+    if (receiver._opcode < 0x08 && receiver._payloadLength > SOCKET_SIZE_LIMITS.frameBytes) {
+      return cb(receiver.createError(RangeError, 'Frame size exceeded', false, SOCKET_SIZE_LIMITS.closeCode, 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'));
+    }
+    haveLength(cb);
+  };
 }
 
 function answer(response: ServerResponse, status: number, type: string, message: string): void {

@@ -59,6 +59,16 @@ export const POLLING_MS = { data: 3_000, toolCalls: 1_000 } as const;
  * (each wait drawn between half and all of it, so tabs do not come back all at once).
  */
 export const CHANGE_SOCKET = { pingMs: 8 * 60_000, reconnectFirstMs: 1_000, reconnectMaxMs: 30_000, openTimeoutMs: 10_000 } as const;
+/**
+ * What one person's sockets may cost. `openPerUser`: sockets open at once (a tab each; the oldest
+ * is closed first when a new one passes it); every notice is a billed message to each. `frames`:
+ * what one socket may send in a window; each frame runs a Lambda, and a tab sends one ping every
+ * 8 minutes, so a socket past it is not a tab and is closed. `ticketSeconds`: how long the
+ * single-use ticket a socket opens with lives (it is asked for just before).
+ */
+export const SOCKET_LIMITS = { openPerUser: 10, frames: { perWindow: 10, windowSeconds: 60 }, ticketSeconds: 30 } as const;
+/** API Gateway's WebSocket quotas: a frame, a message, and the close code of a connection past either (1009, message too big). */
+export const SOCKET_SIZE_LIMITS = { frameBytes: 32 * 1024, messageBytes: 128 * 1024, closeCode: 1009 } as const;
 /** The path of that WebSocket on the site's origin: CloudFront passes it to the WebSocket API's stage of the same name. */
 export const CHANGE_SOCKET_PATH = '/ws';
 /** The answer's header saying how many changes a write made, by change counter: `tasks=1,events=2`. */

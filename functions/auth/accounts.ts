@@ -8,6 +8,7 @@ import {
   NotAuthorizedException,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { nowMs, sleep } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
 import { endSessionsBefore } from '../platform/sessions.repository';
 import { redeemResetCode } from './reset-codes.repository';
@@ -32,21 +33,36 @@ export async function confirmEmail(email: string, code: string, now: Date): Prom
 /**
  * Sets a new password with a mailed reset code: false when the code (or the account) is not one
  * that may. Sessions opened with the old password (perhaps by whoever made the reset necessary)
- * end here: their refresh tokens with Cognito, the ID tokens already issued with our own check.
+ * end here, every one of them (endEverySession).
  */
 export async function resetPassword(email: string, code: string, password: string, now: Date): Promise<boolean> {
   if (!(await redeemResetCode(email, code, now.getTime()))) return false;
   const { userPoolId } = userPool();
   try {
     await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
-    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: email }));
     const { UserAttributes = [] } = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
     const sub = UserAttributes.find((attribute) => attribute.Name === 'sub')?.Value;
     if (!sub) throw new Error('Cognito answered a user without its sub');
-    await endSessionsBefore(sub, now);
+    await endEverySession(sub, now);
   } catch (error) {
     if (error instanceof UserNotFoundException) return false;
     throw error;
   }
   return true;
+}
+
+/**
+ * Ends every session of the user at once: their refresh tokens with Cognito (the pool's user name
+ * is the `sub`), and the ID tokens already issued with our own check (endSessionsBefore), whose
+ * record's change on the table's stream closes their open sockets too
+ * (functions/changes/count-changes.ts). Answers once a sign-in made after it counts.
+ */
+export async function endEverySession(userId: string, now: Date): Promise<void> {
+  try {
+    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPool().userPoolId, Username: userId }));
+  } catch (error) {
+    // A user the pool no longer has (an account being deleted) has no refresh token left to end.
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+  await sleep((await endSessionsBefore(userId, now)) - nowMs());
 }

@@ -5,7 +5,7 @@ import { clientAddress } from '../platform/client-address';
 import { invalidField, unauthorized } from '../platform/errors';
 import { httpHandler, ok } from '../platform/http';
 import { takeQuota } from '../platform/quota.repository';
-import { confirmEmail, resetPassword } from './accounts';
+import { confirmEmail, endEverySession, resetPassword } from './accounts';
 import { trustDevice } from './trusted-devices.repository';
 
 const invalidCode = () => invalidField('code', MESSAGES.invalidVerificationCode);
@@ -39,5 +39,10 @@ export const handler = httpHandler('auth', {
     const email = event.requestContext.authorizer.jwt.claims.email;
     if (typeof email !== 'string' || email === '') throw unauthorized();
     return { status: 201, body: { token: await trustDevice(email, body.replaces, now.getTime()) } };
+  },
+
+  'POST /api/auth/sign-out-everywhere': async ({ userId, now }) => {
+    await endEverySession(userId, now);
+    return ok({ signed_out: true });
   },
 });

@@ -1,8 +1,11 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Stamped } from '../../shared/changes';
 import { KIND_OF_PREFIX, TOOL_CALL_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
+import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { streamConsumer } from '../platform/stream';
+import { openConnections } from '../push/connections.repository';
+import { closeConnections } from '../push/management';
 import { notifyConnections } from '../push/notify';
 import { bumpStamps } from './stamps.repository';
 
@@ -18,11 +21,18 @@ export function counterOf(sortKey: string): Stamped | null {
  * write, and a counter moves if and only if a change was saved. A batch's changes are counted per
  * user, in one write each, and the user's open screens are told the new counters at once. A user
  * whose count or notice failed has their records retried; counting one twice only moves a counter
- * one step more, which costs a screen one read.
+ * one step more, which costs a screen one read. A user whose sessions were ended (a password reset,
+ * "Sign out everywhere") has every open socket closed.
  */
 export const handler = streamConsumer(async (changes) => {
   const byUser = new Map<string, { counts: Map<Stamped, number>; records: DynamoDBRecord[] }>();
+  const sessionsEnded = new Map<string, DynamoDBRecord[]>();
   for (const change of changes) {
+    if (change.SK === USER_SK.sessions) {
+      const userId = userIdOfKey(change.PK);
+      if (change.record.eventName !== 'REMOVE') sessionsEnded.set(userId, [...(sessionsEnded.get(userId) ?? []), change.record]);
+      continue;
+    }
     const what = counterOf(change.SK);
     if (!what) continue;
     const userId = userIdOfKey(change.PK);
@@ -32,8 +42,8 @@ export const handler = streamConsumer(async (changes) => {
     byUser.set(userId, group);
   }
   const failed: DynamoDBRecord[] = [];
-  await Promise.all(
-    [...byUser].map(async ([userId, { counts, records }]) => {
+  await Promise.all([
+    ...[...byUser].map(async ([userId, { counts, records }]) => {
       try {
         // Removals alone never make a counters record: an account being deleted takes its records
         // away, its counters too, and must not get them back.
@@ -48,6 +58,14 @@ export const handler = streamConsumer(async (changes) => {
         failed.push(...records);
       }
     }),
-  );
+    ...[...sessionsEnded].map(async ([userId, records]) => {
+      try {
+        await closeConnections(userId, await openConnections(userId, now()));
+      } catch (error) {
+        log.error('sockets not closed', { userId, error });
+        failed.push(...records);
+      }
+    }),
+  ]);
   return failed;
 });

@@ -1,6 +1,8 @@
 import { httpHandler, ok } from '../platform/http';
+import { issueTicket } from '../push/tickets.repository';
 import { readStamps } from './stamps.repository';
 
 export const handler = httpHandler('changes', {
   'GET /api/changes': async ({ userId }) => ok({ stamps: await readStamps(userId) }),
+  'POST /api/changes/socket-ticket': async ({ userId, now }) => ({ status: 201, body: { ticket: await issueTicket(userId, now) } }),
 });

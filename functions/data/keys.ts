@@ -55,6 +55,11 @@ export const toolCallListKey = (userId: string) => `${userKey(userId)}#TOOLCALL`
 /** One open WebSocket of the user's (a tab), for the change notices; it carries a TTL. */
 export const CONNECTION_PREFIX = 'CONNECTION#';
 export const connectionKey = (userId: string, connectionId: string) => ({ PK: userKey(userId), SK: `${CONNECTION_PREFIX}${connectionId}` });
+/** A single-use ticket a socket opens with, found by its hash: the ticket itself is never stored. */
+export const socketTicketKey = (ticket: string) => {
+  const hash = createHash('sha256').update(ticket).digest('base64url');
+  return { PK: `SOCKETTICKET#${hash}`, SK: 'SOCKETTICKET' };
+};
 /** voice_sessions: one per call started. */
 export const voiceSessionKey = (userId: string, sessionId: string) => ({ PK: userKey(userId), SK: `VOICESESSION#${sessionId}` });
 

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } 
 /**
  * What API Gateway's JWT authorizer checks before any handler runs: signature against the pool's
  * keys, expiry and not-before, issuer, and the app client as `aud` (id tokens) or `client_id`
- * (access tokens). The WebSocket API's authorizer (functions/push/authorizer.ts) checks the same.
+ * (access tokens). The local stack's API adapter checks the same.
  */
 export function jwtVerifier(options: { issuer: string; clientId: string; keys: JWTVerifyGetKey }) {
   return async function verify(token: string): Promise<JWTPayload> {

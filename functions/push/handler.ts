@@ -1,21 +1,38 @@
 import type { APIGatewayEventWebsocketRequestContextV2, APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2WithRequestContext, Context } from 'aws-lambda';
+import { SOCKET_LIMITS } from '../../shared/constants';
 import { now } from '../platform/clock';
-import { logger } from '../platform/log';
+import { log, logger } from '../platform/log';
 import type { SocketAuthorizerContext } from './authorizer';
-import { removeConnection, saveConnection } from './connections.repository';
+import { connectionsOverCap, countFrame, removeConnection, saveConnection } from './connections.repository';
+import { closeConnections } from './management';
 
 export type SocketEvent = APIGatewayProxyWebsocketEventV2WithRequestContext<APIGatewayEventWebsocketRequestContextV2 & { authorizer: SocketAuthorizerContext }>;
 
 /**
- * The WebSocket API's routes. $connect (after the authorizer) records the socket under its user,
- * $disconnect forgets it; $default takes the page's keep-alive pings (API Gateway closes a socket
- * idle for ten minutes) and answers nothing. The user comes from the authorizer's context, which API
- * Gateway hands every route of the connection, never from what the page sends.
+ * The WebSocket API's routes. $connect (after the authorizer) records the socket under its user and
+ * closes the user's oldest sockets past SOCKET_LIMITS.openPerUser (each is a billed message per
+ * notice); $disconnect forgets it; $default takes the page's keep-alive pings (API Gateway closes a
+ * socket idle for ten minutes), answers nothing, and closes a socket that sends more frames than
+ * SOCKET_LIMITS.frames allows (each frame runs this function). The user comes from the authorizer's
+ * context, which API Gateway hands every route of the connection, never from what the page sends.
  */
 export async function handler(event: SocketEvent, context: Context): Promise<APIGatewayProxyResultV2> {
   logger.addContext(context);
   const { routeKey, connectionId, authorizer } = event.requestContext;
-  if (routeKey === '$connect') await saveConnection(authorizer.userId, connectionId, now());
-  if (routeKey === '$disconnect') await removeConnection(authorizer.userId, connectionId);
+  const { userId } = authorizer;
+  if (routeKey === '$connect') {
+    await saveConnection(userId, connectionId, now());
+    const over = await connectionsOverCap(userId, now());
+    if (over.length > 0) log.info('oldest sockets closed', { over: over.length });
+    await closeConnections(userId, over);
+  } else if (routeKey === '$disconnect') {
+    await removeConnection(userId, connectionId);
+  } else {
+    const frames = await countFrame(userId, connectionId, now());
+    if (frames !== null && frames > SOCKET_LIMITS.frames.perWindow) {
+      log.info('socket closed for its frames', { connectionId, frames });
+      await closeConnections(userId, [connectionId]);
+    }
+  }
   return { statusCode: 200 };
 }

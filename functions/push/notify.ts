@@ -1,11 +1,9 @@
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ChangeNotice } from '../../shared/changes';
 import { now } from '../platform/clock';
-import { clientPerEndpoint } from '../platform/endpoint-client';
 import { log } from '../platform/log';
 import { openConnections, removeConnection } from './connections.repository';
-
-const management = clientPerEndpoint('WEBSOCKET_MANAGEMENT_ENDPOINT', (endpoint) => new ApiGatewayManagementApiClient({ endpoint }));
+import { management } from './management';
 
 /**
  * Posts a notice to each of the user's open sockets, and to no one else's: their connections are

@@ -11,5 +11,5 @@ export const SOCKET_API = {
   /** functions/<handler>.ts serves every route. */
   handler: 'push/handler',
   /** On $connect only; API Gateway refuses an upgrade without the identity source before calling it. */
-  authorizer: { source: 'push/authorizer', queryParameter: 'token' },
+  authorizer: { source: 'push/authorizer', queryParameter: 'ticket' },
 } as const;

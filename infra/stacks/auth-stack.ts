@@ -18,7 +18,7 @@ import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
+import { BLOCKED_COGNITO_CALL, BLOCKED_COGNITO_TARGETS, COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
 import { COGNITO_CALLS_PER_ADDRESS, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import type { WebConfig } from '../../shared/web-config';
@@ -28,6 +28,7 @@ import { SENDER_NAME } from './email-stack';
 import { AppFunction } from '../constructs/app-function';
 
 const TOO_MANY_REQUESTS = 'TooManyRequests';
+const BLOCKED_CALL = 'BlockedCall';
 
 export interface AuthStackProps extends StackProps {
   config: AppConfig;
@@ -129,7 +130,9 @@ export class AuthStack extends Stack {
    * A web ACL on the user pool: one address may call Cognito only so often (sign-in, sign-up,
    * refresh, reset), so that no script can guess or sign up in bulk from one place. The sign-in
    * throttle's trigger counts per account and browser; this counts per address, which the trigger
-   * cannot see. Past the limit WAF answers 429.
+   * cannot see. Past the limit WAF answers 429. And Cognito's own password calls
+   * (BLOCKED_COGNITO_TARGETS, named by the x-amz-target header, in any case) are refused with 403,
+   * so that a password is reset only through the app's rules.
    */
   private limitCallsPerAddress(config: AppConfig): void {
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
@@ -144,6 +147,10 @@ export class AuthStack extends Stack {
         [TOO_MANY_REQUESTS]: {
           contentType: 'APPLICATION_JSON',
           content: JSON.stringify({ __type: 'TooManyRequestsException', message: MESSAGES.tooManyAuthRequests }),
+        },
+        [BLOCKED_CALL]: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({ __type: BLOCKED_COGNITO_CALL.type, message: BLOCKED_COGNITO_CALL.message }),
         },
       },
       rules: [
@@ -180,6 +187,32 @@ export class AuthStack extends Stack {
             },
           },
           visibilityConfig: visibility('tempo-user-pool-calls-per-address'),
+        },
+        {
+          name: 'password-calls-around-the-app',
+          priority: 10,
+          action: {
+            block: {
+              customResponse: {
+                responseCode: 403,
+                customResponseBodyKey: BLOCKED_CALL,
+                responseHeaders: [{ name: 'access-control-allow-origin', value: '*' }],
+              },
+            },
+          },
+          statement: {
+            orStatement: {
+              statements: BLOCKED_COGNITO_TARGETS.map((target) => ({
+                byteMatchStatement: {
+                  fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+                  positionalConstraint: 'ENDS_WITH',
+                  searchString: `.${target.toLowerCase()}`,
+                  textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+                },
+              })),
+            },
+          },
+          visibilityConfig: visibility('tempo-user-pool-password-calls'),
         },
       ],
     });

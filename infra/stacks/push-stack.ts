@@ -44,13 +44,10 @@ export class PushStack extends Stack {
   constructor(scope: Construct, id: string, props: PushStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const socketFunction = (source: string, description: string) => {
-      const fn = new AppFunction(this, pascalCase(source), { config, source, description, timeout: Duration.seconds(10) });
-      grantAccess(fn, SOCKET_ACCESS[source]!, props.shared);
-      return fn;
-    };
-    const routes = socketFunction(SOCKET_API.handler, 'WebSocket routes: records and forgets the open sockets');
-    const authorizer = socketFunction(SOCKET_API.authorizer.source, 'WebSocket authorizer: the Cognito token on $connect');
+    const socketFunction = (source: string, description: string) =>
+      new AppFunction(this, pascalCase(source), { config, source, description, timeout: Duration.seconds(10) });
+    const routes = socketFunction(SOCKET_API.handler, 'WebSocket routes: records and forgets the open sockets, closes those past their limits');
+    const authorizer = socketFunction(SOCKET_API.authorizer.source, 'WebSocket authorizer: the single-use ticket on $connect');
     authorizer.function.addEnvironment('ORIGIN_VERIFY', props.originVerify.secretValue.unsafeUnwrap());
     this.socketFunctions = new Map([
       [SOCKET_API.handler, routes],
@@ -85,6 +82,11 @@ export class PushStack extends Stack {
     });
 
     const shared = { ...props.shared, sockets: { api: this.api, stage: this.stage } };
+    for (const [source, fn] of this.socketFunctions) grantAccess(fn, SOCKET_ACCESS[source]!, shared);
+    Validations.of(routes).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${this.connectionsArnAsNagShowsIt('DELETE')}]`,
+      reason: "Closing any connection of the one stage: the user's oldest past the cap, or one past its frames; connections are made at run time.",
+    });
     this.streamConsumers = new Map(
       STREAM_CONSUMERS.map((consumer) => {
         const fn = new AppFunction(this, consumer.name, {
@@ -96,8 +98,12 @@ export class PushStack extends Stack {
         grantAccess(fn, STREAM_CONSUMER_ACCESS[consumer.target]!, shared);
         Validations.of(fn).acknowledge(
           {
-            id: `AwsSolutions-IAM5[Resource::${this.connectionsArnAsNagShowsIt()}]`,
+            id: `AwsSolutions-IAM5[Resource::${this.connectionsArnAsNagShowsIt('POST')}]`,
             reason: 'Posting to any connection of the one stage: connections are made at run time, one per open tab.',
+          },
+          {
+            id: `AwsSolutions-IAM5[Resource::${this.connectionsArnAsNagShowsIt('DELETE')}]`,
+            reason: "Closing any connection of the one stage: a user's sockets when their sessions end; connections are made at run time.",
           },
           {
             id: 'AwsSolutions-IAM5[Resource::*]',
@@ -126,10 +132,10 @@ export class PushStack extends Stack {
   }
 
   /** The ARN infra/access.ts grants posting on, with tokens written as cdk-nag writes them. */
-  private connectionsArnAsNagShowsIt(): string {
+  private connectionsArnAsNagShowsIt(method: 'POST' | 'DELETE'): string {
     const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
     const api = `<${this.getLogicalId(this.api.node.defaultChild as CfnElement)}>`;
-    return `arn:${shown(this.partition, 'Partition')}:execute-api:${shown(this.region, 'Region')}:${shown(this.account, 'AccountId')}:${api}/${SOCKET_API.stage}/POST/@connections/*`;
+    return `arn:${shown(this.partition, 'Partition')}:execute-api:${shown(this.region, 'Region')}:${shown(this.account, 'AccountId')}:${api}/${SOCKET_API.stage}/${method}/@connections/*`;
   }
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { passwordMeetsRules } from '../../shared/accounts';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
-import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
+import { BLOCKED_COGNITO_CALL, BLOCKED_COGNITO_TARGETS, COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
 import { loadHandler } from '../functions';
 import type { Outbox } from '../mail/outbox';
 import { userPoolVerifier } from '../../functions/platform/token-verifier';
@@ -47,7 +47,7 @@ const { UserPoolServiceFactoryImpl } = cognitoLocal('./lib/services/userPoolServ
 const { DefaultConfig } = cognitoLocal('./lib/server/config') as any;
 const { Router } = cognitoLocal('./lib/server/Router') as any;
 const { createServer } = cognitoLocal('./lib/server/server') as any;
-const { InvalidPasswordError, NotAuthorizedError, UserLambdaValidationError } = cognitoLocal('./lib/errors') as any;
+const { CognitoError, InvalidPasswordError, NotAuthorizedError, UserLambdaValidationError } = cognitoLocal('./lib/errors') as any;
 const pino = cognitoLocal('pino') as (options: object) => unknown;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -171,9 +171,16 @@ type Target = (ctx: { logger: unknown }, request: Record<string, unknown>) => Pr
  * a wrong password as Cognito does, refresh tokens through GetTokensFromRefreshToken, send a new
  * verification link (ResendConfirmationCode), end a user's sessions (AdminUserGlobalSignOut) and
  * refuse an attribute the app client may not write (UpdateUserAttributes, DeleteUserAttributes).
+ * And what the user pool's web ACL does in AWS (infra/stacks/auth-stack.ts): refuse the password
+ * calls that would go around the app's own reset rules (BLOCKED_COGNITO_TARGETS).
  */
 function withCognitoRules(router: (target: string) => Target, services: any) {
   return (target: string): Target => {
+    if ((BLOCKED_COGNITO_TARGETS as readonly string[]).includes(target)) {
+      return async () => {
+        throw new CognitoError(BLOCKED_COGNITO_CALL.type, BLOCKED_COGNITO_CALL.message);
+      };
+    }
     if (target === 'ResendConfirmationCode') {
       // A new code through the CustomMessage trigger, as Cognito does. An unknown or confirmed
       // address is answered alike and sent nothing, so the answer tells nothing about accounts.

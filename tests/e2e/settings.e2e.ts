@@ -181,3 +181,23 @@ test('the saved indicator shows for 3 s', async ({ page, request }) => {
   await advancePageClock(page, 1);
   await expect(page.getByText('✓ Saved')).toHaveCount(0);
 });
+
+test('"Sign out everywhere" ends the session in another browser at once, through its socket', async ({ page, request, browser }) => {
+  const { openInTab } = await signedInAccount(page, request, 'sign-out-everywhere', '/settings');
+  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const other = await elsewhere.newPage();
+    const push = await pushSwitch(other);
+    await openInTab(other, '/tasks');
+    await expect(other.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+    await push.opened();
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/(signout|login)/);
+    // The other browser is not asked to do anything: its socket closes, and the refused ticket signs it out.
+    await expect(other).toHaveURL(/\/login/);
+    await expect(other.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+});

@@ -22,7 +22,7 @@ const onlyProperties = (from: Template, type: string) => {
 describe('user pool', () => {
   const pool = onlyProperties(template, 'AWS::Cognito::UserPool');
 
-  it('sits behind a web ACL that limits the calls one address makes to Cognito, with a 429', () => {
+  it('sits behind a web ACL that limits the calls one address makes to Cognito, with a 429, and refuses its own password calls, with a 403', () => {
     const acl = onlyProperties(template, 'AWS::WAFv2::WebACL');
     expect(acl.Scope).toBe('REGIONAL');
     expect(acl.DefaultAction).toEqual({ Allow: {} });
@@ -54,6 +54,29 @@ describe('user pool', () => {
                 },
               },
             },
+          },
+        },
+      }),
+      expect.objectContaining({
+        Action: {
+          Block: {
+            CustomResponse: {
+              ResponseCode: 403,
+              CustomResponseBodyKey: 'BlockedCall',
+              ResponseHeaders: [{ Name: 'access-control-allow-origin', Value: '*' }],
+            },
+          },
+        },
+        Statement: {
+          OrStatement: {
+            Statements: ['forgotpassword', 'confirmforgotpassword', 'changepassword'].map((target) => ({
+              ByteMatchStatement: {
+                FieldToMatch: { SingleHeader: { Name: 'x-amz-target' } },
+                PositionalConstraint: 'ENDS_WITH',
+                SearchString: `.${target}`,
+                TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }],
+              },
+            })),
           },
         },
       }),

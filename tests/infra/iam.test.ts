@@ -51,6 +51,7 @@ interface Granted {
   /** The secrets it may read (the Google client secret and token key, the ElevenLabs key). */
   secrets: string[];
   postsToSockets: boolean;
+  closesSockets: boolean;
   /** Reads the table's stream: a stream consumer's event source mapping. */
   readsStream: boolean;
 }
@@ -73,7 +74,17 @@ function permissionsOf(target: AppFunction) {
  * group and queue, the table and its indexes, the bus, the user pool or the sender identity.
  */
 function decode(target: AppFunction, statements: Statement[], failureQueue?: IQueue): Granted {
-  const granted: Granted = { table: [], indexes: [], publishes: false, userPool: [], sendsMail: false, secrets: [], postsToSockets: false, readsStream: false };
+  const granted: Granted = {
+    table: [],
+    indexes: [],
+    publishes: false,
+    userPool: [],
+    sendsMail: false,
+    secrets: [],
+    postsToSockets: false,
+    closesSockets: false,
+    readsStream: false,
+  };
   const ownLogs = { 'Fn::GetAtt': [logicalId(target.function.logGroup), 'Arn'] };
   const ownQueue = target.function.deadLetterQueue && { 'Fn::GetAtt': [logicalId(target.function.deadLetterQueue), 'Arn'] };
   const ownFailures = failureQueue && { 'Fn::GetAtt': [logicalId(failureQueue), 'Arn'] };
@@ -115,11 +126,17 @@ function decode(target: AppFunction, statements: Statement[], failureQueue?: IQu
           decodeTable(actions, resources, granted);
         }
         break;
-      case 'execute-api':
+      case 'execute-api': {
         expect(actions).toEqual(['execute-api:ManageConnections']);
-        expect(names(REFERENCES.socketApi) && names(`/${SOCKET_API.stage}/POST/@connections/*`), 'posting to the stage’s connections only').toBe(true);
-        granted.postsToSockets = true;
+        // One statement may name both (the policy merges them): each resource is one or the other.
+        const methodOf = (resource: unknown) => /\/(POST|DELETE)\/@connections\/\*/.exec(JSON.stringify(resource))?.[1];
+        const methods = resources.map(methodOf);
+        expect(names(REFERENCES.socketApi) && names(`/${SOCKET_API.stage}/`), 'the stage’s connections only').toBe(true);
+        expect(methods.every(Boolean), 'posting to or closing connections only').toBe(true);
+        if (methods.includes('POST')) granted.postsToSockets = true;
+        if (methods.includes('DELETE')) granted.closesSockets = true;
         break;
+      }
       case 'events':
         expect(actions).toEqual(['events:PutEvents']);
         expect(names(REFERENCES.bus) || names(REFERENCES.busByName), 'a PutEvents grant names the app’s bus').toBe(true);
@@ -169,6 +186,7 @@ const STREAM_READS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamod
 function expected(access: Access, readsStream: boolean): Granted {
   return {
     postsToSockets: access.postsToSockets ?? false,
+    closesSockets: access.closesSockets ?? false,
     readsStream,
     table: [...(access.table ?? [])].sort(),
     indexes: [...(access.indexes ?? [])].sort(),
@@ -231,7 +249,7 @@ describe('function permissions', () => {
     expect(has('GOOGLE_CLIENT_SECRET_ARN') && has('TOKEN_ENCRYPTION_KEY_ARN'), 'Google secret ARNs').toBe(Boolean(access.callsGoogle));
     expect(has('ELEVENLABS_API_KEY_ARN'), 'ELEVENLABS_API_KEY_ARN').toBe(Boolean(access.callsElevenLabs));
     expect(has('ELEVENLABS_AGENT_ID'), 'ELEVENLABS_AGENT_ID').toBe(Boolean(access.callsElevenLabs));
-    expect(has('WEBSOCKET_MANAGEMENT_ENDPOINT'), 'WEBSOCKET_MANAGEMENT_ENDPOINT').toBe(Boolean(access.postsToSockets));
+    expect(has('WEBSOCKET_MANAGEMENT_ENDPOINT'), 'WEBSOCKET_MANAGEMENT_ENDPOINT').toBe(Boolean(access.postsToSockets || access.closesSockets));
   });
 
   it('lets nothing scan, batch or run PartiQL', () => {

@@ -53,6 +53,7 @@ const SDK_COMMANDS: Record<string, Record<string, readonly Need[]>> = {
     ConfirmSignUpCommand: ['userPool'],
   },
   '@aws-sdk/client-sesv2': { SendEmailCommand: ['sendsMail'] },
+  '@aws-sdk/client-apigatewaymanagementapi': { PostToConnectionCommand: ['postsToSockets'], DeleteConnectionCommand: ['closesSockets'] },
   // Which secrets it reads is read off the loadSecrets calls (SECRETS).
   '@aws-sdk/client-secrets-manager': { GetSecretValueCommand: [] },
   '@aws-sdk/client-dynamodb': {},

@@ -5,7 +5,8 @@ import { routes, type AnyRoute, type RouteKey } from '../../functions/routes';
 import { startVoiceSession } from '../../functions/voice/sessions.repository';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
-const { world, user } = integrationHarness();
+// With a user pool, so that signing out everywhere runs whole.
+const { world, user } = integrationHarness({ userPool: true });
 
 type Ids = Record<'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall' | 'voiceSession', string>;
 type Attempt = (bob: TestUser, alice: Ids) => Promise<{ status: number; body: any }>;
@@ -55,6 +56,9 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'GET /api/changes': (bob) => bob.get('/api/changes'),
   // Trusts Bob's browser for Bob's own account: the account is the token's, never the body's.
   'POST /api/auth/device-token': (bob) => bob.post('/api/auth/device-token', {}),
+  'POST /api/changes/socket-ticket': (bob) => bob.post('/api/changes/socket-ticket'),
+  // Someone else than Bob signs out everywhere, so that Bob's later attempts still count: Alice stays signed in.
+  'POST /api/auth/sign-out-everywhere': async () => (await user()).post('/api/auth/sign-out-everywhere'),
   'POST /api/gcal/connect': (bob) => bob.post('/api/gcal/connect', { write: true }),
   'GET /api/gcal/status': (bob) => bob.get('/api/gcal/status'),
   'POST /api/gcal/sync': (bob) => bob.post('/api/gcal/sync', {}),

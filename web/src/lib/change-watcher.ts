@@ -3,9 +3,8 @@ import { mutate } from 'swr';
 import { CHANGE_SOCKET, CHANGE_SOCKET_PATH, POLLING_MS } from '../../../shared/constants';
 import type { ChangeNotice, ChangeStamps, Stamped } from '../../../shared/changes';
 import { ITEM_KINDS } from '../../../shared/items';
-import { apiRequest, onOwnChanges, ownWritesAnswered } from './api';
+import { ApiError, apiRequest, onOwnChanges, ownWritesAnswered } from './api';
 import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
-import { sessionIdToken } from './session';
 
 /** The spec's real-time states, as the socket and the polling behind it see them. */
 export type ConnectionStatus = 'DISCONNECTED' | 'CONNECTING' | 'CONNECTED' | 'ERROR';
@@ -89,8 +88,14 @@ export function movedByOthers(previous: ChangeStamps, next: ChangeStamps, own: M
 /** How long a change this page made waits for the counter move it causes (the stream takes well under a second). */
 const OWN_CHANGE_WAIT_MS = 30_000;
 
-const socketUrl = (token: string) =>
-  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CHANGE_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+/**
+ * The socket's address, with a single-use ticket asked for just before: the token itself would sit
+ * in the edge's access logs (functions/push/tickets.repository.ts).
+ */
+async function socketUrl(): Promise<string> {
+  const { ticket } = await apiRequest<{ ticket: string }>('/api/changes/socket-ticket', { method: 'POST', signedIn: true });
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CHANGE_SOCKET_PATH}?ticket=${encodeURIComponent(ticket)}`;
+}
 
 /**
  * Keeps the screens current. One WebSocket per tab hears a notice each time the user's change
@@ -99,10 +104,15 @@ const socketUrl = (token: string) =>
  * (`GET /api/changes` every `intervalMs`, one key read on the server), and the socket is tried
  * again with a doubling wait. Each time it opens, the counters are read once, for what changed
  * while it was down. A hidden tab keeps what it hears for when it is shown again.
+ * `onSessionRefused` runs when the API refuses the session's token (401): its sessions were ended
+ * elsewhere ("Sign out everywhere", a password reset), which also closes this tab's socket, so the
+ * tab hears of it at once.
  */
-export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
+export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSessionRefused?: () => void): void {
   const seen = useRef<ChangeStamps | null>(null);
   const own = useRef(new Map<string, number>());
+  const sessionRefused = useRef(onSessionRefused);
+  sessionRefused.current = onSessionRefused;
 
   useEffect(() => {
     let stopped = false;
@@ -148,17 +158,23 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
         connection.set('CONNECTED');
         await ownWritesAnswered();
         if (!stopped) apply(stamps);
-      } catch {
+      } catch (error) {
         // A missed check is tried again at the next interval; the screens keep what they have.
         if (!stopped) connection.set(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
+        refusedSession(error);
       }
     }
 
     async function connect() {
-      const token = await sessionIdToken().catch(() => null);
+      let url: string;
+      try {
+        url = await socketUrl();
+      } catch (error) {
+        refusedSession(error);
+        return stopped ? undefined : retryLater();
+      }
       if (stopped) return;
-      if (!token) return retryLater();
-      const opening = new WebSocket(socketUrl(token));
+      const opening = new WebSocket(url);
       socket = opening;
       // A socket that has not opened within the spec's connection timeout is given up and tried again.
       const openTimeout = setTimeout(() => opening.close(), CHANGE_SOCKET.openTimeoutMs);
@@ -186,6 +202,10 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data): void {
         socketOpen.set(false);
         if (!stopped) retryLater();
       });
+    }
+
+    function refusedSession(error: unknown) {
+      if (!stopped && error instanceof ApiError && error.status === 401) sessionRefused.current?.();
     }
 
     function retryLater() {

@@ -5,6 +5,7 @@ import type { Entity } from '../../../../shared/items';
 import { AppLayout } from '../../components/layouts/app-layout';
 import { useProfile } from '../../components/layouts/profile';
 import { AssistantBanner } from '../../components/ui/assistant-banner';
+import { useAuth } from '../../features/auth/components/auth-provider';
 import { ReportBugButton } from '../../features/bug-report/components/report-bug-button';
 import { QuickAddShortcut } from '../../features/quick-add/components/quick-add-shortcut';
 import { RealtimeIndicator } from '../../features/settings/components/realtime-indicator';
@@ -32,7 +33,9 @@ export const beforeFirstShow = restoreRememberedData;
  * which has the large panel).
  */
 export function Component() {
-  useChangeWatcher();
+  const { signOut } = useAuth();
+  // A session ended elsewhere ("Sign out everywhere", a password reset) signs this tab out too.
+  useChangeWatcher(undefined, () => void signOut());
   useRememberShownData();
   const profile = useProfile();
   const navigate = useNavigate();

@@ -431,6 +431,10 @@ export default {
     showConnectionStatus: 'Echtzeit-Verbindungsstatus anzeigen',
     savedIndicator: '✓ Gespeichert',
     save: 'Einstellungen speichern',
+    sessions: 'Sitzungen',
+    signOutEverywhereHint: 'Meldet dein Konto sofort in allen Browsern und auf allen Geräten ab, auch in diesem.',
+    signOutEverywhere: 'Überall abmelden',
+    signOutEverywhereFailed: 'Abmelden auf allen Geräten fehlgeschlagen. Bitte versuche es erneut.',
     realtime: {
       status: (state: string) => `Echtzeit-Status: ${state}`,
       states: { CONNECTING: 'VERBINDET', CONNECTED: 'VERBUNDEN', DISCONNECTED: 'GETRENNT', ERROR: 'FEHLER' },

@@ -419,6 +419,10 @@ export default {
     showConnectionStatus: 'Show real-time connection status',
     savedIndicator: '✓ Saved',
     save: 'Save Settings',
+    sessions: 'Sessions',
+    signOutEverywhereHint: 'Signs your account out on every browser and device at once, this one included.',
+    signOutEverywhere: 'Sign out everywhere',
+    signOutEverywhereFailed: 'Could not sign out everywhere. Please try again.',
     realtime: {
       status: (state: string) => `Real-time status: ${state}`,
       states: { CONNECTING: 'CONNECTING', CONNECTED: 'CONNECTED', DISCONNECTED: 'DISCONNECTED', ERROR: 'ERROR' },

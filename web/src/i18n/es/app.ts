@@ -432,6 +432,10 @@ export default {
     showConnectionStatus: 'Mostrar el estado de la conexión en tiempo real',
     savedIndicator: '✓ Guardado',
     save: 'Guardar ajustes',
+    sessions: 'Sesiones',
+    signOutEverywhereHint: 'Cierra la sesión de tu cuenta en todos los navegadores y dispositivos a la vez, también en este.',
+    signOutEverywhere: 'Cerrar sesión en todas partes',
+    signOutEverywhereFailed: 'No se pudo cerrar la sesión en todas partes. Inténtalo de nuevo.',
     realtime: {
       status: (state: string) => `Estado en tiempo real: ${state}`,
       states: { CONNECTING: 'CONECTANDO', CONNECTED: 'CONECTADO', DISCONNECTED: 'DESCONECTADO', ERROR: 'ERROR' },

@@ -432,6 +432,10 @@ export default {
     showConnectionStatus: 'Afficher l’état de la connexion en temps réel',
     savedIndicator: '✓ Enregistré',
     save: 'Enregistrer les paramètres',
+    sessions: 'Sessions',
+    signOutEverywhereHint: 'Déconnecte votre compte de tous les navigateurs et appareils à la fois, y compris celui-ci.',
+    signOutEverywhere: 'Se déconnecter partout',
+    signOutEverywhereFailed: 'Impossible de se déconnecter partout. Veuillez réessayer.',
     realtime: {
       status: (state: string) => `État en temps réel : ${state}`,
       states: { CONNECTING: 'CONNEXION', CONNECTED: 'CONNECTÉ', DISCONNECTED: 'DÉCONNECTÉ', ERROR: 'ERREUR' },

@@ -11,7 +11,9 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { saveSettings, useSettings } from '../../../lib/items';
+import { useNavigate } from '../../../lib/router';
 import { useShowRealtimeStatus } from '../api/realtime-status';
+import { signOutEverywhere } from '../api/sign-out-everywhere';
 import { GoogleCalendarSection } from './google-calendar-section';
 import './settings.css';
 import { useAppTexts } from '../../../i18n/texts';
@@ -72,7 +74,42 @@ export function SettingsPage() {
       >
         {settings.data && <SettingsForm settings={settings.data} />}
       </LoadState>
+      <SessionsSection />
     </div>
+  );
+}
+
+/**
+ * "Sign out everywhere": the server ends every session of the account (refresh tokens, tokens
+ * already issued, open sockets), and this browser then signs out as "Sign Out" does.
+ */
+function SessionsSection() {
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const t = useAppTexts().settings;
+
+  async function signOutEverywhereNow() {
+    setBusy(true);
+    try {
+      await signOutEverywhere();
+      navigate('/signout');
+    } catch {
+      showToast({ tone: 'error', title: t.signOutEverywhereFailed });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card settings-section" aria-labelledby="settings-sessions">
+      <h2 id="settings-sessions">{t.sessions}</h2>
+      <p>{t.signOutEverywhereHint}</p>
+      <div>
+        <Button variant="secondary" busy={busy} onClick={() => void signOutEverywhereNow()}>
+          {t.signOutEverywhere}
+        </Button>
+      </div>
+    </section>
   );
 }
 
