@@ -111,7 +111,7 @@ export const ACCOUNT_ROUTE_LIMITS = {
   resetCodesPerBrowser: 5,
   resetCodesPerAddress: 20,
   resetsPerAddress: 30,
-  verificationsPerAddress: 100,
+  wrongVerificationsPerAddress: 100,
 } as const;
 
 export const PUBLIC_FORM_LIMITS = {

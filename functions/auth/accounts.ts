@@ -43,7 +43,7 @@ export async function resetPassword(email: string, code: string, password: strin
     const { UserAttributes = [] } = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
     const sub = UserAttributes.find((attribute) => attribute.Name === 'sub')?.Value;
     if (!sub) throw new Error('Cognito answered a user without its sub');
-    await endEverySession(sub, now);
+    await endEverySession({ userId: sub, username: email }, now);
   } catch (error) {
     if (error instanceof UserNotFoundException) return false;
     throw error;
@@ -52,14 +52,15 @@ export async function resetPassword(email: string, code: string, password: strin
 }
 
 /**
- * Ends every session of the user at once: their refresh tokens with Cognito (the pool's user name
- * is the `sub`), and the ID tokens already issued with our own check (endSessionsBefore), whose
- * record's change on the table's stream closes their open sockets too
- * (functions/changes/count-changes.ts). Answers once a sign-in made after it counts.
+ * Ends every session of the user at once: their refresh tokens with Cognito, and the ID tokens
+ * already issued with our own check (endSessionsBefore), whose record's change on the table's
+ * stream closes their open sockets too (functions/changes/count-changes.ts). Answers once a
+ * sign-in made after it counts. `username`: the pool's name for the user or an alias of it (the
+ * token's `cognito:username`, or the address), never the `sub`, which a Google user's name is not.
  */
-export async function endEverySession(userId: string, now: Date): Promise<void> {
+export async function endEverySession({ userId, username }: { userId: string; username: string }, now: Date): Promise<void> {
   try {
-    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPool().userPoolId, Username: userId }));
+    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPool().userPoolId, Username: username }));
   } catch (error) {
     // A user the pool no longer has (an account being deleted) has no refresh token left to end.
     if (!(error instanceof UserNotFoundException)) throw error;

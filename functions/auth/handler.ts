@@ -4,7 +4,7 @@ import { publishAfterSave } from '../platform/bus';
 import { clientAddress } from '../platform/client-address';
 import { invalidField, unauthorized } from '../platform/errors';
 import { httpHandler, ok } from '../platform/http';
-import { takeQuota } from '../platform/quota.repository';
+import { refuseWhenUsedUp, takeQuota } from '../platform/quota.repository';
 import { confirmEmail, endEverySession, resetPassword } from './accounts';
 import { trustDevice } from './trusted-devices.repository';
 
@@ -14,10 +14,13 @@ const requesterQuota = (key: string, limit: number) => ({ key, limit, windowMs: 
 
 /** Account endpoints. None of the public ones' answers tells whether an address has an account. */
 export const handler = httpHandler('auth', {
+  // Only wrong codes count: an office behind one address confirms any number of accounts; a guesser soon waits.
   'POST /api/auth/verify-email': async ({ body, now, event }) => {
-    await takeQuota(requesterQuota(`verify-email#address#${clientAddress(event)}`, ACCOUNT_ROUTE_LIMITS.verificationsPerAddress), now);
-    if (!(await confirmEmail(body.email, body.code, now))) throw invalidCode();
-    return ok({ verified: true });
+    const wrongCodes = requesterQuota(`verify-email#address#${clientAddress(event)}`, ACCOUNT_ROUTE_LIMITS.wrongVerificationsPerAddress);
+    await refuseWhenUsedUp(wrongCodes, now);
+    if (await confirmEmail(body.email, body.code, now)) return ok({ verified: true });
+    await takeQuota(wrongCodes, now);
+    throw invalidCode();
   },
 
   'POST /api/auth/reset-code': async ({ body, now, event }) => {
@@ -41,8 +44,10 @@ export const handler = httpHandler('auth', {
     return { status: 201, body: { token: await trustDevice(email, body.replaces, now.getTime()) } };
   },
 
-  'POST /api/auth/sign-out-everywhere': async ({ userId, now }) => {
-    await endEverySession(userId, now);
+  'POST /api/auth/sign-out-everywhere': async ({ userId, now, event }) => {
+    const username = event.requestContext.authorizer.jwt.claims['cognito:username'];
+    if (typeof username !== 'string' || username === '') throw unauthorized();
+    await endEverySession({ userId, username }, now);
     return ok({ signed_out: true });
   },
 });

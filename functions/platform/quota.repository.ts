@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionally, db, tableName } from './dynamo';
 import { quotaUsedUp } from './errors';
 import { quotaKey } from '../data/keys';
@@ -12,14 +12,21 @@ export interface Quota {
   message: string;
 }
 
+/** The fixed window `now` falls in: its start and its end (ms). */
+function windowOf(windowMs: number, now: Date): { windowStart: number; windowEnd: number } {
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { windowStart, windowEnd: windowStart + windowMs };
+}
+
+const usedUp = (message: string, windowEnd: number, now: Date) => quotaUsedUp(message, Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)));
+
 /**
  * Counts one use of a quota in its current window (fixed windows, one counter item each, which
  * DynamoDB drops by TTL a day after the window ends), or refuses with 429 and the seconds until
  * the next window. One conditional UpdateItem: uses sent side by side cannot share a count.
  */
 export async function takeQuota({ key, limit, windowMs, message }: Quota, now: Date): Promise<void> {
-  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-  const windowEnd = windowStart + windowMs;
+  const { windowStart, windowEnd } = windowOf(windowMs, now);
   const counted = await conditionally(
     db().send(
       new UpdateCommand({
@@ -32,5 +39,15 @@ export async function takeQuota({ key, limit, windowMs, message }: Quota, now: D
       }),
     ),
   );
-  if (!counted) throw quotaUsedUp(message, Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)));
+  if (!counted) throw usedUp(message, windowEnd, now);
+}
+
+/**
+ * Refuses as takeQuota does once the quota is used up, counting nothing (one key read): for a
+ * quota that counts only failed uses (taken after each failure), so that right answers never use it up.
+ */
+export async function refuseWhenUsedUp({ key, limit, windowMs, message }: Quota, now: Date): Promise<void> {
+  const { windowStart, windowEnd } = windowOf(windowMs, now);
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: quotaKey(key, windowStart), ConsistentRead: true }));
+  if (typeof Item?.used === 'number' && Item.used >= limit) throw usedUp(message, windowEnd, now);
 }

@@ -147,7 +147,7 @@ describe('HTTP API stage', () => {
     // A whole window's worth from one address is a tenth of what one route's throttle lets through in that window.
     expect(CLIENT_RATE_LIMITS.publicRoutesPerAddress).toBeLessThanOrEqual((PUBLIC_ROUTE_THROTTLE.ratePerSecond * windowSeconds) / 10);
     // And the handlers' own hourly counts per address stay below the edge's, so they answer first.
-    for (const limit of [ACCOUNT_ROUTE_LIMITS.resetCodesPerAddress, ACCOUNT_ROUTE_LIMITS.resetsPerAddress, ACCOUNT_ROUTE_LIMITS.verificationsPerAddress]) {
+    for (const limit of [ACCOUNT_ROUTE_LIMITS.resetCodesPerAddress, ACCOUNT_ROUTE_LIMITS.resetsPerAddress, ACCOUNT_ROUTE_LIMITS.wrongVerificationsPerAddress]) {
       expect(limit).toBeLessThan(CLIENT_RATE_LIMITS.publicRoutesPerAddress);
     }
   });

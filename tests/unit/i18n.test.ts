@@ -43,7 +43,7 @@ function render(value: unknown, path: string): string {
 /** Texts that read the same in a language as in English, on purpose: names, and words the language borrows. */
 const SAME_AS_ENGLISH: Record<'es' | 'fr' | 'de', readonly string[]> = {
   es: ['Total', 'Demo · Tempo', 'Personal', 'Color', 'Google Calendar', 'ERROR', '2 min'],
-  fr: ['Total', 'Description', 'Type', 'Notifications', 'Orange', 'Indigo', 'Entrepreneur', 'Manager', 'OK', '2 min'],
+  fr: ['Total', 'Description', 'Type', 'Notifications', 'Orange', 'Indigo', 'Entrepreneur', 'Manager', 'OK', '2 min', 'Sessions'],
   de: ['Demo · Tempo', 'Dashboard · Tempo', 'Tags', 'Tag', 'Status', 'Name', '(optional)', 'Meeting', 'Indigo', 'Orange', 'Pink', 'Dashboard', 'OK'],
 };
 
