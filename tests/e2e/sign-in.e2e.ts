@@ -68,6 +68,8 @@ test('an owner who signed in before on this browser signs in after a hundred fai
   const trusted = page.waitForResponse((response) => response.url().endsWith('/api/auth/device-token') && response.status() === 201);
   await signInThroughForm(page, email);
   await trusted;
+  // The answer is kept a moment after it arrives: leaving the page before then would keep nothing.
+  await expect.poll(() => page.evaluate((account) => localStorage.getItem('tempo.trusted')?.includes(account) ?? false, email)).toBe(true);
   await page.goto('/signout');
   await expect(page.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
 

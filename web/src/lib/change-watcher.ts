@@ -149,13 +149,16 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       for (const [what, listeners] of counterListeners) if (moved.has(what)) listeners.forEach((listener) => listener());
     }
 
+    // An answer that arrives after the browser went offline (sent before) does not undo DISCONNECTED.
+    const heardFromServer = () => connection.set(navigator.onLine ? 'CONNECTED' : 'DISCONNECTED');
+
     async function check() {
       if (document.visibilityState === 'hidden') return;
       if (!navigator.onLine) return connection.set('DISCONNECTED');
       try {
         const { stamps } = await apiRequest<{ stamps: ChangeStamps }>('/api/changes', { signedIn: true });
         if (stopped) return;
-        connection.set('CONNECTED');
+        heardFromServer();
         await ownWritesAnswered();
         if (!stopped) apply(stamps);
       } catch (error) {
@@ -189,7 +192,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       opening.addEventListener('message', (message: MessageEvent<unknown>) => {
         const notice = typeof message.data === 'string' ? safeJson(message.data) : null;
         if (!isChangeNotice(notice)) return;
-        connection.set('CONNECTED');
+        heardFromServer();
         void ownWritesAnswered().then(() => !stopped && apply(notice.stamps));
       });
       opening.addEventListener('close', () => {
