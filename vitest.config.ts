@@ -40,7 +40,9 @@ export default defineConfig({
     // so three run side by side.
     maxWorkers: 3,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'UTC' } } },
+      // The property tests walk thousands of generated series: seconds of CPU, more on a busy machine, so
+      // the same hang guard as the integration files rather than vitest's 5 s.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'UTC' }, testTimeout: 20_000 } },
       integration('dynalite'),
       integration('dynamodb-local'),
       // The infra files share nothing but aws-cdk-lib, which takes seconds to load: once per worker halves the project.
