@@ -12,6 +12,7 @@ import { nowMs, sleep } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
 import { endSessionsBefore } from '../platform/sessions.repository';
 import { redeemResetCode } from './reset-codes.repository';
+import { forgetTrustedDevices } from './trusted-devices.repository';
 import { rememberVerification, wasVerifiedWith } from './verifications.repository';
 
 /**
@@ -43,7 +44,7 @@ export async function resetPassword(email: string, code: string, password: strin
     const { UserAttributes = [] } = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
     const sub = UserAttributes.find((attribute) => attribute.Name === 'sub')?.Value;
     if (!sub) throw new Error('Cognito answered a user without its sub');
-    await endEverySession({ userId: sub, username: email }, now);
+    await endEverySession({ userId: sub, username: email, email });
   } catch (error) {
     if (error instanceof UserNotFoundException) return false;
     throw error;
@@ -52,18 +53,22 @@ export async function resetPassword(email: string, code: string, password: strin
 }
 
 /**
- * Ends every session of the user at once: their refresh tokens with Cognito, and the ID tokens
- * already issued with our own check (endSessionsBefore), whose record's change on the table's
- * stream closes their open sockets too (functions/changes/count-changes.ts). Answers once a
- * sign-in made after it counts. `username`: the pool's name for the user or an alias of it (the
- * token's `cognito:username`, or the address), never the `sub`, which a Google user's name is not.
+ * Ends every session of the user at once: their refresh tokens with Cognito, then the ID tokens
+ * already issued with our own check (endSessionsBefore, timed after Cognito's sign-out, so that no
+ * token refreshed meanwhile counts), whose record's change on the table's stream closes their open
+ * sockets too (functions/changes/count-changes.ts), and the browsers the account trusted at sign-in
+ * (a thief's among them). Answers once a sign-in made after it counts. `username`: the pool's name
+ * for the user or an alias of it (the token's `cognito:username`, or the address), never the
+ * `sub`, which a Google user's name is not.
  */
-export async function endEverySession({ userId, username }: { userId: string; username: string }, now: Date): Promise<void> {
+export async function endEverySession({ userId, username, email }: { userId: string; username: string; email: string }): Promise<void> {
   try {
     await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPool().userPoolId, Username: username }));
   } catch (error) {
     // A user the pool no longer has (an account being deleted) has no refresh token left to end.
     if (!(error instanceof UserNotFoundException)) throw error;
   }
-  await sleep((await endSessionsBefore(userId, now)) - nowMs());
+  const countsFrom = await endSessionsBefore(userId, new Date(nowMs()));
+  await forgetTrustedDevices(email);
+  await sleep(countsFrom - nowMs());
 }

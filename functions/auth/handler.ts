@@ -4,7 +4,7 @@ import { publishAfterSave } from '../platform/bus';
 import { clientAddress } from '../platform/client-address';
 import { invalidField, unauthorized } from '../platform/errors';
 import { httpHandler, ok } from '../platform/http';
-import { refuseWhenUsedUp, takeQuota } from '../platform/quota.repository';
+import { returnQuota, takeQuota } from '../platform/quota.repository';
 import { confirmEmail, endEverySession, resetPassword } from './accounts';
 import { trustDevice } from './trusted-devices.repository';
 
@@ -14,13 +14,14 @@ const requesterQuota = (key: string, limit: number) => ({ key, limit, windowMs: 
 
 /** Account endpoints. None of the public ones' answers tells whether an address has an account. */
 export const handler = httpHandler('auth', {
-  // Only wrong codes count: an office behind one address confirms any number of accounts; a guesser soon waits.
+  // Only wrong codes count (a right one gives its use back): an office behind one address confirms
+  // any number of accounts; a guesser soon waits, however many guesses it sends side by side.
   'POST /api/auth/verify-email': async ({ body, now, event }) => {
     const wrongCodes = requesterQuota(`verify-email#address#${clientAddress(event)}`, ACCOUNT_ROUTE_LIMITS.wrongVerificationsPerAddress);
-    await refuseWhenUsedUp(wrongCodes, now);
-    if (await confirmEmail(body.email, body.code, now)) return ok({ verified: true });
     await takeQuota(wrongCodes, now);
-    throw invalidCode();
+    if (!(await confirmEmail(body.email, body.code, now))) throw invalidCode();
+    await returnQuota(wrongCodes, now);
+    return ok({ verified: true });
   },
 
   'POST /api/auth/reset-code': async ({ body, now, event }) => {
@@ -44,10 +45,11 @@ export const handler = httpHandler('auth', {
     return { status: 201, body: { token: await trustDevice(email, body.replaces, now.getTime()) } };
   },
 
-  'POST /api/auth/sign-out-everywhere': async ({ userId, now, event }) => {
-    const username = event.requestContext.authorizer.jwt.claims['cognito:username'];
-    if (typeof username !== 'string' || username === '') throw unauthorized();
-    await endEverySession({ userId, username }, now);
+  // ID tokens carry the pool's user name and the address (an access token has neither).
+  'POST /api/auth/sign-out-everywhere': async ({ userId, event }) => {
+    const { 'cognito:username': username, email } = event.requestContext.authorizer.jwt.claims;
+    if (typeof username !== 'string' || username === '' || typeof email !== 'string') throw unauthorized();
+    await endEverySession({ userId, username, email });
     return ok({ signed_out: true });
   },
 });

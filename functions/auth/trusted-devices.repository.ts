@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { deviceToken } from '../../shared/accounts.schema';
 import { TRUSTED_DEVICES } from '../../shared/constants';
 import { trustedDevicesKey } from '../data/keys';
@@ -62,4 +62,9 @@ export async function trustedDeviceOf(account: string, token: string | undefined
   const { devices } = await readDevices(account);
   const trusted = devices.some((device) => device.hash === hash && now - device.issuedAt < TRUSTED_DEVICES.lifetimeMs);
   return trusted ? `device#${hash.slice(0, 32)}` : null;
+}
+
+/** Trusts no browser of the account any more (its sessions were ended: a thief's browser may be among them). */
+export async function forgetTrustedDevices(account: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: trustedDevicesKey(account) }));
 }

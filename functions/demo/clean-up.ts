@@ -23,7 +23,7 @@ export async function handler(_event?: ScheduledEvent): Promise<{ deleted: numbe
   }
   for (const demo of due) {
     try {
-      await deleteDemoAccount(demo, startedAt);
+      await deleteDemoAccount(demo);
       deleted += 1;
     } catch (error) {
       failed += 1;

@@ -2,6 +2,7 @@ import { AdminUserGlobalSignOutCommand, ListUsersCommand } from '@aws-sdk/client
 import { DAY_MS } from '../../shared/dates';
 import { revokeGrant } from '../gcal/connection';
 import { getConnection } from '../gcal/tokens.repository';
+import { nowMs } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
 import { log } from '../platform/log';
 import { endSessionsBefore } from '../platform/sessions.repository';
@@ -9,19 +10,21 @@ import { deleteCognitoUser } from './accounts';
 import { deleteUserRecords, unregister, type RegisteredDemo } from './register.repository';
 
 /**
- * Removes an expired demo account and everything in it. First its tokens stop counting (an ID
- * token lives an hour after the Cognito user is gone) and Cognito signs it out everywhere (its
+ * Removes an expired demo account and everything in it. First Cognito signs it out everywhere (its
  * refresh tokens), the user found by its `sub`, which no one can change (the address could be
- * changed once); its Google grant goes back to Google; then the user goes, then every record
+ * changed once), then its tokens stop counting (an ID token lives an hour after the Cognito user
+ * is gone); its Google grant goes back to Google; then the user goes, then every record
  * under it: deleted directly, not through the items domain, so no bus event mirrors the deletions
  * to a Google calendar. The register's record goes last: any step failing leaves it for the next
  * run. The record of when tokens count stays until its TTL, a day on, when no token of the account
  * can be alive. Safe to run again after a failure.
  */
-export async function deleteDemoAccount(demo: RegisteredDemo, now: Date): Promise<number> {
-  await endSessionsBefore(demo.user_id, now, new Date(now.getTime() + DAY_MS));
+export async function deleteDemoAccount(demo: RegisteredDemo): Promise<number> {
   const username = await usernameOf(demo.user_id);
   if (username) await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPool().userPoolId, Username: username }));
+  // Timed after Cognito's sign-out, so that no token refreshed meanwhile counts.
+  const signedOutAt = new Date(nowMs());
+  await endSessionsBefore(demo.user_id, signedOutAt, new Date(signedOutAt.getTime() + DAY_MS));
   const connection = await getConnection(demo.user_id);
   if (connection) await revokeGrant(connection);
   if (username) await deleteCognitoUser(username);

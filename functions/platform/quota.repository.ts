@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionally, db, tableName } from './dynamo';
 import { quotaUsedUp } from './errors';
 import { quotaKey } from '../data/keys';
@@ -17,8 +17,6 @@ function windowOf(windowMs: number, now: Date): { windowStart: number; windowEnd
   const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
   return { windowStart, windowEnd: windowStart + windowMs };
 }
-
-const usedUp = (message: string, windowEnd: number, now: Date) => quotaUsedUp(message, Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)));
 
 /**
  * Counts one use of a quota in its current window (fixed windows, one counter item each, which
@@ -39,15 +37,25 @@ export async function takeQuota({ key, limit, windowMs, message }: Quota, now: D
       }),
     ),
   );
-  if (!counted) throw usedUp(message, windowEnd, now);
+  if (!counted) throw quotaUsedUp(message, Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)));
 }
 
 /**
- * Refuses as takeQuota does once the quota is used up, counting nothing (one key read): for a
- * quota that counts only failed uses (taken after each failure), so that right answers never use it up.
+ * Gives back the use `takeQuota` counted at the same `now`: for a quota that counts only failed
+ * uses, taken before the attempt (so uses sent side by side cannot pass it) and given back when
+ * the attempt succeeds.
  */
-export async function refuseWhenUsedUp({ key, limit, windowMs, message }: Quota, now: Date): Promise<void> {
-  const { windowStart, windowEnd } = windowOf(windowMs, now);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: quotaKey(key, windowStart), ConsistentRead: true }));
-  if (typeof Item?.used === 'number' && Item.used >= limit) throw usedUp(message, windowEnd, now);
+export async function returnQuota({ key, windowMs }: Quota, now: Date): Promise<void> {
+  const { windowStart } = windowOf(windowMs, now);
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: quotaKey(key, windowStart),
+        UpdateExpression: 'ADD used :minusOne',
+        ConditionExpression: 'used > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    ),
+  );
 }

@@ -351,6 +351,8 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
 
     // A session opened with the old password, as whoever made the reset necessary might hold.
     const { RefreshToken: oldSession, IdToken: oldIdToken } = (await signIn(email)).AuthenticationResult!;
+    // ...and a browser the account trusted, perhaps theirs.
+    const trustedBefore = await trustDevice(email, undefined, Date.parse('2030-01-01T00:00:00Z'));
 
     const weak = await post('/api/auth/reset-password', { email, code, password: 'weak' });
     expect(weak.body.error.message).toBe(MESSAGES.passwordRequirements);
@@ -375,6 +377,8 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: local.stack.pool.clientId, AuthParameters: { REFRESH_TOKEN: oldSession! } }),
     );
     expect((await failure(refresh)).name).toBe('NotAuthorizedException');
+    // Nor does the reset leave a browser trusted: its attempts count with strangers' again.
+    expect(await trustedDeviceOf(email, trustedBefore, Date.parse('2030-01-02T00:00:00Z'))).toBeNull();
   });
 
   it('counts guesses sent all at once: the right code after 29 wrong ones is refused', async () => {
