@@ -3,7 +3,6 @@ import { publishAfterSave } from '../platform/bus';
 import { log } from '../platform/log';
 import { googleConfig, isGoogleConfigured } from './config';
 import { setGcalConnected } from '../settings/repository';
-import { googleStatus, oauthClient } from './google';
 import { deleteSyncState } from './sync-state.repository';
 import { removeAllSynced } from './synced-events';
 import { deleteConnection, getConnection, hasWriteAccess, openTokens, type Connection } from './tokens.repository';
@@ -53,14 +52,17 @@ async function revokeAtGoogle(connection: Connection): Promise<void> {
 }
 
 /**
- * Gives the user's grant back to Google (revoking the refresh token ends the whole grant). Google
- * answers 400 invalid_token for a token it no longer knows: the grant is gone already, which is
- * what was asked. Any other failure throws, so a caller that must know can try again.
+ * Gives the user's grant back to Google (revoking the refresh token ends the whole grant), as
+ * Google documents it: a form POST of the token to the revocation endpoint. Asked once, without
+ * the client library's retries: a caller that must know tries again on its own schedule (the demo
+ * clean-up's next run). Google answers 400 invalid_token for a token it no longer knows: the grant
+ * is gone already, which is what was asked. Any other failure throws.
  */
 export async function revokeGrant(connection: Connection): Promise<void> {
-  try {
-    await oauthClient(googleConfig()).revokeToken(openTokens(connection).refreshToken);
-  } catch (error) {
-    if (googleStatus(error) !== 400) throw error;
-  }
+  const answer = await fetch(googleConfig().revokeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: openTokens(connection).refreshToken }),
+  });
+  if (!answer.ok && answer.status !== 400) throw new Error(`Google did not revoke the grant: ${answer.status}`);
 }
