@@ -182,7 +182,7 @@ export const routes = [
     handler: 'auth',
     summary: 'Confirm an account with the code of its verification link',
     public: true,
-    quota: "one address's confirmations of the hour",
+    quota: "one address's wrong codes of the hour",
     body: VerifyEmailSchema,
     response: z.object({ verified: z.literal(true) }),
   }),

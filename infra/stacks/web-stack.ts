@@ -98,7 +98,7 @@ export class WebStack extends Stack {
         ...Object.fromEntries(NOINDEX_PATHS.map((path) => [path, { ...spaBehavior, responseHeadersPolicy: noindexHeadersPolicy }])),
         '/api/*': { ...apiGatewayBehavior(props.apiEndpoint, props.originVerify), allowedMethods: AllowedMethods.ALLOW_ALL, responseHeadersPolicy },
         // The change notices' WebSocket: the stage is named as this path, so the path goes as it is.
-        // The token travels in the query string, which the policy passes on with the upgrade's headers.
+        // The single-use ticket travels in the query string, which the policy passes on with the upgrade's headers.
         [CHANGE_SOCKET_PATH]: apiGatewayBehavior(props.sockets.url, props.originVerify),
       },
       ...(config.domain

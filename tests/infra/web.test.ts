@@ -119,7 +119,7 @@ describe('the WebSocket behavior', () => {
     expect(origin.OriginCustomHeaders.map((header: { HeaderName: string }) => header.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
   });
 
-  it('caches nothing and passes on the upgrade’s headers and the token in its query string', () => {
+  it('caches nothing and passes on the upgrade’s headers and the ticket in its query string', () => {
     expect(socketBehavior.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
     expect(socketBehavior.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
     expect(socketBehavior.ViewerProtocolPolicy).toBe('https-only');
