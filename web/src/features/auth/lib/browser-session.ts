@@ -12,9 +12,10 @@ import { storageHoldingSession } from './stored-session';
  * 4 KB a cookie may hold, and a cookie would carry them to the server on every request.
  *
  * A new tab waits only when a session may exist: the tabs holding one set SESSION_MARKER, a cookie
- * without an expiry, which the browser drops when it closes. A tab that asks and hears nothing
- * within ASK_TIMEOUT_MS (every tab holding it closed) clears the marker, so later tabs do not wait;
- * a tab that answers sets it again. Each tab refreshes its own copy of the tokens: the pool's
+ * without an expiry, which the browser drops when it closes (signing out clears it). A tab that
+ * asks and hears nothing within ASK_TIMEOUT_MS keeps the marker: the tab holding the session may
+ * only have been busy (drawing a page), and later tabs ask again; the price is that wait in a
+ * browser whose session tabs have all closed. Each tab refreshes its own copy of the tokens: the pool's
  * refresh tokens are reusable (no rotation, infra/stacks/auth-stack.ts), so one tab's refresh
  * leaves the others' valid.
  */
@@ -91,10 +92,7 @@ export function joinBrowserSession(): Promise<void> {
     setTimeout(() => resolve(null), ASK_TIMEOUT_MS);
   });
   return answered.then((entries) => {
-    if (entries === null) {
-      if (!storageHoldingSession()) clearMarker();
-      return;
-    }
+    if (entries === null) return;
     // Only the first answer is taken, and only while this tab has no session of its own.
     if (storageHoldingSession()) return;
     for (const [key, value] of entries) if (key.startsWith(AMPLIFY_PREFIX)) window.sessionStorage.setItem(key, value);
