@@ -1,12 +1,11 @@
 import { EVENT_CATALOGUE, type DetailType } from '../../events/catalogue';
 import { ENTITY_OF_KIND } from '../../shared/items';
 import { KIND_OF_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
-import { withoutKeys, type StoredItem } from '../items/repository';
-import { toPublic } from '../items/service';
+import { toPublic, withoutKeys, type StoredItem } from '../items/stored-item';
 import { publishAll, type DomainEvent } from '../platform/bus';
 import { log } from '../platform/log';
 import { streamConsumer, type TableChange } from '../platform/stream';
-import { withoutKeys as settingsOfRow } from '../settings/repository';
+import { withoutKeys as settingsOfRow } from '../settings/stored-settings';
 
 type ItemDetailType = Extract<DetailType, `item.${string}`>;
 

@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
-import { getStored } from '../items/repository';
+import { liveEventNow } from '../items/background';
 import { now } from '../platform/clock';
 import { googleFromEvent } from './event-mapping';
 import { CALENDAR_ID, GoogleFailure, googleStatus, type CalendarApi } from './google';
@@ -44,8 +44,7 @@ interface MirrorResult {
 }
 
 async function mirror(connection: Connection, eventId: string, change: MirrorChange): Promise<MirrorResult> {
-  const current = await getStored(connection.userId, 'events', eventId);
-  const live = current && !current.deleted_at ? current : undefined;
+  const live = await liveEventNow(connection.userId, eventId);
   const action: MirrorAction = live ? 'upsert' : 'delete';
   try {
     await withCalendar(connection, (api) => (live ? upsert(api, live, change === 'item.created') : remove(api, eventId)));

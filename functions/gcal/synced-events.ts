@@ -1,8 +1,6 @@
 import { DAY_MS } from '../../shared/dates';
 import { nextOccurrenceAfter, REPEAT_LIMITS } from '../../shared/recurrence';
-import { deleteItem, getStored, insertItem, replaceLiveItem, type StoredItem } from '../items/repository';
-import { laterThan } from '../items/service';
-import { conditionally } from '../platform/dynamo';
+import { deleteGoogleCopy, insertGoogleCopy, readGoogleCopy, updateGoogleCopy } from '../items/background';
 import { fieldsFromGoogle, isMirroredFromHere, originalStartOf, SYNCED_FIELDS, type SyncedFields } from './event-mapping';
 import type { GoogleEvent } from './google';
 import { syncedEventId } from './ids';
@@ -53,7 +51,7 @@ export async function removeOccurrenceCopies(userId: string, seriesGoogleId: str
 
 async function applyFields(userId: string, googleId: string, fields: SyncedFields | undefined, now: Date): Promise<SyncChange> {
   if (!fields) return (await removeSyncedEvent(userId, googleId)) ? 'removed' : 'unchanged';
-  const existing = await getStored(userId, 'events', syncedEventId(userId, googleId));
+  const existing = await readGoogleCopy(userId, syncedEventId(userId, googleId));
   if (!existing) {
     if (await wasDeletedForGood(userId, googleId)) return 'unchanged';
     return (await createSyncedEvent(userId, googleId, fields, now)) ? 'created' : 'unchanged';
@@ -65,7 +63,8 @@ async function applyFields(userId: string, googleId: string, fields: SyncedField
       : fields;
   // A synced event the user put in the trash stays there; Google's copy is unchanged by it.
   if (existing.deleted_at || SYNCED_FIELDS.every((field) => comparable(existing[field]) === comparable(next[field]))) return 'unchanged';
-  return (await updateSyncedEvent(userId, existing, next, now)) ? 'updated' : 'unchanged';
+  // A local edit in between wins this round; the next sync compares again.
+  return (await updateGoogleCopy(userId, existing, next, now)) ? 'updated' : 'unchanged';
 }
 
 /** Google's rule for timeMin/timeMax (the end after timeMin, the start before timeMax), on our all-day form; a series by its occurrences. */
@@ -86,44 +85,25 @@ const withExceptions = (...lists: string[][]) => [...new Set(lists.flat())].sort
 
 /** Takes the occurrence starting at `start` out of the series' copy; false when there is no such live copy or it was out already. */
 async function takeOutOfSeries(userId: string, seriesGoogleId: string, start: string | undefined, now: Date): Promise<boolean> {
-  const series = await getStored(userId, 'events', syncedEventId(userId, seriesGoogleId));
+  const series = await readGoogleCopy(userId, syncedEventId(userId, seriesGoogleId));
   if (!start || !series?.recurrence || series.deleted_at || series.recurrence.exceptions.includes(start)) return false;
-  return updateSyncedEvent(userId, series, { recurrence: { ...series.recurrence, exceptions: withExceptions(series.recurrence.exceptions, [start]) } }, now);
+  return updateGoogleCopy(userId, series, { recurrence: { ...series.recurrence, exceptions: withExceptions(series.recurrence.exceptions, [start]) } }, now);
 }
 
 async function createSyncedEvent(userId: string, googleId: string, fields: SyncedFields, now: Date): Promise<boolean> {
-  const at = now.toISOString();
   const id = syncedEventId(userId, googleId);
-  await putSyncedRow(userId, googleId, id, at);
-  const item: StoredItem<'events'> = {
-    ...fields,
-    color: null,
-    event_type: 'other',
-    tags: [],
-    gcal_id: googleId,
-    id,
-    user_id: userId,
-    created_at: at,
-    updated_at: at,
-    deleted_at: null,
-  };
+  await putSyncedRow(userId, googleId, id, now.toISOString());
   // Another sync running at the same time may have made it first: one copy either way.
-  if (!(await conditionally(insertItem(userId, 'events', item)))) return false;
+  if (!(await insertGoogleCopy(userId, id, { ...fields, color: null, event_type: 'other', tags: [], gcal_id: googleId }, now))) return false;
   await markCopied(userId, googleId);
   return true;
 }
 
-async function updateSyncedEvent(userId: string, existing: StoredItem<'events'>, fields: Partial<SyncedFields>, now: Date): Promise<boolean> {
-  const next: StoredItem<'events'> = { ...existing, ...fields, updated_at: laterThan(existing.updated_at, now) };
-  // A local edit in between wins this round; the next sync compares again.
-  return replaceLiveItem(userId, 'events', next, existing.updated_at);
-}
-
 /** Deletes the local copy (live or trashed) and its row; false when there was none. */
 async function removeSyncedEvent(userId: string, googleId: string): Promise<boolean> {
-  const removed = await deleteItem(userId, 'events', syncedEventId(userId, googleId), false);
+  const removed = await deleteGoogleCopy(userId, syncedEventId(userId, googleId));
   await deleteSyncedRow(userId, googleId);
-  return Boolean(removed);
+  return removed;
 }
 
 /** After a full sync: removes the copies of Google events the listing no longer has. */

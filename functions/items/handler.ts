@@ -3,7 +3,8 @@ import type { ItemKind, OrderableKind } from '../../shared/items';
 import { itemId } from '../../shared/items.schema';
 import { notFound } from '../platform/errors';
 import { created, httpHandler, noContent, ok, type HttpRequest, type Operations } from '../platform/http';
-import { createItem, deleteOrTrashItem, getLiveItem, listItems, reorderItems, toPublic, updateItem } from './service';
+import { createItem, deleteOrTrashItem, getLiveItem, listItems, reorderItems, updateItem } from './service';
+import { toPublic } from './stored-item';
 
 type CrudKeys<K extends ItemKind> = `GET /api/${K}` | `POST /api/${K}` | `GET /api/${K}/{id}` | `PATCH /api/${K}/{id}` | `DELETE /api/${K}/{id}`;
 

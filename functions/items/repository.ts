@@ -1,20 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Item } from '../../shared/item-schemas';
 import type { ItemKind } from '../../shared/items';
 import { expiryKeys, expiryPartition, itemKey, itemKeyPrefix, listKey, trashKey, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName, unlessConditionFails } from '../platform/dynamo';
-
-/** An item as stored: the API's item, plus the saved position of goals and tasks, which only orders the list. */
-export type StoredItem<K extends ItemKind = ItemKind> = Item<K> & { position?: string };
-
-const KEY_ATTRIBUTES = ['PK', 'SK', 'LPK', 'LSK', 'TPK', 'TSK', 'XPK', 'XSK'] as const;
-
-/** An item as read from the table, without the table's key attributes; the key it was read by tells its kind. */
-export function withoutKeys<K extends ItemKind = ItemKind>(record: Record<string, unknown>): StoredItem<K> {
-  const item = { ...record };
-  for (const name of KEY_ATTRIBUTES) delete item[name];
-  return item as StoredItem<K>;
-}
+import { withoutKeys, type StoredItem } from './stored-item';
 
 /** Where a live item sits in its list: saved position, start time or name, then id for ties. */
 export function listSortKey(item: StoredItem): string {

@@ -24,19 +24,14 @@ import {
   replaceLiveItem,
   restoreFromTrash,
   savePosition,
-  type StoredItem,
 } from './repository';
+import { toPublic, type StoredItem } from './stored-item';
 import { claimTagName, releaseTagName } from './tag-names.repository';
 
 /**
  * The items domain: what a create, update, delete, restore or reorder does, whoever asks (the HTTP
  * API, and the assistant's tool processor). Every function is scoped to one user.
  */
-
-export function toPublic<K extends ItemKind>(item: StoredItem<K>): Item<K> {
-  const { position: _position, ...rest } = item;
-  return rest as Item<K>;
-}
 
 export async function listItems<K extends ItemKind>(userId: string, kind: K): Promise<Item<K>[]> {
   return (await listLive(userId, kind)).map(toPublic);
@@ -162,12 +157,18 @@ export async function purgeItems(userId: string, selection: readonly TrashSelect
   return purged.filter(Boolean).length;
 }
 
+/** The user's trash, newest deletion first, with what the trash screen shows of each item. */
+export async function listTrashed(userId: string): Promise<Array<TrashSelection & { title: string; deleted_at: string }>> {
+  const trashed = await listTrash(userId);
+  return trashed.map((entry) => ({ ...trashSelectionOf(entry), title: entry.title, deleted_at: entry.deleted_at }));
+}
+
 export async function emptyTrash(userId: string): Promise<number> {
   const trashed = await listTrash(userId);
   return purgeItems(userId, trashed.map(trashSelectionOf));
 }
 
-export function trashSelectionOf(entry: { SK: string; id: string }): TrashSelection {
+function trashSelectionOf(entry: { SK: string; id: string }): TrashSelection {
   return { kind: KIND_OF_PREFIX[entry.SK.split('#')[0]!] as TrashableKind, id: entry.id };
 }
 

@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { DAY_MS } from '../../shared/dates';
-import { deleteExpired, expiredOn, type ExpiredEntry } from '../items/repository';
+import { purgeExpiredOn } from '../items/background';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { readCheckpoint, saveCheckpoint } from './repository';
@@ -20,22 +20,12 @@ export async function handler(_event?: ScheduledEvent): Promise<{ purged: number
   const start = await firstDayToPurge(startedAt);
   let purged = 0;
   for (let day = start; day <= today; day = nextDay(day)) {
-    purged += await purgeDay(day, startedAt);
+    purged += await purgeExpiredOn(day, startedAt);
     // A past day is done for good: nothing can expire on it later.
     if (day < today) await saveCheckpoint(nextDay(day));
   }
   log.info('trash purge finished', { purged, from: start, to: today });
   return { purged };
-}
-
-async function purgeDay(day: string, now: Date): Promise<number> {
-  let purged = 0;
-  for await (const entry of expiredOn(day, now)) if (await purgeOne(entry)) purged += 1;
-  return purged;
-}
-
-async function purgeOne(entry: ExpiredEntry): Promise<boolean> {
-  return Boolean(await deleteExpired(entry));
 }
 
 async function firstDayToPurge(now: Date): Promise<string> {

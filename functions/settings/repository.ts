@@ -3,6 +3,7 @@ import type { Language } from '../../shared/languages';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import { USER_SK, userKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
+import { withoutKeys } from './stored-settings';
 
 /**
  * A new account's settings: the sign-up defaults (30 past days to sync) and the name it signed up
@@ -28,9 +29,6 @@ export async function getSettings(userId: string): Promise<{ settings: Settings;
   if (!Item) return { settings: defaultSettings(userId, 'settings'), stored: false };
   return { settings: { ...defaultSettings(userId, 'settings'), ...withoutKeys(Item) } as Settings, stored: true };
 }
-
-/** The settings a row holds, without the table's keys. */
-export const withoutKeys = ({ PK: _pk, SK: _sk, ...row }: Record<string, unknown>) => row;
 
 export async function putSettings(settings: Settings): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: { ...settings, PK: userKey(settings.user_id), SK: USER_SK.settings } }));

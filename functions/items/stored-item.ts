@@ -1,0 +1,25 @@
+import type { Item } from '../../shared/item-schemas';
+import type { ItemKind } from '../../shared/items';
+
+/**
+ * An item as the table holds it, and as the API shows it. Pure, so the stream's consumers read
+ * records with it without importing the request path (the service) or the repository.
+ */
+
+/** An item as stored: the API's item, plus the saved position of goals and tasks, which only orders the list. */
+export type StoredItem<K extends ItemKind = ItemKind> = Item<K> & { position?: string };
+
+const KEY_ATTRIBUTES = ['PK', 'SK', 'LPK', 'LSK', 'TPK', 'TSK', 'XPK', 'XSK'] as const;
+
+/** An item as read from the table, without the table's key attributes; the key it was read by tells its kind. */
+export function withoutKeys<K extends ItemKind = ItemKind>(record: Record<string, unknown>): StoredItem<K> {
+  const item = { ...record };
+  for (const name of KEY_ATTRIBUTES) delete item[name];
+  return item as StoredItem<K>;
+}
+
+/** The item as the API shows it: without its saved position. */
+export function toPublic<K extends ItemKind>(item: StoredItem<K>): Item<K> {
+  const { position: _position, ...rest } = item;
+  return rest as Item<K>;
+}
