@@ -1,8 +1,7 @@
 import type { Item } from '../../shared/item-schemas';
 import { conditionally } from '../platform/dynamo';
 import { deleteExpired, deleteItem, expiredOn, getStored, insertItem, replaceLiveItem } from './repository';
-import { laterThan } from './service';
-import { toPublic, type StoredItem } from './stored-item';
+import { laterThan, toPublic, type StoredItem } from './stored-item';
 
 /**
  * The items domain's second way in, beside service.ts (what a person asks, through the API or the

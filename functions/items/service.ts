@@ -25,7 +25,7 @@ import {
   restoreFromTrash,
   savePosition,
 } from './repository';
-import { toPublic, type StoredItem } from './stored-item';
+import { laterThan, toPublic, type StoredItem } from './stored-item';
 import { claimTagName, releaseTagName } from './tag-names.repository';
 
 /**
@@ -222,9 +222,3 @@ async function checkRules(userId: string, next: StoredItem, previous: StoredItem
 }
 
 const fieldOf = (item: StoredItem, field: string): unknown => (item as Record<string, unknown>)[field];
-
-/** updated_at must change on every write, since it guards the next one (even within one millisecond). */
-export function laterThan(previous: string, now: Date): string {
-  const at = now.toISOString();
-  return at > previous ? at : new Date(Date.parse(previous) + 1).toISOString();
-}

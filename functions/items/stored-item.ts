@@ -2,8 +2,9 @@ import type { Item } from '../../shared/item-schemas';
 import type { ItemKind } from '../../shared/items';
 
 /**
- * An item as the table holds it, and as the API shows it. Pure, so the stream's consumers read
- * records with it without importing the request path (the service) or the repository.
+ * An item as the table holds it, as the API shows it, and the stamp that guards its writes. Pure,
+ * so the stream's consumers read records with it without importing the request path (the
+ * service) or the repository.
  */
 
 /** An item as stored: the API's item, plus the saved position of goals and tasks, which only orders the list. */
@@ -22,4 +23,10 @@ export function withoutKeys<K extends ItemKind = ItemKind>(record: Record<string
 export function toPublic<K extends ItemKind>(item: StoredItem<K>): Item<K> {
   const { position: _position, ...rest } = item;
   return rest as Item<K>;
+}
+
+/** updated_at must change on every write, since it guards the next one (even within one millisecond). */
+export function laterThan(previous: string, now: Date): string {
+  const at = now.toISOString();
+  return at > previous ? at : new Date(Date.parse(previous) + 1).toISOString();
 }
