@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FULL_CHROMIUM, HEADLESS_SHELL } from './scripts/system-packages';
 
 /**
  * Ports of their own, so a run never meets an `npm start` on the defaults (E2E_PORT, E2E_COGNITO_PORT to move them;
@@ -35,9 +36,6 @@ const dataDir = runDataDir();
  * compositor and GPU process, about 40% faster on a 2-core machine. The voice tests use the full
  * browser, whose permission prompt can be refused as a person refuses it.
  */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const FULL_CHROMIUM = '/usr/bin/chromium';
-
 const CHROMIUM = {
   executablePath: HEADLESS_SHELL,
   args: [

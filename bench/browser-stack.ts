@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startLocalStack, type LocalStackOptions } from '../local/stack';
+import { FULL_CHROMIUM } from '../scripts/system-packages';
 
-/** The browser tests' Chromium (playwright.config.ts): Debian's, with their flags. */
-export const CHROMIUM = '/usr/bin/chromium';
+/** The browser tests' flags (playwright.config.ts), for Debian's full Chromium. */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
 /**
@@ -40,7 +40,7 @@ export async function startServedBuild(options: Partial<LocalStackOptions> = {})
 /** The served build, and Debian's Chromium to visit it: what a benchmark of what a person sees needs. */
 export async function startBrowserStack(options: Partial<LocalStackOptions> = {}, chromiumArgs: string[] = []) {
   const served = await startServedBuild(options);
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...chromiumArgs] });
+  const browser: Browser = await chromium.launch({ executablePath: FULL_CHROMIUM, args: [...CHROMIUM_ARGS, ...chromiumArgs] });
   return {
     stack: served.stack,
     browser,

@@ -2,7 +2,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { CHROMIUM, CHROMIUM_ARGS, signInToDemo, startServedBuild } from './browser-stack';
+import { FULL_CHROMIUM } from '../scripts/system-packages';
+import { CHROMIUM_ARGS, signInToDemo, startServedBuild } from './browser-stack';
 
 /**
  * Lighthouse on a phone: its default mobile preset (a mid-range phone on slow 4G, simulated), on
@@ -39,7 +40,7 @@ const served = await startServedBuild();
 const DEBUGGING_PORT = await freePort();
 // One profile that Lighthouse's tabs share, so a session signed in here is theirs too.
 const context: BrowserContext = await chromium.launchPersistentContext(join(served.folder, 'profile'), {
-  executablePath: CHROMIUM,
+  executablePath: FULL_CHROMIUM,
   args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`],
 });
 

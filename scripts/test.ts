@@ -2,11 +2,13 @@
  * `npm test`: every stage CI runs, each timed, then the flaky browser tests (passed only when run
  * again) by name and one closing line, `N passed, N failed, N skipped`, over all of them. A check
  * (lint, types, the OpenAPI document) counts as one test. Every stage runs even when one before it
- * failed, so one run reports everything; the exit code is 1 when anything failed.
+ * failed, so one run reports everything; the exit code is 1 when anything failed. First, before any
+ * stage, the programs the tests need beyond node_modules (scripts/system-packages.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ensureSystemPackages } from './system-packages';
 
 const REPORTS = resolve('.data/test-reports');
 const VITEST_REPORT = resolve(REPORTS, 'vitest.json');
@@ -160,4 +162,4 @@ async function main(): Promise<number> {
   return total.failed === 0 ? 0 : 1;
 }
 
-process.exit(await main());
+process.exit(ensureSystemPackages() ? await main() : 1);
