@@ -1,43 +1,26 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
 import { CHANGE_SOCKET, CHANGE_SOCKET_PATH, POLLING_MS } from '../../../shared/constants';
 import type { ChangeNotice, ChangeStamps, Stamped } from '../../../shared/changes';
 import { ITEM_KINDS } from '../../../shared/items';
 import { ApiError, apiRequest } from './api';
 import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
+import { observable, useObservable } from './observable';
 
 /** The spec's real-time states, as the socket and the polling behind it see them. */
 export type ConnectionStatus = 'DISCONNECTED' | 'CONNECTING' | 'CONNECTED' | 'ERROR';
-
-/** A small store a component can follow with useSyncExternalStore. */
-function observable<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next: T) {
-      if (next === value) return;
-      value = next;
-      listeners.forEach((listener) => listener());
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
 
 const connection = observable<ConnectionStatus>('CONNECTING');
 const socketOpen = observable(false);
 
 /** How the change feed is doing: DISCONNECTED while the browser is offline, ERROR when the last check failed. */
 export function useConnectionStatus(): ConnectionStatus {
-  return useSyncExternalStore(connection.subscribe, connection.get);
+  return useObservable(connection);
 }
 
 /** Whether changes are pushed to this tab right now (the WebSocket is open); while not, they are polled. */
 export function useChangesPushed(): boolean {
-  return useSyncExternalStore(socketOpen.subscribe, socketOpen.get);
+  return useObservable(socketOpen);
 }
 
 const counterListeners = new Map<Stamped, Set<() => void>>();
