@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { routes, type Route } from '../functions/routes';
-import { CHANGES_MADE_HEADER } from '../shared/constants';
 
 /**
  * Writes docs/openapi.json from the route table and its zod schemas (--write), or fails when the
@@ -19,11 +18,6 @@ const errorBody = z.object({
   }),
 });
 const gatewayBody = z.object({ message: z.string() });
-const changesMadeHeader = {
-  description:
-    'How many changes this write made, by change counter (GET /api/changes): `tasks=1,events=2`; absent when it made none. The counters move by as much a moment later, on the table’s stream.',
-  schema: { type: 'string', pattern: '^[a-z]+=\\d+(,[a-z]+=\\d+)*$' },
-};
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -37,8 +31,7 @@ function operation(route: Route) {
   const parameters = parametersOf(route);
   const success = route.status === 302 ? { description: 'Sends the browser on (its Location header)' } : response('Success', route.response);
   const responses: Record<string, unknown> = {
-    // A write says which change counters it will move, so the page that made it need not read the list again.
-    [String(route.status ?? 200)]: route.method === 'GET' ? success : { ...success, headers: { [CHANGES_MADE_HEADER]: changesMadeHeader } },
+    [String(route.status ?? 200)]: success,
     '400': {
       description: 'Invalid input: `fields` names each invalid field with its message; or a path that cannot be percent-decoded (API Gateway body)',
       content: { 'application/json': { schema: { oneOf: [jsonSchema(errorBody, 'output'), jsonSchema(gatewayBody, 'output')] } } },

@@ -71,8 +71,6 @@ export const SOCKET_LIMITS = { openPerUser: 10, frames: { perWindow: 10, windowS
 export const SOCKET_SIZE_LIMITS = { frameBytes: 32 * 1024, messageBytes: 128 * 1024, closeCode: 1009 } as const;
 /** The path of that WebSocket on the site's origin: CloudFront passes it to the WebSocket API's stage of the same name. */
 export const CHANGE_SOCKET_PATH = '/ws';
-/** The answer's header saying how many changes a write made, by change counter: `tasks=1,events=2`. */
-export const CHANGES_MADE_HEADER = 'x-changes-made';
 
 /** Reset codes: 6 digits, valid 15 minutes, 5 wrong guesses, at most one new code a minute per address. */
 /**

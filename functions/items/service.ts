@@ -8,7 +8,6 @@ import type { Task } from '../../shared/tasks.schema';
 import { isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/items';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
 import { KIND_OF_PREFIX } from '../data/keys';
-import { noteChangesMade } from '../platform/changes-made';
 import { conditionally } from '../platform/dynamo';
 import { conflict, invalidField, notFound } from '../platform/errors';
 import { userTimeZone } from '../settings/repository';
@@ -59,7 +58,6 @@ export async function createItem<K extends ItemKind>(userId: string, kind: K, in
   const tagName = nameOfTag(item);
   if (tagName !== undefined) await claimTagName(userId, tagName, item.id);
   if (!(await conditionally(insertItem(userId, kind, item)))) return toPublic(await getLiveItem(userId, kind, id));
-  noteChangesMade(kind);
   return toPublic(item);
 }
 
@@ -87,7 +85,6 @@ export async function updateItem<K extends ItemKind>(userId: string, kind: K, id
     throw conflict(API_ERRORS.staleWrite);
   }
   if (renamedTag) await releaseTagName(userId, previousName, id);
-  noteChangesMade(kind);
   return toPublic(next);
 }
 
@@ -118,12 +115,10 @@ export async function deleteOrTrashItem(userId: string, kind: ItemKind, id: stri
     const deleted = await deleteItem(userId, kind, id, false);
     if (!deleted) throw notFound();
     await releaseTagName(userId, deleted.name, id);
-    noteChangesMade(kind);
     return;
   }
   // The move's condition refuses a missing or already trashed item: no read before it is needed.
   if (!(await moveToTrash(userId, kind, id, at))) throw notFound();
-  noteChangesMade(kind);
 }
 
 export interface TrashSelection {
@@ -138,7 +133,6 @@ export async function restoreItems(userId: string, selection: readonly TrashSele
     selection.map(async ({ kind, id }) => {
       const item = await getStored(userId, kind, id);
       if (!item?.deleted_at || !(await restoreFromTrash(userId, kind, item, at))) return false;
-      noteChangesMade(kind);
       return true;
     }),
   );
@@ -150,7 +144,6 @@ export async function purgeItems(userId: string, selection: readonly TrashSelect
   const purged = await Promise.all(
     selection.map(async ({ kind, id }) => {
       if (!(await deleteItem(userId, kind, id, true))) return false;
-      noteChangesMade(kind);
       return true;
     }),
   );
@@ -185,7 +178,6 @@ export async function reorderItems(userId: string, kind: OrderableKind, ids: rea
   }
   const moved = repositionMoved(ids.map((id) => ({ id, position: String(byId.get(id)!.position) })));
   const saved = await Promise.all([...moved].map(([id, position]) => savePosition(userId, kind, id, position)));
-  noteChangesMade(kind, saved.filter(Boolean).length);
   if (!saved.every(Boolean)) throw conflict(API_ERRORS.staleWrite);
 }
 

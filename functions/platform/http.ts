@@ -1,6 +1,5 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
-import { changesMadeHeader, recordingChangesMade } from './changes-made';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { API_LIMITS } from '../../shared/constants';
@@ -69,10 +68,8 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
       // After the cheap checks, so that a malformed request costs no read.
       if (!route.public && !(await isIssuedAfterReset(userId!, Number(event.requestContext.authorizer.jwt.claims.iat)))) throw unauthorized();
 
-      return recordingChangesMade(async () => {
-        const reply = await operation({ userId, body, params: (event.pathParameters ?? {}) as Record<string, string>, query, now: now(), event });
-        return toResult(reply.status, reply.body, { ...reply.headers, ...changesMadeHeader() });
-      });
+      const reply = await operation({ userId, body, params: (event.pathParameters ?? {}) as Record<string, string>, query, now: now(), event });
+      return toResult(reply.status, reply.body, reply.headers);
     });
 }
 

@@ -1,5 +1,4 @@
 import { applySettings } from '../../shared/settings';
-import { noteChangesMade } from '../platform/changes-made';
 import { httpHandler, ok } from '../platform/http';
 import { getSettings, saveSettingsChange } from './repository';
 
@@ -7,8 +6,6 @@ export const handler = httpHandler('settings', {
   'GET /api/settings': async ({ userId }) => ok((await getSettings(userId)).settings),
   'PUT /api/settings': async ({ userId, body, now }) => {
     const { settings: current } = await getSettings(userId);
-    const next = await saveSettingsChange(current, applySettings(current, body, now.toISOString()));
-    noteChangesMade('settings');
-    return ok(next);
+    return ok(await saveSettingsChange(current, applySettings(current, body, now.toISOString())));
   },
 });

@@ -2,7 +2,6 @@ import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall, ToolCallRequest } from '../../shared/tool-calls.schema';
 import { publish } from '../platform/bus';
 import { now } from '../platform/clock';
-import { noteChangesMade } from '../platform/changes-made';
 import { log } from '../platform/log';
 import { finishToolCall, getToolCall, insertToolCall, toPublicCall } from './tool-calls.repository';
 
@@ -30,7 +29,6 @@ export async function logToolCall(userId: string, request: ToolCallRequest, rece
     if (!logged) throw new Error(`tool call ${call.id} was logged and is gone`);
     return toPublicCall(logged);
   }
-  noteChangesMade('toolcalls');
   try {
     await publish('toolcall.requested', { userId, toolCallId: call.id, toolName: call.tool_name, occurredAt: at });
     return call;

@@ -3,7 +3,6 @@ import { isTrashable, type ItemKind } from '../../shared/items';
 import { kindOfEntity, TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, restoreItems, updateItem } from '../items/service';
-import { noteChangesMade } from '../platform/changes-made';
 import { conflict, HttpError, notFound } from '../platform/errors';
 import { parseWith } from '../platform/http';
 import { getToolCall, markUndone, toPublicCall, unmarkUndone } from './tool-calls.repository';
@@ -30,7 +29,6 @@ export async function undoToolCall(userId: string, id: string, now: Date): Promi
     if (error instanceof HttpError && (error.status === 404 || error.status === 409)) throw conflict(TOOL_CALL_MESSAGES.undoTargetGone);
     throw error;
   }
-  noteChangesMade('toolcalls');
   return toPublicCall({ ...call, undone_at: now.toISOString(), updated_at: now.toISOString() });
 }
 

@@ -237,38 +237,64 @@ test('every task action works from the keyboard, and the focus comes back after 
   await expect(page.getByRole('button', { name: 'New Task' })).toBeFocused();
 });
 
-test('a status change is one request: shown at once, the answer kept, and the change notices read the list only for someone else’s change', async ({
+test('a status change shows at once and stays: its own change notice reads the list again, and a read answered after a newer change does not undo it', async ({
   page,
   request,
 }) => {
   const push = await pushSwitch(page);
   const { api } = await signedInAccount(page, request, 'tasks-one-write', null);
-  const task = await api.create('tasks', { title: 'Call the bank' });
+  await api.create('tasks', { title: 'Call the bank' });
   const baseline = page.waitForResponse('**/api/changes');
   await page.goto('/tasks');
   await baseline;
   await push.opened();
   const box = page.getByRole('checkbox', { name: 'Completed: Call the bank' });
   await expect(box).not.toBeChecked();
+  // Every state the box shows from now on, as the page draws it.
+  await page.evaluate(() => {
+    const shown = () => document.querySelector<HTMLInputElement>('input[aria-label="Completed: Call the bank"]')?.checked;
+    const states = [shown()];
+    Object.assign(window, { boxStates: states });
+    new MutationObserver(() => {
+      if (shown() !== states.at(-1)) states.push(shown());
+    }).observe(document.body, { subtree: true, attributes: true, childList: true });
+  });
 
   const requests: string[] = [];
   page.on('request', (sent) => {
     const path = new URL(sent.url()).pathname;
     if (path.startsWith('/api/') && path !== '/api/changes') requests.push(`${sent.method()} ${path}`);
   });
+  // The list read for the first change is answered (completed) only once the second change (back to
+  // pending) is on screen and saved.
+  let releaseRead: () => Promise<void> = async () => {};
+  let holding = true;
+  const readHeld = new Promise<void>((held) => {
+    void page.route('**/api/tasks', async (route) => {
+      if (route.request().method() !== 'GET' || !holding) return route.fallback();
+      holding = false;
+      const answer = await route.fetch();
+      releaseRead = () => route.fulfill({ response: answer });
+      held();
+    });
+  });
   const heard = push.heard.length;
-  const saved = page.waitForResponse((answer) => answer.request().method() === 'PATCH');
   await box.click();
   await expect(box).toBeChecked();
-  await saved;
-  // The notice of this page's own change, which may come before the PATCH's answer: it reads nothing.
-  await push.noticesHeard(heard + 1);
+  await readHeld;
+  expect(requests).toEqual([expect.stringMatching(/^PATCH \/api\/tasks\//), 'GET /api/tasks']);
 
-  // A change from elsewhere moves the counter past this page's own: its notice reads the list, once.
-  // Notices are handled in order, so a read for the first one would come before this one's.
-  await api.update('tasks', task.id, { title: 'Call the bank today' });
-  await expect(page.getByRole('checkbox', { name: 'Completed: Call the bank today' })).toBeChecked();
-  expect(requests).toEqual([`PATCH /api/tasks/${task.id}`, 'GET /api/tasks']);
+  const saved = page.waitForResponse((answer) => answer.request().method() === 'PATCH');
+  await box.click();
+  await expect(box).not.toBeChecked();
+  await saved;
+  const staleRead = page.waitForResponse((answer) => answer.request().method() === 'GET' && answer.url().endsWith('/api/tasks'));
+  await releaseRead();
+  await staleRead;
+  await push.noticesHeard(heard + 2);
+  await expect.poll(() => requests.filter((sent) => sent === 'GET /api/tasks').length).toBe(2);
+  await expect(box).not.toBeChecked();
+  expect(await page.evaluate(() => (window as unknown as { boxStates: unknown[] }).boxStates)).toEqual([false, true, false]);
 });
 
 test('a weekly task made in the editor shows its repeat mark; completing it makes the next week’s due', async ({ page, request }) => {

@@ -1,4 +1,3 @@
-import { CHANGES_MADE_HEADER } from '../../../shared/constants';
 import { API_ERRORS, messageKeyOf, type ApiErrorKey, type MessageKey, type VoiceMessageKey } from '../../../shared/messages';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
 import { sessionIdToken } from './session';
@@ -42,49 +41,17 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.signedIn) headers.authorization = `Bearer ${await currentIdToken()}`;
 
-  const write = method === 'GET' ? null : startOwnWrite();
-  try {
-    const response = await fetch(path, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-    const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-    if (!response.ok) throw toApiError(response.status, payload);
-    const made = response.headers.get(CHANGES_MADE_HEADER);
-    if (made) for (const listener of ownChangeListeners) listener(changesMadeOf(made));
-    // The API's answers are trusted as their types: the server builds them from the same schemas
-    // (docs/openapi.json), and checking them again would send zod to every page.
-    return payload as T;
-  } finally {
-    write?.();
-  }
-}
-
-let ownWritesUnderWay = 0;
-let ownWritesDone: Array<() => void> = [];
-
-/** Counts a write of this page's under way; answers the function that counts it done. */
-function startOwnWrite(): () => void {
-  ownWritesUnderWay += 1;
-  return () => {
-    ownWritesUnderWay -= 1;
-    if (ownWritesUnderWay > 0) return;
-    const waiting = ownWritesDone;
-    ownWritesDone = [];
-    waiting.forEach((resolve) => resolve());
-  };
-}
-
-/**
- * Resolves once none of this page's writes is under way. A change notice can come before the
- * answer of the write that caused it; waiting for the answer lets its counters (onOwnChanges) say
- * the move was this page's own, so the list is not read again for it.
- */
-export function ownWritesAnswered(): Promise<void> {
-  if (ownWritesUnderWay === 0) return Promise.resolve();
-  return new Promise((resolve) => ownWritesDone.push(resolve));
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, payload);
+  // The API's answers are trusted as their types: the server builds them from the same schemas
+  // (docs/openapi.json), and checking them again would send zod to every page.
+  return payload as T;
 }
 
 /** How long reads wait for a first paint that does not come (a page that paints no text). */
@@ -110,19 +77,6 @@ function afterFirstContentfulPaint(): Promise<void> {
     document.addEventListener('visibilitychange', () => resolve(), { once: true });
     setTimeout(resolve, FIRST_PAINT_WAIT_MS);
   }));
-}
-
-const ownChangeListeners = new Set<(moved: ReadonlyMap<string, number>) => void>();
-
-/** Hears the change counters this page's own writes moved, as their answers name them; answers how to stop. */
-export function onOwnChanges(listener: (moved: ReadonlyMap<string, number>) => void): () => void {
-  ownChangeListeners.add(listener);
-  return () => ownChangeListeners.delete(listener);
-}
-
-function changesMadeOf(header: string): Map<string, number> {
-  const pairs = header.split(',').map((pair) => pair.split('='));
-  return new Map(pairs.filter(([what, value]) => what && Number.isInteger(Number(value))).map(([what, value]) => [what!, Number(value)]));
 }
 
 async function currentIdToken(): Promise<string> {

@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react';
 import { AGENT_EVENTS, DASHBOARD } from '../../../shared/constants';
 import type { Entity } from '../../../shared/items';
 import { kindOfEntity } from '../../../shared/tool-calls';
 import './assistant-activity.css';
 import { useAppTexts } from '../i18n/texts';
+import { observable, useObservable } from './observable';
 
 /**
  * What the voice assistant is doing to the user's items, for every page to show: the items it just
@@ -20,13 +20,11 @@ interface Activity {
   processing: ReadonlySet<Entity>;
 }
 
-let activity: Activity = { touched: new Set(), flashing: new Set(), processing: new Set() };
-const listeners = new Set<() => void>();
+const activity = observable<Activity>({ touched: new Set(), flashing: new Set(), processing: new Set() });
 let processingClear: ReturnType<typeof setTimeout> | undefined;
 
 function update(change: Partial<Activity>) {
-  activity = { ...activity, ...change };
-  for (const listener of listeners) listener();
+  activity.set({ ...activity.get(), ...change });
 }
 
 function withAdded<T>(set: ReadonlySet<T>, value: T): Set<T> {
@@ -60,13 +58,13 @@ export function reportAssistantTouched(entity: Entity, id: string): void {
   const key = touchKey(entity, id);
   lightFor(
     key,
-    () => update({ touched: withAdded(activity.touched, key) }),
-    () => update({ touched: without(activity.touched, key) }),
+    () => update({ touched: withAdded(activity.get().touched, key) }),
+    () => update({ touched: without(activity.get().touched, key) }),
   );
   lightFor(
     entity,
-    () => update({ flashing: withAdded(activity.flashing, entity) }),
-    () => update({ flashing: without(activity.flashing, entity) }),
+    () => update({ flashing: withAdded(activity.get().flashing, entity) }),
+    () => update({ flashing: without(activity.get().flashing, entity) }),
   );
 }
 
@@ -83,18 +81,9 @@ export function reportAssistantProcessing(entities: ReadonlySet<Entity>): void {
   processingClear = setTimeout(() => update({ processing: new Set() }), AGENT_EVENTS.processingFlagMs);
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function useActivity(): Activity {
-  return useSyncExternalStore(subscribe, () => activity);
-}
-
 /** For lists and strips: the class of each item the assistant just touched, and of each entity it just changed. */
 export function useAssistantMarks() {
-  const { touched, flashing } = useActivity();
+  const { touched, flashing } = useObservable(activity);
   return {
     highlight: (entity: Entity, id: string) => (touched.has(touchKey(entity, id)) ? 'assistant-highlight' : undefined),
     flash: (entity: Entity) => (flashing.has(entity) ? 'assistant-flash' : undefined),
@@ -111,7 +100,7 @@ export function useAssistantHighlight(entity: Entity, id: string): string | unde
  * for one of them, '... data...' for several; null when it is not at work on them.
  */
 export function useAssistantBanner(entities: readonly Entity[]): string | null {
-  const { processing } = useActivity();
+  const { processing } = useObservable(activity);
   const busy = entities.filter((entity) => processing.has(entity));
   const updating = useAppTexts().voice.assistantUpdating;
   if (busy.length === 0) return null;

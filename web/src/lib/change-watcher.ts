@@ -1,43 +1,26 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
 import { CHANGE_SOCKET, CHANGE_SOCKET_PATH, POLLING_MS } from '../../../shared/constants';
 import type { ChangeNotice, ChangeStamps, Stamped } from '../../../shared/changes';
 import { ITEM_KINDS } from '../../../shared/items';
-import { ApiError, apiRequest, onOwnChanges, ownWritesAnswered } from './api';
+import { ApiError, apiRequest } from './api';
 import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
+import { observable, useObservable } from './observable';
 
 /** The spec's real-time states, as the socket and the polling behind it see them. */
 export type ConnectionStatus = 'DISCONNECTED' | 'CONNECTING' | 'CONNECTED' | 'ERROR';
-
-/** A small store a component can follow with useSyncExternalStore. */
-function observable<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next: T) {
-      if (next === value) return;
-      value = next;
-      listeners.forEach((listener) => listener());
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
 
 const connection = observable<ConnectionStatus>('CONNECTING');
 const socketOpen = observable(false);
 
 /** How the change feed is doing: DISCONNECTED while the browser is offline, ERROR when the last check failed. */
 export function useConnectionStatus(): ConnectionStatus {
-  return useSyncExternalStore(connection.subscribe, connection.get);
+  return useObservable(connection);
 }
 
 /** Whether changes are pushed to this tab right now (the WebSocket is open); while not, they are polled. */
 export function useChangesPushed(): boolean {
-  return useSyncExternalStore(socketOpen.subscribe, socketOpen.get);
+  return useObservable(socketOpen);
 }
 
 const counterListeners = new Map<Stamped, Set<() => void>>();
@@ -62,31 +45,10 @@ export function counterMovedOrTimeout(what: Stamped, ms: number): Promise<void> 
   });
 }
 
-/**
- * Which counters moved for someone else's changes, between the counters seen last and now. `own`
- * holds the changes this page's writes made that no move has been matched with yet (their answers
- * said so, CHANGES_MADE_HEADER): a counter that moved by no more than those moved for them alone,
- * whose answers the page holds already, and they are used up; one that moved further moved for
- * someone else too (or was counted twice), and its list is read again. Updates `own`.
- */
-export function movedByOthers(previous: ChangeStamps, next: ChangeStamps, own: Map<string, number>): Set<Stamped> {
-  const moved = new Set<Stamped>();
-  for (const what of Object.keys(next) as Stamped[]) {
-    const step = next[what] - (previous[what] ?? 0);
-    if (step === 0) continue;
-    const ownLeft = own.get(what) ?? 0;
-    if (step > 0 && step <= ownLeft) {
-      own.set(what, ownLeft - step);
-      continue;
-    }
-    own.delete(what);
-    moved.add(what);
-  }
-  return moved;
+/** The counters that moved between the ones seen last and now. */
+export function movedCounters(previous: ChangeStamps, next: ChangeStamps): Set<Stamped> {
+  return new Set((Object.keys(next) as Stamped[]).filter((what) => next[what] !== previous[what]));
 }
-
-/** How long a change this page made waits for the counter move it causes (the stream takes well under a second). */
-const OWN_CHANGE_WAIT_MS = 30_000;
 
 /**
  * The socket's address, with a single-use ticket asked for just before: the token itself would sit
@@ -104,13 +66,15 @@ async function socketUrl(): Promise<string> {
  * (`GET /api/changes` every `intervalMs`, one key read on the server), and the socket is tried
  * again with a doubling wait. Each time it opens, the counters are read once, for what changed
  * while it was down. A hidden tab keeps what it hears for when it is shown again.
+ * A move is read whoever made it, this tab included: SWR keeps the list it holds when the read
+ * answers the same, and drops a read that began before a change this tab made through its mutate
+ * (an optimistic one included), so the tab's own change read back never shows.
  * `onSessionRefused` runs when the API refuses the session's token (401): its sessions were ended
  * elsewhere ("Sign out everywhere", a password reset), which also closes this tab's socket, so the
  * tab hears of it at once.
  */
 export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSessionRefused?: () => void): void {
   const seen = useRef<ChangeStamps | null>(null);
-  const own = useRef(new Map<string, number>());
   const sessionRefused = useRef(onSessionRefused);
   sessionRefused.current = onSessionRefused;
 
@@ -122,18 +86,6 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
     let pingTimer: ReturnType<typeof setInterval> | undefined;
     let heardWhileHidden: ChangeStamps | null = null;
 
-    const ownTimers = new Set<ReturnType<typeof setTimeout>>();
-    const stopHearing = onOwnChanges((made) => {
-      for (const [what, count] of made) own.current.set(what, (own.current.get(what) ?? 0) + count);
-      // A change whose count never comes (its stream record failed for good) is not held against
-      // someone else's change for ever.
-      const timer = setTimeout(() => {
-        ownTimers.delete(timer);
-        for (const [what, count] of made) own.current.set(what, Math.max(0, (own.current.get(what) ?? 0) - count));
-      }, OWN_CHANGE_WAIT_MS);
-      ownTimers.add(timer);
-    });
-
     function apply(stamps: ChangeStamps) {
       if (document.visibilityState === 'hidden') {
         heardWhileHidden = stamps;
@@ -141,8 +93,8 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       }
       const previous = seen.current;
       seen.current = stamps;
-      if (!previous) return own.current.clear();
-      const moved = movedByOthers(previous, stamps, own.current);
+      if (!previous) return;
+      const moved = movedCounters(previous, stamps);
       for (const kind of ITEM_KINDS) if (moved.has(kind)) void mutate(listKey(kind));
       if (ITEM_KINDS.some((kind) => moved.has(kind))) void mutate(TRASH_KEY);
       if (moved.has('settings')) void mutate(SETTINGS_KEY);
@@ -159,8 +111,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
         const { stamps } = await apiRequest<{ stamps: ChangeStamps }>('/api/changes', { signedIn: true });
         if (stopped) return;
         heardFromServer();
-        await ownWritesAnswered();
-        if (!stopped) apply(stamps);
+        apply(stamps);
       } catch (error) {
         // A missed check is tried again at the next interval; the screens keep what they have.
         if (!stopped) connection.set(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
@@ -193,7 +144,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
         const notice = typeof message.data === 'string' ? safeJson(message.data) : null;
         if (!isChangeNotice(notice)) return;
         heardFromServer();
-        void ownWritesAnswered().then(() => !stopped && apply(notice.stamps));
+        apply(notice.stamps);
       });
       opening.addEventListener('close', () => {
         clearTimeout(openTimeout);
@@ -239,8 +190,6 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
     }, intervalMs);
     return () => {
       stopped = true;
-      stopHearing();
-      ownTimers.forEach(clearTimeout);
       clearInterval(timer);
       clearTimeout(reconnectTimer);
       clearInterval(pingTimer);
