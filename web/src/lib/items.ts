@@ -4,6 +4,7 @@ import type { Item, ItemInput, ItemPatch } from '../../../shared/item-schemas';
 import { ITEM_KINDS, type ItemKind, type OrderableKind } from '../../../shared/items';
 import type { TrashEntry } from '../../../shared/items.schema';
 import type { Settings } from '../../../shared/settings';
+import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { DATA_CACHE_TTL_MS, MAX_ITEMS_CACHED } from '../../../shared/constants';
 import { apiRequest } from './api';
 import { rememberData, rememberedData } from './remembered-data';
@@ -42,6 +43,11 @@ export function useItems<K extends ItemKind>(kind: K) {
 
 export function useSettings() {
   return useSWR(SETTINGS_KEY, () => apiRequest<Settings>(SETTINGS_KEY, { signedIn: true }), { revalidateOnFocus: false });
+}
+
+/** The user's time zone, and a new account's until the settings are read. */
+export function useTimeZone(): string {
+  return useSettings().data?.preferred_timezone ?? DEFAULT_TIME_ZONE;
 }
 
 /** A list in the server's order: goals and tasks keep their places (a new one goes on top), events by start, tags by name. */
