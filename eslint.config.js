@@ -6,12 +6,12 @@ import noLiteralText from './scripts/lint/no-literal-text.js';
 
 const NO_SCAN = { group: ['@aws-sdk/*'], importNames: ['ScanCommand'], message: 'Every read is a Query or Get on a key.' };
 const BROWSER_ONLY = {
-  group: ['**/functions/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**', '@aws-sdk/*'],
+  group: ['**/functions/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**', '**/scripts/**', '@aws-sdk/*'],
   message: 'The web app imports only web/src and shared/; it reaches the server through the API.',
 };
 
 const LAMBDA_ONLY = {
-  group: ['**/web/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**'],
+  group: ['**/web/**', '**/local/**', '**/infra/**', '**/tests/**', '**/bench/**', '**/scripts/**'],
   message: 'A Lambda imports only functions/ and shared/.',
 };
 const REPOSITORIES_ONLY = {
@@ -26,6 +26,11 @@ const REPOSITORY_HELPERS_ONLY = {
 const ITEMS_THROUGH_ENTRY_POINTS = {
   group: ['../items/repository', '../items/*.repository'],
   message: 'The items domain is entered through functions/items/service.ts (a person asks) or background.ts (no request does), never its repositories.',
+};
+/** scripts/, bench/ and tests/ are leaves that import the product: what one shares with the product lives in the product. */
+const NO_ENTRY_POINTS = {
+  group: ['**/scripts/**', '**/bench/**', '**/tests/**'],
+  message: 'scripts/, bench/ and tests/ are entry points: move what both need into the product.',
 };
 const SHARED_NO_IO = { group: ['node:*', '@aws-sdk/*', '../functions/*', '../local/*', '../web/*'], message: 'shared/ holds no I/O.' };
 /** Modules of schemas for screens that load them when shown (sign-up, settings, the waiting list, the bug report). */
@@ -151,5 +156,10 @@ export default tseslint.config(
         { patterns: [SHARED_NO_IO], paths: [{ name: 'zod', message: 'Schemas go in <entity>.schema.ts; the rules the first screens import load no zod.' }] },
       ],
     },
+  },
+  {
+    // The local stack, the CDK app and the event catalogue import nothing of the entry points.
+    files: ['local/**/*.ts', 'infra/**/*.ts', 'events/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_ENTRY_POINTS] }] },
   },
 );

@@ -15,7 +15,7 @@ const entity = z.enum(ENTITIES);
 const record = z.record(z.string(), z.unknown());
 
 /**
- * A change to one item, from the table's stream (functions/items/publish-changes.ts): `item` is the
+ * A change to one item, from the table's stream (functions/changes/publish-changes.ts): `item` is the
  * item after the change, `previous` before it. `changeId` is the stream record's: a change put on
  * the bus twice (a retried batch) carries the same one, and consumers handle it once.
  */

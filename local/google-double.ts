@@ -628,7 +628,6 @@ function seriesEnd(event: StoredEvent): number {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Patch semantics: nested objects merge, null clears a field, anything else replaces it. */
 /**
  * Google's rules for a recurring event: every line an RRULE, EXRULE, RDATE or EXDATE property (an
  * RRULE with a FREQ), and a timed series names the time zone it is expanded in on its start and end.
@@ -644,6 +643,7 @@ function recurrenceRefusal(event: calendar_v3.Schema$Event): { message: string; 
   return undefined;
 }
 
+/** Patch semantics: nested objects merge, null clears a field, anything else replaces it. */
 function mergePatch<T extends object>(target: T, patch: unknown): T {
   if (!isPlainObject(patch)) return target;
   const merged: Record<string, unknown> = { ...(target as Record<string, unknown>) };

@@ -10,7 +10,7 @@ import { startLocalBus } from './bus';
 import { ensureTable, startDynalite } from './dynamo';
 import { useLocalEndpoints, useTokenEncryptionKey, useUserPool } from './environment';
 import { isVoiceConfigured } from '../functions/voice/elevenlabs';
-import { pushAgent } from '../scripts/elevenlabs-agent';
+import { pushAgent } from '../functions/voice/agent/push-agent';
 import { startElevenLabsDouble } from './elevenlabs-double';
 import { seedGoogleCalendar, startGoogleDouble } from './google-double';
 import { startHttpServer } from './http-server';

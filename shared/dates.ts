@@ -2,6 +2,9 @@ import { BoundedCache } from './bounded-cache';
 
 const DAY_MS = 86_400_000;
 
+/** The time zone of a new account, and of a screen until the user's settings are read. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 /** A formatter holds tens of kilobytes: a few dozen zones are more than the people of one process use. */
 const ZONE_FORMATTERS_KEPT = 64;
 const dayFormatters = new BoundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATTERS_KEPT);

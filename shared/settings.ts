@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from './dates';
 import { isoDateTime } from './dates.schema';
 import { LANGUAGES } from './languages';
 import { MESSAGES } from './messages';
@@ -57,7 +58,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
 export function defaultSettings(userId: string, createdFrom: 'sign-up' | 'settings'): Settings {
   return {
     user_id: userId,
-    preferred_timezone: 'UTC',
+    preferred_timezone: DEFAULT_TIME_ZONE,
     full_name: null,
     lang: 'en',
     gcal_connected: false,

@@ -94,7 +94,7 @@ export const oauthStateKey = (nonce: string) => {
 
 // ---- accounts and the public forms, each in partitions of its own ----
 
-/** One quota's count in one window (functions/platform/quota.ts). */
+/** One quota's count in one window (functions/platform/quota.repository.ts). */
 export const quotaKey = (key: string, windowStart: number) => ({ PK: `QUOTA#${key}`, SK: `WINDOW#${windowStart}` });
 /** The sign-in attempts of one account. */
 export const signInThrottleKey = (account: string) => ({ PK: `SIGNIN#${account.toLowerCase()}`, SK: 'THROTTLE' });

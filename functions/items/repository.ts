@@ -1,15 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemKind } from '../../shared/items';
+import { listSortKey } from '../../shared/list-order';
 import { expiryKeys, expiryPartition, itemKey, itemKeyPrefix, listKey, trashKey, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName, unlessConditionFails } from '../platform/dynamo';
 import { withoutKeys, type StoredItem } from './stored-item';
-
-/** Where a live item sits in its list: saved position, start time or name, then id for ties. */
-export function listSortKey(item: StoredItem): string {
-  if ('start_time' in item) return `${new Date(item.start_time).toISOString()}#${item.id}`;
-  if ('name' in item) return `${item.name.toLowerCase()}#${item.id}`;
-  return `${item.position}#${item.id}`;
-}
 
 const liveListAttributes = (userId: string, kind: ItemKind, item: StoredItem) => ({
   LPK: listKey(userId, kind),

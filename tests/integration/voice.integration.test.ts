@@ -7,7 +7,7 @@ import { handler as processToolCall } from '../../functions/voice/tool-processor
 import { itemIdOfToolCall, LIST_TOOL_LIMITS, runTool } from '../../functions/voice/run-tool';
 import { insertToolCall } from '../../functions/voice/tool-calls.repository';
 import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
-import { pushAgent } from '../../scripts/elevenlabs-agent';
+import { pushAgent } from '../../functions/voice/agent/push-agent';
 import { USER_QUOTAS } from '../../shared/constants';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
 import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchesPattern } from '../../events/pattern';
 import { positionOnTop, repositionMoved } from '../../functions/items/ordering';
+import { inListOrder } from '../../shared/list-order';
 
 describe('fractional positions', () => {
   it('puts a new item above the first', () => {
@@ -37,6 +38,24 @@ describe('fractional positions', () => {
     const dragged = [items[4]!, items[0]!, items[1]!, items[2]!, items[3]!];
     expect([...repositionMoved(dragged).keys()]).toEqual(['i4']);
     expect(repositionMoved(items).size).toBe(0);
+  });
+});
+
+describe('list order', () => {
+  it('sorts events by start instant and tags by name whatever the case, by code unit as the list index does, the id breaking ties', () => {
+    const events = [
+      { id: 'b', start_time: '2027-02-08T10:00:00+01:00' },
+      { id: 'c', start_time: '2027-02-08T08:30:00Z' },
+      { id: 'a', start_time: '2027-02-08T09:00:00Z' },
+    ];
+    expect([...events].sort(inListOrder).map((event) => event.id)).toEqual(['c', 'a', 'b']);
+    const tags = [
+      { id: '1', name: 'Äpfel' },
+      { id: '2', name: 'zoo' },
+      { id: '3', name: 'Work' },
+      { id: '0', name: 'work' },
+    ];
+    expect([...tags].sort(inListOrder).map((tag) => tag.id)).toEqual(['0', '3', '2', '1']);
   });
 });
 

@@ -4,7 +4,7 @@ import { agentDefinition } from '../../functions/voice/agent/definition';
 import { AGENT_PROMPT } from '../../functions/voice/agent/prompt';
 import { CLIENT_TOOLS, inputJsonSchema, toToolParameter, type ToolParameter } from '../../functions/voice/agent/tools';
 import { startElevenLabsDouble } from '../../local/elevenlabs-double';
-import { pushAgent } from '../../scripts/elevenlabs-agent';
+import { pushAgent } from '../../functions/voice/agent/push-agent';
 import { ITEM_SCHEMAS } from '../../shared/item-schemas';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../shared/items';
 import { kindOfEntity, listedKind, toolAction } from '../../shared/tool-calls';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { DOUBLE_HINT, startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
-import { pushAgent } from '../../scripts/elevenlabs-agent';
+import { pushAgent } from '../../functions/voice/agent/push-agent';
 
 const RATE = 16_000;
 const CHUNK_MS = 100;

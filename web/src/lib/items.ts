@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import useSWR, { mutate, useSWRConfig } from 'swr';
 import type { Item, ItemInput, ItemPatch } from '../../../shared/item-schemas';
 import { ITEM_KINDS, type ItemKind, type OrderableKind } from '../../../shared/items';
+import { inListOrder } from '../../../shared/list-order';
 import type { TrashEntry } from '../../../shared/items.schema';
 import type { Settings } from '../../../shared/settings';
+import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { DATA_CACHE_TTL_MS, MAX_ITEMS_CACHED } from '../../../shared/constants';
 import { apiRequest } from './api';
 import { rememberData, rememberedData } from './remembered-data';
@@ -44,18 +46,20 @@ export function useSettings() {
   return useSWR(SETTINGS_KEY, () => apiRequest<Settings>(SETTINGS_KEY, { signedIn: true }), { revalidateOnFocus: false });
 }
 
-/** A list in the server's order: goals and tasks keep their places (a new one goes on top), events by start, tags by name. */
-function inListOrder<K extends ItemKind>(kind: K, items: Array<Item<K>>): Array<Item<K>> {
-  const sortKey = (item: Item<K>): string | null =>
-    'start_time' in item ? `${new Date(item.start_time).toISOString()}#${item.id}` : 'name' in item ? `${item.name.toLowerCase()}#${item.id}` : null;
-  if (kind !== 'events' && kind !== 'tags') return items;
-  return [...items].sort((a, b) => String(sortKey(a)).localeCompare(String(sortKey(b))));
+/** The user's time zone, and a new account's until the settings are read. */
+export function useTimeZone(): string {
+  return useSettings().data?.preferred_timezone ?? DEFAULT_TIME_ZONE;
+}
+
+/** A list in the server's order: goals and tasks keep their places (a new one goes on top), events and tags are sorted. */
+function inServerOrder<K extends ItemKind>(kind: K, items: Array<Item<K>>): Array<Item<K>> {
+  return kind === 'events' || kind === 'tags' ? [...items].sort(inListOrder) : items;
 }
 
 const withItem =
   <K extends ItemKind>(kind: K, item: Item<K>) =>
   (items: Array<Item<K>> | undefined) =>
-    items && inListOrder(kind, items.some((entry) => entry.id === item.id) ? items.map((entry) => (entry.id === item.id ? item : entry)) : [item, ...items]);
+    items && inServerOrder(kind, items.some((entry) => entry.id === item.id) ? items.map((entry) => (entry.id === item.id ? item : entry)) : [item, ...items]);
 
 export async function createItem<K extends ItemKind>(kind: K, body: ItemInput<K>): Promise<Item<K>> {
   const item = await apiRequest<Item<K>>(listKey(kind), { method: 'POST', body, signedIn: true });

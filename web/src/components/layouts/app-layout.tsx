@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from '../../lib/router';
-import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
 import { Button } from '../ui/button';
 import { classNames } from '../ui/class-names';
 import { Icon, type IconName } from '../ui/icon';
+import { useIsMobile } from '../ui/use-is-mobile';
 import type { Profile } from './profile';
 import './app-layout.css';
 import type { AppTexts } from '../../i18n/catalogue-types';
@@ -19,7 +19,6 @@ const NAVIGATION = [
 ] as const satisfies readonly { to: string; page: keyof AppTexts['nav']['pages']; icon: IconName }[];
 
 const COLLAPSED_KEY = 'tempo.sidebarCollapsed';
-const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 interface AppLayoutProps {
   profile: Profile | undefined;
@@ -31,17 +30,6 @@ interface AppLayoutProps {
   /** Always in sight (the real-time status): the phone's top bar, or the sidebar's foot; `compact` while the sidebar is collapsed. */
   status?: (compact: boolean) => ReactNode;
   children: ReactNode;
-}
-
-function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches);
-  useEffect(() => {
-    const query = window.matchMedia(MOBILE_QUERY);
-    const changed = () => setMobile(query.matches);
-    query.addEventListener('change', changed);
-    return () => query.removeEventListener('change', changed);
-  }, []);
-  return mobile;
 }
 
 /**

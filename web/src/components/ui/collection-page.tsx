@@ -1,10 +1,10 @@
-import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { classNames } from './class-names';
 import { LoadState, type Read } from './load-state';
 import { Select } from './select';
 import { SortableList } from './sortable-list';
+import { useIsMobile } from './use-is-mobile';
 import { useReorder } from './use-reorder';
 import './collection.css';
 import './item-card.css';
@@ -146,18 +146,10 @@ function OverviewMetrics<T>({ label, items, metrics }: OverviewMetricsProps<T>) 
   );
 }
 
-const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
-
-function watchMobile(changed: () => void) {
-  const query = window.matchMedia(MOBILE_QUERY);
-  query.addEventListener('change', changed);
-  return () => query.removeEventListener('change', changed);
-}
-
 /** The list's layout: grid or list as chosen on desktop, always the list on phones (no toggle there). */
 function useCollectionView() {
   const [chosen, setView] = useState<CollectionView>('grid');
-  const mobile = useSyncExternalStore(watchMobile, () => window.matchMedia(MOBILE_QUERY).matches);
+  const mobile = useIsMobile();
   return { view: mobile ? ('list' as const) : chosen, setView, canSwitch: !mobile };
 }
 

@@ -17,7 +17,7 @@ import { isDay } from '../../../lib/zoned-dates';
 import { zonedParts, type Day } from '../../../../../shared/zoned-time';
 import { eventValues, newEventStart, newEventValues, type EventFormValues } from '../lib/event-form';
 import { deleteFromSeries } from '../lib/series-changes';
-import { useNarrowScreen } from '../lib/use-narrow-screen';
+import { useIsMobile } from '../../../components/ui/use-is-mobile';
 import { ConnectPrompt } from './connect-prompt';
 import { EventDetails } from './event-details';
 import { EventEditor } from './event-editor';
@@ -40,7 +40,7 @@ const isView = (value: string | null): value is CalendarView => CALENDAR_VIEWS.s
 export function CalendarPage({ lead }: { lead?: ReactNode }) {
   const events = useItems('events');
   const settings = useSettings();
-  const narrow = useNarrowScreen();
+  const narrow = useIsMobile();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<{ event?: CalendarEvent; occurrence?: string | null; initial: EventFormValues } | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);

@@ -7,7 +7,7 @@ import { calendarDay } from '../../../../../shared/dates';
 import type { Entity } from '../../../../../shared/items';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantMarks } from '../../../lib/assistant-activity';
-import { useItems, useSettings } from '../../../lib/items';
+import { useItems, useTimeZone } from '../../../lib/items';
 import { DailySchedule } from './daily-schedule';
 import { GoalProgressCard } from './goal-progress-card';
 import { OverviewCard } from './overview-card';
@@ -22,7 +22,7 @@ interface DashboardPageProps {
 
 /** The signed-in home: greeting, stat strip, voice panel, the tabbed overview, the day's schedule and goal progress. */
 export function DashboardPage({ firstName, voicePanel }: DashboardPageProps) {
-  const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
+  const timeZone = useTimeZone();
   const t = useAppTexts().dashboard;
   return (
     <div className="dashboard-page">

@@ -6,7 +6,7 @@ import { useEditor } from '../../../components/ui/editor-overlay';
 import { useToast } from '../../../components/ui/toast';
 import { TrashConfirmDialog } from '../../../components/items/trash-confirm-dialog';
 import { useOpenFromUrl } from '../../../components/ui/use-open-from-url';
-import { saveOrder, updateItem, useItems, useSettings } from '../../../lib/items';
+import { saveOrder, updateItem, useItems, useTimeZone } from '../../../lib/items';
 import { GoalCard } from './goal-card';
 import { GoalEditor } from './goal-editor';
 import { GoalTasksDrawer } from './goal-tasks-drawer';
@@ -21,7 +21,7 @@ export function GoalsPage() {
   const goals = useItems('goals');
   const tasks = useItems('tasks').data ?? [];
   const tags = useItems('tags').data ?? [];
-  const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
+  const timeZone = useTimeZone();
   const [tagFilter, setTagFilter] = useState('');
   const { editor, openEditor, closeEditor } = useEditor<Goal>();
   useOpenFromUrl('goalId', goals.data, openEditor);

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { currentLanguage } from '../../../i18n/language';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizedError, localizeMessage } from '../../../lib/api';
-import { createItem, useItems, useSettings } from '../../../lib/items';
+import { createItem, useItems, useTimeZone } from '../../../lib/items';
 import { formatDay, formatMinutes } from '../../../lib/zoned-dates';
 import { eventOf, parseQuickAdd, taskOf, type QuickAdd as Understood } from '../lib/parse-quick-add';
 import './quick-add.css';
@@ -32,7 +32,7 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
   const texts = useAppTexts();
   const t = texts.quickAdd;
   const showToast = useToast();
-  const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
+  const timeZone = useTimeZone();
   const goalList = useItems('goals').data;
   const goals = useMemo(() => (goalList ?? []).filter((goal) => goal.status !== 'completed'), [goalList]);
   const [text, setText] = useState('');

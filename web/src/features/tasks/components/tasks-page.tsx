@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { TrashConfirmDialog } from '../../../components/items/trash-confirm-dialog';
 import { useOpenFromUrl } from '../../../components/ui/use-open-from-url';
-import { saveOrder, updateItem, useItems, useSettings } from '../../../lib/items';
+import { saveOrder, updateItem, useItems, useTimeZone } from '../../../lib/items';
 import { DUE_FILTERS, GOAL_FILTERS, matchesFilters, NO_FILTERS, type TaskFilters } from '../lib/task-filters';
 import { TaskCard } from './task-card';
 import { TaskEditor } from './task-editor';
@@ -42,7 +42,7 @@ export function TasksPage({ lead }: { lead?: ReactNode }) {
   const tasks = useItems('tasks');
   const goals = useItems('goals').data ?? [];
   const tags = useItems('tags').data ?? [];
-  const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
+  const timeZone = useTimeZone();
   const [filters, setFilters] = useState<TaskFilters>(NO_FILTERS);
   const { editor, openEditor, closeEditor } = useEditor<Task>();
   useOpenFromUrl('taskId', tasks.data, openEditor);

@@ -14,7 +14,7 @@ import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { changeTrash, emptyTrash, useSettings, useTrash } from '../../../lib/items';
+import { changeTrash, emptyTrash, useTimeZone, useTrash } from '../../../lib/items';
 import { formatDay } from '../../../lib/zoned-dates';
 import './trash.css';
 import { useAppTexts } from '../../../i18n/texts';
@@ -29,7 +29,7 @@ const keyOf = (item: Pick<TrashEntry, 'kind' | 'id'>) => `${item.kind}:${item.id
 export function TrashPage() {
   const showToast = useToast();
   const trash = useTrash();
-  const timeZone = useSettings().data?.preferred_timezone ?? 'UTC';
+  const timeZone = useTimeZone();
   const [search, setSearch] = useState('');
   const [type, setType] = useState<'all' | TrashableKind>('all');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

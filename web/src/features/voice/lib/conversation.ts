@@ -1,6 +1,6 @@
 import type { DisconnectionDetails, Mode } from '@elevenlabs/client';
 import { MICROPHONE } from '../../../../../shared/constants';
-import { calendarDay } from '../../../../../shared/dates';
+import { calendarDay, DEFAULT_TIME_ZONE } from '../../../../../shared/dates';
 import { AGENT_ACTION_TYPES } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/items';
@@ -42,7 +42,7 @@ export const CLIENT_TOOL_NAMES: readonly string[] = [
 
 /** The dynamic variables the agent's prompt reads: today in the user's time zone, now, the zone, the name and the language. */
 export function callVariables(now: Date, vars: VoiceTemplateVars): Record<string, string> {
-  const timeZone = vars.user_tz || 'UTC';
+  const timeZone = vars.user_tz || DEFAULT_TIME_ZONE;
   return {
     today_date: new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(now),
     today_iso: calendarDay(now, timeZone),

@@ -1,0 +1,19 @@
+/** What places a live item in its list: a saved position (goals and tasks), a start (events) or a name (tags). */
+type Listed = { id: string; position?: string } | { id: string; start_time: string } | { id: string; name: string };
+
+/**
+ * Where a live item sits in its list, the sort key of the table's list index: goals and tasks by
+ * saved position (a new one goes on top), events by start, tags by name whatever its case; the id
+ * breaks ties.
+ */
+export function listSortKey(item: Listed): string {
+  if ('start_time' in item) return `${new Date(item.start_time).toISOString()}#${item.id}`;
+  if ('name' in item) return `${item.name.toLowerCase()}#${item.id}`;
+  return `${item.position}#${item.id}`;
+}
+
+/** Two items in list order, comparing their keys by code unit as the index does (not by language). */
+export function inListOrder(a: Listed, b: Listed): number {
+  const [first, second] = [listSortKey(a), listSortKey(b)];
+  return first < second ? -1 : first > second ? 1 : 0;
+}
