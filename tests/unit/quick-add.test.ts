@@ -1,6 +1,10 @@
 import * as chrono from 'chrono-node';
 import { describe, expect, it } from 'vitest';
 import { eventOf, parseQuickAdd, taskOf } from '../../web/src/features/quick-add/lib/parse-quick-add';
+import deApp from '../../web/src/i18n/de/app';
+import enApp from '../../web/src/i18n/en/app';
+import esApp from '../../web/src/i18n/es/app';
+import frApp from '../../web/src/i18n/fr/app';
 
 // Wednesday, November 25, 2026, 11:00 in Berlin.
 const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -28,6 +32,17 @@ describe('quick add in plain words', () => {
       due_date: '2026-11-30T23:00:00.000Z',
       recurrence: { rule: 'FREQ=MONTHLY', time_zone: ZONE },
     });
+  });
+
+  it('reads the field’s example in each language (short, to fit a phone) as the event it shows', () => {
+    for (const [language, app] of [
+      ['en', enApp],
+      ['de', deApp],
+      ['es', esApp],
+      ['fr', frApp],
+    ] as const) {
+      expect(read(app.quickAdd.placeholder, language), language).toMatchObject({ day: '2026-12-01', minutes: 870, lengthMinutes: 45 });
+    }
   });
 
   it('reads an event with its day, time and length, in the person’s zone', () => {

@@ -8,6 +8,8 @@ import type { Profile } from './profile';
 import './app-layout.css';
 import type { AppTexts } from '../../i18n/catalogue-types';
 import { useAppTexts } from '../../i18n/texts';
+import { formatDayAs, formatMinutes, type DateTexts } from '../../lib/zoned-dates';
+import { zonedParts } from '../../../../shared/zoned-time';
 
 const NAVIGATION = [
   { to: '/dashboard', page: 'dashboard', icon: 'home' },
@@ -30,6 +32,16 @@ interface AppLayoutProps {
   /** Always in sight (the real-time status): the phone's top bar, or the sidebar's foot; `compact` while the sidebar is collapsed. */
   status?: (compact: boolean) => ReactNode;
   children: ReactNode;
+}
+
+/** The account under the name: its address, or for a demo account "Demo account" and when it ends (a weekday too when that is not today). */
+function accountLine(profile: Profile, t: AppTexts['nav'], dates: DateTexts): string {
+  if (!profile.demo) return profile.email;
+  const { endsAt, timeZone } = profile.demo;
+  if (!endsAt || !timeZone) return t.demoAccount;
+  const ends = zonedParts(endsAt, timeZone);
+  const time = formatMinutes(ends.minutes, dates);
+  return t.demoAccountEnds(ends.day === zonedParts(new Date(), timeZone).day ? time : `${formatDayAs(ends.day, 'EEE', dates)} ${time}`);
 }
 
 /**
@@ -67,8 +79,10 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
 
   const narrow = !mobile && collapsed;
   const sidebarHidden = mobile && !drawerOpen;
-  const who = profile?.name || profile?.email || '';
-  const t = useAppTexts().nav;
+  const texts = useAppTexts();
+  const t = texts.nav;
+  const account = profile ? accountLine(profile, t, texts.dates) : '';
+  const who = (profile?.demo ? account : profile?.name) || account;
 
   return (
     <div className={classNames('app-shell', narrow && 'app-shell--collapsed')}>
@@ -140,7 +154,7 @@ export function AppLayout({ profile, onSignOut, sidebarActions, overlay, status,
             <div className="app-sidebar__user">
               {/* The name's line is kept while the settings load, so the footer does not move when it arrives. */}
               {(profile.name || !profile.nameKnown) && <p className="app-sidebar__name">{profile.name ?? '\u00a0'}</p>}
-              <p className="app-sidebar__email">{profile.email}</p>
+              <p className="app-sidebar__email">{account}</p>
             </div>
           )}
           {sidebarActions?.(narrow)}

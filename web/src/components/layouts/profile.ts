@@ -1,5 +1,7 @@
 import useSWR from 'swr';
+import { isDemoAddress } from '../../../../shared/demo';
 import { nameToUse } from '../../../../shared/person';
+import { demoEnd } from '../../lib/demo-end';
 import { useSettings } from '../../lib/items';
 import { jwtClaims, sessionIdToken, storedSessionClaims } from '../../lib/session';
 
@@ -9,6 +11,8 @@ export interface Profile {
   /** False while the settings load: the name may still come. */
   nameKnown: boolean;
   email: string;
+  /** A demo account's end and the zone to show it in (null until both are known), shown in place of its generated address; null for any other account. */
+  demo: { endsAt: string | null; timeZone: string | null } | null;
 }
 
 /** The address the id token names (no call to Cognito: the token holds it). */
@@ -25,7 +29,8 @@ export function useProfile(): Profile | undefined {
   const email = useSWR('profile-email', getEmail, { revalidateOnFocus: false, revalidateIfStale: false, fallbackData: emailOf(storedSessionClaims()) }).data;
   const settings = useSettings().data;
   if (email === undefined) return undefined;
-  return { email, name: settings ? nameToUse(settings) : null, nameKnown: settings !== undefined };
+  const demo = isDemoAddress(email) ? { endsAt: demoEnd(email), timeZone: settings?.preferred_timezone ?? null } : null;
+  return { email, name: settings ? nameToUse(settings) : null, nameKnown: settings !== undefined, demo };
 }
 
 /** The first word of the name, for a greeting. */

@@ -25,6 +25,8 @@ export default {
     main: 'Hauptnavigation',
     pages: { dashboard: 'Dashboard', goals: 'Ziele', tasks: 'Aufgaben', calendar: 'Kalender', trash: 'Papierkorb', settings: 'Einstellungen' },
     signOut: 'Abmelden',
+    demoAccount: 'Demokonto',
+    demoAccountEnds: (when: string) => `Demokonto · endet ${when}`,
   },
   ui: {
     title: 'Titel',
@@ -211,7 +213,7 @@ export default {
   },
   quickAdd: {
     label: 'Schnell hinzufügen',
-    placeholder: 'z. B. Zahnarzt nächsten Dienstag um 14:30 für 45 Min',
+    placeholder: 'Zahnarzt Di 14:30 für 45 Min',
     hint: 'In einfachen Worten: Tag und Uhrzeit, „jeden Montag“, „für 45 Min“, !high, #tag, +Ziel. Eingabe fügt hinzu.',
     understood: 'Was verstanden wurde',
     kinds: { tasks: 'Aufgabe', events: 'Termin' },

@@ -29,6 +29,9 @@ export default {
     main: 'Main',
     pages: { dashboard: 'Dashboard', goals: 'Goals', tasks: 'Tasks', calendar: 'Calendar', trash: 'Trash', settings: 'Settings' },
     signOut: 'Sign Out',
+    demoAccount: 'Demo account',
+    /** When the demo ends: a time today, or a weekday and a time. */
+    demoAccountEnds: (when: string) => `Demo account · ends ${when}`,
   },
   ui: {
     title: 'Title',
@@ -215,7 +218,7 @@ export default {
   },
   quickAdd: {
     label: 'Quick add',
-    placeholder: 'e.g. Dentist next Tuesday 14:30 for 45 min',
+    placeholder: 'Dentist Tue 14:30 for 45 min',
     hint: 'Plain words: a day and time, “every Monday”, “for 45 min”, !high, #tag, +goal. Enter adds it.',
     understood: 'What was understood',
     kinds: { tasks: 'Task', events: 'Event' },

@@ -25,6 +25,8 @@ export default {
     main: 'Principal',
     pages: { dashboard: 'Panel', goals: 'Objetivos', tasks: 'Tareas', calendar: 'Calendario', trash: 'Papelera', settings: 'Ajustes' },
     signOut: 'Cerrar sesión',
+    demoAccount: 'Cuenta demo',
+    demoAccountEnds: (when: string) => `Cuenta demo · termina ${when}`,
   },
   ui: {
     title: 'Título',
@@ -211,7 +213,7 @@ export default {
   },
   quickAdd: {
     label: 'Añadir rápido',
-    placeholder: 'p. ej. Dentista el próximo martes a las 14:30 durante 45 min',
+    placeholder: 'Dentista mar 14:30 durante 45 min',
     hint: 'En palabras sencillas: día y hora, «cada lunes», «durante 45 min», !high, #etiqueta, +objetivo. Intro lo añade.',
     understood: 'Lo que se ha entendido',
     kinds: { tasks: 'Tarea', events: 'Evento' },

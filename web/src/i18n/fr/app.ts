@@ -25,6 +25,8 @@ export default {
     main: 'Principale',
     pages: { dashboard: 'Tableau de bord', goals: 'Objectifs', tasks: 'Tâches', calendar: 'Agenda', trash: 'Corbeille', settings: 'Paramètres' },
     signOut: 'Se déconnecter',
+    demoAccount: 'Compte démo',
+    demoAccountEnds: (when: string) => `Compte démo · se termine ${when}`,
   },
   ui: {
     title: 'Titre',
@@ -211,7 +213,7 @@ export default {
   },
   quickAdd: {
     label: 'Ajout rapide',
-    placeholder: 'p. ex. Dentiste mardi prochain à 14h30 pendant 45 min',
+    placeholder: 'Dentiste mar 14h30 pendant 45 min',
     hint: 'En mots simples : un jour et une heure, « chaque lundi », « pendant 45 min », !high, #étiquette, +objectif. Entrée l’ajoute.',
     understood: 'Ce qui a été compris',
     kinds: { tasks: 'Tâche', events: 'Événement' },

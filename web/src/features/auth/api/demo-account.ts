@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DemoAccount } from '../../../../../shared/demo';
 import { currentLanguage } from '../../../i18n/language';
 import { ApiError, apiRequest } from '../../../lib/api';
+import { rememberDemoEnd } from '../../../lib/demo-end';
 
 type DemoState = { status: 'loading' } | { status: 'ready'; account: DemoAccount } | { status: 'failed'; failure: unknown };
 
@@ -15,7 +16,10 @@ export function useDemoAccount(): DemoState & { retry: () => void } {
 
   useEffect(() => {
     let current = true;
-    request ??= apiRequest<DemoAccount>('/api/demo', { method: 'POST', body: { lang: currentLanguage() } });
+    request ??= apiRequest<DemoAccount>('/api/demo', { method: 'POST', body: { lang: currentLanguage() } }).then((account) => {
+      rememberDemoEnd(account.email, account.expires_at);
+      return account;
+    });
     request.then(
       (account) => current && setState({ status: 'ready', account }),
       (error: unknown) => {

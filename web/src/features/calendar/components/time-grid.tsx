@@ -33,10 +33,20 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
   const t = texts.calendar.grid;
   const dates = texts.dates;
   const scroller = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
   const slotHintId = useId();
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = (scrollToMinutes / 60) * rowPx;
   }, [scrollToMinutes, rowPx]);
+  // A slot or event focused or scrolled to stops below the sticky day names and all-day row, however tall they grow.
+  useLayoutEffect(() => {
+    const grid = scroller.current;
+    const header = top.current;
+    if (!grid || !header) return;
+    const observer = new ResizeObserver(() => grid.style.setProperty('--time-grid-top', `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
 
   // One Tab stop for all the empty slots (a week has 168), at the start time of today or the first day.
   const slotProps = useRovingSlots(scroller, () => ({ column: Math.max(0, days.indexOf(today)), row: Math.floor(scrollToMinutes / 60) }), {
@@ -49,7 +59,7 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
 
   return (
     <div className="time-grid" style={gridStyle} ref={scroller}>
-      <div className="time-grid__top">
+      <div className="time-grid__top" ref={top}>
         <div className="time-grid__row">
           <span className="time-grid__corner" />
           {days.map((day) => (
