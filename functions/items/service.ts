@@ -11,7 +11,7 @@ import { KIND_OF_PREFIX } from '../data/keys';
 import { noteChangesMade } from '../platform/changes-made';
 import { conditionally } from '../platform/dynamo';
 import { conflict, invalidField, notFound } from '../platform/errors';
-import { userTimeZone } from '../settings/repository';
+import { userTimeZone } from '../settings/account-settings';
 import { positionOnTop, repositionMoved } from './ordering';
 import {
   deleteItem,
