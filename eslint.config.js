@@ -23,9 +23,10 @@ const REPOSITORY_HELPERS_ONLY = {
   importNames: ['db', 'tableName', 'queryItems', 'queryPages'],
   message: 'Only repositories (repository.ts, <what>.repository.ts) talk to DynamoDB.',
 };
-const ITEMS_THROUGH_ENTRY_POINTS = {
-  group: ['../items/repository', '../items/*.repository'],
-  message: 'The items domain is entered through functions/items/service.ts (a person asks) or background.ts (no request does), never its repositories.',
+/** platform/'s stores (quota, idempotency, sessions) are a layer every capability uses. */
+const OWN_REPOSITORIES_ONLY = {
+  group: ['../*/repository', '../*/*.repository', '!../platform/*', '../../*/repository', '../../*/*.repository', '!../../platform/*'],
+  message: "A capability's repositories are its own: use its service or entry module (functions/<capability>/…).",
 };
 /** scripts/, bench/ and tests/ are leaves that import the product: what one shares with the product lives in the product. */
 const NO_ENTRY_POINTS = {
@@ -135,11 +136,11 @@ export default tseslint.config(
     // and only repositories (repository.ts, <what>.repository.ts) talk to DynamoDB.
     files: ['functions/**/*.ts'],
     ignores: ['functions/**/*repository.ts', 'functions/platform/dynamo.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCAN, LAMBDA_ONLY, REPOSITORIES_ONLY, REPOSITORY_HELPERS_ONLY, ITEMS_THROUGH_ENTRY_POINTS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCAN, LAMBDA_ONLY, REPOSITORIES_ONLY, REPOSITORY_HELPERS_ONLY, OWN_REPOSITORIES_ONLY] }] },
   },
   {
     files: ['functions/**/*repository.ts', 'functions/platform/dynamo.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCAN, LAMBDA_ONLY, ITEMS_THROUGH_ENTRY_POINTS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCAN, LAMBDA_ONLY, OWN_REPOSITORIES_ONLY] }] },
   },
   {
     // The shared domain is imported by the browser and by Lambdas: it does no I/O.

@@ -1,5 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { createSignUpSettings } from '../settings/repository';
+import { createSignUpSettings } from '../settings/account-settings';
 import { mailLanguage } from './mail-texts';
 
 /**

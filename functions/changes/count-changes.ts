@@ -1,12 +1,9 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Stamped } from '../../shared/changes';
 import { KIND_OF_PREFIX, TOOL_CALL_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
-import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { streamConsumer } from '../platform/stream';
-import { openConnections } from '../push/connections.repository';
-import { closeConnections } from '../push/management';
-import { notifyConnections } from '../push/notify';
+import { closeOpenConnections, notifyConnections } from '../push/sockets';
 import { bumpStamps } from './stamps.repository';
 
 /** Which counter a changed record of a user's moves: its item kind, the settings, or the tool calls. */
@@ -60,7 +57,7 @@ export const handler = streamConsumer(async (changes) => {
     }),
     ...[...sessionsEnded].map(async ([userId, records]) => {
       try {
-        await closeConnections(userId, await openConnections(userId, now()));
+        await closeOpenConnections(userId);
       } catch (error) {
         log.error('sockets not closed', { userId, error });
         failed.push(...records);

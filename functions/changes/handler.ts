@@ -1,5 +1,5 @@
 import { httpHandler, ok } from '../platform/http';
-import { issueTicket } from '../push/tickets.repository';
+import { issueTicket } from '../push/tickets';
 import { readStamps } from './stamps.repository';
 
 export const handler = httpHandler('changes', {

@@ -3,7 +3,7 @@ import { AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCom
 import { DEMO, type DemoAccount } from '../../shared/demo';
 import type { Language } from '../../shared/languages';
 import { cognito, userPool } from '../platform/cognito';
-import { createSignUpSettings } from '../settings/repository';
+import { createSignUpSettings } from '../settings/account-settings';
 import { register } from './register.repository';
 import { seedDemoData } from './seed';
 

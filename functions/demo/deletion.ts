@@ -1,7 +1,6 @@
 import { AdminUserGlobalSignOutCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DAY_MS } from '../../shared/dates';
-import { revokeGrant } from '../gcal/connection';
-import { getConnection } from '../gcal/tokens.repository';
+import { revokeStoredGrant } from '../gcal/connection';
 import { nowMs } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
 import { log } from '../platform/log';
@@ -25,8 +24,7 @@ export async function deleteDemoAccount(demo: RegisteredDemo): Promise<number> {
   // Timed after Cognito's sign-out, so that no token refreshed meanwhile counts.
   const signedOutAt = new Date(nowMs());
   await endSessionsBefore(demo.user_id, signedOutAt, new Date(signedOutAt.getTime() + DAY_MS));
-  const connection = await getConnection(demo.user_id);
-  if (connection) await revokeGrant(connection);
+  await revokeStoredGrant(demo.user_id);
   if (username) await deleteCognitoUser(username);
   const deleted = await deleteUserRecords(demo.user_id);
   await unregister(demo);

@@ -2,12 +2,12 @@ import type { GcalStatus } from '../../shared/gcal.schema';
 import { publishAfterSave } from '../platform/bus';
 import { log } from '../platform/log';
 import { googleConfig, isGoogleConfigured } from './config';
-import { setGcalConnected } from '../settings/repository';
+import { setGcalConnected } from '../settings/account-settings';
 import { deleteSyncState } from './sync-state.repository';
 import { removeAllSynced } from './synced-events';
 import { deleteConnection, getConnection, hasWriteAccess, openTokens, type Connection } from './tokens.repository';
 
-/** A user's Google connection as a whole: its status, losing it, and disconnecting. */
+/** A user's Google connection as a whole: its status, losing it, and disconnecting; the way other capabilities reach it. */
 
 /** The status, correcting the stored gcal_connected flag to whether tokens exist. */
 export async function connectionStatus(userId: string): Promise<GcalStatus> {
@@ -51,6 +51,12 @@ async function revokeAtGoogle(connection: Connection): Promise<void> {
   }
 }
 
+/** Gives the user's grant back to Google when they have one (see revokeGrant); any failure throws. */
+export async function revokeStoredGrant(userId: string): Promise<void> {
+  const connection = await getConnection(userId);
+  if (connection) await revokeGrant(connection);
+}
+
 /**
  * Gives the user's grant back to Google (revoking the refresh token ends the whole grant), as
  * Google documents it: a form POST of the token to the revocation endpoint. Asked once, without
@@ -58,7 +64,7 @@ async function revokeAtGoogle(connection: Connection): Promise<void> {
  * clean-up's next run). Google answers 400 invalid_token for a token it no longer knows: the grant
  * is gone already, which is what was asked. Any other failure throws.
  */
-export async function revokeGrant(connection: Connection): Promise<void> {
+async function revokeGrant(connection: Connection): Promise<void> {
   const answer = await fetch(googleConfig().revokeUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -6,7 +6,7 @@ import { conflict, HttpError } from '../platform/errors';
 import { httpHandler, ok, redirect } from '../platform/http';
 import { takeQuota } from '../platform/quota.repository';
 import { appOrigin } from '../platform/site';
-import { setGcalConnected } from '../settings/repository';
+import { setGcalConnected } from '../settings/account-settings';
 import { connectionStatus, disconnect } from './connection';
 import { GoogleFailure, type GoogleFailureKind } from './google';
 import { listMirrorLog } from './mirror-log.repository';

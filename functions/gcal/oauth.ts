@@ -3,7 +3,7 @@ import { publish } from '../platform/bus';
 import { log } from '../platform/log';
 import { appOrigin } from '../platform/site';
 import { googleConfig } from './config';
-import { setGcalConnected } from '../settings/repository';
+import { setGcalConnected } from '../settings/account-settings';
 import { oauthClient } from './google';
 import { startAttempt, takeAttempt } from './oauth-state.repository';
 import { deleteSyncState } from './sync-state.repository';

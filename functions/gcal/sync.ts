@@ -1,5 +1,5 @@
 import type { Settings } from '../../shared/settings';
-import { getSettings } from '../settings/repository';
+import { getSettings } from '../settings/account-settings';
 import { CALENDAR_ID, googleStatus, type CalendarApi, type GoogleEvent } from './google';
 import { withCalendar } from './session';
 import { getSyncState, saveSyncState } from './sync-state.repository';

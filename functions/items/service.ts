@@ -10,7 +10,7 @@ import { API_ERRORS, MESSAGES } from '../../shared/messages';
 import { KIND_OF_PREFIX } from '../data/keys';
 import { conditionally } from '../platform/dynamo';
 import { conflict, invalidField, notFound } from '../platform/errors';
-import { userTimeZone } from '../settings/repository';
+import { userTimeZone } from '../settings/account-settings';
 import { positionOnTop, repositionMoved } from './ordering';
 import {
   deleteItem,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SOCKET_LIMITS } from '../../shared/constants';
 import { socketTicketKey } from '../data/keys';
@@ -19,12 +18,10 @@ interface Ticket {
   ttl: number;
 }
 
-export async function issueTicket(userId: string, now: Date): Promise<string> {
-  const ticket = randomBytes(32).toString('base64url');
+export async function saveTicket(ticket: string, userId: string, now: Date): Promise<void> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const record: Ticket = { user_id: userId, issued_at: issuedAt, ttl: issuedAt + SOCKET_LIMITS.ticketSeconds };
   await db().send(new PutCommand({ TableName: tableName(), Item: { ...socketTicketKey(ticket), ...record } }));
-  return ticket;
 }
 
 /** Uses the ticket up (a conditional delete, so two sockets cannot share it): its user and issue time while it is live, else null. */

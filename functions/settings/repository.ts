@@ -1,26 +1,20 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Language } from '../../shared/languages';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import { USER_SK, userKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 import { withoutKeys } from './stored-settings';
 
-/**
- * A new account's settings: the sign-up defaults (30 past days to sync) and the name it signed up
- * with. Answers the row, or null when the account has settings already (they are never overwritten).
- */
-export async function createSignUpSettings(userId: string, fullName: string | null, lang: Language): Promise<Settings | null> {
-  const settings = { ...defaultSettings(userId, 'sign-up'), full_name: fullName, lang };
-  const created = await conditionally(
+/** Stores a new account's settings row; false when the account has one already (it is never overwritten). */
+export async function createSettings(settings: Settings): Promise<boolean> {
+  return conditionally(
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...settings, PK: userKey(userId), SK: USER_SK.settings },
+        Item: { ...settings, PK: userKey(settings.user_id), SK: USER_SK.settings },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     ),
   );
-  return created ? settings : null;
 }
 
 /** The stored settings, or the defaults of a row first made from the settings screen. */
@@ -61,24 +55,8 @@ export async function saveSettingsChange(previous: Settings, next: Settings): Pr
   return { ...next, ...withoutKeys(Attributes ?? {}) } as Settings;
 }
 
-/** The user's time zone, which the date rules read days in. */
-export async function userTimeZone(userId: string): Promise<string> {
-  return (await getSettings(userId)).settings.preferred_timezone;
-}
-
-/**
- * Sets gcal_connected to match whether tokens are stored. Answers the row when that changed it
- * (`created` when it made the row: a user with no settings row yet gets one with the
- * settings-screen defaults), null when the flag was right already.
- */
-export async function setGcalConnected(userId: string, connected: boolean): Promise<{ settings: Settings; created: boolean } | null> {
-  const { settings, stored } = await getSettings(userId);
-  if (!stored) {
-    if (!connected) return null;
-    const created = { ...settings, gcal_connected: true };
-    await putSettings(created);
-    return { settings: created, created: true };
-  }
+/** Sets gcal_connected on a stored row where it differs: the row's fields as updated, or null (no row, or the flag was right). */
+export async function updateGcalConnected(userId: string, connected: boolean): Promise<Record<string, unknown> | null> {
   const updated = await unlessConditionFails(
     db().send(
       new UpdateCommand({
@@ -91,5 +69,5 @@ export async function setGcalConnected(userId: string, connected: boolean): Prom
       }),
     ),
   );
-  return updated && { settings: { ...settings, ...withoutKeys(updated.Attributes ?? {}) } as Settings, created: false };
+  return updated && withoutKeys(updated.Attributes ?? {});
 }

@@ -1,7 +1,7 @@
 import { trashDaysLeft } from '../../shared/trash';
 import { emptyTrash, listTrashed, purgeItems, restoreItems } from '../items/service';
 import { httpHandler, ok } from '../platform/http';
-import { getSettings } from '../settings/repository';
+import { getSettings } from '../settings/account-settings';
 
 export const handler = httpHandler('trash', {
   'GET /api/trash': async ({ userId, now }) => {

@@ -8,7 +8,7 @@ import { publishAfterSave } from '../platform/bus';
 import { notFound } from '../platform/errors';
 import { httpHandler, noContent, ok, type Reply } from '../platform/http';
 import { takeQuota } from '../platform/quota.repository';
-import { getSettings } from '../settings/repository';
+import { getSettings } from '../settings/account-settings';
 import { elevenLabsAgent, signedConversationUrl } from './elevenlabs';
 import { saveVoiceSession, startVoiceSession } from './sessions.repository';
 import { logToolCall } from './log-tool-call';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getSettings, saveSettingsChange, setGcalConnected } from '../../functions/settings/repository';
+import { setGcalConnected } from '../../functions/settings/account-settings';
+import { getSettings, saveSettingsChange } from '../../functions/settings/repository';
 import { applySettings } from '../../shared/settings';
 import { integrationHarness } from '../support/harness';
 

@@ -3,7 +3,14 @@ import type { ChangeNotice } from '../../shared/changes';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { openConnections, removeConnection } from './connections.repository';
-import { management } from './management';
+import { closeConnections, management } from './management';
+
+/** A user's open sockets as the change counter reaches them: a notice to all, or closing all. */
+
+/** Closes every open socket of the user's (their sessions were ended). */
+export async function closeOpenConnections(userId: string): Promise<void> {
+  await closeConnections(userId, await openConnections(userId, now()));
+}
 
 /**
  * Posts a notice to each of the user's open sockets, and to no one else's: their connections are
