@@ -25,7 +25,7 @@ const REPOSITORY_HELPERS_ONLY = {
 };
 const SHARED_NO_IO = { group: ['node:*', '@aws-sdk/*', '../functions/*', '../local/*', '../web/*'], message: 'shared/ holds no I/O.' };
 /** Modules of schemas for screens that load them when shown (sign-up, settings, the waiting list, the bug report). */
-const SCHEMA_MODULES = ['bug-reports', 'changes', 'demo', 'settings', 'waiting-list', 'item-schemas'];
+const SCHEMA_MODULES = ['bug-reports', 'changes', 'demo', 'settings', 'waiting-list'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'coverage/', 'docs/'] },

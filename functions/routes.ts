@@ -12,10 +12,10 @@ import {
   GcalSyncSchema,
   MirrorLogEntrySchema,
 } from '../shared/gcal.schema';
-import { ITEM_SCHEMAS } from '../shared/item-schemas';
+import { ITEM_SCHEMAS } from '../shared/item-kinds.schema';
 import { ChangeStampsSchema } from '../shared/changes';
-import { TRASHABLE_KINDS, type ItemKind } from '../shared/items';
-import { ReorderSchema, TrashEntrySchema } from '../shared/items.schema';
+import { TRASHABLE_KINDS, type ItemKind } from '../shared/item-kinds';
+import { ReorderSchema, TrashEntrySchema } from '../shared/item-fields.schema';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';

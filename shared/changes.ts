@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_KINDS } from './items';
+import { ITEM_KINDS } from './item-kinds';
 
 /** What a change counter counts: each kind of item, the settings and the assistant's tool calls. */
 export const STAMPED = [...ITEM_KINDS, 'settings', 'toolcalls'] as const;

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Item } from '../../shared/item-schemas';
-import type { ItemKind } from '../../shared/items';
+import type { Item } from '../../shared/item-kinds.schema';
+import type { ItemKind } from '../../shared/item-kinds';
 import { expiryKeys, expiryPartition, itemKey, itemKeyPrefix, listKey, trashKey, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName, unlessConditionFails } from '../platform/dynamo';
 

@@ -7,7 +7,7 @@ import { withoutKeys } from '../../functions/items/repository';
 import { toPublic } from '../../functions/items/service';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { routes, type Route } from '../../functions/routes';
-import { ITEM_SCHEMAS } from '../../shared/item-schemas';
+import { ITEM_SCHEMAS } from '../../shared/item-kinds.schema';
 import { SettingsSchema } from '../../shared/settings';
 import { ToolCallSchema } from '../../shared/tool-calls.schema';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { AGENT_EVENTS, DASHBOARD } from '../../../shared/constants';
-import type { Entity } from '../../../shared/items';
+import type { Entity } from '../../../shared/item-kinds';
 import { kindOfEntity } from '../../../shared/tool-calls';
 import './assistant-activity.css';
 import { useAppTexts } from '../i18n/texts';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import useSWR, { mutate, useSWRConfig } from 'swr';
-import type { Item, ItemInput, ItemPatch } from '../../../shared/item-schemas';
-import { ITEM_KINDS, type ItemKind, type OrderableKind } from '../../../shared/items';
-import type { TrashEntry } from '../../../shared/items.schema';
+import type { Item, ItemInput, ItemPatch } from '../../../shared/item-kinds.schema';
+import { ITEM_KINDS, type ItemKind, type OrderableKind } from '../../../shared/item-kinds';
+import type { TrashEntry } from '../../../shared/item-fields.schema';
 import type { Settings } from '../../../shared/settings';
 import { DATA_CACHE_TTL_MS, MAX_ITEMS_CACHED } from '../../../shared/constants';
 import { apiRequest } from './api';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from '../../lib/router';
 import useSWR from 'swr';
-import type { Entity } from '../../../../shared/items';
+import type { Entity } from '../../../../shared/item-kinds';
 import { AppLayout } from '../../components/layouts/app-layout';
 import { useProfile } from '../../components/layouts/profile';
 import { AssistantBanner } from '../../components/ui/assistant-banner';

@@ -2,7 +2,7 @@ import { endsAfterStart, type EventType } from '../../../../../shared/calendar-e
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { MESSAGES } from '../../../../../shared/messages';
 import { parseTimeInput, timeInputValue } from './calendar-dates';
-import type { ItemInput } from '../../../../../shared/item-schemas';
+import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import type { Recurrence } from '../../../../../shared/recurrence';
 import { noRepeat, repeatRule, repeatValues, validateRepeat, type RepeatFormValues } from '../../../components/items/repeat-form';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
-import type { ItemInput } from '../../../../../shared/item-schemas';
+import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import { movedSeries, splitSeries, type Recurrence } from '../../../../../shared/recurrence';
 import type { SeriesScope } from '../../../components/items/series-scope-dialog';
 import { createItem, deleteItem, updateItem } from '../../../lib/items';

@@ -4,7 +4,7 @@ import { eventDays } from '../../../../../shared/calendar-events';
 import { nextOccurrenceAfter } from '../../../../../shared/recurrence';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { calendarDay } from '../../../../../shared/dates';
-import type { Entity } from '../../../../../shared/items';
+import type { Entity } from '../../../../../shared/item-kinds';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantMarks } from '../../../lib/assistant-activity';
 import { useItems, useSettings } from '../../../lib/items';

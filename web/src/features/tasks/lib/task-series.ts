@@ -1,4 +1,4 @@
-import type { ItemInput } from '../../../../../shared/item-schemas';
+import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import { taskSeriesAfter, type Recurrence } from '../../../../../shared/recurrence';
 import { calendarDay, isBeforeToday } from '../../../../../shared/dates';
 import type { Task } from '../../../../../shared/tasks.schema';

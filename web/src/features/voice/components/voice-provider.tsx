@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { mutate } from 'swr';
-import type { Entity } from '../../../../../shared/items';
+import type { Entity } from '../../../../../shared/item-kinds';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { useToast } from '../../../components/ui/toast';

@@ -3,7 +3,7 @@ import { MICROPHONE } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
 import { AGENT_ACTION_TYPES } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
-import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/items';
+import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/item-kinds';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import { assistantGreeting, LANGUAGE_NAMES } from '../../../../../shared/voice';
 import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice.schema';

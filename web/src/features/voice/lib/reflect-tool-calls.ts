@@ -1,7 +1,7 @@
 import { mutate } from 'swr';
 import { AGENT_EVENTS } from '../../../../../shared/constants';
-import type { ITEM_SCHEMAS } from '../../../../../shared/item-schemas';
-import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/items';
+import type { ITEM_SCHEMAS } from '../../../../../shared/item-kinds.schema';
+import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/item-kinds';
 import { kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { reportAssistantTouched } from '../../../lib/assistant-activity';
@@ -36,7 +36,7 @@ let itemSchemas: Promise<typeof ITEM_SCHEMAS> | undefined;
 
 /** The item schemas a stand-in is read with; they (and zod with them) load with the first pending call, not with the page. */
 export function loadItemSchemas(): Promise<typeof ITEM_SCHEMAS> {
-  itemSchemas ??= import('../../../../../shared/item-schemas').then((module) => module.ITEM_SCHEMAS);
+  itemSchemas ??= import('../../../../../shared/item-kinds.schema').then((module) => module.ITEM_SCHEMAS);
   return itemSchemas;
 }
 
