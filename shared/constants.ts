@@ -54,7 +54,7 @@ export const INITIAL_SYNC_DELAY_MS = 1_000;
 
 export const POLLING_MS = { data: 3_000, toolCalls: 1_000 } as const;
 /**
- * The change notices' WebSocket (shared/changes.ts): a ping within API Gateway's 10-minute idle
+ * The change notices' WebSocket (shared/changes.schema.ts): a ping within API Gateway's 10-minute idle
  * timeout, and the wait before reconnecting, doubled after each failed try up to its ceiling
  * (each wait drawn between half and all of it, so tabs do not come back all at once).
  */

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../shared/languages';
-import { defaultSettings, type Settings } from '../../shared/settings';
+import { defaultSettings } from '../../shared/settings';
+import type { Settings } from '../../shared/settings.schema';
 import { USER_SK, userKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 

@@ -8,7 +8,7 @@ import { toPublic } from '../../functions/items/service';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { routes, type Route } from '../../functions/routes';
 import { ITEM_SCHEMAS } from '../../shared/item-kinds.schema';
-import { SettingsSchema } from '../../shared/settings';
+import { SettingsSchema } from '../../shared/settings.schema';
 import { ToolCallSchema } from '../../shared/tool-calls.schema';
 
 /**

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { mutate } from 'swr';
 import { CHANGE_SOCKET, CHANGE_SOCKET_PATH, POLLING_MS } from '../../../shared/constants';
-import type { ChangeNotice, ChangeStamps, Stamped } from '../../../shared/changes';
+import type { Stamped } from '../../../shared/changes';
+import type { ChangeNotice, ChangeStamps } from '../../../shared/changes.schema';
 import { ITEM_KINDS } from '../../../shared/item-kinds';
 import { ApiError, apiRequest, onOwnChanges, ownWritesAnswered } from './api';
 import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';

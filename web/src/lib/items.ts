@@ -3,7 +3,7 @@ import useSWR, { mutate, useSWRConfig } from 'swr';
 import type { Item, ItemInput, ItemPatch } from '../../../shared/item-kinds.schema';
 import { ITEM_KINDS, type ItemKind, type OrderableKind } from '../../../shared/item-kinds';
 import type { TrashEntry } from '../../../shared/item-fields.schema';
-import type { Settings } from '../../../shared/settings';
+import type { Settings } from '../../../shared/settings.schema';
 import { DATA_CACHE_TTL_MS, MAX_ITEMS_CACHED } from '../../../shared/constants';
 import { apiRequest } from './api';
 import { rememberData, rememberedData } from './remembered-data';

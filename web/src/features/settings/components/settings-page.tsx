@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SAVED_INDICATOR_MS } from '../../../../../shared/constants';
 import { LANGUAGES } from '../../../../../shared/languages';
-import { SettingsUpdateSchema, START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES, type Settings } from '../../../../../shared/settings';
+import { START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES } from '../../../../../shared/settings';
+import { SettingsUpdateSchema, type Settings } from '../../../../../shared/settings.schema';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { LoadState } from '../../../components/ui/load-state';
