@@ -5,7 +5,7 @@ import type { Stamped } from '../../../shared/changes';
 import type { ChangeNotice, ChangeStamps } from '../../../shared/changes.schema';
 import { ITEM_KINDS } from '../../../shared/item-kinds';
 import { ApiError, apiRequest, onOwnChanges, ownWritesAnswered } from './api';
-import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
+import { listCacheKey, SETTINGS_KEY, TRASH_KEY } from './items';
 
 /** The spec's real-time states, as the socket and the polling behind it see them. */
 export type ConnectionStatus = 'DISCONNECTED' | 'CONNECTING' | 'CONNECTED' | 'ERROR';
@@ -144,7 +144,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       seen.current = stamps;
       if (!previous) return own.current.clear();
       const moved = movedByOthers(previous, stamps, own.current);
-      for (const kind of ITEM_KINDS) if (moved.has(kind)) void mutate(listKey(kind));
+      for (const kind of ITEM_KINDS) if (moved.has(kind)) void mutate(listCacheKey(kind));
       if (ITEM_KINDS.some((kind) => moved.has(kind))) void mutate(TRASH_KEY);
       if (moved.has('settings')) void mutate(SETTINGS_KEY);
       for (const [what, listeners] of counterListeners) if (moved.has(what)) listeners.forEach((listener) => listener());

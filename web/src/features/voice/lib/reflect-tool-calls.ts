@@ -5,7 +5,7 @@ import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../share
 import { kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { reportAssistantTouched } from '../../../lib/assistant-activity';
-import { listKey } from '../../../lib/items';
+import { listCacheKey } from '../../../lib/items';
 
 type Item = { id: string } & Record<string, unknown>;
 
@@ -17,8 +17,8 @@ export interface ListCache {
 }
 
 export const swrListCache: ListCache = {
-  change: (kind, update) => void mutate(listKey(kind), (items: Item[] | undefined) => items && update(items), { revalidate: false }),
-  refetch: (kind) => void mutate(listKey(kind)),
+  change: (kind, update) => void mutate(listCacheKey(kind), (items: Item[] | undefined) => items && update(items), { revalidate: false }),
+  refetch: (kind) => void mutate(listCacheKey(kind)),
   touched: reportAssistantTouched,
 };
 
