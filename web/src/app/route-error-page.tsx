@@ -1,4 +1,4 @@
-import { useRouteError } from '../lib/router';
+import { useRouteError } from '../lib/navigation';
 import { useTexts } from '../i18n/texts';
 
 /** Whatever a page throws lands here: the title the spec names, and a way back. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { NavLink, useLocation } from '../../lib/router';
+import { NavLink, useLocation } from '../../lib/navigation';
 import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
 import { Button } from '../ui/button';
 import { classNames } from '../ui/class-names';

@@ -1,5 +1,5 @@
 import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from '../../../lib/router';
+import { Navigate, useLocation } from '../../../lib/navigation';
 import { SESSION_CACHE_MS } from '../../../../../shared/constants';
 import { useToast } from '../../../components/ui/toast';
 import { useTexts } from '../../../i18n/texts';

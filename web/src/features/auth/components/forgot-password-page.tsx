@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link, useNavigate } from '../../../lib/navigation';
 import { isResetCode, sanitizeResetCode } from '../../../../../shared/accounts';
 import { RESET_CODE } from '../../../../../shared/constants';
 import { EMAIL_PATTERN } from '../../../../../shared/email';

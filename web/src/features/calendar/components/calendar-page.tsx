@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from '../../../lib/navigation';
 import { eventDays, eventShowings, type EventShowing } from '../../../../../shared/calendar-events';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { CALENDAR } from '../../../../../shared/constants';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 import { eventDays } from '../../../../../shared/calendar-events';
 import { nextOccurrenceAfter } from '../../../../../shared/recurrence';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';

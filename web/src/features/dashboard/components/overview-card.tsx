@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 import { mutate } from 'swr';
 import { DASHBOARD } from '../../../../../shared/constants';
 import { goalProgress } from '../../../../../shared/goals';

@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { saveSettings, useSettings } from '../../../lib/items';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from '../../../lib/navigation';
 import { useShowRealtimeStatus } from '../api/realtime-status';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
 import { GoogleCalendarSection } from './google-calendar-section';

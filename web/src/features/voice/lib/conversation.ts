@@ -8,7 +8,7 @@ import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import { assistantGreeting, LANGUAGE_NAMES } from '../../../../../shared/voice';
 import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice.schema';
 import { awaitToolCall, logToolCall } from '../api/tool-calls';
-import { AUDIO_WORKLETS } from './audio-worklets';
+import { AUDIO_WORKLETS } from './audio-worklet-paths';
 
 export type { Mode };
 
