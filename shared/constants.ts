@@ -1,4 +1,4 @@
-/** Business constants and limits the specification gives, one definition for web and functions. */
+/** The product's constants and limits, one definition for web and functions. */
 
 export const MOBILE_BREAKPOINT_PX = 768;
 
@@ -77,7 +77,7 @@ export const CHANGES_MADE_HEADER = 'x-changes-made';
 /** Reset codes: 6 digits, valid 15 minutes, 5 wrong guesses, at most one new code a minute per address. */
 /**
  * An address has one live code: asked again, it is mailed again, at most once per reissueMs and
- * sendsPerCode times in all (ours; the spec is silent), never counted by the day, so that nobody's
+ * sendsPerCode times in all, never counted by the day, so that nobody's
  * requests keep a working code from its owner. Guesses stay at 5 per code, a code per 15 minutes.
  */
 export const RESET_CODE = { digits: 6, expiryMs: 15 * 60_000, attempts: 5, reissueMs: 60_000, sendsPerCode: 5, redirectAfterResetMs: 2_000 } as const;
@@ -158,7 +158,7 @@ export const CALENDAR = {
   dateFormat: 'MMM d, yyyy',
 } as const;
 
-/** Limits of the API itself (not in the spec): what a request may carry. */
+/** Limits of the API itself: what a request may carry. */
 export const API_LIMITS = {
   maxBodyBytes: 64 * 1024,
   titleMax: 200,

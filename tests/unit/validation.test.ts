@@ -50,7 +50,7 @@ describe('escaping what a person typed into our mails', () => {
 describe('email pattern', () => {
   it.each(['a@b.co', 'first.last@sub.example.org'])('accepts %s', (email) => expect(EMAIL_PATTERN.test(email)).toBe(true));
   it.each(['', 'a@b', '@b.co', 'a b@c.de', 'a@b.', 'plain'])('refuses %j', (email) => expect(EMAIL_PATTERN.test(email)).toBe(false));
-  it('trims on the waiting list and says the spec text', () => {
+  it('trims on the waiting list and says the shared text', () => {
     expect(WaitingListJoinSchema.parse({ email: '  a@b.co ' }).email).toBe('a@b.co');
     expect(messagesOf(WaitingListJoinSchema.safeParse({ email: 'a@b' }))).toEqual([MESSAGES.invalidEmail]);
     expect(WaitingListJoinSchema.parse({ email: 'a@b.co', interest_area: '' }).interest_area).toBeNull();

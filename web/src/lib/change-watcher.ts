@@ -7,7 +7,7 @@ import { ITEM_KINDS } from '../../../shared/item-kinds';
 import { ApiError, apiRequest, onOwnChanges, ownWritesAnswered } from './api';
 import { listCacheKey, SETTINGS_KEY, TRASH_KEY } from './items';
 
-/** The spec's real-time states, as the socket and the polling behind it see them. */
+/** The real-time states, as the socket and the polling behind it see them. */
 export type ConnectionStatus = 'DISCONNECTED' | 'CONNECTING' | 'CONNECTED' | 'ERROR';
 
 /** A small store a component can follow with useSyncExternalStore. */
@@ -180,7 +180,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       if (stopped) return;
       const opening = new WebSocket(url);
       socket = opening;
-      // A socket that has not opened within the spec's connection timeout is given up and tried again.
+      // A socket that has not opened within CHANGE_SOCKET.openTimeoutMs is given up and tried again.
       const openTimeout = setTimeout(() => opening.close(), CHANGE_SOCKET.openTimeoutMs);
       let openedAt: number | null = null;
       opening.addEventListener('open', () => {

@@ -25,7 +25,7 @@ export const TRASH_KEY = '/api/trash';
 const fetchList = async <K extends ItemKind>(kind: K): Promise<Array<Item<K>>> =>
   (await apiRequest<{ items: Array<Item<K>> }>(listCacheKey(kind), { signedIn: true })).items;
 
-/** Two lists are the same when their ids and updated_at are (the spec's fingerprint). */
+/** Two lists are the same when their ids and updated_at are (a list's fingerprint). */
 function sameFingerprint(a: Array<{ id: string; updated_at: string }> | undefined, b: Array<{ id: string; updated_at: string }> | undefined) {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;

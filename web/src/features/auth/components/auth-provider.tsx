@@ -84,7 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const showToast = useToast();
   const texts = useTexts();
   const [status, setStatus] = useState<AuthStatus>(initialStatus);
-  /** Set by a failed token refresh; cleared once the visitor is where the spec wants them. */
+  /** Set by a failed token refresh; cleared once the visitor is on a page of STAY_WHEN_SESSION_EXPIRES. */
   const [sessionExpired, setSessionExpired] = useState(false);
   const firstStatus = useRef(status);
   const heldStoredSession = useRef(storageHoldingSession());

@@ -239,7 +239,7 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
   );
 }
 
-/** A refused code or password says why (the API's message, e.g. 'Invalid verification code'); anything else gets the spec's general texts. */
+/** A refused code or password says why (the API's message, e.g. 'Invalid verification code'); anything else gets the general texts. */
 function resetErrorMessage(failure: unknown, texts: PublicTexts): string {
   if (!(failure instanceof ApiError)) return texts.auth.messages.unexpected;
   if (failure.status === 400) return localizedError(failure, texts, texts.auth.messages.resetFailed);

@@ -87,7 +87,7 @@ export function formTimes(values: EventFormValues, timeZone: string): { start_ti
   return { start_time: at(values.startDate, values.startTime), end_time: at(values.endDate, values.endTime) };
 }
 
-/** The specification's messages for what is missing or out of order; empty when the form can be saved. */
+/** The messages for what is missing or out of order; empty when the form can be saved. */
 export function validateEventForm(values: EventFormValues, timeZone: string): EventFormErrors {
   const errors: EventFormErrors = {};
   if (!values.title.trim()) errors.title = MESSAGES.titleRequired;

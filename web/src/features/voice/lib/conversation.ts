@@ -108,7 +108,7 @@ export function startErrorMessage(error: unknown): string {
 export const loadConversationLibrary = () => import('@elevenlabs/client');
 
 /**
- * Asks for the microphone with the spec's settings (16 kHz mono, echo cancellation, noise
+ * Asks for the microphone with these settings (16 kHz mono, echo cancellation, noise
  * suppression, auto gain) before anything else, so a refusal shows at once and the library's own
  * request, made with the same settings at the agent's input rate, finds it granted.
  */
