@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { moveToTrash } from '../functions/items/repository';
 import { createItem } from '../functions/items/service';
-import { parseNewItem } from '../shared/item-schemas';
+import { parseNewItem } from '../shared/item-kinds.schema';
 import { handler as purge } from '../functions/purge/handler';
 import { DAY_MS } from '../shared/dates';
 import { startLocalBus } from '../local/bus';

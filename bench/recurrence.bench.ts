@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createItem, listItems } from '../functions/items/service';
 import { eventShowings } from '../shared/calendar-events';
-import { parseNewItem } from '../shared/item-schemas';
+import { parseNewItem } from '../shared/item-kinds.schema';
 import { startDynalite } from '../local/dynamo';
 import { startLocalStack } from '../local/stack';
 import { monthGrid } from '../web/src/features/calendar/lib/calendar-dates';

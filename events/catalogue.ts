@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTITIES } from '../shared/items';
+import { ENTITIES } from '../shared/item-kinds';
 import { LANGUAGES } from '../shared/languages';
 import { TOOL_CALL_STATUSES } from '../shared/tool-calls';
 

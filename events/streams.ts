@@ -1,5 +1,5 @@
 import { itemKeyPrefix, TOOL_CALL_PREFIX, USER_SK } from '../functions/data/keys';
-import { ITEM_KINDS } from '../shared/items';
+import { ITEM_KINDS } from '../shared/item-kinds';
 import type { EventPattern } from './pattern';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeviceTokenRequestSchema, DeviceTokenSchema, ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts.schema';
-import { BugReportSchema } from '../shared/bug-reports';
-import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo';
+import { BugReportSchema } from '../shared/bug-reports.schema';
+import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo.schema';
 import {
   GcalCallbackQuerySchema,
   GcalConnectAnswerSchema,
@@ -12,14 +12,14 @@ import {
   GcalSyncSchema,
   MirrorLogEntrySchema,
 } from '../shared/gcal.schema';
-import { ITEM_SCHEMAS } from '../shared/item-schemas';
-import { ChangeStampsSchema } from '../shared/changes';
-import { TRASHABLE_KINDS, type ItemKind } from '../shared/items';
-import { ReorderSchema, TrashEntrySchema } from '../shared/items.schema';
-import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings';
+import { ITEM_SCHEMAS } from '../shared/item-kinds.schema';
+import { ChangeStampsSchema } from '../shared/changes.schema';
+import { TRASHABLE_KINDS, type ItemKind } from '../shared/item-kinds';
+import { ReorderSchema, TrashEntrySchema } from '../shared/item-fields.schema';
+import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings.schema';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';
-import { WaitingListJoinSchema } from '../shared/waiting-list';
+import { WaitingListJoinSchema } from '../shared/waiting-list.schema';
 import { CHANGE_SOCKET_PATH, SOCKET_LIMITS } from '../shared/constants';
 
 /**

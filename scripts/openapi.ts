@@ -11,7 +11,7 @@ const FILE = new URL('../docs/openapi.json', import.meta.url);
 const errorBody = z.object({
   error: z.object({
     code: z.string(),
-    message: z.string().meta({ description: 'In English, as the specification words it' }),
+    message: z.string().meta({ description: 'In English' }),
     message_key: z.string().optional().meta({ description: 'A stable key of the message, for showing it in the person’s language' }),
     fields: z.record(z.string(), z.string()).optional(),
     field_keys: z.record(z.string(), z.string()).optional().meta({ description: 'The stable key of each field’s message, where it has one' }),

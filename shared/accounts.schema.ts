@@ -4,7 +4,7 @@ import { EMAIL_PATTERN } from './email';
 import { LANGUAGES } from './languages';
 import { MESSAGES } from './messages';
 
-/** An account's email as the forms send it: trimmed, lower-cased, of the spec's pattern. */
+/** An account's email as the forms send it: trimmed, lower-cased, of EMAIL_PATTERN (shared/email.ts). */
 export const accountEmail = z.string({ error: MESSAGES.invalidEmail }).trim().toLowerCase().max(254).regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
 
 /** The verification link's query, posted back by the /verify-email page. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endsAfterStart, EVENT_TYPES } from './calendar-events';
 import { API_LIMITS } from './constants';
 import { requiredDateTime } from './dates.schema';
-import { serverFields, trashFields } from './items.schema';
+import { serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { RecurrenceSchema } from './recurrence.schema';
 import { optionalText, requiredText, tagNames } from './text.schema';

@@ -1,4 +1,4 @@
-/** Business constants and limits the specification gives, one definition for web and functions. */
+/** The product's constants and limits, one definition for web and functions. */
 
 export const MOBILE_BREAKPOINT_PX = 768;
 
@@ -54,7 +54,7 @@ export const INITIAL_SYNC_DELAY_MS = 1_000;
 
 export const POLLING_MS = { data: 3_000, toolCalls: 1_000 } as const;
 /**
- * The change notices' WebSocket (shared/changes.ts): a ping within API Gateway's 10-minute idle
+ * The change notices' WebSocket (shared/changes.schema.ts): a ping within API Gateway's 10-minute idle
  * timeout, and the wait before reconnecting, doubled after each failed try up to its ceiling
  * (each wait drawn between half and all of it, so tabs do not come back all at once).
  */
@@ -75,7 +75,7 @@ export const CHANGE_SOCKET_PATH = '/ws';
 /** Reset codes: 6 digits, valid 15 minutes, 5 wrong guesses, at most one new code a minute per address. */
 /**
  * An address has one live code: asked again, it is mailed again, at most once per reissueMs and
- * sendsPerCode times in all (ours; the spec is silent), never counted by the day, so that nobody's
+ * sendsPerCode times in all, never counted by the day, so that nobody's
  * requests keep a working code from its owner. Guesses stay at 5 per code, a code per 15 minutes.
  */
 export const RESET_CODE = { digits: 6, expiryMs: 15 * 60_000, attempts: 5, reissueMs: 60_000, sendsPerCode: 5, redirectAfterResetMs: 2_000 } as const;
@@ -156,7 +156,7 @@ export const CALENDAR = {
   dateFormat: 'MMM d, yyyy',
 } as const;
 
-/** Limits of the API itself (not in the spec): what a request may carry. */
+/** Limits of the API itself: what a request may carry. */
 export const API_LIMITS = {
   maxBodyBytes: 64 * 1024,
   titleMax: 200,

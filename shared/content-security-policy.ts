@@ -16,8 +16,8 @@ export function contentSecurityPolicy({ cognito, googleSignIn, voiceApiBase }: C
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'connect-src': ["'self'", cognito, ...(googleSignIn ? [googleSignIn] : []), socketOrigin(voiceApiBase)],
-    // The audio worklets are served from the app itself (web/audio-worklets.ts), not from blob: URLs;
-    // libsamplerate's worklet, for browsers that cannot record at 16 kHz, compiles WebAssembly.
+    // The audio worklets are served from the app itself (web/build/plugins/self-hosted-audio-worklets.ts),
+    // not from blob: URLs; libsamplerate's worklet, for browsers that cannot record at 16 kHz, compiles WebAssembly.
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'img-src': ["'self'", 'data:'],
     'style-src': ["'self'", "'unsafe-inline'"],

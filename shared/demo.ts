@@ -1,7 +1,3 @@
-import { z } from 'zod';
-import { MESSAGES } from './messages';
-import { LANGUAGES } from './languages';
-
 /**
  * The public demo: each visitor of /demo gets an account of their own, seeded with sample items,
  * made by POST /api/demo and deleted, with everything in it, a day later.
@@ -30,13 +26,3 @@ export const DEMO = {
 } as const;
 
 export const isDemoAddress = (email: string) => email.toLowerCase().endsWith(`@${DEMO.emailDomain}`);
-
-/** The language of the page that asked, which the account's settings start in; the body may be empty. */
-export const DemoRequestSchema = z.strictObject({ lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }).default('en') });
-
-export const DemoAccountSchema = z.object({
-  email: z.email(),
-  password: z.string(),
-  expires_at: z.iso.datetime(),
-});
-export type DemoAccount = z.infer<typeof DemoAccountSchema>;

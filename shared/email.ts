@@ -1,2 +1,2 @@
-/** Email pattern the specification gives: text, at sign, text, dot, text. Free of zod: the landing page imports it. */
+/** An email address is text, at sign, text, dot, text. Free of zod: the landing page imports it. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,4 +1,4 @@
-/** Google Calendar: the scopes asked for, the specification's texts, and the rules of the connect flow (the API's shapes: gcal.schema.ts). */
+/** Google Calendar: the scopes asked for, the texts a person reads, and the rules of the connect flow (the API's shapes: gcal.schema.ts). */
 
 /** Sync-in reads with the read-only scope; mirroring out needs the events scope, asked for separately. */
 export const GCAL_SCOPES = {
@@ -6,7 +6,7 @@ export const GCAL_SCOPES = {
   write: 'https://www.googleapis.com/auth/calendar.events',
 } as const;
 
-/** The calendar texts and toasts, exactly as the specification words them. */
+/** The calendar texts and toasts. */
 export const GCAL_MESSAGES = {
   connectionExpired: 'Connection attempt expired. Please try again.',
   noTokens: 'No Google OAuth tokens found in session',
@@ -18,14 +18,14 @@ export const GCAL_MESSAGES = {
   connectToastFailed: 'Failed to connect Google Calendar',
   syncToastFailed: 'Failed to sync calendar',
   disconnectToastFailed: 'Failed to disconnect Google Calendar',
-  /** Not in the spec: the server has no Google OAuth client (or no token key) set up. */
+  /** The server has no Google OAuth client (or no token key) set up. */
   notConfigured: 'Google Calendar is not configured on this server',
 } as const;
 
 export const syncFailedMessage = (text: string) => `Sync failed: ${text}`;
 export const syncedMessage = (count: number) => `Successfully synced ${count} events from Google Calendar`;
 
-/** The {text} of 'Sync failed: {text}' for each way Google can fail a sync (the spec leaves them open). */
+/** The {text} of 'Sync failed: {text}' for each way Google can fail a sync. */
 export const SYNC_FAILURE_TEXTS = {
   accessLost: 'Google Calendar access was revoked or has expired. Please connect Google Calendar again.',
   forbidden: 'Google Calendar refused access to your calendar.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
 import { GOAL_STATUSES, GOAL_TYPES } from './goals';
-import { serverFields, trashFields } from './items.schema';
+import { serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { optionalText, requiredText, tagNames } from './text.schema';
 

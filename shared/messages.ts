@@ -1,11 +1,11 @@
-/** User-facing texts, as the specification words them, that both the web app and the API speak. */
+/** User-facing texts that both the web app and the API speak. */
 export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   invalidResetCode: 'Please enter a valid 6-digit code',
   passwordsDoNotMatch: 'Passwords do not match',
   passwordsDontMatchInline: "Passwords don't match",
   passwordRequirements: 'Password does not meet the requirements',
-  /** Ours (the spec is silent): the sign-up name, which our mails greet the person by. */
+  /** The sign-up name, which our mails greet the person by. */
   nameTooLong: 'Name must be at most 80 characters',
   nameCharacters: 'Name may contain only letters, spaces, apostrophes, hyphens and periods',
   invalidVerificationCode: 'Invalid verification code',
@@ -32,7 +32,7 @@ export const MESSAGES = {
   endDateRequired: 'End date is required',
   endTimeRequired: 'End time is required',
   endBeforeStart: 'End time must be after start time',
-  /** Ours (the spec is silent): repeating events and tasks. */
+  /** Repeating events and tasks. */
   repeatRuleInvalid: 'This repeat rule is not valid',
   repeatFrequency: 'Repeat must be daily, weekly, monthly or yearly',
   repeatEndsTwice: 'A repeat ends after a number of times or on a date, not both',
@@ -47,18 +47,18 @@ export const MESSAGES = {
   tagNameTaken: 'A tag with this name already exists',
 
   waitingListDuplicate: 'This email is already on our waiting list',
-  /** Ours (the spec is silent): a public form sent too often from one browser or for one address. */
+  /** A public form sent too often from one browser or for one address. */
   tooManySubmissions: 'Too many submissions. Please try again later.',
-  /** Ours (the spec is silent): a person's hourly quota of voice calls or Google syncs is used up. */
+  /** A person's hourly quota of voice calls or Google syncs is used up. */
   tooManyVoiceCalls: 'You have started many voice calls this hour. Please try again later.',
   tooManySyncs: 'You have synced many times this hour. Please try again later.',
-  /** Ours (the spec is silent): the user pool's web ACL refused one address's many calls to Cognito. */
+  /** The user pool's web ACL refused one address's many calls to Cognito. */
   tooManyAuthRequests: 'Too many requests from your network. Please wait a few minutes and try again.',
-  /** Ours (the spec is silent): one address has made many demo accounts this hour. */
+  /** One address has made many demo accounts this hour. */
   tooManyDemos: 'Many demo accounts were made from your network this hour. Please try again later.',
-  /** Ours (the spec is silent): the stage's ceilings on demo accounts (an hour's, or all at once) are reached. */
+  /** The stage's ceilings on demo accounts (an hour's, or all at once) are reached. */
   demoFull: 'The demo is full right now. Please try again in an hour.',
-  /** Ours (the spec is silent): what one demo account may use (shared/demo.ts). */
+  /** What one demo account may use (shared/demo.ts). */
   demoVoiceUsedUp: 'This demo has used its voice conversations. Sign up to talk to the assistant as much as you like.',
   demoNoGoogle: 'A demo cannot connect a Google calendar. Sign up to connect yours.',
   waitingListFailed: 'Failed to join waiting list. Please try again.',
@@ -79,7 +79,7 @@ export const MESSAGES = {
   idCharacters: 'May contain only letters, digits and . _ ~ -',
 } as const;
 
-/** Texts of the API's own errors (the specification is silent on these). */
+/** Texts of the API's own errors. */
 export const API_ERRORS = {
   invalidJson: 'The request body is not valid JSON',
   validation: 'Some fields are not valid',
@@ -91,7 +91,7 @@ export const API_ERRORS = {
   staleWrite: 'This item was changed elsewhere. Reload and try again.',
 } as const;
 
-/** The voice assistant's texts (the microphone texts, which the spec leaves open, are ours). */
+/** The voice assistant's texts (and the microphone's). */
 export const VOICE_MESSAGES = {
   notConfigured: 'Voice agent not configured. Please contact support.',
 
@@ -111,7 +111,7 @@ export const VOICE_MESSAGES = {
   socketError: 'Connection to voice agent failed. Please check your internet connection and try again.',
   connectionLost: 'Voice agent connection lost. Please try reconnecting.',
   startFailed: 'Failed to start voice call. Please try again.',
-  /** Ours (the spec is silent): ElevenLabs refused the conversation (close 1008), which no connection check fixes. */
+  /** ElevenLabs refused the conversation (close 1008), which no connection check fixes. */
   agentUnavailable: 'The voice assistant is unavailable right now. Please try again later.',
 
   toolProcessing: 'Processing...',

@@ -1,4 +1,4 @@
-import type { Settings } from './settings';
+import type { Settings } from './settings.schema';
 
 /**
  * What the product calls the person, wherever it does (the greeting, the sidebar, the phone's top

@@ -1,7 +1,7 @@
 /**
  * What search engines are told, the same by CloudFront and the local server.
  *
- * Pages they are asked to leave out (the spec marks /login noindex): the page says so in a meta
+ * Pages they are asked to leave out (/login is noindex): the page says so in a meta
  * tag, which only a crawler running the SPA sees, so the page is also sent with this header. They
  * are not disallowed in robots.txt, since a crawler that may not fetch a page never sees its noindex.
  */

@@ -1,8 +1,5 @@
-import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './dates';
-import { isoDateTime } from './dates.schema';
-import { LANGUAGES } from './languages';
-import { MESSAGES } from './messages';
+import type { Settings, SettingsPatch } from './settings.schema';
 
 export const START_MINUTES = [0, 15, 30, 45] as const;
 
@@ -21,38 +18,9 @@ export const TIME_ZONES = [
   { id: 'Asia/Kolkata', label: 'Mumbai/Kolkata' },
   { id: 'Australia/Sydney', label: 'Sydney' },
 ] as const;
-const timeZoneIds = TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
 
 export const SYNC_PAST_DAYS = { min: 0, max: 60, atSignUp: 30, fromSettings: 7 } as const;
 export const SYNC_FUTURE_MONTHS = { min: 1, max: 12, default: 2 } as const;
-
-/** A whole number in a range, with one message for every way to miss it (empty, a fraction, out of range). */
-function wholeNumber({ min, max }: { min: number; max: number }, message: string) {
-  return z.number({ error: message }).int(message).min(min, message).max(max, message);
-}
-
-const settingsFields = {
-  preferred_timezone: z.enum(timeZoneIds, { error: MESSAGES.timeZoneChoice }),
-  full_name: z.string().trim().max(200).nullable(),
-  lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }),
-  sync_past_days: wholeNumber(SYNC_PAST_DAYS, MESSAGES.syncPastDaysRange),
-  sync_future_months: wholeNumber(SYNC_FUTURE_MONTHS, MESSAGES.syncFutureMonthsRange),
-  calendar_start_hour: wholeNumber({ min: 0, max: 23 }, MESSAGES.startHourRange),
-  calendar_start_minute: z.literal(START_MINUTES, { error: MESSAGES.startMinuteChoice }),
-  use_personalization: z.boolean(),
-};
-
-/** What the settings screen saves; every field optional so a partial save keeps the rest. */
-export const SettingsUpdateSchema = z.strictObject(settingsFields).partial();
-export type SettingsPatch = z.infer<typeof SettingsUpdateSchema>;
-
-export const SettingsSchema = z.object({
-  user_id: z.string(),
-  ...settingsFields,
-  gcal_connected: z.boolean(),
-  updated_at: isoDateTime.nullable(),
-});
-export type Settings = z.infer<typeof SettingsSchema>;
 
 /** Defaults of user_settings; sync_past_days depends on where the row is first made. */
 export function defaultSettings(userId: string, createdFrom: 'sign-up' | 'settings'): Settings {

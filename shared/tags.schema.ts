@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_LIMITS } from './constants';
 import { isoDateTime } from './dates.schema';
-import { itemId } from './items.schema';
+import { itemId } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { DEFAULT_TAG_COLOR, tagColor } from './tags';
 import { requiredText } from './text.schema';

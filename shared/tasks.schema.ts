@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
-import { itemId, serverFields, trashFields } from './items.schema';
+import { itemId, serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { RecurrenceSchema } from './recurrence.schema';
 import { TASK_PRIORITIES, TASK_STATUSES } from './tasks';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
 import { clientId } from './text.schema';
-import { ENTITIES } from './items';
+import { ENTITIES } from './item-kinds';
 import { AGENT_ACTION_TYPES, TOOL_CALL_ID_MAX, TOOL_CALL_MESSAGES, TOOL_CALL_STATUSES, toolArgumentsProblem } from './tool-calls';
 
 /** A tool call id as a path names it: anything longer or empty names no call (and could not be a key). */

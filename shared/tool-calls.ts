@@ -1,4 +1,4 @@
-import { ENTITY_OF_KIND, ITEM_KINDS, type Entity, type ItemKind } from './items';
+import { ENTITY_OF_KIND, ITEM_KINDS, type Entity, type ItemKind } from './item-kinds';
 
 export const TOOL_CALL_STATUSES = ['pending', 'success', 'error'] as const;
 export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];

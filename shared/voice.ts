@@ -1,6 +1,6 @@
 import type { Language } from './languages';
 
-/** The configuration endpoint's own error when ElevenLabs fails (VOICE_MESSAGES in messages.ts has the spec's texts). */
+/** The configuration endpoint's own error when ElevenLabs fails (VOICE_MESSAGES in messages.ts has the texts a person reads). */
 export const VOICE_API_ERRORS = {
   upstreamFailed: 'The voice service did not answer. Please try again later.',
 } as const;

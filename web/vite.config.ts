@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { selfHostedAudioWorklets } from './audio-worklets.ts';
-import { signedInChunks } from './chunk-plan.ts';
+import { selfHostedAudioWorklets } from './build/plugins/self-hosted-audio-worklets.ts';
+import { signedInChunks } from './build/plugins/chunk-plan.ts';
 
 /** Libraries in chunks named after them, so the build output shows what each page downloads; they rank above the chunk plan's groups. */
 const LIBRARY_CHUNKS = [
@@ -20,8 +20,8 @@ export default defineConfig({
   plugins: [react(), selfHostedAudioWorklets(), rruleWithoutWords(), chunks.plugin],
   resolve: {
     alias: [
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-in-the-browser.ts', import.meta.url)) },
-      { find: /^rrule$/, replacement: fileURLToPath(new URL('./src/lib/rrule-in-the-browser.ts', import.meta.url)) },
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./build/shims/zod-in-the-browser.ts', import.meta.url)) },
+      { find: /^rrule$/, replacement: fileURLToPath(new URL('./build/shims/rrule-in-the-browser.ts', import.meta.url)) },
     ],
   },
   build: {
@@ -33,9 +33,9 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/config.json': 'http://127.0.0.1:3000' } },
 });
 
-/** Inside rrule only, its English text parser and writer give way to a stand-in (web/src/lib/rrule-without-words.ts). */
+/** Inside rrule only, its English text parser and writer give way to a stand-in (web/build/shims/rrule-without-words.ts). */
 function rruleWithoutWords(): Plugin {
-  const standIn = fileURLToPath(new URL('./src/lib/rrule-without-words.ts', import.meta.url));
+  const standIn = fileURLToPath(new URL('./build/shims/rrule-without-words.ts', import.meta.url));
   return {
     name: 'rrule-without-words',
     enforce: 'pre',

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PUBLIC_FORM_LIMITS } from '../../shared/constants';
-import type { BugReport } from '../../shared/bug-reports';
+import type { BugReport } from '../../shared/bug-reports.schema';
 import { bugReportKey } from '../data/keys';
 import { db, tableName } from '../platform/dynamo';
 

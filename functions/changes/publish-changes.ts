@@ -1,5 +1,5 @@
 import { EVENT_CATALOGUE, type DetailType } from '../../events/catalogue';
-import { ENTITY_OF_KIND } from '../../shared/items';
+import { ENTITY_OF_KIND } from '../../shared/item-kinds';
 import { KIND_OF_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
 import { toPublic, withoutKeys, type StoredItem } from '../items/stored-item';
 import { publishAll, type DomainEvent } from '../platform/bus';

@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, unlessConditionFails } from '../platform/dynamo';
 import { USER_SK, userKey } from '../data/keys';
-import { STAMPED, type ChangeStamps, type Stamped } from '../../shared/changes';
+import { STAMPED, type Stamped } from '../../shared/changes';
+import type { ChangeStamps } from '../../shared/changes.schema';
 
 /**
  * Moves the user's counters by the changes counted, in one write, and answers all of them; null

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ItemKind } from '../../shared/items';
+import type { ItemKind } from '../../shared/item-kinds';
 import { trashExpiresAt } from '../../shared/trash';
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { DEMO, type DemoAccount } from '../../shared/demo';
+import { DEMO } from '../../shared/demo';
+import type { DemoAccount } from '../../shared/demo.schema';
 import type { Language } from '../../shared/languages';
 import { cognito, userPool } from '../platform/cognito';
 import { createSignUpSettings } from '../settings/account-settings';

@@ -1,8 +1,8 @@
 import type { EventType } from '../../shared/calendar-events';
 import { DAY_MS } from '../../shared/dates';
 import type { GoalType } from '../../shared/goals';
-import { parseNewItem, type ItemInput } from '../../shared/item-schemas';
-import type { ItemKind } from '../../shared/items';
+import { parseNewItem, type ItemInput } from '../../shared/item-kinds.schema';
+import type { ItemKind } from '../../shared/item-kinds';
 import type { TaskPriority, TaskStatus } from '../../shared/tasks';
 import { createItem, deleteOrTrashItem } from '../items/service';
 

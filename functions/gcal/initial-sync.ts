@@ -8,8 +8,8 @@ import { getConnection, recordInitialSync, type Connection } from './tokens.repo
 import { busConsumer } from '../platform/consumer';
 
 /**
- * Bus consumer of gcal.connected: the first sync, about a second after the tokens were stored (the
- * spec's delay), run here rather than by the browser so it happens even when nobody comes back to
+ * Bus consumer of gcal.connected: the first sync, about a second after the tokens were stored,
+ * run here rather than by the browser so it happens even when nobody comes back to
  * the page. Its outcome, with the toast text, goes on the connection, where GET /api/gcal/status
  * shows it. A failure is recorded, not retried: the person is told to sync by hand. A redelivery,
  * or a delivery after a reconnect, finds the first sync no longer pending and does nothing.

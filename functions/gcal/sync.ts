@@ -1,4 +1,4 @@
-import type { Settings } from '../../shared/settings';
+import type { Settings } from '../../shared/settings.schema';
 import { getSettings } from '../settings/account-settings';
 import { CALENDAR_ID, googleStatus, type CalendarApi, type GoogleEvent } from './google';
 import { withCalendar } from './session';

@@ -44,7 +44,7 @@ function expiryOf(credentials: GoogleCredentials, now: Date): number {
 }
 
 /**
- * Stores a new connection (an upsert on user id, as the spec's gcal_tokens), with the first sync
+ * Stores a new connection (an upsert on user id: one connection per user), with the first sync
  * pending. Tokens are sealed; the refresh token is required by the caller.
  */
 export async function saveConnection(

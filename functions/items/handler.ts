@@ -1,6 +1,6 @@
-import type { ItemChanges, NewItem } from '../../shared/item-schemas';
-import type { ItemKind, OrderableKind } from '../../shared/items';
-import { itemId } from '../../shared/items.schema';
+import type { ItemChanges, NewItem } from '../../shared/item-kinds.schema';
+import type { ItemKind, OrderableKind } from '../../shared/item-kinds';
+import { itemId } from '../../shared/item-fields.schema';
 import { notFound } from '../platform/errors';
 import { created, httpHandler, noContent, ok, type HttpRequest, type Operations } from '../platform/http';
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, reorderItems, updateItem } from './service';

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ItemKind } from '../../shared/items';
+import type { ItemKind } from '../../shared/item-kinds';
 import { listSortKey } from '../../shared/list-order';
 import { expiryKeys, expiryPartition, itemKey, itemKeyPrefix, listKey, trashKey, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName, unlessConditionFails } from '../platform/dynamo';

@@ -1,5 +1,5 @@
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import type { ChangeNotice } from '../../shared/changes';
+import type { ChangeNotice } from '../../shared/changes.schema';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { openConnections, removeConnection } from './connections.repository';

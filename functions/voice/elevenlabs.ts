@@ -24,7 +24,7 @@ export function isVoiceConfigured(): boolean {
   return Boolean(process.env.ELEVENLABS_AGENT_ID && process.env.ELEVENLABS_API_KEY);
 }
 
-/** The configured agent, or a 503 with the spec's 'Voice agent not configured. Please contact support.' */
+/** The configured agent, or a 503 saying 'Voice agent not configured. Please contact support.' */
 export function elevenLabsAgent(): ElevenLabsAgent {
   const env = process.env;
   if (!isVoiceConfigured()) {

@@ -1,5 +1,5 @@
 import { USER_QUOTAS } from '../../shared/constants';
-import { itemId } from '../../shared/items.schema';
+import { itemId } from '../../shared/item-fields.schema';
 import { MESSAGES } from '../../shared/messages';
 import { nameToUse } from '../../shared/person';
 import type { VoiceTemplateVars } from '../../shared/voice.schema';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ITEM_SCHEMAS, type Item } from '../../shared/item-schemas';
-import { ENTITY_OF_KIND, type ItemKind } from '../../shared/items';
-import { itemId } from '../../shared/items.schema';
+import { ITEM_SCHEMAS, type Item } from '../../shared/item-kinds.schema';
+import { ENTITY_OF_KIND, type ItemKind } from '../../shared/item-kinds';
+import { itemId } from '../../shared/item-fields.schema';
 import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCallResult } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, updateItem } from '../items/service';

@@ -1,5 +1,5 @@
-import { ITEM_SCHEMAS } from '../../shared/item-schemas';
-import { isTrashable, type ItemKind } from '../../shared/items';
+import { ITEM_SCHEMAS } from '../../shared/item-kinds.schema';
+import { isTrashable, type ItemKind } from '../../shared/item-kinds';
 import { kindOfEntity, TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, restoreItems, updateItem } from '../items/service';

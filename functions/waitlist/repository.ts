@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PUBLIC_FORM_LIMITS } from '../../shared/constants';
-import type { WaitingListJoin } from '../../shared/waiting-list';
+import type { WaitingListJoin } from '../../shared/waiting-list.schema';
 import { waitlistKey } from '../data/keys';
 import { conditionally, db, tableName } from '../platform/dynamo';
 

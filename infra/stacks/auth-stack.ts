@@ -81,7 +81,7 @@ export class AuthStack extends Stack {
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG2',
-        reason: 'The product specification signs in with email and password or Google; MFA is not part of it yet.',
+        reason: 'Tempo signs in with email and password or Google; MFA is not part of it yet.',
       },
       {
         id: 'AwsSolutions-COG8',

@@ -48,7 +48,7 @@ test('the demo page fills in a demo account of the visitor’s own, and signing 
   await expect(page).toHaveURL('/login');
 });
 
-test('a wrong password gets the spec message', async ({ page, request }) => {
+test('a wrong password gets the shared message', async ({ page, request }) => {
   const email = await createAccount(request, 'wrong-password');
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

@@ -74,7 +74,7 @@ test('a spoken request creates a task that shows highlighted, the agent gets the
   expect(refused).toEqual([]);
 });
 
-test('configuration failures show the spec texts, hold the button until dismissed, and pass axe', async ({ page, request }) => {
+test('configuration failures show the shared texts, hold the button until dismissed, and pass axe', async ({ page, request }) => {
   await signedInAccount(page, request, 'voice-config');
   const answers = [
     { status: 401, text: 'Authentication failed. Please log out and log back in.' },

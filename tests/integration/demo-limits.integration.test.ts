@@ -7,7 +7,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../shared/dates';
-import { DEMO, DemoAccountSchema } from '../../shared/demo';
+import { DEMO } from '../../shared/demo';
+import { DemoAccountSchema } from '../../shared/demo.schema';
 import { GCAL_SCOPES } from '../../shared/gcal';
 import { MESSAGES } from '../../shared/messages';
 import { demoQuota } from '../../functions/demo/handler';

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DemoAccountSchema } from '../../shared/demo';
+import { DEMO } from '../../shared/demo';
+import { DemoAccountSchema } from '../../shared/demo.schema';
 import { DAY_MS } from '../../shared/dates';
 import { MESSAGES } from '../../shared/messages';
 import { demoQuota } from '../../functions/demo/handler';

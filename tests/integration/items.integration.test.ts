@@ -218,7 +218,7 @@ describe('events', () => {
     ]);
   });
 
-  it('names the missing fields with the spec messages', async () => {
+  it('names the missing fields with the shared messages', async () => {
     const alice = await user();
     const answer = await alice.post('/api/events', {});
     expect(answer.body.error.fields).toEqual({

@@ -15,7 +15,7 @@ import { integrationHarness } from '../support/harness';
 const { world, call } = integrationHarness();
 
 describe('waiting list', () => {
-  it('joins once per address, ignoring case, and answers 409 with the spec text the second time', async () => {
+  it('joins once per address, ignoring case, and answers 409 saying it is already on the list the second time', async () => {
     const first = await call('POST', '/api/waitlist', { body: { email: ' New.Person@Example.com ', full_name: 'New', interest_area: 'student' } });
     expect(first.status).toBe(201);
     const again = await call('POST', '/api/waitlist', { body: { email: 'new.person@example.com' } });
@@ -58,7 +58,7 @@ describe('the public forms, per browser and per address', () => {
 });
 
 describe('bug reports', () => {
-  it('validates with the spec messages', async () => {
+  it('validates with the shared messages', async () => {
     const answer = await call('POST', '/api/bug-reports', { body: { name: ' ', email: 'nope', description: ' short ' } });
     expect(answer.status).toBe(400);
     expect(answer.body.error.fields).toEqual({

@@ -8,7 +8,7 @@ import { BLOCKED_COGNITO_CALL, BLOCKED_COGNITO_TARGETS } from '../../functions/a
 import { connectionKey } from '../../functions/data/keys';
 import { openConnections } from '../../functions/push/connections.repository';
 import { db, tableName } from '../../functions/platform/dynamo';
-import type { ChangeNotice } from '../../shared/changes';
+import type { ChangeNotice } from '../../shared/changes.schema';
 import { CHANGE_SOCKET_PATH, SOCKET_LIMITS, SOCKET_SIZE_LIMITS } from '../../shared/constants';
 import { useVirtualClock } from '../support/clock';
 import { useLocalStack } from '../support/local-stack';

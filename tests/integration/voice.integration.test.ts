@@ -353,7 +353,7 @@ describe('tool calls', () => {
     expect(world.bus.published.length).toBe(published);
   });
 
-  it("end in error with the spec's validation messages, and change nothing", async () => {
+  it('end in error with the validation messages, and change nothing', async () => {
     const alice = await user();
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['createTask', {}, MESSAGES.taskTitleRequired],

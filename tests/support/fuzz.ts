@@ -6,8 +6,8 @@ import { KIND_OF_PREFIX } from '../../functions/data/keys';
 import { toPublic, withoutKeys } from '../../functions/items/stored-item';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { routes, type Route } from '../../functions/routes';
-import { ITEM_SCHEMAS } from '../../shared/item-schemas';
-import { SettingsSchema } from '../../shared/settings';
+import { ITEM_SCHEMAS } from '../../shared/item-kinds.schema';
+import { SettingsSchema } from '../../shared/settings.schema';
 import { ToolCallSchema } from '../../shared/tool-calls.schema';
 
 /**

@@ -59,7 +59,7 @@ describe('overlapping events', () => {
 });
 
 describe('block geometry', () => {
-  it('places blocks by the hour with the minimum heights the specification gives', () => {
+  it('places blocks by the hour with their minimum heights', () => {
     expect(blockGeometry(9 * 60, 10 * 60, 80, 24)).toEqual({ top: 720, height: 80 });
     expect(blockGeometry(9 * 60, 9 * 60 + 5, 80, 24)).toEqual({ top: 720, height: 24 });
     expect(blockGeometry(9 * 60, 9 * 60 + 5, 64, 20)).toEqual({ top: 576, height: 20 });

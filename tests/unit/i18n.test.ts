@@ -83,7 +83,7 @@ describe('the language catalogues', () => {
     }
   });
 
-  it('English is the specification: the shared texts are the catalogue’s own', () => {
+  it('English holds the shared texts as the catalogue’s own', () => {
     expect(enPublic.errors).toBe(MESSAGES);
     expect(enPublic.apiErrors).toBe(API_ERRORS);
     expect(enApp.voiceErrors).toBe(VOICE_MESSAGES);

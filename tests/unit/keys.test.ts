@@ -31,7 +31,7 @@ import {
   voiceSessionKey,
   waitlistKey,
 } from '../../functions/data/keys';
-import { ITEM_KINDS } from '../../shared/items';
+import { ITEM_KINDS } from '../../shared/item-kinds';
 
 /** Each kind of key: a key of it, and the prefix every key of that kind starts with (the whole key for a single record). */
 type Kind = { key: string; prefix: string };

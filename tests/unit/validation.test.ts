@@ -1,15 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BugReportSchema } from '../../shared/bug-reports';
+import { BugReportSchema } from '../../shared/bug-reports.schema';
 import { endsAfterStart } from '../../shared/calendar-events';
 import { EventCreateSchema } from '../../shared/calendar-events.schema';
 import { isoDateTime } from '../../shared/dates.schema';
 import { MESSAGES } from '../../shared/messages';
 import { isResetCode, passwordMeetsRules, PASSWORD_RULES, sanitizeResetCode } from '../../shared/accounts';
-import { applySettings, defaultSettings, SettingsUpdateSchema } from '../../shared/settings';
+import { applySettings, defaultSettings } from '../../shared/settings';
+import { SettingsUpdateSchema } from '../../shared/settings.schema';
 import { TaskCreateSchema } from '../../shared/tasks.schema';
 import { EMAIL_PATTERN } from '../../shared/email';
-import { WaitingListJoinSchema } from '../../shared/waiting-list';
+import { WaitingListJoinSchema } from '../../shared/waiting-list.schema';
 import { personNameProblem } from '../../shared/person-name';
 import { escapeHtml } from '../../functions/platform/html';
 import { handler as preSignUp } from '../../functions/auth/pre-sign-up';
@@ -49,7 +50,7 @@ describe('escaping what a person typed into our mails', () => {
 describe('email pattern', () => {
   it.each(['a@b.co', 'first.last@sub.example.org'])('accepts %s', (email) => expect(EMAIL_PATTERN.test(email)).toBe(true));
   it.each(['', 'a@b', '@b.co', 'a b@c.de', 'a@b.', 'plain'])('refuses %j', (email) => expect(EMAIL_PATTERN.test(email)).toBe(false));
-  it('trims on the waiting list and says the spec text', () => {
+  it('trims on the waiting list and says the shared text', () => {
     expect(WaitingListJoinSchema.parse({ email: '  a@b.co ' }).email).toBe('a@b.co');
     expect(messagesOf(WaitingListJoinSchema.safeParse({ email: 'a@b' }))).toEqual([MESSAGES.invalidEmail]);
     expect(WaitingListJoinSchema.parse({ email: 'a@b.co', interest_area: '' }).interest_area).toBeNull();

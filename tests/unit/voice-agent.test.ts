@@ -5,8 +5,8 @@ import { AGENT_PROMPT } from '../../functions/voice/agent/prompt';
 import { CLIENT_TOOLS, inputJsonSchema, toToolParameter, type ToolParameter } from '../../functions/voice/agent/tools';
 import { startElevenLabsDouble } from '../../local/elevenlabs-double';
 import { pushAgent } from '../../functions/voice/agent/push-agent';
-import { ITEM_SCHEMAS } from '../../shared/item-schemas';
-import { ENTITY_OF_KIND, ITEM_KINDS } from '../../shared/items';
+import { ITEM_SCHEMAS } from '../../shared/item-kinds.schema';
+import { ENTITY_OF_KIND, ITEM_KINDS } from '../../shared/item-kinds';
 import { kindOfEntity, listedKind, toolAction } from '../../shared/tool-calls';
 import en from '../../web/src/i18n/en/app';
 

@@ -133,7 +133,7 @@ describe('call errors and ends', () => {
     expect(startErrorMessage(domError('NotReadableError'))).toBe(VOICE_MESSAGES.microphoneInUse);
   });
 
-  it('passes the spec texts through and falls back to the start failure', () => {
+  it('passes the shared texts through and falls back to the start failure', () => {
     const socket = Object.assign(new Error('closed'), { name: 'SessionConnectionError' });
     expect(startErrorMessage(socket)).toBe(VOICE_MESSAGES.socketCreateFailed);
     expect(startErrorMessage(Object.assign(socket, { closeCode: 1006 }))).toBe(VOICE_MESSAGES.socketCreateFailed);

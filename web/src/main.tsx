@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter, prepareRoute } from './app/router';
+import { AppRouter, prepareRoute } from './app/route-table';
 import { joinBrowserSession } from './features/auth/lib/browser-session';
 import { loadCatalogue } from './i18n/catalogues';
 import { currentLanguage } from './i18n/language';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ITEM_SCHEMAS } from '../../../shared/item-schemas';
-import { ENTITY_OF_KIND, ITEM_KINDS, type ItemKind } from '../../../shared/items';
-import { itemId } from '../../../shared/items.schema';
+import { ITEM_SCHEMAS } from '../../../shared/item-kinds.schema';
+import { ENTITY_OF_KIND, ITEM_KINDS, type ItemKind } from '../../../shared/item-kinds';
+import { itemId } from '../../../shared/item-fields.schema';
 
 /**
  * The agent's client tools, in ElevenLabs' format (conversation_config.agent.prompt.tools). Their

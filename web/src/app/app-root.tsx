@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { ScrollRestoration } from '../lib/router';
+import { ScrollRestoration } from '../lib/navigation';
 import { ToastProvider } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 import { PageLoading } from './page-loading';

@@ -1,7 +1,7 @@
-import { useRouteError } from '../lib/router';
+import { useRouteError } from '../lib/navigation';
 import { useTexts } from '../i18n/texts';
 
-/** Whatever a page throws lands here: the title the spec names, and a way back. */
+/** Whatever a page throws lands here: a title saying something went wrong, and a way back. */
 export function RouteErrorPage() {
   const error = useRouteError();
   const texts = useTexts();

@@ -1,4 +1,4 @@
-import { Link } from '../lib/router';
+import { Link } from '../lib/navigation';
 
 /** The Tempo wordmark, linking home. */
 export function BrandLink({ inverted = false }: { inverted?: boolean }) {

@@ -1,5 +1,5 @@
 import { AGENT_EVENTS, DASHBOARD } from '../../../shared/constants';
-import type { Entity } from '../../../shared/items';
+import type { Entity } from '../../../shared/item-kinds';
 import { kindOfEntity } from '../../../shared/tool-calls';
 import './assistant-activity.css';
 import { useAppTexts } from '../i18n/texts';

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
 import { CHANGE_SOCKET, CHANGE_SOCKET_PATH, POLLING_MS } from '../../../shared/constants';
-import type { ChangeNotice, ChangeStamps, Stamped } from '../../../shared/changes';
-import { ITEM_KINDS } from '../../../shared/items';
+import type { Stamped } from '../../../shared/changes';
+import type { ChangeNotice, ChangeStamps } from '../../../shared/changes.schema';
+import { ITEM_KINDS } from '../../../shared/item-kinds';
 import { ApiError, apiRequest } from './api';
-import { listKey, SETTINGS_KEY, TRASH_KEY } from './items';
+import { listCacheKey, SETTINGS_KEY, TRASH_KEY } from './items';
 import { observable, useObservable } from './observable';
 
-/** The spec's real-time states, as the socket and the polling behind it see them. */
+/** The real-time states, as the socket and the polling behind it see them. */
 export type ConnectionStatus = 'DISCONNECTED' | 'CONNECTING' | 'CONNECTED' | 'ERROR';
 
 const connection = observable<ConnectionStatus>('CONNECTING');
@@ -95,7 +96,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       seen.current = stamps;
       if (!previous) return;
       const moved = movedCounters(previous, stamps);
-      for (const kind of ITEM_KINDS) if (moved.has(kind)) void mutate(listKey(kind));
+      for (const kind of ITEM_KINDS) if (moved.has(kind)) void mutate(listCacheKey(kind));
       if (ITEM_KINDS.some((kind) => moved.has(kind))) void mutate(TRASH_KEY);
       if (moved.has('settings')) void mutate(SETTINGS_KEY);
       for (const [what, listeners] of counterListeners) if (moved.has(what)) listeners.forEach((listener) => listener());
@@ -130,7 +131,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       if (stopped) return;
       const opening = new WebSocket(url);
       socket = opening;
-      // A socket that has not opened within the spec's connection timeout is given up and tried again.
+      // A socket that has not opened within CHANGE_SOCKET.openTimeoutMs is given up and tried again.
       const openTimeout = setTimeout(() => opening.close(), CHANGE_SOCKET.openTimeoutMs);
       let openedAt: number | null = null;
       opening.addEventListener('open', () => {

@@ -3,7 +3,7 @@ import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
 import type { GcalConnectAnswer, GcalStatus, GcalSyncAnswer } from '../../../shared/gcal.schema';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
 import { apiRequest, localizedError } from './api';
-import { listKey } from './items';
+import { listCacheKey } from './items';
 
 /**
  * The Google Calendar client, shared by the calendar (Sync button, first-time connect dialog) and
@@ -33,7 +33,7 @@ export async function connectGoogleCalendar({ write = false } = {}): Promise<voi
 /** Syncs events in from Google; answers how many changed here. */
 export async function syncGoogleCalendar(): Promise<number> {
   const { synced } = await apiRequest<GcalSyncAnswer>('/api/gcal/sync', { method: 'POST', body: {}, signedIn: true });
-  await mutate(listKey('events'));
+  await mutate(listCacheKey('events'));
   return synced;
 }
 

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import useSWR, { mutate, useSWRConfig } from 'swr';
-import type { Item, ItemInput, ItemPatch } from '../../../shared/item-schemas';
-import { ITEM_KINDS, type ItemKind, type OrderableKind } from '../../../shared/items';
+import type { Item, ItemInput, ItemPatch } from '../../../shared/item-kinds.schema';
+import { ITEM_KINDS, type ItemKind, type OrderableKind } from '../../../shared/item-kinds';
 import { inListOrder } from '../../../shared/list-order';
-import type { TrashEntry } from '../../../shared/items.schema';
-import type { Settings } from '../../../shared/settings';
+import type { TrashEntry } from '../../../shared/item-fields.schema';
+import type { Settings } from '../../../shared/settings.schema';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { DATA_CACHE_TTL_MS, MAX_ITEMS_CACHED } from '../../../shared/constants';
 import { apiRequest } from './api';
@@ -15,18 +15,19 @@ import { onSessionEnd } from './session';
  * The signed-in app's data: one SWR cache entry per list, read from the API and refreshed when the
  * change watcher (change-watcher.ts) sees the list's counter move, or else once it is older than
  * its kind's cache TTL. A write puts the server's answer into its list (an update shows at once and
- * is taken back if the server refuses it), so a screen shows what the server holds without reading
- * the list again; the answer's change counters tell the watcher the move was this page's own.
+ * is taken back if the server refuses it), so a screen shows what the server holds at once; the
+ * list read again when its counter moves for that write holds the same, and SWR keeps what it shows.
  */
 
-export const listKey = (kind: ItemKind) => `/api/${kind}`;
+/** A kind's list in the SWR cache, keyed by the list's API path. */
+export const listCacheKey = (kind: ItemKind) => `/api/${kind}`;
 export const SETTINGS_KEY = '/api/settings';
 export const TRASH_KEY = '/api/trash';
 
 const fetchList = async <K extends ItemKind>(kind: K): Promise<Array<Item<K>>> =>
-  (await apiRequest<{ items: Array<Item<K>> }>(listKey(kind), { signedIn: true })).items;
+  (await apiRequest<{ items: Array<Item<K>> }>(listCacheKey(kind), { signedIn: true })).items;
 
-/** Two lists are the same when their ids and updated_at are (the spec's fingerprint). */
+/** Two lists are the same when their ids and updated_at are (a list's fingerprint). */
 function sameFingerprint(a: Array<{ id: string; updated_at: string }> | undefined, b: Array<{ id: string; updated_at: string }> | undefined) {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;
@@ -35,7 +36,7 @@ function sameFingerprint(a: Array<{ id: string; updated_at: string }> | undefine
 
 /** The user's live items of a kind, in list order (goals and tasks by saved order, events by start, tags by name). */
 export function useItems<K extends ItemKind>(kind: K) {
-  return useSWR(listKey(kind), () => fetchList(kind), {
+  return useSWR(listCacheKey(kind), () => fetchList(kind), {
     compare: sameFingerprint,
     revalidateOnFocus: false,
     refreshInterval: DATA_CACHE_TTL_MS[kind],
@@ -62,8 +63,8 @@ const withItem =
     items && inServerOrder(kind, items.some((entry) => entry.id === item.id) ? items.map((entry) => (entry.id === item.id ? item : entry)) : [item, ...items]);
 
 export async function createItem<K extends ItemKind>(kind: K, body: ItemInput<K>): Promise<Item<K>> {
-  const item = await apiRequest<Item<K>>(listKey(kind), { method: 'POST', body, signedIn: true });
-  await mutate(listKey(kind), withItem(kind, item), { revalidate: false });
+  const item = await apiRequest<Item<K>>(listCacheKey(kind), { method: 'POST', body, signedIn: true });
+  await mutate(listCacheKey(kind), withItem(kind, item), { revalidate: false });
   return item;
 }
 
@@ -72,9 +73,9 @@ export async function updateItem<K extends ItemKind>(kind: K, id: string, patch:
   let saved: Item<K> | undefined;
   // An unread list stays unread: there is no screen of it to show the change on.
   await mutate<Array<Item<K>> | undefined>(
-    listKey(kind),
+    listCacheKey(kind),
     async (items) => {
-      saved = await apiRequest<Item<K>>(`${listKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
+      saved = await apiRequest<Item<K>>(`${listCacheKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
       return withItem(kind, saved)(items);
     },
     {
@@ -87,19 +88,19 @@ export async function updateItem<K extends ItemKind>(kind: K, id: string, patch:
   return saved!;
 }
 
-/** Goals, tasks and events go to the trash; tags are deleted. */
-export async function deleteItem(kind: ItemKind, id: string): Promise<void> {
-  await apiRequest(`${listKey(kind)}/${id}`, { method: 'DELETE', signedIn: true });
+/** Takes an item off its list through the API: goals, tasks and events go to the trash; tags are deleted. */
+export async function discardItem(kind: ItemKind, id: string): Promise<void> {
+  await apiRequest(`${listCacheKey(kind)}/${id}`, { method: 'DELETE', signedIn: true });
   // Off the list at once, then read again: whatever follows (a confirm dialog closing, which gives
   // the focus back to the card's button or, once the card is gone, to the page) sees it gone.
   const withoutItem = (items?: Array<{ id: string }>) => items?.filter((item) => item.id !== id);
-  await Promise.all([mutate(listKey(kind), withoutItem), mutate(TRASH_KEY)]);
+  await Promise.all([mutate(listCacheKey(kind), withoutItem), mutate(TRASH_KEY)]);
 }
 
 /** Saves a list's new order: every id, top first. */
 export async function saveOrder(kind: OrderableKind, ids: readonly string[]): Promise<void> {
-  await apiRequest(`${listKey(kind)}/order`, { method: 'PUT', body: { ids }, signedIn: true });
-  await mutate(listKey(kind));
+  await apiRequest(`${listCacheKey(kind)}/order`, { method: 'PUT', body: { ids }, signedIn: true });
+  await mutate(listCacheKey(kind));
 }
 
 /**
@@ -107,10 +108,10 @@ export async function saveOrder(kind: OrderableKind, ids: readonly string[]): Pr
  * the lists for their data cache TTL, the settings for the shortest of them.
  */
 const REMEMBERED_FOR: ReadonlyMap<string, number> = new Map([
-  ...ITEM_KINDS.map((kind) => [listKey(kind), DATA_CACHE_TTL_MS[kind]] as const),
+  ...ITEM_KINDS.map((kind) => [listCacheKey(kind), DATA_CACHE_TTL_MS[kind]] as const),
   [SETTINGS_KEY, Math.min(...ITEM_KINDS.map((kind) => DATA_CACHE_TTL_MS[kind]))],
 ]);
-const MAX_REMEMBERED_ITEMS: ReadonlyMap<string, number> = new Map(ITEM_KINDS.map((kind) => [listKey(kind), MAX_ITEMS_CACHED[kind]]));
+const MAX_REMEMBERED_ITEMS: ReadonlyMap<string, number> = new Map(ITEM_KINDS.map((kind) => [listCacheKey(kind), MAX_ITEMS_CACHED[kind]]));
 
 /** Before a signed-in page first shows: what was shown last time, where nothing newer is known. Each list is read again as its screen mounts. */
 export function restoreRememberedData(): void {
@@ -157,7 +158,7 @@ export async function changeTrash(action: 'restore' | 'delete', items: ReadonlyA
     body: { items: items.map(({ kind, id }) => ({ kind, id })) },
     signedIn: true,
   });
-  await Promise.all([mutate(TRASH_KEY), ...new Set(items.map((item) => mutate(listKey(item.kind))))]);
+  await Promise.all([mutate(TRASH_KEY), ...new Set(items.map((item) => mutate(listCacheKey(item.kind))))]);
   return answer.restored ?? answer.deleted ?? 0;
 }
 

@@ -7,7 +7,7 @@ import { sessionStorageArea, storedSessionClaims } from './session';
  * list is read again as its screen mounts, as always. Another user's data is never read (the key
  * is the session's user), nor what another build of the app kept (its shapes may differ),
  * and ending the session forgets it. lib/items.ts decides what is kept, and for how long it may be
- * shown: as long as the spec's data cache TTL holds it fresh.
+ * shown: as long as its kind's cache TTL (DATA_CACHE_TTL_MS) holds it fresh.
  */
 const KEY_PREFIX = 'tempo.remembered.';
 /** A head start is not worth filling the origin's storage: more than this is not kept. */

@@ -1,4 +1,4 @@
-import { deleteItem } from '../../lib/items';
+import { discardItem } from '../../lib/items';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useToast } from '../ui/toast';
 import { useAppTexts } from '../../i18n/texts';
@@ -21,7 +21,7 @@ export function TrashConfirmDialog<T extends { id: string }>({ kind, item, onClo
 
   async function moveToTrash(target: T) {
     try {
-      await deleteItem(kind, target.id);
+      await discardItem(kind, target.id);
       if (texts.moved && !quiet) showToast({ tone: 'success', title: texts.moved });
     } catch (error) {
       if (quiet) console.error(`Could not move ${kind} to the trash`, error);

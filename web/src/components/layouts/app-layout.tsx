@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { NavLink, useLocation } from '../../lib/router';
+import { NavLink, useLocation } from '../../lib/navigation';
 import { Button } from '../ui/button';
 import { classNames } from '../ui/class-names';
 import { Icon, type IconName } from '../ui/icon';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/navigation';
 import { changeLanguage } from '../../i18n/language';
 import { LanguageSelect } from '../../i18n/language-select';
 import { useTexts } from '../../i18n/texts';

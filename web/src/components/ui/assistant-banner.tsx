@@ -1,4 +1,4 @@
-import type { Entity } from '../../../../shared/items';
+import type { Entity } from '../../../../shared/item-kinds';
 import { useAssistantBanner } from '../../lib/assistant-activity';
 import { Spinner } from './spinner';
 

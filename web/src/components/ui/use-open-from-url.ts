@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from '../../lib/navigation';
 
 /** The id in a link that opens the editor for a new item (`/goals?goalId=new`), as the dashboard's 'Add first goal' does. */
 export const NEW_ITEM_ID = 'new';

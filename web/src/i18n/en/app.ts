@@ -3,7 +3,7 @@ import { CALENDAR, TRASH_RETENTION_DAYS } from '../../../../shared/constants';
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncedMessage, syncFailedMessage } from '../../../../shared/gcal';
 import { VOICE_MESSAGES } from '../../../../shared/messages';
 
-/** English, the specification's own texts: the signed-in app. */
+/** English, the texts every other language translates: the signed-in app. */
 export default {
   dates: {
     locale: enUS,

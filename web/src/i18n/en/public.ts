@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import { API_ERRORS, MESSAGES } from '../../../../shared/messages';
 
-/** English, the specification's own texts: the public pages, sign-in, and the errors both sides speak. */
+/** English, the texts every other language translates: the public pages, sign-in, and the errors both sides speak. */
 const EARLY_ACCESS = 'within 2.5 months';
 
 export default {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DemoAccount } from '../../../../../shared/demo';
+import type { DemoAccount } from '../../../../../shared/demo.schema';
 import { currentLanguage } from '../../../i18n/language';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { rememberDemoEnd } from '../../../lib/demo-end';

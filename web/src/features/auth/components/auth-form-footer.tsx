@@ -1,5 +1,5 @@
 import { useTexts } from '../../../i18n/texts';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 
 interface AuthFormFooterProps {
   /** "New here?" and its link to the other form. */

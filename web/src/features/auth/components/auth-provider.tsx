@@ -1,5 +1,5 @@
 import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from '../../../lib/router';
+import { Navigate, useLocation } from '../../../lib/navigation';
 import { SESSION_CACHE_MS } from '../../../../../shared/constants';
 import { useToast } from '../../../components/ui/toast';
 import { useTexts } from '../../../i18n/texts';
@@ -84,7 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const showToast = useToast();
   const texts = useTexts();
   const [status, setStatus] = useState<AuthStatus>(initialStatus);
-  /** Set by a failed token refresh; cleared once the visitor is where the spec wants them. */
+  /** Set by a failed token refresh; cleared once the visitor is on a page of STAY_WHEN_SESSION_EXPIRES. */
   const [sessionExpired, setSessionExpired] = useState(false);
   const firstStatus = useRef(status);
   const heldStoredSession = useRef(storageHoldingSession());

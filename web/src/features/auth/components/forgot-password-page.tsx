@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link, useNavigate } from '../../../lib/navigation';
 import { isResetCode, sanitizeResetCode } from '../../../../../shared/accounts';
 import { RESET_CODE } from '../../../../../shared/constants';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
@@ -239,7 +239,7 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
   );
 }
 
-/** A refused code or password says why (the API's message, e.g. 'Invalid verification code'); anything else gets the spec's general texts. */
+/** A refused code or password says why (the API's message, e.g. 'Invalid verification code'); anything else gets the general texts. */
 function resetErrorMessage(failure: unknown, texts: PublicTexts): string {
   if (!(failure instanceof ApiError)) return texts.auth.messages.unexpected;
   if (failure.status === 400) return localizedError(failure, texts, texts.auth.messages.resetFailed);

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from '../../../lib/router';
+import { Navigate, Outlet, useLocation } from '../../../lib/navigation';
 import { returnPath } from '../lib/return-path';
 import { useAuth } from './auth-provider';
 

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from '../../../lib/router';
+import { Navigate, Outlet, useLocation } from '../../../lib/navigation';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SignInRouteState } from '../lib/return-path';
 import { useAuth } from './auth-provider';

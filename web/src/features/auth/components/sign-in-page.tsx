@@ -1,4 +1,4 @@
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from '../../../lib/navigation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

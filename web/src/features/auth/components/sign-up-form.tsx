@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from '../../../lib/navigation';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
 import { personNameProblem } from '../../../../../shared/person-name';
 import { Alert } from '../../../components/ui/alert';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 import { buttonClassName } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTexts } from '../../../i18n/texts';

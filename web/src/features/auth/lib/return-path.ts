@@ -1,4 +1,4 @@
-import type { Location } from '../../../lib/router';
+import type { Location } from '../../../lib/navigation';
 
 export interface SignInRouteState {
   /** Where the visitor was going when sent to sign in. */

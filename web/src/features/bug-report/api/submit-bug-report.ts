@@ -1,4 +1,4 @@
-import type { BugReport } from '../../../../../shared/bug-reports';
+import type { BugReport } from '../../../../../shared/bug-reports.schema';
 import { apiRequest } from '../../../lib/api';
 
 /** Stores a bug report (a public route: it also works when the session has a problem). */

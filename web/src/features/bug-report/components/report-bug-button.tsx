@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { BugReport } from '../../../../../shared/bug-reports';
+import type { BugReport } from '../../../../../shared/bug-reports.schema';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { Modal } from '../../../components/ui/modal';
@@ -62,7 +62,7 @@ function BugReportForm({ defaults, onDone }: { defaults: ReportBugButtonProps['d
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The schema (and zod with it) loads when a report is sent, not with every page.
-    const { BugReportSchema } = await import('../../../../../shared/bug-reports');
+    const { BugReportSchema } = await import('../../../../../shared/bug-reports.schema');
     const parsed = BugReportSchema.safeParse(values);
     if (!parsed.success) {
       const found: Errors = {};

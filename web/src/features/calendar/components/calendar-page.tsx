@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from '../../../lib/navigation';
 import { eventDays, eventShowings, type EventShowing } from '../../../../../shared/calendar-events';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { CALENDAR } from '../../../../../shared/constants';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadState } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { deleteItem, useItems, useSettings } from '../../../lib/items';
+import { discardItem, useItems, useSettings } from '../../../lib/items';
 import { localizedGcalError, syncGoogleCalendar, useGoogleCalendarStatus } from '../../../lib/google-calendar';
 import { CALENDAR_VIEWS, monthGrid, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
 import { isDay } from '../../../lib/zoned-dates';
@@ -268,7 +268,7 @@ function DeleteConfirmation({ event, stored, open, onDone }: DeleteConfirmationP
   async function remove(scope: SeriesScope = 'all') {
     try {
       const done =
-        recurrence && occurrence ? await deleteFromSeries({ ...stored, recurrence }, occurrence, scope) : (await deleteItem('events', event.id), 'trashed');
+        recurrence && occurrence ? await deleteFromSeries({ ...stored, recurrence }, occurrence, scope) : (await discardItem('events', event.id), 'trashed');
       showToast({ tone: 'success', title: { trashed: t.moved, occurrence: texts.repeat.occurrenceDeleted, following: texts.repeat.followingDeleted }[done] });
       onDone(true);
     } catch (error) {

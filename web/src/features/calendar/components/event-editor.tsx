@@ -32,7 +32,7 @@ interface EventEditorProps {
 }
 
 /**
- * Creates or edits an event, with the specification's messages (shown from the first save
+ * Creates or edits an event, naming what is missing or out of order (shown from the first save
  * attempt on, updated as the user types). Ctrl/Cmd+S saves, Escape closes.
  */
 export function EventEditor({ event, occurrence = null, initial, timeZone, onClose }: EventEditorProps) {
@@ -100,7 +100,7 @@ export function EventEditor({ event, occurrence = null, initial, timeZone, onClo
         if (!saving) onClose();
       }}
       onSave={save}
-      // Always: a refused save shows the specification's messages and takes the focus to the first.
+      // Always: a refused save shows what is wrong and takes the focus to the first.
       canSave
       saving={saving}
       saveLabel={event ? t.saveChanges : t.create}

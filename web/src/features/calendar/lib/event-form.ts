@@ -2,7 +2,7 @@ import { endsAfterStart, type EventType } from '../../../../../shared/calendar-e
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { MESSAGES } from '../../../../../shared/messages';
 import { parseTimeInput, timeInputValue } from './calendar-dates';
-import type { ItemInput } from '../../../../../shared/item-schemas';
+import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import type { Recurrence } from '../../../../../shared/recurrence';
 import { noRepeat, repeatRule, repeatValues, validateRepeat, type RepeatFormValues } from '../../../components/items/repeat-form';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';
@@ -87,7 +87,7 @@ export function formTimes(values: EventFormValues, timeZone: string): { start_ti
   return { start_time: at(values.startDate, values.startTime), end_time: at(values.endDate, values.endTime) };
 }
 
-/** The specification's messages for what is missing or out of order; empty when the form can be saved. */
+/** The messages for what is missing or out of order; empty when the form can be saved. */
 export function validateEventForm(values: EventFormValues, timeZone: string): EventFormErrors {
   const errors: EventFormErrors = {};
   if (!values.title.trim()) errors.title = MESSAGES.titleRequired;

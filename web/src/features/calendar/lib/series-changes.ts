@@ -1,8 +1,8 @@
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
-import type { ItemInput } from '../../../../../shared/item-schemas';
+import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import { movedSeries, splitSeries, type Recurrence } from '../../../../../shared/recurrence';
 import type { SeriesScope } from '../../../components/items/series-scope-dialog';
-import { createItem, deleteItem, updateItem } from '../../../lib/items';
+import { createItem, discardItem, updateItem } from '../../../lib/items';
 
 type Series = CalendarEvent & { recurrence: Recurrence };
 
@@ -50,7 +50,7 @@ export async function deleteFromSeries(series: Series, occurrence: string, scope
     await updateItem('events', series.id, { recurrence: before });
     return 'following';
   }
-  await deleteItem('events', series.id);
+  await discardItem('events', series.id);
   return 'trashed';
 }
 
@@ -61,5 +61,5 @@ async function trashOccurrence(series: Series, start: string): Promise<void> {
   const { title, description, location, color, event_type, tags, all_day } = series;
   const end_time = new Date(Date.parse(start) + Date.parse(series.end_time) - Date.parse(series.start_time)).toISOString();
   const copy = await createItem('events', { title, description, location, color, event_type, tags, all_day, start_time: start, end_time, recurrence: null });
-  await deleteItem('events', copy.id);
+  await discardItem('events', copy.id);
 }

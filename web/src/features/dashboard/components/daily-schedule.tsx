@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 import { eventShowings } from '../../../../../shared/calendar-events';
 import { showingKey } from '../../../../../shared/recurrence';
 import { calendarDay } from '../../../../../shared/dates';

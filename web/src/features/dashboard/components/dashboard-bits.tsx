@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 import type { Task } from '../../../../../shared/tasks.schema';
 import { buttonClassName } from '../../../components/ui/button';
 import { useAppTexts } from '../../../i18n/texts';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 import { eventDays } from '../../../../../shared/calendar-events';
 import { nextOccurrenceAfter } from '../../../../../shared/recurrence';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { calendarDay } from '../../../../../shared/dates';
-import type { Entity } from '../../../../../shared/items';
+import type { Entity } from '../../../../../shared/item-kinds';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantMarks } from '../../../lib/assistant-activity';
 import { useItems, useTimeZone } from '../../../lib/items';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 import { DASHBOARD } from '../../../../../shared/constants';
 import { goalProgress } from '../../../../../shared/goals';
 import { buttonClassName } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 import { mutate } from 'swr';
 import { DASHBOARD } from '../../../../../shared/constants';
 import { goalProgress } from '../../../../../shared/goals';
@@ -10,7 +10,7 @@ import { AssistantBanner } from '../../../components/ui/assistant-banner';
 import { classNames } from '../../../components/ui/class-names';
 import { ListSkeleton, LoadState } from '../../../components/ui/load-state';
 import { useAssistantMarks } from '../../../lib/assistant-activity';
-import { listKey, useItems } from '../../../lib/items';
+import { listCacheKey, useItems } from '../../../lib/items';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { NEW_ITEM_ID } from '../../../components/ui/use-open-from-url';
 import { EmptyState, ProgressBar, TaskPreview } from './dashboard-bits';
@@ -67,7 +67,7 @@ export function OverviewCard() {
             </button>
           ))}
         </div>
-        <RefreshButton label={t.refresh} onRefresh={() => Promise.all([mutate(listKey('goals')), mutate(listKey('tasks'))])} />
+        <RefreshButton label={t.refresh} onRefresh={() => Promise.all([mutate(listCacheKey('goals')), mutate(listCacheKey('tasks'))])} />
       </div>
       <AssistantBanner entities={['task', 'goal']} />
       <div

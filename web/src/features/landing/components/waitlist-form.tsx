@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/navigation';
 import { WAITING_LIST_CONFIRMATION_DELAY_MS } from '../../../../../shared/constants';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
 import type { InterestArea } from '../../../../../shared/waiting-list';

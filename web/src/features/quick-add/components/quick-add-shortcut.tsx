@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { innermost } from '../../../components/ui/open-dialogs';
 import { Modal } from '../../../components/ui/modal';
 import { useAppTexts } from '../../../i18n/texts';
-import { useLocation } from '../../../lib/router';
+import { useLocation } from '../../../lib/navigation';
 import { QuickAdd } from './quick-add';
 
 /** Q, pressed anywhere in the app outside a field and a dialog, opens quick add. */

@@ -1,7 +1,7 @@
 import type { Chrono } from 'chrono-node';
 import type { Language } from '../../../../../shared/languages';
 import { formatRule, WEEKDAYS, type RepeatFrequency, type RepeatRule, type Weekday } from '../../../../../shared/recurrence';
-import type { ItemInput } from '../../../../../shared/item-schemas';
+import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import type { TaskPriority } from '../../../../../shared/tasks';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';
 import { placeInMonth, weekdayOf } from '../../../components/items/repeat-form';

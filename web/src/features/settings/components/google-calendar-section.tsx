@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from '../../../lib/navigation';
 import { GOOGLE_PENDING_WINDOW_MS } from '../../../../../shared/constants';
 import { connectFailureKey, GCAL_RETURN } from '../../../../../shared/gcal';
 import { Alert } from '../../../components/ui/alert';

@@ -18,7 +18,7 @@ import './tasks.css';
 import { useAppTexts } from '../../../i18n/texts';
 import type { AppTexts } from '../../../i18n/catalogue-types';
 
-/** High first, as the spec lists them. */
+/** Priorities from high to low. */
 const PRIORITIES = [...TASK_PRIORITIES].reverse();
 /** The overview's counts; due states are read in the user's time zone. */
 function metrics(now: Date, timeZone: string, texts: AppTexts): Array<Metric<Task>> {

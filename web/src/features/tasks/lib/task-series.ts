@@ -1,10 +1,10 @@
-import type { ItemInput } from '../../../../../shared/item-schemas';
+import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import { taskSeriesAfter, type Recurrence } from '../../../../../shared/recurrence';
 import { calendarDay, isBeforeToday } from '../../../../../shared/dates';
 import type { Task } from '../../../../../shared/tasks.schema';
 import { zonedInstant } from '../../../../../shared/zoned-time';
 import type { SeriesScope } from '../../../components/items/series-scope-dialog';
-import { createItem, deleteItem, updateItem } from '../../../lib/items';
+import { createItem, discardItem, updateItem } from '../../../lib/items';
 
 /**
  * One occurrence of a repeating task, or the whole series. A repeating task is one card: the
@@ -38,9 +38,9 @@ export async function saveTaskEdit(task: RepeatingTask, body: ItemInput<'tasks'>
 /** Moves the occurrence due now (as a task of its own, which can be restored) or the whole series to the trash. */
 export async function trashFromSeries(task: RepeatingTask, scope: SeriesScope, timeZone: string): Promise<void> {
   const rest = scope === 'this' ? movedOn(task) : null;
-  if (!rest) return deleteItem('tasks', task.id);
+  if (!rest) return discardItem('tasks', task.id);
   const { title, description, priority, goal_id, tags } = task;
   const copy = await createItem('tasks', { title, description, priority, goal_id, tags, due_date: dueFrom(task.due_date, timeZone), recurrence: null });
-  await deleteItem('tasks', copy.id);
+  await discardItem('tasks', copy.id);
   await updateItem('tasks', task.id, rest);
 }

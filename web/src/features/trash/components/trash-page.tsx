@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { TRASH_WARNING_DAYS } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
-import type { TrashableKind } from '../../../../../shared/items';
-import type { TrashEntry } from '../../../../../shared/items.schema';
+import type { TrashableKind } from '../../../../../shared/item-kinds';
+import type { TrashEntry } from '../../../../../shared/item-fields.schema';
 import { trashDaysLeft } from '../../../../../shared/trash';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -19,7 +19,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * The call's configuration and a freshly signed conversation URL: each
  * attempt times out after 10 s; network failures and 5xx answers are tried 3 times in all, 2 s then
- * 4 s apart; every failure is a VoiceError with the spec's text. The spec's preflight OPTIONS
+ * 4 s apart; every failure is a VoiceError with its text. A preflight OPTIONS
  * request is what a browser sends before a cross-origin call; the API is on this origin, so none is made.
  */
 export async function fetchVoiceConfig(idToken: () => Promise<string | null> = sessionIdToken): Promise<VoiceConfig> {

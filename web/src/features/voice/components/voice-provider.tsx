@@ -1,11 +1,11 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { mutate } from 'swr';
-import type { Entity } from '../../../../../shared/items';
+import type { Entity } from '../../../../../shared/item-kinds';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { useToast } from '../../../components/ui/toast';
 import { reportAssistantProcessing } from '../../../lib/assistant-activity';
-import { listKey, TRASH_KEY } from '../../../lib/items';
+import { listCacheKey, TRASH_KEY } from '../../../lib/items';
 import { TOOL_CALLS_KEY, undoToolCall, useToolCalls } from '../api/tool-calls';
 import { fetchVoiceConfig, saveSessionDuration } from '../api/voice-session';
 import { loadConversationLibrary, openConversation, openMicrophone, startErrorMessage, type LiveConversation, type Mode } from '../lib/conversation';
@@ -164,7 +164,7 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
       try {
         cacheToolCall(await undoToolCall(call.id));
         const change = toolChange(call);
-        if (change) await Promise.all([mutate(listKey(change.kind)), mutate(TRASH_KEY)]);
+        if (change) await Promise.all([mutate(listCacheKey(change.kind)), mutate(TRASH_KEY)]);
         showToast({ tone: 'success', title: texts.voiceErrors.undone, description: toolTitle(call.tool_name, texts) });
       } catch (error) {
         showToast({ tone: 'error', title: texts.voiceErrors.undoFailed, description: localizedError(error, texts, '') || undefined });

@@ -3,12 +3,12 @@ import { MICROPHONE } from '../../../../../shared/constants';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../../../../../shared/dates';
 import { AGENT_ACTION_TYPES } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
-import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/items';
+import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/item-kinds';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import { assistantGreeting, LANGUAGE_NAMES } from '../../../../../shared/voice';
 import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice.schema';
 import { awaitToolCall, logToolCall } from '../api/tool-calls';
-import { AUDIO_WORKLETS } from './audio-worklets';
+import { AUDIO_WORKLETS } from './audio-worklet-paths';
 
 export type { Mode };
 
@@ -108,7 +108,7 @@ export function startErrorMessage(error: unknown): string {
 export const loadConversationLibrary = () => import('@elevenlabs/client');
 
 /**
- * Asks for the microphone with the spec's settings (16 kHz mono, echo cancellation, noise
+ * Asks for the microphone with these settings (16 kHz mono, echo cancellation, noise
  * suppression, auto gain) before anything else, so a refusal shows at once and the library's own
  * request, made with the same settings at the agent's input rate, finds it granted.
  */

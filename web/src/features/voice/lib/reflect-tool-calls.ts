@@ -1,11 +1,11 @@
 import { mutate } from 'swr';
 import { AGENT_EVENTS } from '../../../../../shared/constants';
-import type { ITEM_SCHEMAS } from '../../../../../shared/item-schemas';
-import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/items';
+import type { ITEM_SCHEMAS } from '../../../../../shared/item-kinds.schema';
+import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/item-kinds';
 import { kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { reportAssistantTouched } from '../../../lib/assistant-activity';
-import { listKey } from '../../../lib/items';
+import { listCacheKey } from '../../../lib/items';
 
 type Item = { id: string } & Record<string, unknown>;
 
@@ -17,8 +17,8 @@ export interface ListCache {
 }
 
 export const swrListCache: ListCache = {
-  change: (kind, update) => void mutate(listKey(kind), (items: Item[] | undefined) => items && update(items), { revalidate: false }),
-  refetch: (kind) => void mutate(listKey(kind)),
+  change: (kind, update) => void mutate(listCacheKey(kind), (items: Item[] | undefined) => items && update(items), { revalidate: false }),
+  refetch: (kind) => void mutate(listCacheKey(kind)),
   touched: reportAssistantTouched,
 };
 
@@ -36,7 +36,7 @@ let itemSchemas: Promise<typeof ITEM_SCHEMAS> | undefined;
 
 /** The item schemas a stand-in is read with; they (and zod with them) load with the first pending call, not with the page. */
 export function loadItemSchemas(): Promise<typeof ITEM_SCHEMAS> {
-  itemSchemas ??= import('../../../../../shared/item-schemas').then((module) => module.ITEM_SCHEMAS);
+  itemSchemas ??= import('../../../../../shared/item-kinds.schema').then((module) => module.ITEM_SCHEMAS);
   return itemSchemas;
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { EventCreateSchema, EventSchema, EventUpdateSchema } from './calendar-events.schema';
 import { GoalCreateSchema, GoalSchema, GoalUpdateSchema } from './goals.schema';
-import type { ItemKind } from './items';
+import type { ItemKind } from './item-kinds';
 import { TagCreateSchema, TagSchema, TagUpdateSchema } from './tags.schema';
 import { TaskCreateSchema, TaskSchema, TaskUpdateSchema } from './tasks.schema';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from '../../lib/router';
+import { Outlet, useLocation, useNavigate } from '../../lib/navigation';
 import useSWR from 'swr';
-import type { Entity } from '../../../../shared/items';
+import type { Entity } from '../../../../shared/item-kinds';
 import { AppLayout } from '../../components/layouts/app-layout';
 import { useProfile } from '../../components/layouts/profile';
 import { AssistantBanner } from '../../components/ui/assistant-banner';
@@ -43,7 +43,7 @@ export function Component() {
   // Whether an agent is configured.
   const voiceAvailable =
     useSWR('web-config', loadWebConfig, {
-      // The router has read it before the frame first shows (app/router.tsx), so the voice panel keeps its size.
+      // The router has read it before the frame first shows (app/route-table.tsx), so the voice panel keeps its size.
       fallbackData: loadedWebConfig(),
       revalidateOnFocus: false,
       revalidateIfStale: false,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
-import { TRASHABLE_KINDS } from './items';
+import { TRASHABLE_KINDS } from './item-kinds';
 
 export const itemId = z.uuid({ error: 'Not a valid id' });
 

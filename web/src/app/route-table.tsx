@@ -4,7 +4,7 @@ import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { loadCatalogue } from '../i18n/catalogues';
 import { currentLanguage } from '../i18n/language';
 import { loadWebConfig } from '../lib/web-config';
-import { Navigate, RouteErrorBoundary, RouterProvider, useLocation, WithOutlet } from '../lib/router';
+import { Navigate, RouteErrorBoundary, RouterProvider, useLocation, WithOutlet } from '../lib/navigation';
 import { AppRoot } from './app-root';
 import { RouteErrorPage } from './route-error-page';
 
@@ -39,7 +39,7 @@ const signedIn =
   async () => {
     // The configuration too (whether voice is on): the frame's first paint has its final size.
     const [frame, shown] = await Promise.all([
-      import('./routes/app-layout'),
+      import('./routes/signed-in-layout'),
       page(),
       loadCatalogue(currentLanguage(), 'app'),
       loadWebConfig().catch(() => null),

@@ -7,9 +7,9 @@ interface ChunkGroup {
   test: (id: string) => boolean;
 }
 
-/** The route modules of the signed-in pages and of their frame (web/src/app/router.tsx loads these with `signedIn`). */
-const SIGNED_IN_ROUTES = ['app-layout', 'dashboard', 'goals', 'tasks', 'calendar', 'trash', 'settings'];
-const ROUTER = /web[\\/]src[\\/]app[\\/]router\.tsx$/;
+/** The route modules of the signed-in pages and of their frame (web/src/app/route-table.tsx loads these with `signedIn`). */
+const SIGNED_IN_ROUTES = ['signed-in-layout', 'dashboard', 'goals', 'tasks', 'calendar', 'trash', 'settings'];
+const ROUTER = /web[\\/]src[\\/]app[\\/]route-table\.tsx$/;
 const routeName = (id: string) => /[\\/]app[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(id)?.[1];
 /** Code shared by this many signed-in pages goes with the frame; code two pages share (the calendar's and the tasks' editors) keeps a chunk of its own, so the dashboard does not download it. */
 const SHARED_BY_PAGES = 3;
@@ -58,7 +58,7 @@ export function signedInChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
       // What a signed-out visitor may load: the public pages, and what they load later (the sign-in library).
       const publicCode = reach([entry], (id) => [...staticImports(id), ...(info(id)?.dynamicallyImportedIds ?? []).filter((lazy) => !signedIn.includes(lazy))]);
       const frame = reach(
-        signedIn.filter((id) => routeName(id) === 'app-layout'),
+        signedIn.filter((id) => routeName(id) === 'signed-in-layout'),
         staticImports,
       );
       const pagesReaching = new Map<string, number>();

@@ -17,7 +17,7 @@ import {
 /**
  * The app's navigation on the browser's History API: what a single-page app of fixed paths needs
  * (links, redirects, the query, scroll restored on back and forward) in about 2 KB, where a general
- * router library cost every page 30 KB gzipped. The route table is web/src/app/router.tsx.
+ * router library cost every page 30 KB gzipped. The route table is web/src/app/route-table.tsx.
  */
 
 export interface Location {

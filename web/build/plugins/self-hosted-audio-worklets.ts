@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { AUDIO_WORKLETS } from './src/features/voice/lib/audio-worklets.ts';
+import { AUDIO_WORKLETS } from '../../src/features/voice/lib/audio-worklet-paths.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { isoDateTime } from './dates.schema';
+import { LANGUAGES } from './languages';
+import { MESSAGES } from './messages';
+import { START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES } from './settings';
+
+const timeZoneIds = TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
+
+/** A whole number in a range, with one message for every way to miss it (empty, a fraction, out of range). */
+function wholeNumber({ min, max }: { min: number; max: number }, message: string) {
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+const settingsFields = {
+  preferred_timezone: z.enum(timeZoneIds, { error: MESSAGES.timeZoneChoice }),
+  full_name: z.string().trim().max(200).nullable(),
+  lang: z.enum(LANGUAGES, { error: MESSAGES.languageChoice }),
+  sync_past_days: wholeNumber(SYNC_PAST_DAYS, MESSAGES.syncPastDaysRange),
+  sync_future_months: wholeNumber(SYNC_FUTURE_MONTHS, MESSAGES.syncFutureMonthsRange),
+  calendar_start_hour: wholeNumber({ min: 0, max: 23 }, MESSAGES.startHourRange),
+  calendar_start_minute: z.literal(START_MINUTES, { error: MESSAGES.startMinuteChoice }),
+  use_personalization: z.boolean(),
+};
+
+/** What the settings screen saves; every field optional so a partial save keeps the rest. */
+export const SettingsUpdateSchema = z.strictObject(settingsFields).partial();
+export type SettingsPatch = z.infer<typeof SettingsUpdateSchema>;
+
+export const SettingsSchema = z.object({
+  user_id: z.string(),
+  ...settingsFields,
+  gcal_connected: z.boolean(),
+  updated_at: isoDateTime.nullable(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
