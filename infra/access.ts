@@ -52,7 +52,7 @@ const GOOGLE_CALENDAR: Access = {
 };
 
 export const HANDLER_ACCESS: Record<HandlerName, Access> = {
-  // Their changes reach the bus and the counters from the table's stream (events/streams.ts).
+  // Their changes reach the bus and the counters from the table's stream (functions/changes/stream-consumers.ts).
   items: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'] },
   trash: { table: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['byTrash'] },
   settings: { table: ['GetItem', 'UpdateItem'] },
@@ -131,7 +131,7 @@ export const SOCKET_ACCESS: Readonly<Record<string, Access>> = {
   'push/handler': { table: ['PutItem', 'DeleteItem', 'Query', 'UpdateItem'], closesSockets: true },
 };
 
-/** The table stream's consumers (events/streams.ts), by target. */
+/** The table stream's consumers (functions/changes/stream-consumers.ts), by target. */
 export const STREAM_CONSUMER_ACCESS: Readonly<Record<string, Access>> = {
   'changes/publish-changes': { publishes: true },
   // Moves the counters, finds the user's connections, and forgets one that is gone; closes them

@@ -7,7 +7,7 @@ import { DynamoDBClient, GetItemCommand, type AttributeValue } from '@aws-sdk/cl
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { isDeepStrictEqual } from 'node:util';
 import { matchesPattern } from '../events/pattern';
-import { STREAM_CONSUMERS, type StreamConsumer } from '../events/streams';
+import { STREAM_CONSUMERS, type StreamConsumer } from '../functions/changes/stream-consumers';
 import { TABLE } from '../functions/data/table-definition';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
@@ -55,7 +55,7 @@ const keyOf = (item: Image): Image => ({ [TABLE.partitionKey]: item[TABLE.partit
  * that, for each write to the app's table, reads the items it touches before and after (under a
  * lock per key, so no other write comes between) and derives the records DynamoDB's stream would
  * hold with NEW_AND_OLD_IMAGES: INSERT, MODIFY or REMOVE, and none when the write changed nothing
- * or failed. The consumers of events/streams.ts get them in order, in batches, with Lambda's
+ * or failed. The consumers of functions/changes/stream-consumers.ts get them in order, in batches, with Lambda's
  * filters, partial batch failures, retries and on-failure file. tests/integration/table-stream
  * checks the records against DynamoDB Local's own stream.
  */
@@ -70,7 +70,7 @@ export async function startTableStream(options: TableStreamOptions) {
   const deliveries = consumers.map((consumer) => consumerQueue(consumer, options));
   /**
    * Whether a write to `key` needs its record: when someone listens to every record (a test), or a
-   * consumer's filter can match the key. The filters of events/streams.ts name keys only, so the
+   * consumer's filter can match the key. The filters of functions/changes/stream-consumers.ts name keys only, so the
    * reads before and after are spared for the writes no consumer hears (idempotency records, quotas).
    */
   const wanted = (key: Image) =>

@@ -1,4 +1,4 @@
-import type { Item } from '../../shared/item-schemas';
+import type { Item } from '../../shared/item-kinds.schema';
 import { conditionally } from '../platform/dynamo';
 import { deleteExpired, deleteItem, expiredOn, getStored, insertItem, replaceLiveItem } from './repository';
 import { laterThan, toPublic, type StoredItem } from './stored-item';

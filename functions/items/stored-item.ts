@@ -1,5 +1,5 @@
-import type { Item } from '../../shared/item-schemas';
-import type { ItemKind } from '../../shared/items';
+import type { Item } from '../../shared/item-kinds.schema';
+import type { ItemKind } from '../../shared/item-kinds';
 
 /**
  * An item as the table holds it, as the API shows it, and the stamp that guards its writes. Pure,

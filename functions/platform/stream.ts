@@ -34,7 +34,7 @@ export function tableChangeOf(record: DynamoDBRecord): TableChange {
 }
 
 /**
- * A consumer of the table's stream (events/streams.ts): the batch's records read as table changes,
+ * A consumer of the table's stream (functions/changes/stream-consumers.ts): the batch's records read as table changes,
  * and the records whose handling failed reported as the partial batch response. Lambda then
  * retries from the first failed record on (so a record handled once may come again: consumers are
  * idempotent), and after its last retry sends the rest to the on-failure queue.

@@ -19,7 +19,7 @@ export class DataStack extends Stack {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
       timeToLiveAttribute: TABLE.timeToLiveAttribute,
-      // Each write's item before and after, for the stream's consumers (events/streams.ts).
+      // Each write's item before and after, for the stream's consumers (functions/changes/stream-consumers.ts).
       stream: StreamViewType.NEW_AND_OLD_IMAGES,
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,

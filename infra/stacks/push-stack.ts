@@ -8,7 +8,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { STREAM_CONSUMERS } from '../../events/streams';
+import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
 import { SOCKET_API } from '../../functions/push/socket-api';
 import { grantAccess, SOCKET_ACCESS, STREAM_CONSUMER_ACCESS, type SharedResources } from '../access';
 import { resourceName, type AppConfig } from '../config';
@@ -29,7 +29,7 @@ const SOCKET_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /**
  * Live push: the WebSocket API of functions/push/socket-api.ts (a Lambda REQUEST authorizer on
- * $connect, one function for its routes), and for each consumer of events/streams.ts a function on
+ * $connect, one function for its routes), and for each consumer of functions/changes/stream-consumers.ts a function on
  * the table's stream with its filter, partial batch failures, retries, and an on-failure queue with
  * an alarm.
  */

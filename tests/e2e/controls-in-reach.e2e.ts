@@ -25,8 +25,8 @@ const LOADED: Record<string, (page: Page) => Promise<void>> = {
   '/settings': (page) => expect(page.locator('input[autocomplete="name"], input[type="text"]').first()).not.toHaveValue(''),
 };
 
-/** The router's signed-in pages (web/src/app/router.tsx): a page added there is walked here too, once its loaded state is named above. */
-const SIGNED_IN_PAGES = [...readFileSync('web/src/app/router.tsx', 'utf8').matchAll(/\['(\/[\w-]*)', signedIn\(/g)].map((match) => match[1]!);
+/** The router's signed-in pages (web/src/app/route-table.tsx): a page added there is walked here too, once its loaded state is named above. */
+const SIGNED_IN_PAGES = [...readFileSync('web/src/app/route-table.tsx', 'utf8').matchAll(/\['(\/[\w-]*)', signedIn\(/g)].map((match) => match[1]!);
 
 /** A control a tap at its centre does not reach, and what it reaches instead (or why it cannot be seen). */
 interface Covered {

@@ -47,7 +47,7 @@ describe('the table', () => {
     expect(dev.Properties.SSESpecification).toEqual({ SSEEnabled: true });
   });
 
-  it('has a stream of each write’s item before and after, for events/streams.ts’s consumers', () => {
+  it('has a stream of each write’s item before and after, for functions/changes/stream-consumers.ts’s consumers', () => {
     for (const table of [dev, prod]) expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
   });
 

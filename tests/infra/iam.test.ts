@@ -5,7 +5,7 @@ import { TABLE } from '../../functions/data/table-definition';
 import { BUS_RULES } from '../../events/rules';
 import { SCHEDULES } from '../../events/schedules';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { STREAM_CONSUMERS } from '../../events/streams';
+import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
 import { SOCKET_API } from '../../functions/push/socket-api';
 import { eventTargetAccess, HANDLER_ACCESS, SOCKET_ACCESS, STREAM_CONSUMER_ACCESS, TRIGGER_ACCESS, type Access } from '../../infra/access';
 import type { AppFunction } from '../../infra/constructs/app-function';

@@ -4,13 +4,13 @@ import { COGNITO_TRIGGERS } from '../../functions/auth/triggers';
 import { HANDLERS, routes } from '../../functions/routes';
 import { BUS_RULES } from '../../events/rules';
 import { SCHEDULES } from '../../events/schedules';
-import { STREAM_CONSUMERS } from '../../events/streams';
+import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
 import { SOCKET_API } from '../../functions/push/socket-api';
 import { tempoApp } from './tempo-app';
 
 /**
  * The CDK builds from the same lists the local stack serves from (functions/routes.ts,
- * events/rules.ts, events/schedules.ts, events/streams.ts, functions/push/socket-api.ts,
+ * events/rules.ts, events/schedules.ts, functions/changes/stream-consumers.ts, functions/push/socket-api.ts,
  * functions/auth/triggers.ts), so what runs on a laptop is what AWS runs.
  */
 const tempo = tempoApp();

@@ -1,6 +1,6 @@
-import { itemKeyPrefix, TOOL_CALL_PREFIX, USER_SK } from '../functions/data/keys';
-import { ITEM_KINDS } from '../shared/item-kinds';
-import type { EventPattern } from './pattern';
+import { itemKeyPrefix, TOOL_CALL_PREFIX, USER_SK } from '../data/keys';
+import { ITEM_KINDS } from '../../shared/item-kinds';
+import type { EventPattern } from '../../events/pattern';
 
 /**
  * The table stream's consumers: which records reach which function (functions/<target>.ts, a
