@@ -28,10 +28,10 @@ const OWN_REPOSITORIES_ONLY = {
   group: ['../*/repository', '../*/*.repository', '!../platform/*', '../../*/repository', '../../*/*.repository', '!../../platform/*'],
   message: "A capability's repositories are its own: use its service or entry module (functions/<capability>/…).",
 };
-/** scripts/, bench/ and tests/ are leaves that import the product: what one shares with the product lives in the product. */
+/** scripts/, bench/ and tests/ are leaves: they import the product, never the other way round. */
 const NO_ENTRY_POINTS = {
   group: ['**/scripts/**', '**/bench/**', '**/tests/**'],
-  message: 'scripts/, bench/ and tests/ are entry points: move what both need into the product.',
+  message: 'The product imports nothing of scripts/, bench/ or tests/: move what both need into the product.',
 };
 const SHARED_NO_IO = { group: ['node:*', '@aws-sdk/*', '../functions/*', '../local/*', '../web/*'], message: 'shared/ holds no I/O.' };
 
@@ -159,6 +159,6 @@ export default tseslint.config(
   {
     // The local stack, the CDK app and the event catalogue import nothing of the entry points.
     files: ['local/**/*.ts', 'infra/**/*.ts', 'events/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_ENTRY_POINTS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SCAN, NO_ENTRY_POINTS] }] },
   },
 );

@@ -61,7 +61,7 @@ export function ensureSystemPackages(): boolean {
     if (aptGet(prefix, ['update', '-qq']) && aptGet(prefix, ['install', '-y', '-qq', ...packages]) && missing().length === 0) return true;
   }
   console.error(
-    `npm test needs ${lacking.map((need) => need.what).join(', ')}: run \`sudo apt-get install -y ${packages.join(' ')}\` (Debian), then npm test again.`,
+    `npm test needs ${lacking.map((need) => need.what).join(', ')}: run \`sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\` (Debian), then npm test again.`,
   );
   return false;
 }

@@ -12,7 +12,10 @@ export function listSortKey(item: Listed): string {
   return `${item.position}#${item.id}`;
 }
 
-/** Two items in list order, comparing their keys by code unit as the index does (not by language). */
+/**
+ * Two items in list order: their keys compared by UTF-16 code unit, not by language, as the index
+ * compares them (by UTF-8 byte; the two differ only between characters beyond U+FFFF and U+E000–U+FFFF).
+ */
 export function inListOrder(a: Listed, b: Listed): number {
   const [first, second] = [listSortKey(a), listSortKey(b)];
   return first < second ? -1 : first > second ? 1 : 0;

@@ -38,7 +38,7 @@ export const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
-/** What the client logs when the agent asks for a client tool (spec: a message without tool_name is not logged). */
+/** What the client logs when the agent asks for a client tool (a message without tool_name is not logged). */
 export const ToolCallRequestSchema = z.strictObject({
   tool_call_id: clientId(TOOL_CALL_ID_MAX, TOOL_CALL_MESSAGES.toolCallIdRequired),
   conversation_id: clientId(TOOL_CALL_ID_MAX),

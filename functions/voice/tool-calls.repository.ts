@@ -55,7 +55,7 @@ export async function getToolCall(userId: string, id: string): Promise<StoredToo
   return Item ? fromRecord(Item) : undefined;
 }
 
-/** The latest calls, newest first (spec: by created_at descending, limit 50). */
+/** The latest calls, newest first (by created_at descending, at most 50). */
 export async function listToolCalls(userId: string): Promise<ToolCall[]> {
   const { Items } = await db().send(
     new QueryCommand({

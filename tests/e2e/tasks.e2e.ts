@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { pushSwitch } from './support/push';
@@ -295,6 +295,50 @@ test('a status change shows at once and stays: its own change notice reads the l
   await expect.poll(() => requests.filter((sent) => sent === 'GET /api/tasks').length).toBe(2);
   await expect(box).not.toBeChecked();
   expect(await page.evaluate(() => (window as unknown as { boxStates: unknown[] }).boxStates)).toEqual([false, true, false]);
+});
+
+test('a task added elsewhere while this tab’s own change is being saved shows once the save is answered', async ({ page, request }) => {
+  const push = await pushSwitch(page);
+  const { api } = await signedInAccount(page, request, 'tasks-raced-read', null);
+  await api.create('tasks', { title: 'Call the bank' });
+  const baseline = page.waitForResponse('**/api/changes');
+  await page.goto('/tasks');
+  const { stamps } = (await (await baseline).json()) as { stamps: { tasks: number } };
+  await push.opened();
+  const box = page.getByRole('checkbox', { name: 'Completed: Call the bank' });
+  await expect(box).not.toBeChecked();
+
+  // The status change is saved at once; its answer reaches the page only when the test says.
+  let answerSave: () => Promise<void> = async () => {};
+  const saveHeld = new Promise<void>((held) => {
+    void page.route('**/api/tasks/*', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      const answer = await route.fetch();
+      answerSave = () => route.fulfill({ response: answer });
+      held();
+    });
+  });
+  // The list reads the page makes once it has heard of both changes (the status and the new task).
+  const bothHeard = () => push.heard.some((notice) => (JSON.parse(notice) as { stamps: { tasks: number } }).stamps.tasks >= stamps.tasks + 2);
+  const readsAfterBoth = new Set<Request>();
+  const answered = new Set<Request>();
+  page.on('request', (sent) => {
+    if (sent.method() === 'GET' && new URL(sent.url()).pathname === '/api/tasks' && bothHeard()) readsAfterBoth.add(sent);
+  });
+  page.on('requestfinished', (sent) => answered.add(sent));
+
+  await box.click();
+  await expect(box).toBeChecked();
+  await saveHeld;
+  await api.create('tasks', { title: 'Water the plants' });
+  await expect.poll(() => readsAfterBoth.size > 0 && [...readsAfterBoth].every((sent) => answered.has(sent))).toBe(true);
+  // That read raced the save, so it was not shown: its answer may predate the save.
+  await expect(page.getByText('Water the plants')).toHaveCount(0);
+  await expect(box).toBeChecked();
+
+  await answerSave();
+  await expect(page.getByText('Water the plants')).toBeVisible();
+  await expect(box).toBeChecked();
 });
 
 test('a weekly task made in the editor shows its repeat mark; completing it makes the next week’s due', async ({ page, request }) => {

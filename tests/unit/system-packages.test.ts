@@ -21,7 +21,9 @@ it('names, in one line, the command that installs what is missing when it may no
     expect(said).toHaveBeenCalledTimes(1);
     const line = String(said.mock.calls[0]![0]);
     expect(line).not.toContain('\n');
-    expect(line).toMatch(/^npm test needs Java, .*espeak-ng, sox: run `sudo apt-get install -y default-jre-headless (.* )?espeak-ng sox` \(Debian\)/);
+    expect(line).toMatch(
+      /^npm test needs Java, .*espeak-ng, sox: run `sudo apt-get update && sudo apt-get install -y default-jre-headless (.* )?espeak-ng sox` \(Debian\)/,
+    );
   } finally {
     rmSync(emptyFolder, { recursive: true, force: true });
   }

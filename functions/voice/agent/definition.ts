@@ -1,5 +1,6 @@
 import type { conversationalAi } from '@elevenlabs/elevenlabs-js/serialization/resources';
 import { VOICE_CONVERSATION_MAX_SECONDS } from '../../../shared/voice';
+import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { AGENT_PROMPT, FIRST_MESSAGE } from './prompt';
 import { CLIENT_TOOLS } from './tools';
 
@@ -10,7 +11,7 @@ export type AgentDefinition = conversationalAi.BodyCreateAgentV1ConvaiAgentsCrea
 const PLACEHOLDERS = {
   user_name: 'there',
   user_language: 'English',
-  user_tz: 'UTC',
+  user_tz: DEFAULT_TIME_ZONE,
   today_date: 'Monday, January 5, 2026',
   today_iso: '2026-01-05',
   now_iso: '2026-01-05T09:00:00Z',

@@ -24,8 +24,15 @@ export const listCacheKey = (kind: ItemKind) => `/api/${kind}`;
 export const SETTINGS_KEY = '/api/settings';
 export const TRASH_KEY = '/api/trash';
 
-const fetchList = async <K extends ItemKind>(kind: K): Promise<Array<Item<K>>> =>
-  (await apiRequest<{ items: Array<Item<K>> }>(listCacheKey(kind), { signedIn: true })).items;
+async function fetchList<K extends ItemKind>(kind: K): Promise<Array<Item<K>>> {
+  const key = listCacheKey(kind);
+  readsUnderWay.set(key, (readsUnderWay.get(key) ?? 0) + 1);
+  try {
+    return (await apiRequest<{ items: Array<Item<K>> }>(key, { signedIn: true })).items;
+  } finally {
+    readsUnderWay.set(key, readsUnderWay.get(key)! - 1);
+  }
+}
 
 /** Two lists are the same when their ids and updated_at are (a list's fingerprint). */
 function sameFingerprint(a: Array<{ id: string; updated_at: string }> | undefined, b: Array<{ id: string; updated_at: string }> | undefined) {
@@ -40,7 +47,40 @@ export function useItems<K extends ItemKind>(kind: K) {
     compare: sameFingerprint,
     revalidateOnFocus: false,
     refreshInterval: DATA_CACHE_TTL_MS[kind],
+    onDiscarded: readAgainAfterWrites,
   });
+}
+
+/**
+ * SWR throws away a list read that raced a write of this page (its answer may predate the write)
+ * and leaves reading again to the write, which an update does not (it holds the server's answer).
+ * Such a read is made again once the list's writes are answered, so a change made elsewhere
+ * meanwhile (heard while the write was under way) is not missed. A read thrown away for a newer
+ * read still under way needs nothing: that one answers.
+ */
+const readsUnderWay = new Map<string, number>();
+const writesUnderWay = new Map<string, { writes: number; readDiscarded: boolean }>();
+
+function readAgainAfterWrites(key: string): void {
+  if (readsUnderWay.get(key)) return;
+  const underWay = writesUnderWay.get(key);
+  if (underWay) underWay.readDiscarded = true;
+  else void mutate(key);
+}
+
+async function whileWriting<T>(key: string, write: () => Promise<T>): Promise<T> {
+  const underWay = writesUnderWay.get(key) ?? { writes: 0, readDiscarded: false };
+  underWay.writes += 1;
+  writesUnderWay.set(key, underWay);
+  try {
+    return await write();
+  } finally {
+    underWay.writes -= 1;
+    if (underWay.writes === 0) {
+      writesUnderWay.delete(key);
+      if (underWay.readDiscarded) void mutate(key);
+    }
+  }
 }
 
 export function useSettings() {
@@ -72,18 +112,20 @@ export async function createItem<K extends ItemKind>(kind: K, body: ItemInput<K>
 export async function updateItem<K extends ItemKind>(kind: K, id: string, patch: ItemPatch<K>): Promise<Item<K>> {
   let saved: Item<K> | undefined;
   // An unread list stays unread: there is no screen of it to show the change on.
-  await mutate<Array<Item<K>> | undefined>(
-    listCacheKey(kind),
-    async (items) => {
-      saved = await apiRequest<Item<K>>(`${listCacheKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
-      return withItem(kind, saved)(items);
-    },
-    {
-      // The guess: the fields as sent, and a new updated_at so the list's fingerprint moves.
-      optimisticData: (items) => items?.map((item) => (item.id === id ? ({ ...item, ...patch, updated_at: new Date().toISOString() } as Item<K>) : item)),
-      rollbackOnError: true,
-      revalidate: false,
-    },
+  await whileWriting(listCacheKey(kind), () =>
+    mutate<Array<Item<K>> | undefined>(
+      listCacheKey(kind),
+      async (items) => {
+        saved = await apiRequest<Item<K>>(`${listCacheKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
+        return withItem(kind, saved)(items);
+      },
+      {
+        // The guess: the fields as sent, and a new updated_at so the list's fingerprint moves.
+        optimisticData: (items) => items?.map((item) => (item.id === id ? ({ ...item, ...patch, updated_at: new Date().toISOString() } as Item<K>) : item)),
+        rollbackOnError: true,
+        revalidate: false,
+      },
+    ),
   );
   return saved!;
 }

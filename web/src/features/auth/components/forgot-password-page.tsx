@@ -18,8 +18,8 @@ import { isAcceptableNewPassword, NewPasswordFields, newPasswordProblem, type Ne
 type Step = 'email' | 'otp' | 'reset';
 
 /**
- * Three steps: the email (a code is mailed), the code (checked only with the new password, as the
- * spec has it), and the new password; then back to sign in after a moment.
+ * Three steps: the email (a code is mailed), the code (checked only together with the
+ * new password), and the new password; then back to sign in after a moment.
  */
 export function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>('email');

@@ -18,7 +18,7 @@ interface GoalTasksDrawerProps {
   onClose: () => void;
 }
 
-/** Spec: task create, update and delete failures in the goal panel are only logged. */
+/** A task's create, update or delete failing in the goal panel is only logged, never shown there. */
 function logFailure(what: string) {
   return (error: unknown) => console.error(`Goal Tasks: could not ${what}`, error);
 }
