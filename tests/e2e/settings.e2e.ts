@@ -189,7 +189,7 @@ test('"Sign out everywhere" ends the session in another browser at once, through
     const other = await elsewhere.newPage();
     const push = await pushSwitch(other);
     await openInTab(other, '/tasks');
-    await expect(other.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible();
     await push.opened();
 
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
