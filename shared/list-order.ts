@@ -20,3 +20,10 @@ export function inListOrder(a: Listed, b: Listed): number {
   const [first, second] = [listSortKey(a), listSortKey(b)];
   return first < second ? -1 : first > second ? 1 : 0;
 }
+
+/** Items in the order of `ids` (a list's order as a person arranged it); any not named go last, as they were. */
+export function inIdOrder<T extends { id: string }>(items: readonly T[], ids: readonly string[]): T[] {
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  const last = ids.length;
+  return [...items].sort((a, b) => (rank.get(a.id) ?? last) - (rank.get(b.id) ?? last));
+}

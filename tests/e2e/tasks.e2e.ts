@@ -292,7 +292,8 @@ test('a status change shows at once and stays: its own change notice reads the l
   await releaseRead();
   await staleRead;
   await push.noticesHeard(heard + 2);
-  await expect.poll(() => requests.filter((sent) => sent === 'GET /api/tasks').length).toBe(2);
+  // At least those two: a read thrown away for racing a change is made again (lib/items.ts).
+  await expect.poll(() => requests.filter((sent) => sent === 'GET /api/tasks').length).toBeGreaterThanOrEqual(2);
   await expect(box).not.toBeChecked();
   expect(await page.evaluate(() => (window as unknown as { boxStates: unknown[] }).boxStates)).toEqual([false, true, false]);
 });

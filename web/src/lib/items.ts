@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import useSWR, { mutate, useSWRConfig } from 'swr';
 import type { Item, ItemInput, ItemPatch } from '../../../shared/item-kinds.schema';
 import { ITEM_KINDS, type ItemKind, type OrderableKind } from '../../../shared/item-kinds';
-import { inListOrder } from '../../../shared/list-order';
+import { inIdOrder, inListOrder } from '../../../shared/list-order';
 import type { TrashEntry } from '../../../shared/item-fields.schema';
 import type { Settings } from '../../../shared/settings.schema';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
@@ -139,10 +139,14 @@ export async function discardItem(kind: ItemKind, id: string): Promise<void> {
   await Promise.all([mutate(listCacheKey(kind), withoutItem), mutate(TRASH_KEY)]);
 }
 
-/** Saves a list's new order: every id, top first. */
+/**
+ * Saves a list's new order: every id, top first. The list shows it at once; reading it again here
+ * could show the old order for a moment, as the read the change notice causes makes this one's
+ * answer count for nothing, and that read brings the new positions anyway.
+ */
 export async function saveOrder(kind: OrderableKind, ids: readonly string[]): Promise<void> {
   await apiRequest(`${listCacheKey(kind)}/order`, { method: 'PUT', body: { ids }, signedIn: true });
-  await mutate(listCacheKey(kind));
+  await mutate(listCacheKey(kind), (items?: Array<{ id: string }>) => items && inIdOrder(items, ids), { revalidate: false });
 }
 
 /**

@@ -2,6 +2,7 @@ import { arrayMove } from '@dnd-kit/sortable';
 import { useState } from 'react';
 import { useToast } from './toast';
 import { useAppTexts } from '../../i18n/texts';
+import { inIdOrder } from '../../../../shared/list-order';
 
 interface ReorderTexts {
   /** The success toast's title ('Goal order updated'). */
@@ -21,7 +22,7 @@ export function useReorder<T extends { id: string }>(items: readonly T[], save: 
   const [draft, setDraft] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const ordered = draft ? inDraftOrder(items, draft) : items;
+  const ordered = draft ? inIdOrder(items, draft) : items;
 
   async function toggle() {
     if (!draft) {
@@ -46,10 +47,4 @@ export function useReorder<T extends { id: string }>(items: readonly T[], save: 
   }
 
   return { reordering: draft !== null, saving, ordered, toggle, move };
-}
-
-function inDraftOrder<T extends { id: string }>(items: readonly T[], draft: readonly string[]): T[] {
-  const rank = new Map(draft.map((id, index) => [id, index]));
-  const last = draft.length;
-  return [...items].sort((a, b) => (rank.get(a.id) ?? last) - (rank.get(b.id) ?? last));
 }
