@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { keyAttributes, TABLE } from '../functions/data/table-definition';
 
@@ -28,16 +35,23 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   };
 }
 
-/** Creates the table unless it exists (a restart keeps the data). */
+/**
+ * Creates the table unless it exists (a restart keeps the data). Stacks sharing one engine (the
+ * integration test files, run in parallel) may create it at the same moment: one wins, and the
+ * others find it in use.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(new CreateTableCommand(createTableInput(tableName))).catch((failure: unknown) => {
+      if (!(failure instanceof ResourceInUseException)) throw failure;
+    });
+  } finally {
+    client.destroy();
   }
-  client.destroy();
 }
 
 /** dynalite in process, on loopback; data kept under `path` when given, else in memory. */
