@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CHANGE_SOCKET, POLLING_MS } from '../../shared/constants';
+import { POLLING_MS } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
 import { advancePageClock, stopPageClock } from './support/clock';
 import { pushSwitch } from './support/push';
@@ -47,8 +47,7 @@ test('a change in one tab shows in another as it is saved, pushed over the socke
 
   // Tried again within the backoff's ceiling, the socket is back, and changes are pushed again.
   push.restore();
-  await advancePageClock(other, CHANGE_SOCKET.reconnectMaxMs);
-  await push.opened(2);
+  await push.openedAsClockMoves(2);
   const polled = polls.length;
   await api.update('tasks', task.id, { title: 'Call the bank at nine' });
   await expect(checkbox('Call the bank at nine')).toBeChecked();

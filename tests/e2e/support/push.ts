@@ -1,5 +1,6 @@
 import { expect, type Page, type WebSocketRoute } from '@playwright/test';
-import { CHANGE_SOCKET_PATH } from '../../../shared/constants';
+import { CHANGE_SOCKET, CHANGE_SOCKET_PATH } from '../../../shared/constants';
+import { advancePageClock } from './clock';
 
 /**
  * Stands between the page and its change notices' WebSocket: each socket the page opens is passed
@@ -11,7 +12,8 @@ export async function pushSwitch(page: Page, options: { refusing?: boolean } = {
   let refusing = options.refusing ?? false;
   const open = new Set<WebSocketRoute>();
   const heard: string[] = [];
-  let opened = 0;
+  let letThrough = 0;
+  const opened = await countOpenedSockets(page);
   await page.routeWebSocket(
     (url) => url.pathname === CHANGE_SOCKET_PATH,
     (socket) => {
@@ -23,15 +25,26 @@ export async function pushSwitch(page: Page, options: { refusing?: boolean } = {
       });
       socket.onClose(() => open.delete(socket));
       open.add(socket);
-      opened += 1;
+      letThrough += 1;
     },
   );
+  const openedSockets = (count: number) =>
+    expect.poll(() => opened.count, { message: 'change sockets opened by the server' }).toBeGreaterThanOrEqual(count);
   return {
     /** The notices passed to the page so far. */
     heard,
-    /** Waits until `count` sockets have been let through. */
-    async opened(count = 1) {
-      await expect.poll(() => opened, { message: 'change sockets let through' }).toBeGreaterThanOrEqual(count);
+    /** Waits until `count` sockets have been let through and opened by the server, which has then recorded them ($connect). */
+    opened: (count = 1) => openedSockets(count),
+    /**
+     * Moves the page's stopped clock on a second at a time until `count` sockets have been let
+     * through (within the backoff's ceiling), and no further: moved on in one go, the page's open
+     * timeout (CHANGE_SOCKET.openTimeoutMs) could give up on a socket a busy server is slow to open.
+     */
+    async openedAsClockMoves(count: number) {
+      for (let movedMs = 0; letThrough < count && movedMs < CHANGE_SOCKET.reconnectMaxMs; movedMs += 1_000) {
+        await advancePageClock(page, 1_000);
+      }
+      await openedSockets(count);
     },
     /** Waits until the page has been passed `count` notices in all. */
     async noticesHeard(count: number) {
@@ -45,4 +58,23 @@ export async function pushSwitch(page: Page, options: { refusing?: boolean } = {
       refusing = false;
     },
   };
+}
+
+/**
+ * Counts the page's change sockets whose upgrade the server answered (101), as Chromium's network
+ * log reports it: the server upgrades a socket only once $connect has recorded it, so a change saved
+ * from then on is pushed to it. The page hears `open` just after.
+ */
+async function countOpenedSockets(page: Page): Promise<{ count: number }> {
+  const opened = { count: 0 };
+  const changeSockets = new Set<string>();
+  const devtools = await page.context().newCDPSession(page);
+  devtools.on('Network.webSocketCreated', ({ requestId, url }) => {
+    if (new URL(url).pathname === CHANGE_SOCKET_PATH) changeSockets.add(requestId);
+  });
+  devtools.on('Network.webSocketHandshakeResponseReceived', ({ requestId, response }) => {
+    if (changeSockets.has(requestId) && response.status === 101) opened.count += 1;
+  });
+  await devtools.send('Network.enable');
+  return opened;
 }
