@@ -46,7 +46,7 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
   const api = new ApiStack(app, name('Api'), { ...base, shared: { ...shared, bus: events.bus }, originVerify: secrets.originVerify });
   const push = new PushStack(app, name('Push'), { ...base, shared: { ...shared, bus: events.bus }, table: data.table, originVerify: secrets.originVerify });
   // Voice is on once an agent is named; its key can only be checked by calling ElevenLabs.
-  const webConfig = { ...auth.webConfig, voice: Boolean(config.elevenLabsAgentId) };
+  const webConfig = { ...auth.webConfig, voice: Boolean(config.elevenLabsAgentId), errorReporting: null };
   const region = env?.region;
   const edge = region && !Token.isUnresolved(region) ? new EdgeStack(app, name('Edge'), { ...base, env: { ...env, region: EDGE_REGION } }) : undefined;
   const web = new WebStack(app, name('Web'), {

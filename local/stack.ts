@@ -80,6 +80,9 @@ export async function startLocalStack(options: LocalStackOptions) {
     Object.assign(process.env, elevenLabs.apiEnv, { ELEVENLABS_AGENT_ID: agentId });
   }
 
+  // What the functions (in this process) and the browser name in every error report.
+  process.env.SENTRY_RELEASE ??= 'tempo@local';
+  process.env.SENTRY_ENVIRONMENT ??= 'local';
   const cognito = await startCognito({ dataDir: join(dataDir, 'cognito'), port: options.cognitoPort, outbox });
   useUserPool(cognito.pool);
   const verifyToken: TokenVerifier = cognito.verifier;
@@ -96,11 +99,15 @@ export async function startLocalStack(options: LocalStackOptions) {
       userPoolEndpoint: cognito.pool.endpoint,
       googleSignIn: null,
       voice: isVoiceConfigured(),
+      errorReporting: process.env.SENTRY_DSN
+        ? { dsn: process.env.SENTRY_DSN, release: process.env.SENTRY_RELEASE!, environment: process.env.SENTRY_ENVIRONMENT! }
+        : null,
     },
     contentSecurityPolicy: contentSecurityPolicy({
       cognito: cognito.pool.endpoint,
       googleSignIn: null,
       voiceApiBase: process.env.ELEVENLABS_API_BASE ?? ELEVENLABS_API_DEFAULT,
+      errorReportingDsn: process.env.SENTRY_DSN ?? null,
     }),
   });
 

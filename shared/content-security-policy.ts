@@ -10,12 +10,22 @@ export interface CspSources {
   googleSignIn: string | null;
   /** The ElevenLabs API the voice configuration names: the conversation's WebSocket is on its host. */
   voiceApiBase: string;
+  /** The error-reporting DSN the SPA sends to (shared/error-reporting.ts): exactly its origin is allowed; null allows none. */
+  errorReportingDsn: string | null;
 }
 
-export function contentSecurityPolicy({ cognito, googleSignIn, voiceApiBase }: CspSources): string {
+export function contentSecurityPolicy({ cognito, googleSignIn, voiceApiBase, errorReportingDsn }: CspSources): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'connect-src': ["'self'", cognito, ...(googleSignIn ? [googleSignIn] : []), socketOrigin(voiceApiBase)],
+    'connect-src': [
+      "'self'",
+      cognito,
+      ...(googleSignIn ? [googleSignIn] : []),
+      socketOrigin(voiceApiBase),
+      ...(errorReportingDsn ? [new URL(errorReportingDsn).origin] : []),
+    ],
+    // Session replay compresses its recording in a worker the SDK makes from a blob: URL.
+    'worker-src': ["'self'", 'blob:'],
     // The audio worklets are served from the app itself (web/build/plugins/self-hosted-audio-worklets.ts),
     // not from blob: URLs; libsamplerate's worklet, for browsers that cannot record at 16 kHz, compiles WebAssembly.
     'script-src': ["'self'", "'wasm-unsafe-eval'"],

@@ -13,6 +13,17 @@ export interface WebConfig {
   googleSignIn: { domain: string } | null;
   /** Whether an ElevenLabs agent is configured (or the local double runs); without it the voice panel says so. */
   voice: boolean;
+  /** Where the browser reports errors, traces, replays (shared/error-reporting.ts); null sends nothing and loads no SDK. */
+  errorReporting: ErrorReportingConfig | null;
+}
+
+/** A Sentry DSN (sentry.io, self-hosted Sentry or GlitchTip), and what every event it receives carries. */
+export interface ErrorReportingConfig {
+  dsn: string;
+  /** The build that runs, as every report names it. */
+  release: string;
+  /** The stage: dev, prod, or local. */
+  environment: string;
 }
 
 /** Cognito's user pool endpoint in a region: where the browser signs in on AWS (cognito-local's address stands in locally). */

@@ -52,7 +52,7 @@ export class AuthStack extends Stack {
   readonly webClient: UserPoolClient;
   readonly triggers: ReadonlyMap<CognitoTrigger, AppFunction>;
   /** What the SPA reads from /config.json to sign in here (shared/web-config.ts); the app adds whether voice is on. */
-  readonly webConfig: Omit<WebConfig, 'voice'>;
+  readonly webConfig: Omit<WebConfig, 'voice' | 'errorReporting'>;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);

@@ -146,6 +146,7 @@ export class WebStack extends Stack {
             cognito: cognitoEndpoint(this.region),
             googleSignIn: this.webConfig.googleSignIn ? `https://${this.webConfig.googleSignIn.domain}` : null,
             voiceApiBase: ELEVENLABS_API_DEFAULT,
+            errorReportingDsn: this.webConfig.errorReporting?.dsn ?? null,
           }),
           override: true,
         },
