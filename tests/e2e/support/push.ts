@@ -28,8 +28,7 @@ export async function pushSwitch(page: Page, options: { refusing?: boolean } = {
       letThrough += 1;
     },
   );
-  const openedSockets = (count: number) =>
-    expect.poll(() => opened.count, { message: 'change sockets opened by the server' }).toBeGreaterThanOrEqual(count);
+  const openedSockets = (count: number) => expect.poll(() => opened.count, { message: 'change sockets opened by the server' }).toBeGreaterThanOrEqual(count);
   return {
     /** The notices passed to the page so far. */
     heard,
