@@ -25,24 +25,28 @@ import { brotliDecompressSync, inflateSync, unzipSync } from 'node:zlib';
  * (`DELETE /received` forgets it), and listed for a person at `GET /`.
  */
 
+const MiB = 1024 ** 2;
+
 /**
- * Relay's default limits in bytes (relay-config's `Limits::default()`, which sentry.io applies too):
- * the decompressed request body; the event-like items of one envelope together (events,
- * transactions, replay events, feedback); each attachment and all of them; a replay recording as
- * sent (compressed) and decompressed; spans, logs, check-ins, client reports; sessions per envelope.
+ * Relay's size limits with its defaults (relay-config's `Limits::default()`, which sentry.io
+ * applies too), per group of items as its `check_envelope_size_limits` groups them: the largest
+ * item (a span or log container's items on average), how many of the group an envelope may hold,
+ * and their total; beyond any, the envelope is refused 413. `envelope` bounds the decompressed
+ * request body, `replayUncompressed` a replay recording once decompressed.
  */
 export const INGEST_LIMITS = {
-  envelope: 200 * 1024 ** 2,
-  event: 1024 ** 2,
-  attachment: 200 * 1024 ** 2,
-  attachments: 200 * 1024 ** 2,
-  replayCompressed: 10 * 1024 ** 2,
-  replayUncompressed: 100 * 1024 ** 2,
-  span: 1024 ** 2,
-  log: 1024 ** 2,
-  checkIn: 100 * 1024,
-  clientReports: 4 * 1024,
-  sessions: 100,
+  envelope: 100 * MiB,
+  replayUncompressed: 100 * MiB,
+  groups: [
+    { types: ['event', 'transaction', 'replay_event', 'feedback'], item: MiB, count: 1, total: MiB },
+    { types: ['attachment', 'user_report'], item: 100 * MiB, count: Infinity, total: 100 * MiB },
+    { types: ['replay_recording'], item: 10 * MiB, count: 1, total: 10 * MiB },
+    { types: ['session', 'sessions'], item: Infinity, count: 100, total: Infinity },
+    { types: ['client_report'], item: 4 * 1024, count: Infinity, total: 4 * 1024 },
+    { types: ['check_in'], item: 100 * 1024, count: 1, total: 100 * 1024 },
+    { types: ['span'], item: MiB, count: Infinity, total: Infinity },
+    { types: ['log'], item: MiB, count: 1, total: Infinity },
+  ],
 } as const;
 
 /**
@@ -317,54 +321,21 @@ function dsnParts(dsn: string): { publicKey: string; projectId: string } | null 
   }
 }
 
-/** Relay's per-item limits (its `check_envelope_size_limits`): 413 for an envelope over any. */
+/** Relay's size limits per group of items (INGEST_LIMITS): 413 for an envelope beyond any. */
 function checkSizes(items: RawItem[]): void {
-  const over = () => new Refusal(413, 'envelope exceeds size limits');
-  let events = 0;
-  let attachments = 0;
-  let sessions = 0;
-  let clientReports = 0;
+  const used = INGEST_LIMITS.groups.map(() => ({ count: 0, total: 0 }));
   for (const { headers, payload } of items) {
-    const size = payload.length;
-    switch (headers.type) {
-      case 'event':
-      case 'transaction':
-      case 'replay_event':
-      case 'feedback':
-        events += size;
-        break;
-      case 'attachment':
-        if (size > INGEST_LIMITS.attachment) throw over();
-        attachments += size;
-        break;
-      case 'replay_recording':
-        if (size > INGEST_LIMITS.replayCompressed) throw over();
-        break;
-      case 'session':
-      case 'sessions':
-        sessions += 1;
-        break;
-      case 'client_report':
-        clientReports += size;
-        break;
-      case 'check_in':
-        if (size > INGEST_LIMITS.checkIn) throw over();
-        break;
-      case 'span':
-        if (size > INGEST_LIMITS.span) throw over();
-        break;
-      case 'log':
-        if (size > INGEST_LIMITS.log) throw over();
-        break;
+    const index = INGEST_LIMITS.groups.findIndex((group) => (group.types as readonly string[]).includes(headers.type));
+    if (index < 0) continue;
+    const limit = INGEST_LIMITS.groups[index]!;
+    const group = used[index]!;
+    const contained = typeof headers.item_count === 'number' && headers.item_count > 0 ? headers.item_count : 1;
+    group.count += 1;
+    group.total += payload.length;
+    if (payload.length / contained > limit.item || group.count > limit.count || group.total > limit.total) {
+      throw new Refusal(413, `envelope exceeds size limits: ${headers.type}`);
     }
   }
-  if (
-    events > INGEST_LIMITS.event ||
-    attachments > INGEST_LIMITS.attachments ||
-    sessions > INGEST_LIMITS.sessions ||
-    clientReports > INGEST_LIMITS.clientReports
-  )
-    throw over();
 }
 
 /**
