@@ -133,7 +133,8 @@ export async function startSentryDouble(options: SentryDoubleOptions) {
   /** The quota's verdict on an envelope: the categories refused now, and for how many seconds. */
   function overQuota(publicKey: string, categories: Set<string>): { categories: string[]; retryAfter: number } | null {
     if (!rateLimit) return null;
-    const counted = [...categories].filter((category) => !rateLimit!.categories || rateLimit!.categories.includes(category));
+    // Relay never limits the SDK's own client reports.
+    const counted = [...categories].filter((category) => category !== 'internal' && (!rateLimit!.categories || rateLimit!.categories.includes(category)));
     if (counted.length === 0) return null;
     const windowMs = rateLimit.windowSeconds * 1000;
     const now = clock();
@@ -166,18 +167,18 @@ export async function startSentryDouble(options: SentryDoubleOptions) {
     if (publicKey !== sentryDoubleKey(projectId)) throw new Refusal(403, 'event submission rejected with_reason: ProjectId');
     checkSizes(envelope.items);
 
-    const known = envelope.items.filter((item) => item.headers.type in ITEM_CATEGORIES);
-    const categoryOf = (item: RawItem) => ITEM_CATEGORIES[item.headers.type]!;
-    const limited = overQuota(publicKey, new Set(known.map(categoryOf)));
-    const taken = limited ? known.filter((item) => limited.categories.length > 0 && !limited.categories.includes(categoryOf(item))) : known;
+    // Read first: an event that is not JSON refuses the envelope before it counts against the quota.
+    const known = envelope.items
+      .filter((item) => item.headers.type in ITEM_CATEGORIES)
+      .map((item) => ({ headers: item.headers, payload: readPayload(item), category: ITEM_CATEGORIES[item.headers.type]! }));
+    const limited = overQuota(publicKey, new Set(known.map((item) => item.category)));
+    const isLimited = (category: string) => category !== 'internal' && (limited!.categories.length === 0 || limited!.categories.includes(category));
+    const taken = limited ? known.filter((item) => !isLimited(item.category)) : known;
     const limitHeader: Record<string, string> = limited ? { 'x-sentry-rate-limits': `${limited.retryAfter}:${limited.categories.join(';')}:key` } : {};
     if (limited && taken.length === 0)
       throw new Refusal(429, 'event rejected due to rate limit', { ...limitHeader, 'retry-after': String(limited.retryAfter) });
 
-    const items = taken.flatMap((item) => {
-      const payload = readPayload(item);
-      return payload === undefined ? [] : [{ headers: item.headers, payload }];
-    });
+    const items = taken.filter((item) => item.payload !== undefined).map(({ headers, payload }) => ({ headers, payload }));
     if (items.length > 0) store.add({ receivedAt: new Date(clock()).toISOString(), projectId, headers: envelope.headers, items });
     const eventId = envelope.headers.event_id;
     return { body: typeof eventId === 'string' ? { id: eventId } : {}, headers: limitHeader };
