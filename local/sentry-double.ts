@@ -17,7 +17,7 @@ import { brotliDecompressSync, inflateSync, unzipSync } from 'node:zlib';
  * - the item types the SDKs send (ITEM_CATEGORIES); others are taken and dropped, as Relay does;
  * - Relay's size limits (INGEST_LIMITS): 413 beyond them;
  * - gzip, deflate or br request bodies (Content-Encoding), and CORS for browsers;
- * - a quota per key (`rateLimit`, or the `POST /knobs` knob): beyond it, 429 with `Retry-After`
+ * - a quota per key (`setRateLimit`, or over HTTP `POST /knobs { rateLimit }`): beyond it, 429 with `Retry-After`
  *   and `X-Sentry-Rate-Limits` as Relay formats them, or, when only some items are over, 200 for
  *   the rest with the header naming what was refused.
  * A 200 answers `{ id: <event_id> }`. What it took is kept under `dataDir` (the last MAX_KEPT
@@ -73,7 +73,7 @@ const ITEM_CATEGORIES: Record<string, string> = {
 /** Sentry's protocol version; Relay refuses a newer one. */
 const PROTOCOL_VERSION = 7;
 const MAX_KEPT = 1_000;
-const MAX_KEPT_BYTES = 50 * 1024 ** 2;
+const MAX_KEPT_BYTES = 50 * MiB;
 const ENVELOPE_PATH = /^\/api\/(\d+)\/envelope\/?$/;
 /** The headers Relay allows in a browser's request and lets it read in the answer. */
 const CORS_ALLOWED_HEADERS =
@@ -105,7 +105,6 @@ export interface SentryDoubleOptions {
   dataDir: string;
   /** A free one when absent. */
   port?: number;
-  rateLimit?: RateLimitRule | null;
   /** Milliseconds since the epoch, for the quota's windows; tests move it. */
   clock?: () => number;
 }
@@ -127,7 +126,7 @@ class Refusal {
 export async function startSentryDouble(options: SentryDoubleOptions) {
   const clock = options.clock ?? Date.now;
   const store = openStore(options.dataDir);
-  let rateLimit = options.rateLimit ?? null;
+  let rateLimit: RateLimitRule | null = null;
   const quotas = new Map<string, { window: number; used: number }>();
 
   /** The quota's verdict on an envelope: the categories refused now, and for how many seconds. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createEnvelope, serializeEnvelope, type Envelope } from '@sentry/core';
 import { captureException, captureFeedback, close, flush, getClient, init, startSpan } from '@sentry/node-core/light';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -214,7 +214,7 @@ describe('the envelope endpoint', () => {
     expect(double.received()[0]!.items.map((item) => item.headers.type)).toEqual(['event']);
   });
 
-  it('reads gzip and deflate bodies, and a replay recording zlib-compressed after its header line', async () => {
+  it('reads gzip, deflate and br bodies, and a replay recording zlib-compressed after its header line', async () => {
     const events = JSON.stringify([{ type: 3, data: { source: 0, texts: [{ value: '*** ****' }] } }]);
     const recording = Buffer.concat([Buffer.from('{"segment_id":0}\n'), deflateSync(events)]);
     const envelope = createEnvelope({ event_id: EVENT_ID }, [
@@ -223,9 +223,10 @@ describe('the envelope endpoint', () => {
     ] as any) as Envelope;
     expect((await post(gzipSync(serialize(envelope)), { headers: { 'content-encoding': 'gzip' } })).status).toBe(200);
     expect((await post(deflateSync(serialize(eventEnvelope())), { headers: { 'content-encoding': 'deflate' } })).status).toBe(200);
+    expect((await post(brotliCompressSync(serialize(eventEnvelope())), { headers: { 'content-encoding': 'br' } })).status).toBe(200);
     expect(items('replay_recording')[0]!.payload).toEqual({ bytes: recording.length, text: `{"segment_id":0}\n${events}` });
     expect(items('replay_event')[0]!.payload).toMatchObject({ replay_id: EVENT_ID });
-    expect(items('event')).toHaveLength(1);
+    expect(items('event')).toHaveLength(2);
   });
 
   it('lets a browser send: a preflight names the headers the SDK uses, and answers expose the rate-limit headers', async () => {
