@@ -79,6 +79,8 @@ describe('the official SDK', () => {
     const [feedback] = items('feedback');
     expect(feedback!.payload).toMatchObject({ contexts: { feedback: { name: 'Ada', contact_email: 'ada@example.com', message: 'The list is empty' } } });
     expect(double.received().every((envelope) => envelope.projectId === '1')).toBe(true);
+    const page = await (await fetch(double.url)).text();
+    for (const shown of ['Error: Boom in a handler', 'GET /api/tasks', 'Query tempo', 'The list is empty', 'ada@example.com']) expect(page).toContain(shown);
   });
 
   it('is refused with a key that is not the project’s, and the SDK drops the event', async () => {
