@@ -77,8 +77,7 @@ test('a spoken request creates a task that shows highlighted, the agent gets the
 test('configuration failures show the shared texts, hold the button until dismissed, and pass axe', async ({ page, request }) => {
   await signedInAccount(page, request, 'voice-config');
   const answers = [
-    // The call start says a refused session in its own words.
-    { status: 401, text: 'Authentication error. Please sign out and sign back in.' },
+    { status: 401, text: 'Authentication failed. Please log out and log back in.' },
     { status: 404, text: 'ElevenLabs configuration endpoint not found. Please ensure the edge function is deployed.' },
   ];
   for (const { status, text } of answers) {
