@@ -111,6 +111,9 @@ export const VOICE_MESSAGES = {
   socketError: 'Connection to voice agent failed. Please check your internet connection and try again.',
   connectionLost: 'Voice agent connection lost. Please try reconnecting.',
   startFailed: 'Failed to start voice call. Please try again.',
+  /** The call start's own words: nobody signed in (for the configuration fetch's noSession), and a session that cannot give a token. */
+  userNotAuthenticated: 'User not authenticated. Please sign in to use voice features.',
+  authenticationError: 'Authentication error. Please sign out and sign back in.',
   /** ElevenLabs refused the conversation (close 1008), which no connection check fixes. */
   agentUnavailable: 'The voice assistant is unavailable right now. Please try again later.',
 

@@ -123,17 +123,23 @@ test('the waiting-list page sends the role and confirms after a pause', async ({
 test('the privacy and terms page has every section', async ({ page }) => {
   await page.goto('/privacy-terms');
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy & Terms' })).toBeVisible();
-  await expect(page.getByText('Last updated June 30, 2025')).toBeVisible();
+  await expect(page.getByText('Last updated November 26, 2026')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([
     'Beta disclaimer',
     'How we use your data',
     'Third-party services',
+    'Error reporting',
     'No warranty',
     'Security',
     'Deletion requests',
     'Changes to these terms',
   ]);
   await expect(page.getByText('We process deletion requests within 30 days.')).toBeVisible();
+  const errorReporting = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Error reporting' }) });
+  await expect(errorReporting.getByRole('listitem')).toHaveCount(6);
+  await expect(errorReporting).toContainText('All text and everything you type are masked and images and media are blocked');
+  await expect(errorReporting).toContainText('90 days for errors, bug reports and replays, and 30 days for performance traces');
+  await expect(errorReporting).toContainText('If error reporting is not set up on the server, nothing is sent.');
 });
 
 test('unknown paths go home', async ({ page }) => {

@@ -61,6 +61,26 @@ test('a wrong password gets the shared message', async ({ page, request }) => {
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please check your credentials and try again.');
 });
 
+test('another refusal from Cognito shows its own message, and one without a message says authentication failed', async ({ page, request }) => {
+  const email = await createAccount(request, 'other-refusal');
+  let refusal = { __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' };
+  // Cognito's answer to the sign-in's first call, as its JSON protocol gives an error.
+  await page.route('**/*', (route) =>
+    route.request().headers()['x-amz-target']?.endsWith('.InitiateAuth')
+      ? route.fulfill({ status: 400, headers: { 'access-control-allow-origin': '*' }, contentType: 'application/x-amz-json-1.1', json: refusal })
+      : route.fallback(),
+  );
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Attempt limit exceeded, please try after some time.');
+
+  refusal = { __type: 'InternalErrorException', message: '' };
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Authentication failed');
+});
+
 test('an owner who signed in before on this browser signs in after a hundred failures from other browsers', async ({ page, browser, request }) => {
   const email = await createAccount(request, 'trusted-browser');
   await page.goto('/login');

@@ -121,6 +121,29 @@ describe('the voice configuration fetch', () => {
     next = async () => answer(200, { ...CONFIG, agentId: undefined });
     expect((await run()).outcome).toEqual({ error: VOICE_MESSAGES.configIncomplete });
   });
+
+  it('makes a call start without a session say the user is not signed in, and one whose session gives no token say to sign in again', async () => {
+    /** What the call shows when its start fails on this fetch. */
+    async function shown(idToken: () => Promise<string | null>) {
+      fetchMock.mockImplementation((...args) => next(...args));
+      const failure = fetchVoiceConfig(idToken).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await vi.runAllTimersAsync();
+      return startErrorMessage(await failure);
+    }
+    next = async () => answer(401, { message: 'Unauthorized' }, 'Unauthorized');
+    expect(await shown(async () => null)).toBe('User not authenticated. Please sign in to use voice features.');
+    expect(await shown(() => Promise.reject(new Error('NotAuthorizedException: Refresh Token has been revoked')))).toBe(
+      'Authentication error. Please sign out and sign back in.',
+    );
+    // The API refusing the session keeps the configuration's own text.
+    expect(await shown(signedIn)).toBe(VOICE_MESSAGES.configUnauthorized);
+    // The configuration's other failures show as they are.
+    next = async () => answer(404, { message: 'no' }, 'Not Found');
+    expect(await shown(signedIn)).toBe(VOICE_MESSAGES.configNotFound);
+  });
 });
 
 describe('call errors and ends', () => {

@@ -528,6 +528,8 @@ export default {
     socketError: 'Die Verbindung zum Sprachassistenten ist fehlgeschlagen. Prüf deine Internetverbindung und versuch es noch einmal.',
     connectionLost: 'Die Verbindung zum Sprachassistenten ist abgebrochen. Versuch bitte, dich neu zu verbinden.',
     startFailed: 'Der Sprachanruf konnte nicht gestartet werden. Bitte versuch es noch einmal.',
+    userNotAuthenticated: 'Du bist nicht angemeldet. Melde dich an, um die Sprachfunktionen zu nutzen.',
+    authenticationError: 'Authentifizierungsfehler. Bitte melde dich ab und wieder an.',
     agentUnavailable: 'Der Sprachassistent ist gerade nicht verfügbar. Bitte versuch es später noch einmal.',
     toolProcessing: 'Wird bearbeitet …',
     toolCompleted: 'Erledigt',

@@ -72,7 +72,7 @@ export default {
   privacy: {
     documentTitle: 'Datenschutz & Bedingungen · Tempo',
     title: 'Datenschutz & Bedingungen',
-    lastUpdated: 'Zuletzt aktualisiert am 30. Juni 2025',
+    lastUpdated: 'Zuletzt aktualisiert am 26. November 2026',
     sections: [
       {
         heading: 'Hinweis zur Beta',
@@ -88,6 +88,17 @@ export default {
           'Amazon Web Services hostet die App, speichert deine Daten und versendet unsere E-Mails.',
           'ElevenLabs verarbeitet die Sprachgespräche mit dem Assistenten.',
           'Auf Google Kalender wird nur zugegriffen, wenn du ihn verbindest, um deine Termine zu lesen.',
+        ],
+      },
+      {
+        heading: 'Fehlerberichte',
+        items: [
+          'Wenn etwas schiefgeht, meldet die App den Fehler zusammen mit der Seite und dem Browser, in denen er auftrat, dazu Leistungsmessungen deiner Anfragen und deine Konto-ID, damit wir ihn finden und beheben können.',
+          'Eine Sitzungsaufzeichnung, also ein Mitschnitt dessen, was auf dem Bildschirm geschah, wird für 10 % der Sitzungen und für jede Sitzung mit einem Fehler gespeichert. Alle Texte und alles, was du eingibst, werden unkenntlich gemacht und Bilder und Medien blockiert, sodass eine Aufzeichnung nur den Aufbau der Seite zeigt, nie deine Inhalte.',
+          'Eine Fehlermeldung, die du sendest, enthält deinen Namen, deine E-Mail-Adresse und deine Beschreibung.',
+          'Passwörter, Anmelde-Tokens und die Inhalte deiner Ziele, Aufgaben und Termine werden nie gesendet.',
+          'Die Berichte gehen an unseren Dienst für Fehlerberichte, der das Sentry-Protokoll nutzt (Sentry oder ein kompatibler Dienst), und werden so lange aufbewahrt, wie dieser Dienst sie speichert: in Sentrys Standardeinstellung 90 Tage für Fehler, Fehlermeldungen und Aufzeichnungen und 30 Tage für Leistungsmessungen.',
+          'Ist auf dem Server keine Fehlerberichterstattung eingerichtet, wird nichts gesendet.',
         ],
       },
       {

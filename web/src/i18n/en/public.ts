@@ -72,7 +72,7 @@ export default {
   privacy: {
     documentTitle: 'Privacy & Terms · Tempo',
     title: 'Privacy & Terms',
-    lastUpdated: 'Last updated June 30, 2025',
+    lastUpdated: 'Last updated November 26, 2026',
     sections: [
       {
         heading: 'Beta disclaimer',
@@ -88,6 +88,17 @@ export default {
           'Amazon Web Services hosts the app, stores your data and sends our emails.',
           'ElevenLabs processes voice conversations with the assistant.',
           'Google Calendar is reached only if you connect it, to read your events.',
+        ],
+      },
+      {
+        heading: 'Error reporting',
+        items: [
+          'When something goes wrong, the app reports the error with the page and the browser it happened in, along with performance traces of your requests and your account id, so we can find and fix it.',
+          'A session replay, a recording of what happened on the screen, is kept for 10% of sessions and for every session that meets an error. All text and everything you type are masked and images and media are blocked, so a replay shows the layout of the page, never your content.',
+          'A bug report you send carries your name, email and comments.',
+          'Passwords, sign-in tokens and the content of your goals, tasks and events are never sent.',
+          'Reports go to our error-reporting service, which uses the Sentry protocol (Sentry or a compatible service), and are kept for that service’s retention period: by Sentry’s default, 90 days for errors, bug reports and replays, and 30 days for performance traces.',
+          'If error reporting is not set up on the server, nothing is sent.',
         ],
       },
       {

@@ -529,6 +529,8 @@ export default {
     socketError: 'No se ha podido conectar con el asistente de voz. Revisa tu conexión a internet e inténtalo de nuevo.',
     connectionLost: 'Se ha perdido la conexión con el asistente de voz. Vuelve a conectarte.',
     startFailed: 'No se ha podido iniciar la llamada de voz. Inténtalo de nuevo.',
+    userNotAuthenticated: 'Usuario no autenticado. Inicia sesión para usar las funciones de voz.',
+    authenticationError: 'Error de autenticación. Cierra la sesión y vuelve a entrar.',
     agentUnavailable: 'El asistente de voz no está disponible ahora mismo. Inténtalo de nuevo más tarde.',
     toolProcessing: 'Procesando...',
     toolCompleted: 'Completado',

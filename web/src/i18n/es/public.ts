@@ -72,7 +72,7 @@ export default {
   privacy: {
     documentTitle: 'Privacidad y condiciones · Tempo',
     title: 'Privacidad y condiciones',
-    lastUpdated: 'Última actualización: 30 de junio de 2025',
+    lastUpdated: 'Última actualización: 26 de noviembre de 2026',
     sections: [
       {
         heading: 'Aviso sobre la beta',
@@ -88,6 +88,17 @@ export default {
           'Amazon Web Services aloja la aplicación, guarda tus datos y envía nuestros correos.',
           'ElevenLabs procesa las conversaciones de voz con el asistente.',
           'Solo se accede a Google Calendar si lo conectas, para leer tus eventos.',
+        ],
+      },
+      {
+        heading: 'Informes de errores',
+        items: [
+          'Cuando algo falla, la aplicación informa del error con la página y el navegador en que ocurrió, junto con trazas de rendimiento de tus peticiones y el identificador de tu cuenta, para que podamos encontrarlo y corregirlo.',
+          'Se guarda una grabación de la sesión, un registro de lo que pasó en la pantalla, del 10 % de las sesiones y de todas las sesiones en que se produce un error. Todo el texto y todo lo que escribes quedan ocultos, y las imágenes y los contenidos multimedia se bloquean, así que una grabación muestra la estructura de la página, nunca tu contenido.',
+          'Un informe de error que envíes incluye tu nombre, tu correo y tus comentarios.',
+          'Nunca se envían contraseñas, tokens de inicio de sesión ni el contenido de tus objetivos, tareas y eventos.',
+          'Los informes van a nuestro servicio de informes de errores, que usa el protocolo de Sentry (Sentry o un servicio compatible), y se conservan durante el plazo de retención de ese servicio: con la configuración predeterminada de Sentry, 90 días para errores, informes de error y grabaciones, y 30 días para las trazas de rendimiento.',
+          'Si el servidor no tiene configurados los informes de errores, no se envía nada.',
         ],
       },
       {

@@ -528,6 +528,8 @@ export default {
     socketError: 'La connexion à l’assistant vocal a échoué. Vérifiez votre connexion internet et réessayez.',
     connectionLost: 'Connexion à l’assistant vocal perdue. Essayez de vous reconnecter.',
     startFailed: 'Impossible de lancer l’appel vocal. Veuillez réessayer.',
+    userNotAuthenticated: 'Utilisateur non authentifié. Connectez-vous pour utiliser les fonctions vocales.',
+    authenticationError: 'Erreur d’authentification. Déconnectez-vous puis reconnectez-vous.',
     agentUnavailable: 'L’assistant vocal n’est pas disponible pour le moment. Veuillez réessayer plus tard.',
     toolProcessing: 'En cours…',
     toolCompleted: 'Terminé',

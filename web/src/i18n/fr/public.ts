@@ -72,7 +72,7 @@ export default {
   privacy: {
     documentTitle: 'Confidentialité et conditions · Tempo',
     title: 'Confidentialité et conditions',
-    lastUpdated: 'Dernière mise à jour : 30 juin 2025',
+    lastUpdated: 'Dernière mise à jour : 26 novembre 2026',
     sections: [
       {
         heading: 'Avertissement bêta',
@@ -88,6 +88,17 @@ export default {
           'Amazon Web Services héberge l’application, stocke vos données et envoie nos e-mails.',
           'ElevenLabs traite les conversations vocales avec l’assistant.',
           'Google Agenda n’est consulté que si vous le connectez, pour lire vos événements.',
+        ],
+      },
+      {
+        heading: 'Signalement des erreurs',
+        items: [
+          'Quand quelque chose ne va pas, l’application signale l’erreur avec la page et le navigateur où elle s’est produite, ainsi que des traces de performance de vos requêtes et l’identifiant de votre compte, pour que nous puissions la trouver et la corriger.',
+          'Un enregistrement de session, qui retrace ce qui s’est passé à l’écran, est conservé pour 10 % des sessions et pour chaque session où survient une erreur. Tout le texte et tout ce que vous saisissez sont masqués, et les images et médias sont bloqués : un enregistrement montre la structure de la page, jamais votre contenu.',
+          'Un rapport de bug que vous envoyez contient votre nom, votre adresse e-mail et vos commentaires.',
+          'Les mots de passe, les jetons de connexion et le contenu de vos objectifs, tâches et événements ne sont jamais envoyés.',
+          'Les signalements sont envoyés à notre service de signalement des erreurs, qui utilise le protocole de Sentry (Sentry ou un service compatible), et conservés pendant la durée de rétention de ce service : par défaut chez Sentry, 90 jours pour les erreurs, les rapports de bug et les enregistrements, et 30 jours pour les traces de performance.',
+          'Si le signalement des erreurs n’est pas configuré sur le serveur, rien n’est envoyé.',
         ],
       },
       {

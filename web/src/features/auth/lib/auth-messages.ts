@@ -13,7 +13,10 @@ export function throttleWaitSeconds(error: unknown): number | null {
 /** A trigger's refusal reads "PreSignUp failed with error <our message>."; the person reads ours. */
 const TRIGGER_REFUSAL = /^\w+ failed with error (.+)\.$/s;
 
-/** The text to show for a failed sign-in or sign-up, by Cognito's error name, in the person's language. */
+/**
+ * The text to show for a failed sign-in or sign-up, by Cognito's error name, in the person's
+ * language; any other failure shows the server's own message, and only one without a message the fallback.
+ */
 export function authErrorMessage(error: unknown, texts: PublicTexts): string {
   const t = texts.auth.messages;
   if (!(error instanceof Error)) return t.fallback;
@@ -31,6 +34,6 @@ export function authErrorMessage(error: unknown, texts: PublicTexts): string {
     case 'TooManyRequestsException':
       return texts.errors.tooManyAuthRequests;
     default:
-      return t.fallback;
+      return error.message.trim() ? localizeMessage(error.message, texts) : t.fallback;
   }
 }

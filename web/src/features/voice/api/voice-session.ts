@@ -23,7 +23,10 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * request is what a browser sends before a cross-origin call; the API is on this origin, so none is made.
  */
 export async function fetchVoiceConfig(idToken: () => Promise<string | null> = sessionIdToken): Promise<VoiceConfig> {
-  const token = await idToken();
+  // A session that is there but cannot give a token (its refresh refused) needs a new sign-in.
+  const token = await idToken().catch(() => {
+    throw new VoiceError(VOICE_MESSAGES.authenticationError);
+  });
   if (!token) throw new VoiceError(VOICE_MESSAGES.noSession);
 
   for (let attempt = 1; ; attempt++) {

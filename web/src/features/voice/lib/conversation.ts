@@ -76,12 +76,15 @@ export function endMessage(details: DisconnectionDetails): string | null {
   return QUIET_CLOSE_CODES.has(details.closeCode) ? null : VOICE_MESSAGES.connectionLost;
 }
 
+/** A call started with nobody signed in says so in the call start's words; the configuration fetch's own text stays in the logged error. */
+const CALL_START_TEXTS = new Map<string, string>([[VOICE_MESSAGES.noSession, VOICE_MESSAGES.userNotAuthenticated]]);
+
 /** What to tell the user when a call could not start (the microphone texts are ours). */
 export function startErrorMessage(error: unknown): string {
   const { name = '', message = '' } = error instanceof Error || error instanceof DOMException ? error : {};
   switch (name) {
     case 'VoiceError':
-      return message;
+      return CALL_START_TEXTS.get(message) ?? message;
     case 'NotAllowedError':
     case 'SecurityError':
       // Chrome says "Permission dismissed" when the prompt was closed without an answer.
