@@ -89,6 +89,7 @@ export async function withErrorReporting<T>(invocation: Invocation, work: () => 
   if (!reporting) return work();
   try {
     return await reporting.withIsolationScope((scope) => {
+      scope.setTransactionName(invocation.name);
       if (invocation.userId) scope.setUser({ id: invocation.userId });
       if (invocation.tags) scope.setTags(invocation.tags);
       if (invocation.request) scope.setSDKProcessingMetadata({ normalizedRequest: invocation.request });

@@ -1,0 +1,136 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bugReportKey } from '../../functions/data/keys';
+import { db, tableName } from '../../functions/platform/dynamo';
+import { startSentryDouble, type SentryDouble } from '../../local/sentry-double';
+import { integrationHarness } from '../support/harness';
+
+/*
+ * The functions against the Sentry ingest double (local/sentry-double.ts), started in this process
+ * as `SENTRY_DOUBLE=1 npm start` starts it: the SDK starts at the first invocation, with this DSN.
+ */
+const { world, call, user } = integrationHarness();
+let sentry: SentryDouble;
+
+beforeAll(async () => {
+  sentry = await startSentryDouble({ dataDir: mkdtempSync(join(tmpdir(), 'tempo-sentry-')) });
+  Object.assign(process.env, { SENTRY_DSN: sentry.dsn(), SENTRY_RELEASE: 'tempo@test', SENTRY_ENVIRONMENT: 'test' });
+});
+afterAll(() => sentry.close());
+
+/** The payloads of every item of a type that arrived, oldest first. */
+function arrived(type: string): Array<Record<string, any>> {
+  return sentry
+    .received()
+    .flatMap((envelope) => envelope.items.filter((item) => item.headers.type === type).map((item) => item.payload as Record<string, any>));
+}
+
+const TRACE_ID = '5b1c3a9e0f2d4c6b8a7e9d1f3c5b7a90';
+const BROWSER_SPAN_ID = '9a8b7c6d5e4f3a2b';
+
+describe('a function’s failure', () => {
+  it('arrives as an error with the release, the stage and the user’s id, and without their token or what they sent', async () => {
+    const ada = await user();
+    const title = 'Plan the surprise party for Grace';
+    // A table that is not there: the handler's first read fails, which it answers as a bare 500.
+    vi.stubEnv('TABLE_NAME', 'no-such-table');
+    try {
+      expect((await ada.post('/api/goals', { title })).status).toBe(500);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const error = arrived('event').find((event) => event.user?.id === ada.id);
+    expect(error).toMatchObject({
+      release: 'tempo@test',
+      environment: 'test',
+      user: { id: ada.id },
+      transaction: 'POST /api/goals',
+      request: { method: 'POST', url: expect.stringMatching(/\/api\/goals$/) },
+      exception: { values: [expect.objectContaining({ type: 'ResourceNotFoundException' })] },
+    });
+    const everything = JSON.stringify(sentry.received());
+    expect(everything).not.toContain(ada.token);
+    expect(everything).not.toContain(title);
+  });
+});
+
+describe('a browser’s trace', () => {
+  it('goes on in the function’s span, named by its route, with a span for each DynamoDB call', async () => {
+    const ada = await user();
+    const answer = await world.adapter({
+      method: 'GET',
+      url: '/api/goals',
+      headers: {
+        authorization: `Bearer ${ada.token}`,
+        'sentry-trace': `${TRACE_ID}-${BROWSER_SPAN_ID}-1`,
+        baggage: `sentry-trace_id=${TRACE_ID},sentry-sampled=true`,
+      },
+      body: Buffer.alloc(0),
+    });
+    expect(answer.status).toBe(200);
+    const transaction = arrived('transaction').find((event) => event.contexts.trace.trace_id === TRACE_ID)!;
+    expect(transaction).toMatchObject({
+      transaction: 'GET /api/goals',
+      contexts: { trace: { op: 'http.server', parent_span_id: BROWSER_SPAN_ID, status: 'ok', data: { 'http.response.status_code': 200 } } },
+      user: { id: ada.id },
+    });
+    const database = (transaction.spans as Array<Record<string, any>>).filter((span) => span.op === 'db');
+    expect(database.map((span) => span.description)).toEqual(expect.arrayContaining(['dynamodb GetItem', 'dynamodb Query']));
+    for (const span of database) expect([span.trace_id, span.parent_span_id]).toEqual([TRACE_ID, transaction.contexts.trace.span_id]);
+  });
+});
+
+describe('a bug report', () => {
+  const report = { name: 'Ada Lovelace', email: 'ada@example.com', description: 'The calendar shows the wrong week.' };
+
+  it('arrives as user feedback with the name, the address and the comments, in the trace of the request that sent it, and stays in the table', async () => {
+    const answer = await world.adapter({
+      method: 'POST',
+      url: '/api/bug-reports',
+      headers: { 'content-type': 'application/json', 'sentry-trace': `${TRACE_ID.replace('5b', '6c')}-${BROWSER_SPAN_ID}-1` },
+      body: Buffer.from(JSON.stringify(report)),
+    });
+    expect(answer.status).toBe(201);
+    const { id } = JSON.parse(answer.body) as { id: string };
+    await world.settle();
+    const feedback = arrived('feedback').find((event) => event.tags?.bug_report_id === id);
+    expect(feedback?.contexts.feedback).toEqual({ name: report.name, contact_email: report.email, message: report.description });
+    expect(feedback).toMatchObject({ release: 'tempo@test', environment: 'test' });
+    expect(feedback?.contexts.trace.trace_id).toBe(TRACE_ID.replace('5b', '6c'));
+    const consumer = arrived('transaction').find((event) => event.transaction === 'bug-reports/send-feedback' && event.tags?.['bus.event_id']);
+    expect(consumer?.contexts.trace).toMatchObject({ op: 'queue.process', trace_id: TRACE_ID.replace('5b', '6c') });
+    const kept = await db().send(new GetCommand({ TableName: tableName(), Key: bugReportKey(id) }));
+    expect(kept.Item).toMatchObject({ id, ...report });
+  });
+
+  // Last: the SDK then holds back feedback for the rest of the quota's window, as the real service asks.
+  it('that the service does not take fails its consumer, each attempt reported with the event’s id, until the bus dead-letters it; the report stays', async () => {
+    sentry.setRateLimit({ envelopes: 0, windowSeconds: 3600, categories: ['feedback'] });
+    let reportId: string;
+    try {
+      const answer = await call('POST', '/api/bug-reports', { body: { ...report, description: 'Saving a task never ends.' } });
+      expect(answer.status).toBe(201);
+      reportId = answer.body.id;
+      await world.settle();
+    } finally {
+      sentry.setRateLimit(null);
+    }
+    const event = world.bus.published.find(
+      (published) => published['detail-type'] === 'bugreport.submitted' && 'id' in published.detail && published.detail.id === reportId,
+    )!;
+    const dead = world.deadLetters().filter((line) => line.rule === 'BugReportsToTracker');
+    expect(dead.map((line) => line.event.detail.id)).toEqual([reportId]);
+    const failures = arrived('event').filter((reported) => reported.tags?.['bus.event_id'] === event.id);
+    // The bus's three attempts (harness: two retries), each reported.
+    expect(failures).toHaveLength(3);
+    expect(failures[0]).toMatchObject({
+      transaction: 'bug-reports/send-feedback',
+      exception: { values: [expect.objectContaining({ value: expect.stringMatching(/did not take the feedback/) })] },
+      tags: { 'bus.detail_type': 'bugreport.submitted' },
+    });
+    expect((await db().send(new GetCommand({ TableName: tableName(), Key: bugReportKey(reportId) }))).Item).toMatchObject({ id: reportId });
+  });
+});
