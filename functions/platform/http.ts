@@ -49,7 +49,8 @@ export type Operations<H extends HandlerName> = {
  * A Lambda handler serving the routes of one handler name: checks the caller, parses and validates
  * the body with the route's schema, runs the operation and answers JSON. Errors become
  * `{ error: { code, message, fields? } }`; anything unexpected is logged, reported and answered as a
- * bare 500. Each request is a span named by its route, continuing the browser's trace from its headers.
+ * bare 500; a 502 (a service it relies on failed) is reported too. Each request is a span named by
+ * its route, continuing the browser's trace from its headers.
  */
 export function httpHandler<H extends HandlerName>(name: H, operations: Operations<H>) {
   const handler = middy<HttpEvent, HttpResult, Error, Context>()
@@ -152,6 +153,9 @@ function jsonErrors(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
     onError: async (request) => {
       const error = request.error;
       if (error instanceof HttpError) {
+        // A service the function relies on failed (Google, ElevenLabs): the operator's to see too. A 503
+        // (not configured, or Google's rate limit) is a state the person is told of, not a failure.
+        if (error.status === 502) await reportError(error);
         request.response = toResult(error.status, error.toBody(), error.headers);
         return;
       }
