@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PostAuthenticationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+import { handler as postAuthentication } from '../../functions/auth/post-authentication';
+import { handler as preSignUp } from '../../functions/auth/pre-sign-up';
 import { bugReportKey } from '../../functions/data/keys';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { startSentryDouble, type SentryDouble } from '../../local/sentry-double';
@@ -54,6 +57,37 @@ describe('a function’s failure', () => {
     const everything = JSON.stringify(sentry.received());
     expect(everything).not.toContain(ada.token);
     expect(everything).not.toContain(title);
+  });
+});
+
+describe('a stream consumer', () => {
+  it('reports the records it leaves for a retry', async () => {
+    const ada = await user();
+    world.bus.refuseNext(1);
+    expect((await ada.post('/api/goals', { title: 'Run a marathon' })).status).toBe(201);
+    await world.settle();
+    const failures = arrived('event').filter((event) => event.transaction === 'changes/publish-changes');
+    expect(failures.map((event) => event.exception.values[0].value)).toEqual(['The bus refused 1 of 1 changes; their records are retried']);
+    // The retry put it on the bus.
+    expect(
+      world.bus.published.filter((event) => event['detail-type'] === 'item.created' && 'userId' in event.detail && event.detail.userId === ada.id),
+    ).toHaveLength(1);
+  });
+});
+
+describe('a Cognito trigger', () => {
+  it('reports a failure, and not a refusal it answers on purpose', async () => {
+    const signUp = { triggerSource: 'PreSignUp_SignUp', userName: 'refused', request: { userAttributes: { name: 'Visit evil.example' } } };
+    await expect(preSignUp(signUp as unknown as PreSignUpTriggerEvent)).rejects.toThrow();
+    const signIn = { triggerSource: 'PostAuthentication_Authentication', userName: 'failed', request: { userAttributes: { email: 'failed@example.com' } } };
+    vi.stubEnv('TABLE_NAME', 'no-such-table');
+    try {
+      await expect(postAuthentication(signIn as unknown as PostAuthenticationTriggerEvent)).rejects.toThrow();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const triggers = arrived('event').filter((event) => event.transaction?.startsWith('auth/'));
+    expect(triggers.map((event) => [event.transaction, event.exception.values[0].type])).toEqual([['auth/post-authentication', 'ResourceNotFoundException']]);
   });
 });
 
