@@ -26,6 +26,9 @@ const KEPT_HEADERS = new Set(['user-agent', 'content-type', 'content-length', 'a
 /** The integrations the light client runs: none that records console lines, outgoing requests or local variables, which may hold item content or tokens. */
 const INTEGRATIONS = new Set(['EventFilters', 'FunctionToString', 'LinkedErrors', 'RequestData', 'NodeSystemError', 'Context', 'ContextLines']);
 
+/** A span's status codes (@sentry/core's SPAN_STATUS_OK and SPAN_STATUS_ERROR, which the light entry does not export). */
+const SPAN_STATUS = { ok: 1, error: 2 } as const;
+
 type Sdk = typeof Sentry;
 let sdk: Sdk | undefined;
 let starting: Promise<Sdk | undefined> | undefined;
@@ -99,10 +102,11 @@ export async function withErrorReporting<T>(invocation: Invocation, work: () => 
           try {
             const result = await work();
             if (statusOf) reporting.setHttpStatus(span, statusOf(result));
+            else span.setStatus({ code: SPAN_STATUS.ok });
             return result;
           } catch (error) {
             if (!invocation.isAnswer?.(error)) {
-              span.setStatus({ code: 2, message: 'internal_error' });
+              span.setStatus({ code: SPAN_STATUS.error, message: 'internal_error' });
               reporting.captureException(error);
             }
             throw error;

@@ -117,6 +117,24 @@ describe('a browser’s trace', () => {
   });
 });
 
+describe('a tool call', () => {
+  it('is run in the trace of the request that logged it', async () => {
+    const ada = await user();
+    const traceId = TRACE_ID.replace('5b', '7d');
+    const answer = await world.adapter({
+      method: 'POST',
+      url: '/api/voice/tool-calls',
+      headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json', 'sentry-trace': `${traceId}-${BROWSER_SPAN_ID}-1` },
+      body: Buffer.from(JSON.stringify({ tool_call_id: 'call_traced', conversation_id: 'conv_traced', tool_name: 'listGoals', parameters: {} })),
+    });
+    expect(answer.status).toBe(202);
+    await world.settle();
+    const processing = arrived('transaction').find((event) => event.transaction === 'voice/tool-processor' && event.contexts.trace.trace_id === traceId);
+    expect(processing).toMatchObject({ contexts: { trace: { op: 'queue.process', status: 'ok' } }, user: { id: ada.id } });
+    expect((processing!.spans as Array<Record<string, any>>).some((span) => span.op === 'db')).toBe(true);
+  });
+});
+
 describe('a bug report', () => {
   const report = { name: 'Ada Lovelace', email: 'ada@example.com', description: 'The calendar shows the wrong week.' };
 
