@@ -17,7 +17,7 @@ import { brotliDecompressSync, inflateSync, unzipSync } from 'node:zlib';
  * - the item types the SDKs send (ITEM_CATEGORIES); others are taken and dropped, as Relay does;
  * - Relay's size limits (INGEST_LIMITS): 413 beyond them;
  * - gzip, deflate or br request bodies (Content-Encoding), and CORS for browsers;
- * - a quota per key (`rateLimit`, or the `POST /knobs` knob): beyond it, 429 with `Retry-After`
+ * - a quota per key (`setRateLimit`, or over HTTP `POST /knobs { rateLimit }`): beyond it, 429 with `Retry-After`
  *   and `X-Sentry-Rate-Limits` as Relay formats them, or, when only some items are over, 200 for
  *   the rest with the header naming what was refused.
  * A 200 answers `{ id: <event_id> }`. What it took is kept under `dataDir` (the last MAX_KEPT
@@ -25,24 +25,28 @@ import { brotliDecompressSync, inflateSync, unzipSync } from 'node:zlib';
  * (`DELETE /received` forgets it), and listed for a person at `GET /`.
  */
 
+const MiB = 1024 ** 2;
+
 /**
- * Relay's default limits in bytes (relay-config's `Limits::default()`, which sentry.io applies too):
- * the decompressed request body; the event-like items of one envelope together (events,
- * transactions, replay events, feedback); each attachment and all of them; a replay recording as
- * sent (compressed) and decompressed; spans, logs, check-ins, client reports; sessions per envelope.
+ * Relay's size limits with its defaults (relay-config's `Limits::default()`, which sentry.io
+ * applies too), per group of items as its `check_envelope_size_limits` groups them: the largest
+ * item (a span or log container's items on average), how many of the group an envelope may hold,
+ * and their total; beyond any, the envelope is refused 413. `envelope` bounds the decompressed
+ * request body, `replayUncompressed` a replay recording once decompressed.
  */
 export const INGEST_LIMITS = {
-  envelope: 200 * 1024 ** 2,
-  event: 1024 ** 2,
-  attachment: 200 * 1024 ** 2,
-  attachments: 200 * 1024 ** 2,
-  replayCompressed: 10 * 1024 ** 2,
-  replayUncompressed: 100 * 1024 ** 2,
-  span: 1024 ** 2,
-  log: 1024 ** 2,
-  checkIn: 100 * 1024,
-  clientReports: 4 * 1024,
-  sessions: 100,
+  envelope: 100 * MiB,
+  replayUncompressed: 100 * MiB,
+  groups: [
+    { types: ['event', 'transaction', 'replay_event', 'feedback'], item: MiB, count: 1, total: MiB },
+    { types: ['attachment', 'user_report'], item: 100 * MiB, count: Infinity, total: 100 * MiB },
+    { types: ['replay_recording'], item: 10 * MiB, count: 1, total: 10 * MiB },
+    { types: ['session', 'sessions'], item: Infinity, count: 100, total: Infinity },
+    { types: ['client_report'], item: 4 * 1024, count: Infinity, total: 4 * 1024 },
+    { types: ['check_in'], item: 100 * 1024, count: 1, total: 100 * 1024 },
+    { types: ['span'], item: MiB, count: Infinity, total: Infinity },
+    { types: ['log'], item: MiB, count: 1, total: Infinity },
+  ],
 } as const;
 
 /**
@@ -69,7 +73,7 @@ const ITEM_CATEGORIES: Record<string, string> = {
 /** Sentry's protocol version; Relay refuses a newer one. */
 const PROTOCOL_VERSION = 7;
 const MAX_KEPT = 1_000;
-const MAX_KEPT_BYTES = 50 * 1024 ** 2;
+const MAX_KEPT_BYTES = 50 * MiB;
 const ENVELOPE_PATH = /^\/api\/(\d+)\/envelope\/?$/;
 /** The headers Relay allows in a browser's request and lets it read in the answer. */
 const CORS_ALLOWED_HEADERS =
@@ -101,7 +105,6 @@ export interface SentryDoubleOptions {
   dataDir: string;
   /** A free one when absent. */
   port?: number;
-  rateLimit?: RateLimitRule | null;
   /** Milliseconds since the epoch, for the quota's windows; tests move it. */
   clock?: () => number;
 }
@@ -123,13 +126,14 @@ class Refusal {
 export async function startSentryDouble(options: SentryDoubleOptions) {
   const clock = options.clock ?? Date.now;
   const store = openStore(options.dataDir);
-  let rateLimit = options.rateLimit ?? null;
+  let rateLimit: RateLimitRule | null = null;
   const quotas = new Map<string, { window: number; used: number }>();
 
   /** The quota's verdict on an envelope: the categories refused now, and for how many seconds. */
   function overQuota(publicKey: string, categories: Set<string>): { categories: string[]; retryAfter: number } | null {
     if (!rateLimit) return null;
-    const counted = [...categories].filter((category) => !rateLimit!.categories || rateLimit!.categories.includes(category));
+    // Relay never limits the SDK's own client reports.
+    const counted = [...categories].filter((category) => category !== 'internal' && (!rateLimit!.categories || rateLimit!.categories.includes(category)));
     if (counted.length === 0) return null;
     const windowMs = rateLimit.windowSeconds * 1000;
     const now = clock();
@@ -162,18 +166,18 @@ export async function startSentryDouble(options: SentryDoubleOptions) {
     if (publicKey !== sentryDoubleKey(projectId)) throw new Refusal(403, 'event submission rejected with_reason: ProjectId');
     checkSizes(envelope.items);
 
-    const known = envelope.items.filter((item) => item.headers.type in ITEM_CATEGORIES);
-    const categoryOf = (item: RawItem) => ITEM_CATEGORIES[item.headers.type]!;
-    const limited = overQuota(publicKey, new Set(known.map(categoryOf)));
-    const taken = limited ? known.filter((item) => limited.categories.length > 0 && !limited.categories.includes(categoryOf(item))) : known;
+    // Read first: an event that is not JSON refuses the envelope before it counts against the quota.
+    const known = envelope.items
+      .filter((item) => item.headers.type in ITEM_CATEGORIES)
+      .map((item) => ({ headers: item.headers, payload: readPayload(item), category: ITEM_CATEGORIES[item.headers.type]! }));
+    const limited = overQuota(publicKey, new Set(known.map((item) => item.category)));
+    const isLimited = (category: string) => category !== 'internal' && (limited!.categories.length === 0 || limited!.categories.includes(category));
+    const taken = limited ? known.filter((item) => !isLimited(item.category)) : known;
     const limitHeader: Record<string, string> = limited ? { 'x-sentry-rate-limits': `${limited.retryAfter}:${limited.categories.join(';')}:key` } : {};
     if (limited && taken.length === 0)
       throw new Refusal(429, 'event rejected due to rate limit', { ...limitHeader, 'retry-after': String(limited.retryAfter) });
 
-    const items = taken.flatMap((item) => {
-      const payload = readPayload(item);
-      return payload === undefined ? [] : [{ headers: item.headers, payload }];
-    });
+    const items = taken.filter((item) => item.payload !== undefined).map(({ headers, payload }) => ({ headers, payload }));
     if (items.length > 0) store.add({ receivedAt: new Date(clock()).toISOString(), projectId, headers: envelope.headers, items });
     const eventId = envelope.headers.event_id;
     return { body: typeof eventId === 'string' ? { id: eventId } : {}, headers: limitHeader };
@@ -317,54 +321,21 @@ function dsnParts(dsn: string): { publicKey: string; projectId: string } | null 
   }
 }
 
-/** Relay's per-item limits (its `check_envelope_size_limits`): 413 for an envelope over any. */
+/** Relay's size limits per group of items (INGEST_LIMITS): 413 for an envelope beyond any. */
 function checkSizes(items: RawItem[]): void {
-  const over = () => new Refusal(413, 'envelope exceeds size limits');
-  let events = 0;
-  let attachments = 0;
-  let sessions = 0;
-  let clientReports = 0;
+  const used = INGEST_LIMITS.groups.map(() => ({ count: 0, total: 0 }));
   for (const { headers, payload } of items) {
-    const size = payload.length;
-    switch (headers.type) {
-      case 'event':
-      case 'transaction':
-      case 'replay_event':
-      case 'feedback':
-        events += size;
-        break;
-      case 'attachment':
-        if (size > INGEST_LIMITS.attachment) throw over();
-        attachments += size;
-        break;
-      case 'replay_recording':
-        if (size > INGEST_LIMITS.replayCompressed) throw over();
-        break;
-      case 'session':
-      case 'sessions':
-        sessions += 1;
-        break;
-      case 'client_report':
-        clientReports += size;
-        break;
-      case 'check_in':
-        if (size > INGEST_LIMITS.checkIn) throw over();
-        break;
-      case 'span':
-        if (size > INGEST_LIMITS.span) throw over();
-        break;
-      case 'log':
-        if (size > INGEST_LIMITS.log) throw over();
-        break;
+    const index = INGEST_LIMITS.groups.findIndex((group) => (group.types as readonly string[]).includes(headers.type));
+    if (index < 0) continue;
+    const limit = INGEST_LIMITS.groups[index]!;
+    const group = used[index]!;
+    const contained = typeof headers.item_count === 'number' && headers.item_count > 0 ? headers.item_count : 1;
+    group.count += 1;
+    group.total += payload.length;
+    if (payload.length / contained > limit.item || group.count > limit.count || group.total > limit.total) {
+      throw new Refusal(413, `envelope exceeds size limits: ${headers.type}`);
     }
   }
-  if (
-    events > INGEST_LIMITS.event ||
-    attachments > INGEST_LIMITS.attachments ||
-    sessions > INGEST_LIMITS.sessions ||
-    clientReports > INGEST_LIMITS.clientReports
-  )
-    throw over();
 }
 
 /**

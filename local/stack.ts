@@ -151,6 +151,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       await google?.stop();
       await elevenLabs?.stop();
       await sentry?.close();
+      if (sentry && process.env.SENTRY_DSN === sentry.dsn()) delete process.env.SENTRY_DSN;
       await cognito.stop();
       await dynamo.stop();
     },
