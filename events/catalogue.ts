@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACE_HEADERS } from '../shared/error-reporting';
 import { ENTITIES } from '../shared/item-kinds';
 import { LANGUAGES } from '../shared/languages';
 import { TOOL_CALL_STATUSES } from '../shared/tool-calls';
@@ -13,6 +14,15 @@ export const EVENT_SOURCE = 'tempo.app';
 const occurredAt = z.iso.datetime({ offset: true });
 const entity = z.enum(ENTITIES);
 const record = z.record(z.string(), z.unknown());
+
+/**
+ * The trace a request's event continues (TRACE_HEADERS), put on by the
+ * producer when the request is traced: its consumer's span joins the browser's trace (docs/events.md).
+ */
+const [traceHeader, baggageHeader] = TRACE_HEADERS;
+export const TraceHeadersSchema = z.object({ [traceHeader]: z.string(), [baggageHeader]: z.string().optional() });
+export type TraceHeaders = z.infer<typeof TraceHeadersSchema>;
+const trace = TraceHeadersSchema.optional();
 
 /**
  * A change to one item, from the table's stream (functions/changes/publish-changes.ts): `item` is the
@@ -51,6 +61,7 @@ export const EVENT_CATALOGUE = {
     email: z.string(),
     description: z.string(),
     occurredAt,
+    trace,
   }),
   /** Tokens stored after the OAuth callback; the first sync follows on the bus. */
   'gcal.connected': z.object({ userId: z.string(), writeAccess: z.boolean(), occurredAt }),
@@ -67,7 +78,7 @@ export const EVENT_CATALOGUE = {
     occurredAt,
   }),
   /** The assistant asked for a client tool; the call is logged as pending and the processor runs it. */
-  'toolcall.requested': z.object({ userId: z.string(), toolCallId: z.string(), toolName: z.string(), occurredAt }),
+  'toolcall.requested': z.object({ userId: z.string(), toolCallId: z.string(), toolName: z.string(), occurredAt, trace }),
   /** A tool call finished, with success or error. */
   'toolcall.completed': z.object({
     userId: z.string(),

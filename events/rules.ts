@@ -18,9 +18,9 @@ const detailTypes = (...types: DetailType[]) => types;
 export const BUS_RULES: readonly BusRule[] = [
   {
     name: 'BugReportsToTracker',
-    description: 'Forwards bug reports to the error-reporting service, when one is configured',
+    description: 'Sends bug reports to the error-reporting service as user feedback, when a DSN is set',
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('bugreport.submitted') },
-    target: 'bug-reports/forward',
+    target: 'bug-reports/send-feedback',
   },
   {
     name: 'PasswordResetCodes',

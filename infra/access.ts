@@ -103,7 +103,7 @@ export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
  * Every consumer reads, puts, updates and deletes its idempotency records (platform/consumer.ts).
  */
 const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
-  'bug-reports/forward': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+  'bug-reports/send-feedback': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   // Reads the address's live code, makes one or counts a mailing of it again.
   'auth/send-reset-code': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true },
   'items/unlink-purged-goal': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
@@ -155,10 +155,13 @@ export interface SharedResources {
   google?: { clientId?: string; clientSecret: ISecret; tokenKey: ISecret };
   elevenLabs?: { agentId?: string; apiKey: ISecret };
   sockets?: { api: IWebSocketApi; stage: IWebSocketStage };
+  /** Where every function reports its errors and traces (functions/platform/error-reporting.ts): the DSN secret, the release and the stage. */
+  errorReporting?: { dsn: ISecret; release: string; environment: string };
 }
 
-/** Grants exactly `access` and sets the environment variables that go with it. */
+/** Grants exactly `access`, and to every function the reading of the error-reporting DSN, and sets the environment variables that go with them. */
 export function grantAccess(target: AppFunction, access: Access, resources: SharedResources): void {
+  reportErrors(target, provided(resources.errorReporting, 'the error-reporting DSN'));
   grantTable(target, access, resources.table);
   if (access.publishes) grantPublish(target, provided(resources.bus, 'the event bus'));
   if (access.userPool) grantUserPool(target, access.userPool, provided(resources.auth, 'the user pool'));
@@ -260,6 +263,13 @@ function callElevenLabs(target: AppFunction, elevenLabs: NonNullable<SharedResou
 function setOrWarn(target: AppFunction, name: string, value: string | undefined, warning: string, text: string): void {
   if (value) target.function.addEnvironment(name, value);
   else Annotations.of(target).addWarningV2(warning, text);
+}
+
+/** The DSN's ARN (read at cold start), and what each report names: the release and the environment (the stage). */
+function reportErrors(target: AppFunction, { dsn, release, environment }: NonNullable<SharedResources['errorReporting']>): void {
+  readSecrets(target, { SENTRY_DSN: dsn });
+  target.function.addEnvironment('SENTRY_RELEASE', release);
+  target.function.addEnvironment('SENTRY_ENVIRONMENT', environment);
 }
 
 /** Lets the function read each secret, found by `<NAME>_ARN` (functions/platform/secrets.ts). */

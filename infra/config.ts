@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { parseDsn } from '../shared/error-reporting';
 import { WEB_DIST } from './paths';
 
 export interface StageSettings {
@@ -68,6 +69,13 @@ export interface AppConfig extends StageSettings {
    * in a deploy after the one that made the identity, once its verification link was opened.
    */
   cognitoMailFromSender: boolean;
+  /**
+   * The DSN the browser reports to (public by design: it only lets one send events); the functions
+   * read theirs from the secrets stack. Without one the SPA loads nothing of the SDK.
+   */
+  sentryDsn?: string;
+  /** The build every error report names: context sentryRelease, else tempo@<stage>. */
+  release: string;
   /** The built SPA to upload; absent on a fresh clone, where the site bucket stays empty. */
   webDist?: string;
 }
@@ -87,6 +95,8 @@ export function readConfig(node: Node): AppConfig {
   if (cognitoMailFromSender && !senderEmail) {
     throw new Error('cognitoMailFromSender sends Cognito’s mail from the SES sender: give senderEmail (verified) with it');
   }
+  const sentryDsn = optional(node, 'sentryDsn');
+  if (sentryDsn && !parseDsn(sentryDsn)) throw new Error(`sentryDsn "${sentryDsn}" is not a DSN: https://<publicKey>@<host>/<projectId>`);
   const webDist = optional(node, 'webDist') ?? WEB_DIST;
   return {
     stage,
@@ -99,6 +109,8 @@ export function readConfig(node: Node): AppConfig {
     authDomainPrefix: optional(node, 'authDomainPrefix'),
     senderEmail,
     cognitoMailFromSender,
+    sentryDsn,
+    release: optional(node, 'sentryRelease') ?? `tempo@${stage}`,
     webDist: existsSync(webDist) ? webDist : undefined,
   };
 }

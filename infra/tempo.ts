@@ -32,7 +32,8 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
 
   const secrets = new SecretsStack(app, name('Secrets'), base);
   const data = new DataStack(app, name('Data'), base);
-  const auth = new AuthStack(app, name('Auth'), { ...base, googleClientSecret: secrets.googleClientSecret, table: data.table });
+  const errorReporting = { dsn: secrets.sentryDsn, release: config.release, environment: config.stage };
+  const auth = new AuthStack(app, name('Auth'), { ...base, googleClientSecret: secrets.googleClientSecret, table: data.table, errorReporting });
   const email = config.senderEmail ? new EmailStack(app, name('Email'), { ...base, senderEmail: config.senderEmail }) : undefined;
   const shared = {
     table: data.table,
@@ -41,12 +42,18 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
     siteUrl: config.siteUrl,
     google: { clientId: config.googleClientId, clientSecret: secrets.googleClientSecret, tokenKey: secrets.googleTokenKey },
     elevenLabs: { agentId: config.elevenLabsAgentId, apiKey: secrets.elevenLabsApiKey },
+    errorReporting,
   };
   const events = new EventsStack(app, name('Events'), { ...base, shared });
   const api = new ApiStack(app, name('Api'), { ...base, shared: { ...shared, bus: events.bus }, originVerify: secrets.originVerify });
   const push = new PushStack(app, name('Push'), { ...base, shared: { ...shared, bus: events.bus }, table: data.table, originVerify: secrets.originVerify });
   // Voice is on once an agent is named; its key can only be checked by calling ElevenLabs.
-  const webConfig = { ...auth.webConfig, voice: Boolean(config.elevenLabsAgentId), errorReporting: null };
+  // The browser's DSN is public by design (it only lets one send events), so it is context, not a secret.
+  const webConfig = {
+    ...auth.webConfig,
+    voice: Boolean(config.elevenLabsAgentId),
+    errorReporting: config.sentryDsn ? { dsn: config.sentryDsn, release: config.release, environment: config.stage } : null,
+  };
   const region = env?.region;
   const edge = region && !Token.isUnresolved(region) ? new EdgeStack(app, name('Edge'), { ...base, env: { ...env, region: EDGE_REGION } }) : undefined;
   const web = new WebStack(app, name('Web'), {

@@ -2,13 +2,15 @@ import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { escapeHtml } from '../platform/html';
 import { appOrigin } from '../platform/site';
 import { mailLanguage, MAIL_TEXTS } from './mail-texts';
+import { cognitoTrigger } from './trigger';
+import { COGNITO_TRIGGERS } from './triggers';
 
 /**
  * Cognito trigger: turns the sign-up code into a link to /verify-email. Cognito puts the real code
  * where `codeParameter` stands and sends the mail (through SES in AWS, into the outbox locally),
  * in the language of the account's `locale` (the sign-up page's).
  */
-export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+export const handler = cognitoTrigger(COGNITO_TRIGGERS.CustomMessage, async (event: CustomMessageTriggerEvent) => {
   if (event.triggerSource !== 'CustomMessage_SignUp' && event.triggerSource !== 'CustomMessage_ResendCode') return event;
   const email = event.request.userAttributes.email ?? '';
   const name = event.request.userAttributes.name;
@@ -26,4 +28,4 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
     texts.ignore,
   ].join('\n');
   return event;
-}
+});

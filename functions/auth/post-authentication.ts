@@ -1,5 +1,7 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { forgetLastBrowser } from './sign-in-throttle.repository';
+import { cognitoTrigger } from './trigger';
+import { COGNITO_TRIGGERS } from './triggers';
 
 /**
  * Cognito trigger after a successful sign-in: the browser that signed in is the person's, so the
@@ -7,7 +9,7 @@ import { forgetLastBrowser } from './sign-in-throttle.repository';
  * the pre-authentication trigger noted the browser it let through just before. Other browsers
  * (a stranger's) keep their waits, and the account-wide hourly count stays.
  */
-export async function handler(event: PostAuthenticationTriggerEvent): Promise<PostAuthenticationTriggerEvent> {
+export const handler = cognitoTrigger(COGNITO_TRIGGERS.PostAuthentication, async (event: PostAuthenticationTriggerEvent) => {
   await forgetLastBrowser(event.request.userAttributes.email ?? event.userName);
   return event;
-}
+});

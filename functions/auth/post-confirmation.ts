@@ -1,15 +1,17 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { createSignUpSettings } from '../settings/account-settings';
 import { mailLanguage } from './mail-texts';
+import { cognitoTrigger } from './trigger';
+import { COGNITO_TRIGGERS } from './triggers';
 
 /**
  * Cognito trigger: a confirmed account gets its user_settings with the sign-up defaults, the
  * name it signed up with and the language of the page it signed up on (its `locale`). The row
  * reaches the bus as settings.created from the table's stream.
  */
-export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
+export const handler = cognitoTrigger(COGNITO_TRIGGERS.PostConfirmation, async (event: PostConfirmationTriggerEvent) => {
   const userId = event.request.userAttributes.sub ?? event.userName;
   const { name, locale } = event.request.userAttributes;
   await createSignUpSettings(userId, name ?? null, mailLanguage(locale));
   return event;
-}
+});

@@ -5,6 +5,8 @@ import { MESSAGES } from '../../shared/messages';
 import { nowMs } from '../platform/clock';
 import { readAttemptLog, saveAttemptLog, type AttemptLog, type BrowserLog } from './sign-in-throttle.repository';
 import { trustedDeviceOf } from './trusted-devices.repository';
+import { cognitoTrigger, TriggerRefusal } from './trigger';
+import { COGNITO_TRIGGERS } from './triggers';
 
 /** Who is trying: the throttle's key for the browser, and whether the account trusts it (a device token it issued). */
 export interface Attempt {
@@ -31,16 +33,16 @@ async function attemptOf(event: PreAuthenticationTriggerEvent, account: string, 
  * password, and a refusal says how long to wait. A successful sign-in clears the account's
  * browsers (post-authentication trigger). See AUTH_THROTTLE for the limits.
  */
-export async function handler(event: PreAuthenticationTriggerEvent): Promise<PreAuthenticationTriggerEvent> {
+export const handler = cognitoTrigger(COGNITO_TRIGGERS.PreAuthentication, async (event: PreAuthenticationTriggerEvent) => {
   const account = event.request.userAttributes.email ?? event.userName;
   const attempt = await attemptOf(event, account, nowMs());
   for (let tries = 0; tries < 5; tries += 1) {
     const verdict = await recordAttempt(account, attempt, nowMs());
     if (verdict === 'allowed') return event;
-    if (verdict !== 'raced') throw new Error(MESSAGES.signInThrottled(Math.ceil(verdict.waitMs / 1000)));
+    if (verdict !== 'raced') throw new TriggerRefusal(MESSAGES.signInThrottled(Math.ceil(verdict.waitMs / 1000)));
   }
-  throw new Error(MESSAGES.signInThrottled(Math.ceil(AUTH_THROTTLE.cooldownMs / 1000)));
-}
+  throw new TriggerRefusal(MESSAGES.signInThrottled(Math.ceil(AUTH_THROTTLE.cooldownMs / 1000)));
+});
 
 type Verdict = 'allowed' | 'raced' | { waitMs: number };
 

@@ -2,6 +2,8 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { isDemoAddress } from '../../shared/demo';
 import { MESSAGES } from '../../shared/messages';
 import { personNameProblem } from '../../shared/person-name';
+import { cognitoTrigger, TriggerRefusal } from './trigger';
+import { COGNITO_TRIGGERS } from './triggers';
 
 /**
  * Cognito trigger before an account is made: a name typed into our sign-up that does not read as a
@@ -10,10 +12,10 @@ import { personNameProblem } from '../../shared/person-name';
  * no verification mail goes to it, and every mail escapes the name anyway. The demo's addresses
  * are the demo's alone (a sign-up there would mail a domain that never resolves).
  */
-export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
+export const handler = cognitoTrigger(COGNITO_TRIGGERS.PreSignUp, async (event: PreSignUpTriggerEvent) => {
   if (event.triggerSource === 'PreSignUp_ExternalProvider') return event;
-  if (event.triggerSource === 'PreSignUp_SignUp' && isDemoAddress(event.request.userAttributes.email ?? '')) throw new Error(MESSAGES.invalidEmail);
+  if (event.triggerSource === 'PreSignUp_SignUp' && isDemoAddress(event.request.userAttributes.email ?? '')) throw new TriggerRefusal(MESSAGES.invalidEmail);
   const problem = personNameProblem(event.request.userAttributes.name ?? '');
-  if (problem) throw new Error(problem);
+  if (problem) throw new TriggerRefusal(problem);
   return event;
-}
+});

@@ -1,6 +1,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Stamped } from '../../shared/changes';
 import { KIND_OF_PREFIX, TOOL_CALL_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
+import { reportError } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { streamConsumer } from '../platform/stream';
 import { closeOpenConnections, notifyConnections } from '../push/sockets';
@@ -21,7 +22,7 @@ export function counterOf(sortKey: string): Stamped | null {
  * one step more, which costs a screen one read. A user whose sessions were ended (a password reset,
  * "Sign out everywhere") has every open socket closed.
  */
-export const handler = streamConsumer(async (changes) => {
+export const handler = streamConsumer('changes/count-changes', async (changes) => {
   const byUser = new Map<string, { counts: Map<Stamped, number>; records: DynamoDBRecord[] }>();
   const sessionsEnded = new Map<string, DynamoDBRecord[]>();
   for (const change of changes) {
@@ -52,6 +53,7 @@ export const handler = streamConsumer(async (changes) => {
         if (stamps) await notifyConnections(userId, { stamps });
       } catch (error) {
         log.error('changes not counted', { userId, error });
+        await reportError(error);
         failed.push(...records);
       }
     }),
@@ -60,6 +62,7 @@ export const handler = streamConsumer(async (changes) => {
         await closeOpenConnections(userId);
       } catch (error) {
         log.error('sockets not closed', { userId, error });
+        await reportError(error);
         failed.push(...records);
       }
     }),

@@ -3,6 +3,7 @@ import { ENTITY_OF_KIND } from '../../shared/item-kinds';
 import { KIND_OF_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
 import { toPublic, withoutKeys, type StoredItem } from '../items/stored-item';
 import { publishAll, type DomainEvent } from '../platform/bus';
+import { reportError } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { streamConsumer, type TableChange } from '../platform/stream';
 import { withoutKeys as settingsOfRow } from '../settings/stored-settings';
@@ -62,7 +63,7 @@ export function settingsEventOf(change: TableChange): DomainEvent<'settings.crea
  * its record retried, then kept in the on-failure queue, never dropped. An item change put on the
  * bus twice carries the same changeId, which the consumers handle once (functions/platform/consumer.ts).
  */
-export const handler = streamConsumer(async (changes) => {
+export const handler = streamConsumer('changes/publish-changes', async (changes) => {
   const events = changes.flatMap((change) => {
     const event = itemEventOf(change) ?? settingsEventOf(change);
     if (!event) return [];
@@ -74,9 +75,13 @@ export const handler = streamConsumer(async (changes) => {
     }
     return [{ change, event: event as DomainEvent }];
   });
+  let failure: unknown;
   const taken = await publishAll(events.map(({ event }) => event)).catch((error: unknown) => {
     log.error('changes not put on the bus', { error });
+    failure = error;
     return events.map(() => false);
   });
+  const refused = taken.filter((wasTaken) => !wasTaken).length;
+  if (refused > 0) await reportError(failure ?? new Error(`The bus refused ${refused} of ${events.length} changes; their records are retried`));
   return events.filter((_, index) => !taken[index]).map(({ change }) => change.record);
 });

@@ -1,6 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { DAY_MS } from '../../shared/dates';
 import { now } from '../platform/clock';
+import { reportError, withErrorReporting } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { deleteDemoAccount } from './deletion';
 import { carryForward, CLEAN_UP_LOOKBACK_DAYS, expiredDemos, type RegisteredDemo } from './register.repository';
@@ -9,9 +10,13 @@ import { carryForward, CLEAN_UP_LOOKBACK_DAYS, expiredDemos, type RegisteredDemo
  * Scheduled: deletes the demo accounts that have expired, each with its Cognito user and every
  * record under it. Reads only the register's partitions of the past week's days, never the users'
  * own items. One account failing is logged, its record carried forward to today's partition, and
- * tried again on the next run; the others go on.
+ * tried again on the next run; the others go on. Failures are reported.
  */
-export async function handler(_event?: ScheduledEvent): Promise<{ deleted: number; failed: number }> {
+export function handler(_event?: ScheduledEvent): Promise<{ deleted: number; failed: number }> {
+  return withErrorReporting({ name: 'demo/clean-up', op: 'function.schedule' }, deleteExpiredDemos);
+}
+
+async function deleteExpiredDemos(): Promise<{ deleted: number; failed: number }> {
   const startedAt = now();
   let deleted = 0;
   let failed = 0;
@@ -28,6 +33,7 @@ export async function handler(_event?: ScheduledEvent): Promise<{ deleted: numbe
     } catch (error) {
       failed += 1;
       log.error('demo account not deleted; the next run tries again', { error: String(error) });
+      await reportError(error);
       await carryForward(demo, startedAt).catch((carryError: unknown) => log.error('demo account not carried forward', { error: String(carryError) }));
     }
   }

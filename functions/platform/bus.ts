@@ -1,6 +1,7 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_CATALOGUE, EVENT_SOURCE, type DetailOf, type DetailType } from '../../events/catalogue';
 import { clientPerEndpoint } from './endpoint-client';
+import { reportError } from './error-reporting';
 import { log } from './log';
 
 const bus = clientPerEndpoint('AWS_ENDPOINT_URL_EVENTBRIDGE', () => new EventBridgeClient({}));
@@ -56,5 +57,6 @@ export async function publishAfterSave<T extends DetailType>(detailType: T, deta
     await publish(detailType, detail);
   } catch (error) {
     log.error('domain event not published', { detailType, error });
+    await reportError(error);
   }
 }

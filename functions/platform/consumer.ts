@@ -3,7 +3,8 @@ import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middle
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
-import { EVENT_CATALOGUE, type DetailOf, type DetailType } from '../../events/catalogue';
+import { EVENT_CATALOGUE, TraceHeadersSchema, type DetailOf, type DetailType } from '../../events/catalogue';
+import { withErrorReporting } from './error-reporting';
 import { idempotencyStore } from './idempotency.repository';
 import { logger } from './log';
 
@@ -31,6 +32,9 @@ interface Handled {
  * table's stream, which a retried batch may put on the bus twice): a second delivery of a handled event does
  * nothing, one that comes while the first still runs fails so the bus retries it, and a run that
  * failed leaves no record, so its retry runs again. `name` is the consumer's target (events/rules.ts).
+ * A run is a span continuing the trace of the request that put the event on the bus, when it carried
+ * one; a failure is reported with the event's id, each attempt's (the function cannot tell which one
+ * is the bus's last: the dead-letter queue's alarm tells that).
  */
 export function busConsumer<T extends DetailType>(name: string, consume: (detail: DetailOf<T>, event: BusEvent<T>) => Promise<void>) {
   // Built at the first event, when the table's name is known (tests set it after importing).
@@ -51,6 +55,17 @@ export function busConsumer<T extends DetailType>(name: string, consume: (detail
         await consume(detail, busEvent);
         return { handled: busEvent.id };
       });
-    return handler(event, context);
+    const run = handler;
+    const detail = event.detail as Record<string, unknown> | undefined;
+    return withErrorReporting(
+      {
+        name,
+        op: 'queue.process',
+        trace: TraceHeadersSchema.safeParse(detail?.trace).data,
+        userId: typeof detail?.userId === 'string' ? detail.userId : undefined,
+        tags: { 'bus.event_id': event.id, 'bus.detail_type': event['detail-type'] },
+      },
+      () => run(event, context),
+    );
   };
 }

@@ -1,11 +1,20 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { clientPerEndpoint } from './endpoint-client';
+import { inChildSpan } from './error-reporting';
 
-/** The shared document client. The endpoint comes from AWS_ENDPOINT_URL_DYNAMODB locally, so handlers run unchanged. */
-export const db = clientPerEndpoint('AWS_ENDPOINT_URL_DYNAMODB', () =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
-);
+/**
+ * The shared document client. The endpoint comes from AWS_ENDPOINT_URL_DYNAMODB locally, so handlers
+ * run unchanged. In a traced invocation each call is a `db` span, `dynamodb <Operation>`, of the invocation's.
+ */
+export const db = clientPerEndpoint('AWS_ENDPOINT_URL_DYNAMODB', () => {
+  const client = new DynamoDBClient({});
+  client.middlewareStack.add(
+    (next, context) => (args) => inChildSpan(`dynamodb ${String(context.commandName).replace(/Command$/, '')}`, 'db', () => next(args)),
+    { step: 'initialize', name: 'traceSpans' },
+  );
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+});
 
 export function tableName(): string {
   const name = process.env.TABLE_NAME;

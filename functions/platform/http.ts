@@ -6,6 +6,7 @@ import { API_LIMITS } from '../../shared/constants';
 import { API_ERRORS } from '../../shared/messages';
 import { routesByKey, type HandlerName, type RouteKey, type RouteKeyOf, type RouteOf } from '../routes';
 import { now } from './clock';
+import { reportAsUser, reportError, traceHeadersOf, withErrorReporting } from './error-reporting';
 import { HttpError, invalidField, notFound, unauthorized, validationError } from './errors';
 import { log, logger } from './log';
 import { cameThroughTheSite } from './origin';
@@ -47,10 +48,12 @@ export type Operations<H extends HandlerName> = {
 /**
  * A Lambda handler serving the routes of one handler name: checks the caller, parses and validates
  * the body with the route's schema, runs the operation and answers JSON. Errors become
- * `{ error: { code, message, fields? } }`; anything unexpected is logged and answered as a bare 500.
+ * `{ error: { code, message, fields? } }`; anything unexpected is logged, reported and answered as a
+ * bare 500; a 502 (a service it relies on failed) is reported too. Each request is a span named by
+ * its route, continuing the browser's trace from its headers.
  */
 export function httpHandler<H extends HandlerName>(name: H, operations: Operations<H>) {
-  return middy<HttpEvent, HttpResult, Error, Context>()
+  const handler = middy<HttpEvent, HttpResult, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(jsonErrors())
     .handler(async (event) => {
@@ -62,6 +65,7 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
       if (!route || route.handler !== name || !operation) throw notFound();
 
       const userId = callerId(event);
+      reportAsUser(userId);
       if (!route.public && !userId) throw unauthorized();
       const body = route.body ? parseWith(route.body, readJson(event)) : undefined;
       const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {});
@@ -71,6 +75,17 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
       const reply = await operation({ userId, body, params: (event.pathParameters ?? {}) as Record<string, string>, query, now: now(), event });
       return toResult(reply.status, reply.body, reply.headers);
     });
+  return (event: HttpEvent, context: Context): Promise<HttpResult> =>
+    withErrorReporting(
+      {
+        name: event.routeKey,
+        op: 'http.server',
+        trace: traceHeadersOf(event.headers),
+        request: { method: event.requestContext.http.method, url: `https://${event.requestContext.domainName}${event.rawPath}` },
+      },
+      () => handler(event, context),
+      (result) => result.statusCode ?? 200,
+    );
 }
 
 /** The `sub` claim the API Gateway JWT authorizer verified, or null on a public route without a token. */
@@ -138,10 +153,14 @@ function jsonErrors(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
     onError: async (request) => {
       const error = request.error;
       if (error instanceof HttpError) {
+        // A service the function relies on failed (Google, ElevenLabs): the operator's to see too. A 503
+        // (not configured, or Google's rate limit) is a state the person is told of, not a failure.
+        if (error.status === 502) await reportError(error);
         request.response = toResult(error.status, error.toBody(), error.headers);
         return;
       }
       log.error('unhandled error', { routeKey: request.event.routeKey, error });
+      await reportError(error);
       request.response = toResult(500, { error: { code: 'internal', message: API_ERRORS.internal } });
     },
   };

@@ -1,5 +1,6 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { withErrorReporting } from './error-reporting';
 import { logger } from './log';
 
 type Image = Record<string, unknown>;
@@ -37,12 +38,16 @@ export function tableChangeOf(record: DynamoDBRecord): TableChange {
  * A consumer of the table's stream (functions/changes/stream-consumers.ts): the batch's records read as table changes,
  * and the records whose handling failed reported as the partial batch response. Lambda then
  * retries from the first failed record on (so a record handled once may come again: consumers are
- * idempotent), and after its last retry sends the rest to the on-failure queue.
+ * idempotent), and after its last retry sends the rest to the on-failure queue. A consumer reports
+ * the error that failed a record (reportError); what escapes is reported here. A stream record
+ * carries no trace, so each batch is a trace of its own (docs/events.md). `name` is its target
+ * (functions/changes/stream-consumers.ts).
  */
-export function streamConsumer(consume: (changes: TableChange[]) => Promise<readonly DynamoDBRecord[]>) {
-  return async (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> => {
-    logger.addContext(context);
-    const failed = await consume(event.Records.map(tableChangeOf));
-    return { batchItemFailures: failed.map((record) => ({ itemIdentifier: record.dynamodb!.SequenceNumber! })) };
-  };
+export function streamConsumer(name: string, consume: (changes: TableChange[]) => Promise<readonly DynamoDBRecord[]>) {
+  return (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> =>
+    withErrorReporting({ name, op: 'function.stream' }, async () => {
+      logger.addContext(context);
+      const failed = await consume(event.Records.map(tableChangeOf));
+      return { batchItemFailures: failed.map((record) => ({ itemIdentifier: record.dynamodb!.SequenceNumber! })) };
+    });
 }

@@ -2,6 +2,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { DAY_MS } from '../../shared/dates';
 import { purgeExpiredOn } from '../items/background';
 import { now } from '../platform/clock';
+import { withErrorReporting } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { readCheckpoint, saveCheckpoint } from './repository';
 
@@ -12,9 +13,13 @@ const FIRST_RUN_LOOKBACK_DAYS = 30;
  * Scheduled: deletes for good the goals, tasks and events that have been in the trash more than
  * 10 days. It reads only the expiry index's partitions of the days that have come due, so its cost
  * follows the expired items, not the live ones. Safe to run twice: each delete is conditional on
- * the item still being the same trashed item.
+ * the item still being the same trashed item. A failure is reported.
  */
-export async function handler(_event?: ScheduledEvent): Promise<{ purged: number }> {
+export function handler(_event?: ScheduledEvent): Promise<{ purged: number }> {
+  return withErrorReporting({ name: 'purge/handler', op: 'function.schedule' }, purgeExpiredTrash);
+}
+
+async function purgeExpiredTrash(): Promise<{ purged: number }> {
   const startedAt = now();
   const today = startedAt.toISOString().slice(0, 10);
   const start = await firstDayToPurge(startedAt);

@@ -1,5 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { now } from '../platform/clock';
+import { withErrorReporting } from '../platform/error-reporting';
 import { logger } from '../platform/log';
 import { cameThroughTheSite } from '../platform/origin';
 import { isIssuedAfterReset } from '../platform/sessions.repository';
@@ -18,12 +19,14 @@ export interface SocketAuthorizerContext {
  * moments before, and that this call uses up. A ticket issued before the user's sessions were ended
  * (a password reset, "Sign out everywhere") opens nothing. Like every route of the HTTP API, the
  * upgrade must have come through the site's CloudFront. Throwing "Unauthorized" is how a Lambda
- * authorizer makes API Gateway answer 401.
+ * authorizer makes API Gateway answer 401; what fails in redeeming the ticket is reported first.
  */
 export async function handler(event: APIGatewayRequestAuthorizerEvent, context: Context): Promise<APIGatewayAuthorizerResult> {
   logger.addContext(context);
   const userId = cameThroughTheSite(event.headers ?? undefined)
-    ? await ticketHolder(event.queryStringParameters?.[SOCKET_API.authorizer.queryParameter])
+    ? await withErrorReporting({ name: '$connect authorizer', op: 'function.authorizer' }, () =>
+        ticketHolder(event.queryStringParameters?.[SOCKET_API.authorizer.queryParameter]),
+      )
     : null;
   if (!userId) throw new Error('Unauthorized');
   const granted: SocketAuthorizerContext = { userId };

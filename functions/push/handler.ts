@@ -1,6 +1,7 @@
 import type { APIGatewayEventWebsocketRequestContextV2, APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2WithRequestContext, Context } from 'aws-lambda';
 import { SOCKET_LIMITS } from '../../shared/constants';
 import { now } from '../platform/clock';
+import { withErrorReporting } from '../platform/error-reporting';
 import { log, logger } from '../platform/log';
 import type { SocketAuthorizerContext } from './authorizer';
 import { connectionsOverCap, countFrame, removeConnection, saveConnection } from './connections.repository';
@@ -15,8 +16,14 @@ export type SocketEvent = APIGatewayProxyWebsocketEventV2WithRequestContext<APIG
  * socket idle for ten minutes), answers nothing, and closes a socket that sends more frames than
  * SOCKET_LIMITS.frames allows (each frame runs this function). The user comes from the authorizer's
  * context, which API Gateway hands every route of the connection, never from what the page sends.
+ * A failure is reported (functions/platform/error-reporting.ts).
  */
-export async function handler(event: SocketEvent, context: Context): Promise<APIGatewayProxyResultV2> {
+export function handler(event: SocketEvent, context: Context): Promise<APIGatewayProxyResultV2> {
+  const { routeKey, authorizer } = event.requestContext;
+  return withErrorReporting({ name: routeKey, op: 'websocket.server', userId: authorizer.userId }, () => serve(event, context));
+}
+
+async function serve(event: SocketEvent, context: Context): Promise<APIGatewayProxyResultV2> {
   logger.addContext(context);
   const { routeKey, connectionId, authorizer } = event.requestContext;
   const { userId } = authorizer;

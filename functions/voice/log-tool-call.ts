@@ -2,6 +2,7 @@ import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall, ToolCallRequest } from '../../shared/tool-calls.schema';
 import { publish } from '../platform/bus';
 import { now } from '../platform/clock';
+import { currentTraceHeaders, reportError } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { finishToolCall, getToolCall, insertToolCall, toPublicCall } from './tool-calls.repository';
 
@@ -30,11 +31,12 @@ export async function logToolCall(userId: string, request: ToolCallRequest, rece
     return toPublicCall(logged);
   }
   try {
-    await publish('toolcall.requested', { userId, toolCallId: call.id, toolName: call.tool_name, occurredAt: at });
+    await publish('toolcall.requested', { userId, toolCallId: call.id, toolName: call.tool_name, occurredAt: at, trace: currentTraceHeaders() });
     return call;
   } catch (error) {
     // Without the bus nobody would ever run it: say so now, instead of leaving it pending.
     log.error('tool call not queued', { userId, toolCallId: call.id, error });
+    await reportError(error);
     return (await finishToolCall(userId, call.id, { status: 'error', error_message: TOOL_CALL_MESSAGES.notQueued }, now())) ?? call;
   }
 }

@@ -12,7 +12,8 @@ import { busConsumer } from '../platform/consumer';
  * - A redelivered event finds the call finished and does nothing; a copy delivered while the first
  *   still runs finds it claimed and fails, so the bus retries it once that one has finished; a run
  *   cut off before the call was marked finished is run again, and a create finds the item it made.
- * - An unexpected failure throws: the bus retries, then dead-letters; the call stays pending.
+ * - An unexpected failure throws: it is logged and reported (platform/consumer.ts), in the trace of
+ *   the request that logged the call; the bus retries, then dead-letters; the call stays pending.
  */
 export const handler = busConsumer<'toolcall.requested'>('voice/tool-processor', async ({ userId, toolCallId }) => {
   const startedAt = now();

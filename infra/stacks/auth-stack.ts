@@ -22,7 +22,7 @@ import { BLOCKED_COGNITO_CALL, BLOCKED_COGNITO_TARGETS, COGNITO_TRIGGERS, type C
 import { COGNITO_CALLS_PER_ADDRESS, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import type { WebConfig } from '../../shared/web-config';
-import { grantAccess, TRIGGER_ACCESS } from '../access';
+import { grantAccess, TRIGGER_ACCESS, type SharedResources } from '../access';
 import { resourceName, type AppConfig } from '../config';
 import { SENDER_NAME } from './email-stack';
 import { AppFunction } from '../constructs/app-function';
@@ -35,6 +35,8 @@ export interface AuthStackProps extends StackProps {
   googleClientSecret: ISecret;
   /** For the triggers that keep settings and sign-in attempts in it. */
   table: ITable;
+  /** Where the triggers report errors, as every function does (infra/access.ts). */
+  errorReporting: NonNullable<SharedResources['errorReporting']>;
 }
 
 /** The Cognito operation each trigger of functions/auth/triggers.ts serves. */
@@ -219,7 +221,7 @@ export class AuthStack extends Stack {
     new CfnWebACLAssociation(this, 'UserPoolWebAclAssociation', { resourceArn: this.userPool.userPoolArn, webAclArn: acl.attrArn });
   }
 
-  private addTriggers({ config, table }: AuthStackProps): Map<CognitoTrigger, AppFunction> {
+  private addTriggers({ config, table, errorReporting }: AuthStackProps): Map<CognitoTrigger, AppFunction> {
     const triggers = new Map<CognitoTrigger, AppFunction>();
     // By name: the events stack, which makes the bus, is built from this stack's user pool.
     const bus = EventBus.fromEventBusName(this, 'Bus', resourceName(config, 'bus'));
@@ -231,7 +233,7 @@ export class AuthStack extends Stack {
         // Cognito gives a trigger 5 seconds before it fails the sign-up or sign-in.
         timeout: Duration.seconds(5),
       });
-      grantAccess(fn, TRIGGER_ACCESS[trigger], { table, bus, siteUrl: config.siteUrl });
+      grantAccess(fn, TRIGGER_ACCESS[trigger], { table, bus, siteUrl: config.siteUrl, errorReporting });
       this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], fn.function);
       triggers.set(trigger, fn);
     }

@@ -15,6 +15,8 @@ export class SecretsStack extends Stack {
   readonly elevenLabsApiKey: Secret;
   readonly googleClientSecret: Secret;
   readonly googleTokenKey: Secret;
+  /** The DSN the functions report errors and traces to; its generated stand-in is no DSN, so nothing is sent until it is set. */
+  readonly sentryDsn: Secret;
   /** What CloudFront adds to each request to the API, so the API can refuse requests that went around it (functions/platform/origin.ts). */
   readonly originVerify: Secret;
 
@@ -28,6 +30,7 @@ export class SecretsStack extends Stack {
       'google-client-secret',
       'The client secret of the Google OAuth client (Cognito federation and Calendar access)',
     );
+    this.sentryDsn = this.placeholder(config, 'SentryDsn', 'sentry-dsn', 'The error-reporting DSN of the functions (Sentry or GlitchTip)');
     this.googleTokenKey = new Secret(this, 'GoogleTokenKey', {
       secretName: resourceName(config, 'google-token-key'),
       description: 'Encrypts the Google tokens stored in the table (AES-256-GCM keyed by its SHA-256)',

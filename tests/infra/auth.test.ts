@@ -172,9 +172,15 @@ describe('web client', () => {
 describe('secrets and mail', () => {
   const secrets = Template.fromStack(plain.secrets);
 
-  it('holds placeholders for the ElevenLabs key and the Google client secret, a generated key for Google tokens and the origin secret', () => {
+  it('holds placeholders for the ElevenLabs key, the Google client secret and the error-reporting DSN, a generated key for Google tokens and the origin secret', () => {
     const names = Object.values(secrets.findResources('AWS::SecretsManager::Secret')).map((secret) => secret.Properties.Name);
-    expect(names.sort()).toEqual(['tempo-dev-elevenlabs-api-key', 'tempo-dev-google-client-secret', 'tempo-dev-google-token-key', 'tempo-dev-origin-verify']);
+    expect(names.sort()).toEqual([
+      'tempo-dev-elevenlabs-api-key',
+      'tempo-dev-google-client-secret',
+      'tempo-dev-google-token-key',
+      'tempo-dev-origin-verify',
+      'tempo-dev-sentry-dsn',
+    ]);
   });
 
   it('lets only the Google Calendar functions (and the demo clean-up, which revokes a grant) read the Google secrets, and only the voice handler the ElevenLabs key', () => {

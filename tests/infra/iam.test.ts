@@ -31,9 +31,11 @@ const REFERENCES = {
   sender: logicalId(tempo.email!.sender),
   googleSecrets: [logicalId(tempo.secrets.googleClientSecret), logicalId(tempo.secrets.googleTokenKey)],
   elevenLabsKey: logicalId(tempo.secrets.elevenLabsApiKey),
+  /** Every function may read it, to report its errors. */
+  sentryDsn: logicalId(tempo.secrets.sentryDsn),
   socketApi: logicalId(tempo.push.api),
 };
-const SECRETS = [...REFERENCES.googleSecrets, REFERENCES.elevenLabsKey];
+const SECRETS = [...REFERENCES.googleSecrets, REFERENCES.elevenLabsKey, REFERENCES.sentryDsn];
 
 interface Statement {
   Effect: string;
@@ -48,7 +50,7 @@ interface Granted {
   publishes: boolean;
   userPool: string[];
   sendsMail: boolean;
-  /** The secrets it may read (the Google client secret and token key, the ElevenLabs key). */
+  /** The secrets it may read (the error-reporting DSN; the Google client secret and token key, the ElevenLabs key). */
   secrets: string[];
   postsToSockets: boolean;
   closesSockets: boolean;
@@ -193,7 +195,11 @@ function expected(access: Access, readsStream: boolean): Granted {
     publishes: access.publishes ?? false,
     userPool: [...(access.userPool ?? [])].sort(),
     sendsMail: access.sendsMail ?? false,
-    secrets: [...(access.callsGoogle ? REFERENCES.googleSecrets : []), ...(access.callsElevenLabs ? [REFERENCES.elevenLabsKey] : [])].sort(),
+    secrets: [
+      REFERENCES.sentryDsn,
+      ...(access.callsGoogle ? REFERENCES.googleSecrets : []),
+      ...(access.callsElevenLabs ? [REFERENCES.elevenLabsKey] : []),
+    ].sort(),
   };
 }
 
@@ -250,6 +256,9 @@ describe('function permissions', () => {
     expect(has('ELEVENLABS_API_KEY_ARN'), 'ELEVENLABS_API_KEY_ARN').toBe(Boolean(access.callsElevenLabs));
     expect(has('ELEVENLABS_AGENT_ID'), 'ELEVENLABS_AGENT_ID').toBe(Boolean(access.callsElevenLabs));
     expect(has('WEBSOCKET_MANAGEMENT_ENDPOINT'), 'WEBSOCKET_MANAGEMENT_ENDPOINT').toBe(Boolean(access.postsToSockets || access.closesSockets));
+    // Every function reports: the DSN by ARN, never its value; the release (the stage's default) and the stage.
+    expect(has('SENTRY_DSN_ARN') && !has('SENTRY_DSN'), 'SENTRY_DSN_ARN').toBe(true);
+    expect([environment.SENTRY_RELEASE, environment.SENTRY_ENVIRONMENT]).toEqual(['tempo@dev', 'dev']);
   });
 
   it('lets nothing scan, batch or run PartiQL', () => {

@@ -69,6 +69,8 @@ const SECRETS: Record<string, Need> = {
   GOOGLE_CLIENT_SECRET: 'callsGoogle',
   TOKEN_ENCRYPTION_KEY: 'callsGoogle',
   ELEVENLABS_API_KEY: 'callsElevenLabs',
+  // Every function reports its errors (infra/access.ts grantAccess).
+  SENTRY_DSN: 'reportsErrors',
 };
 
 /** Environment variables that only an entry sets, for the one field no SDK call shows. */
@@ -220,8 +222,12 @@ function needsOf(entry: string): Map<Need, Set<string>> {
       if (imported) reach(imported.file, imported.name);
       for (const what of module.sdk.get(name) ?? []) need(what, module, node);
     }
-    if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || node.expression.getText() === 'require')) {
-      fail(module, node, 'the analysis follows static imports only');
+    if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || node.expression.getText() === 'require') &&
+      !isPackageLoad(node)
+    ) {
+      fail(module, node, 'the analysis follows static imports only, and packages loaded on demand that are not an AWS SDK');
     }
     if (ts.isObjectLiteralExpression(node)) {
       const keyCondition = keyConditionNeed(module, node);
@@ -239,6 +245,19 @@ function needsOf(entry: string): Map<Need, Set<string>> {
   load(entry);
   reach(entry, 'handler');
   return needs;
+}
+
+/** A package loaded when first needed (the error-reporting SDK, only with a DSN): one that calls no AWS API, so nothing to grant. */
+function isPackageLoad(call: ts.CallExpression): boolean {
+  const [specifier] = call.arguments;
+  return (
+    call.expression.kind === ts.SyntaxKind.ImportKeyword &&
+    !!specifier &&
+    ts.isStringLiteral(specifier) &&
+    !specifier.text.startsWith('.') &&
+    !specifier.text.startsWith('@aws-sdk/') &&
+    !Object.hasOwn(SDK_COMMANDS, specifier.text)
+  );
 }
 
 /** `x.name` and `{ name: x }` do not use a top-level `name`; shorthand `{ name }` does. */
@@ -281,6 +300,7 @@ function grantsOf(access: Access): Set<Need> {
     ...(access.indexes ?? []).map((index) => `indexes.${index}`),
     ...(access.userPool ? ['userPool', ...access.userPool.map((action) => `userPool.${action}`)] : []),
     ...(['publishes', 'sendsMail', 'linksToSite', 'callsGoogle', 'callsElevenLabs'] as const).filter((flag) => access[flag]),
+    'reportsErrors',
   ]);
 }
 

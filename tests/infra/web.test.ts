@@ -9,6 +9,7 @@ import { builtSpa, logicalId, tempoApp } from './tempo-app';
 const EXPECTED_CSP =
   "default-src 'self'; " +
   "connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com wss://api.elevenlabs.io; " +
+  "worker-src 'self' blob:; " +
   "script-src 'self' 'wasm-unsafe-eval'; " +
   "img-src 'self' data:; " +
   "style-src 'self' 'unsafe-inline'; " +

@@ -1,6 +1,4 @@
 import { readFileSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +10,7 @@ import { MESSAGES } from '../../shared/messages';
 import { startLocalBus } from '../../local/bus';
 import { integrationHarness } from '../support/harness';
 
-const { world, call } = integrationHarness();
+const { call } = integrationHarness();
 
 describe('waiting list', () => {
   it('joins once per address, ignoring case, and answers 409 saying it is already on the list the second time', async () => {
@@ -72,33 +70,6 @@ describe('bug reports', () => {
       email: MESSAGES.emailRequired,
       description: MESSAGES.descriptionRequired,
     });
-  });
-
-  it('is stored, put on the bus, and forwarded by the rule’s consumer to the configured tracker', async () => {
-    const received: unknown[] = [];
-    const tracker = createServer((request, response) => {
-      let text = '';
-      request.on('data', (chunk) => (text += chunk));
-      request.on('end', () => {
-        received.push(JSON.parse(text));
-        response.end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
-    // The reports of the tests before are delivered first, to no tracker, so this one alone reaches it.
-    await world.settle();
-    process.env.BUG_REPORT_FORWARD_URL = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/`;
-    try {
-      const answer = await call('POST', '/api/bug-reports', {
-        body: { name: 'Ada', email: 'ada@example.com', description: 'The calendar shows the wrong week.' },
-      });
-      expect(answer.status).toBe(201);
-      await world.settle();
-      expect(received).toEqual([{ event_id: answer.body.id, name: 'Ada', email: 'ada@example.com', comments: 'The calendar shows the wrong week.' }]);
-    } finally {
-      delete process.env.BUG_REPORT_FORWARD_URL;
-      tracker.close();
-    }
   });
 });
 
