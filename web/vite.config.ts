@@ -11,6 +11,9 @@ const LIBRARY_CHUNKS = [
   { name: 'react', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'amplify', priority: 2, test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|js-cookie)[\\/]/ },
   { name: 'zod', priority: 2, test: /node_modules[\\/]zod[\\/]|zod-in-the-browser|zod-jitless/ },
+  // Error reporting's SDK, loaded after the first paint and only with a DSN (web/src/lib/error-reporting.ts); replay only for a sampled session.
+  { name: 'sentry-replay', priority: 3, includeDependenciesRecursively: false, test: /node_modules[\\/]@sentry[\\/]replay[\\/]/ },
+  { name: 'sentry', priority: 2, test: /node_modules[\\/]@sentry[\\/]/ },
 ];
 
 const chunks = signedInChunks();

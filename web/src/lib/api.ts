@@ -1,5 +1,6 @@
 import { API_ERRORS, messageKeyOf, type ApiErrorKey, type MessageKey, type VoiceMessageKey } from '../../../shared/messages';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
+import { reportError } from './error-reporting';
 import { sessionIdToken } from './session';
 
 /** The texts an API or schema message can be shown in: the public ones, and the app's voice texts where loaded. */
@@ -48,10 +49,28 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal: options.signal,
   });
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) {
+    const failure = toApiError(response.status, payload);
+    if (response.status >= 500) reportServerError(failure, method, path, response);
+    throw failure;
+  }
   // The API's answers are trusted as their types: the server builds them from the same schemas
   // (docs/openapi.json), and checking them again would send zod to every page.
   return payload as T;
+}
+
+/** An id in a path (a UUID, or any long token with a digit): reports name the route, not the item. */
+const PATH_ID = /^(?=[\w-]*\d)[\w-]{16,}$/;
+
+/** A 5xx is the API's fault: reported with the route's template, the status and API Gateway's request id (an HTTP API names it `apigw-requestid`), never the body. */
+function reportServerError(failure: ApiError, method: string, path: string, response: Response): void {
+  const [pathname = ''] = path.split(/[?#]/, 1);
+  const route = pathname
+    .split('/')
+    .map((segment) => (PATH_ID.test(segment) ? '{id}' : segment))
+    .join('/');
+  const requestId = response.headers.get('apigw-requestid') ?? response.headers.get('x-amzn-requestid');
+  reportError(failure, { area: 'api', route: `${method} ${route}`, status: response.status, requestId });
 }
 
 /** How long reads wait for a first paint that does not come (a page that paints no text). */
