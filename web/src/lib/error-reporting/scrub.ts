@@ -59,11 +59,18 @@ export function scrubText(text: string): string {
   return text.replace(JWT, FILTERED).replace(BEARER, `Bearer ${FILTERED}`).replace(EMAIL, FILTERED).replace(URL_IN_TEXT, scrubUrl);
 }
 
-/** Every text in `value`, however deep, scrubbed; objects and arrays copied. */
+/**
+ * Every text in `value`, however deep, scrubbed; plain objects and arrays copied. Anything else
+ * (a DOM node or an event the SDK holds on to) is left as it is: it is not sent as such, and
+ * walking it would walk the page.
+ */
 export function scrubDeep<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return scrubText(value) as T;
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return (depth > MAX_DEPTH ? undefined : value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return undefined as T;
   if (Array.isArray(value)) return value.map((item: unknown) => scrubDeep(item, depth + 1)) as T;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubDeep(item, depth + 1)])) as T;
 }
 
