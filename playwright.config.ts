@@ -119,6 +119,9 @@ export default defineConfig({
       // The voice agent is the local ElevenLabs double; the voice tests script it on E2E_ELEVENLABS_PORT.
       ELEVENLABS_DOUBLE: '1',
       ELEVENLABS_DOUBLE_PORT: (process.env.E2E_ELEVENLABS_PORT ??= '3110'),
+      // Errors, traces, replays and feedback go to the local Sentry double; tests read what it received on E2E_SENTRY_PORT.
+      SENTRY_DOUBLE: '1',
+      SENTRY_DOUBLE_PORT: (process.env.E2E_SENTRY_PORT ??= '3130'),
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: resolve(process.env.E2E_WEB_DIST) } : {}),
     },
     reuseExistingServer: false,

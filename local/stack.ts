@@ -13,6 +13,7 @@ import { isVoiceConfigured } from '../functions/voice/elevenlabs';
 import { pushAgent } from '../functions/voice/agent/push-agent';
 import { startElevenLabsDouble } from './elevenlabs-double';
 import { seedGoogleCalendar, startGoogleDouble } from './google-double';
+import { startSentryDouble } from './sentry-double';
 import { startHttpServer } from './http-server';
 import { startSocketGateway } from './socket-gateway';
 import { settleAll } from './settle';
@@ -39,6 +40,10 @@ export interface LocalStackOptions {
   elevenLabsDouble?: boolean;
   /** The ElevenLabs double's port (a free one when absent). */
   elevenLabsDoublePort?: number;
+  /** Report errors, traces, replays and feedback to the local Sentry double (SENTRY_DOUBLE=1 npm start), unless SENTRY_DSN names another. */
+  sentryDouble?: boolean;
+  /** The Sentry double's port (a free one when absent). */
+  sentryDoublePort?: number;
 }
 
 /**
@@ -48,6 +53,9 @@ export interface LocalStackOptions {
  */
 export async function startLocalStack(options: LocalStackOptions) {
   const dataDir = resolve(options.dataDir);
+  // First, so the browser's config, the CSP and the functions (in this process) all read its DSN.
+  const sentry = options.sentryDouble ? await startSentryDouble({ dataDir: join(dataDir, 'sentry'), port: options.sentryDoublePort }) : undefined;
+  if (sentry) process.env.SENTRY_DSN ||= sentry.dsn();
   const dynamo = options.dynamoEndpoint
     ? { endpoint: options.dynamoEndpoint, stop: async () => undefined }
     : await startDynalite({ path: join(dataDir, 'dynamodb') });
@@ -130,6 +138,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     outbox,
     google,
     elevenLabs,
+    sentry,
     dynamoEndpoint: stream.endpoint,
     async stop() {
       await schedules.stop();
@@ -141,6 +150,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       await ses.stop();
       await google?.stop();
       await elevenLabs?.stop();
+      await sentry?.close();
       await cognito.stop();
       await dynamo.stop();
     },

@@ -9,6 +9,8 @@ const stack = await startLocalStack({
   googleDoublePort: process.env.GOOGLE_DOUBLE_PORT ? Number(process.env.GOOGLE_DOUBLE_PORT) : undefined,
   elevenLabsDouble: process.env.ELEVENLABS_DOUBLE === '1',
   elevenLabsDoublePort: Number(process.env.ELEVENLABS_DOUBLE_PORT ?? 3210),
+  sentryDouble: process.env.SENTRY_DOUBLE === '1',
+  sentryDoublePort: Number(process.env.SENTRY_DOUBLE_PORT ?? 3130),
   webDir: process.env.WEB_DIST,
 });
 
@@ -20,8 +22,17 @@ console.log(`
   Data:           ${process.env.DATA_DIR ?? '.data'}/ (delete it to start over); mail in ${stack.outbox.directory}
   Google:         ${stack.google ? `local double at ${stack.google.url} (GOOGLE_DOUBLE=1)` : process.env.GOOGLE_CLIENT_ID ? 'Google, as configured' : 'not configured (GOOGLE_DOUBLE=1 for the local double)'}
   Voice:          ${stack.elevenLabs ? `local ElevenLabs double at ${stack.elevenLabs.httpUrl} (ELEVENLABS_DOUBLE=1; knobs under /__double/)` : process.env.ELEVENLABS_AGENT_ID && process.env.ELEVENLABS_API_KEY ? `ElevenLabs agent ${process.env.ELEVENLABS_AGENT_ID}` : 'not configured (ELEVENLABS_DOUBLE=1 for the local double)'}
+  Errors:         ${errorReporting()}
   Stop with Ctrl-C.
 `);
+
+/** Where errors, traces, replays and feedback go: the local double's page, the DSN's host, or nowhere. */
+function errorReporting(): string {
+  const dsn = process.env.SENTRY_DSN;
+  if (stack.sentry && dsn === stack.sentry.dsn()) return `local Sentry double, seen at ${stack.sentry.url} (SENTRY_DOUBLE=1)`;
+  if (dsn) return `Sentry at ${new URL(dsn).host} (SENTRY_DSN)`;
+  return 'not reported (SENTRY_DOUBLE=1 for the local double, or SENTRY_DSN=<dsn>)';
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
