@@ -1,6 +1,7 @@
 import { ERROR_REPORTING_SAMPLING } from '../../../shared/error-reporting';
 import type * as SentryClientModule from './error-reporting/sentry-client';
 import type { ReportContext } from './error-reporting/sentry-client';
+import { firstContentfulPaintOr } from './first-paint';
 import { loadWebConfig } from './web-config';
 
 /**
@@ -13,6 +14,8 @@ import { loadWebConfig } from './web-config';
 type SentryClient = typeof SentryClientModule;
 export type { ReportContext };
 
+/** How long the SDK waits for a first paint that does not come (a start that crashed paints nothing), from the start. */
+const UNPAINTED_WAIT_MS = 3_000;
 /** Reports kept while the SDK loads: the first ones, which tell how a broken start began. */
 const QUEUE_LIMIT = 10;
 /** Where this tab's replay sampling is kept, so its later page loads follow it (a session is a tab's life). */
@@ -79,11 +82,9 @@ export function startErrorReporting(): void {
   );
 }
 
-/** Once the page has loaded and the browser is idle: the SDK's download never competes with the first paint. */
+/** Once the page has painted and the browser is idle: the SDK's download never competes with the first paint. */
 function afterFirstPaint(run: () => void): void {
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  void firstContentfulPaintOr(UNPAINTED_WAIT_MS).then(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run)));
 }
 
 /**
