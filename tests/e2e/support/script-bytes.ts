@@ -23,14 +23,16 @@ export const totalBytes = (scripts: readonly ScriptSize[]) => scripts.reduce((su
 
 /** A built file's content hash and extension, left out of the names. */
 const HASH_AND_EXTENSION = /-[\w-]{8}\.js$/;
-const scriptName = (url: string) => new URL(url).pathname.replace(/^.*\//, '').replace(HASH_AND_EXTENSION, '');
+/** Session replay's compression worker, made from a blob: URL (the only worker the app makes so: shared/content-security-policy.ts). */
+const REPLAY_WORKER = 'sentry-replay worker';
+const scriptName = (url: string) => (url.startsWith('blob:') ? REPLAY_WORKER : new URL(url).pathname.replace(/^.*\//, '').replace(HASH_AND_EXTENSION, ''));
 
 /**
- * Error reporting's chunks (web/build/plugins/error-reporting-chunks.ts): fetched once the page has
+ * Error reporting's chunks (web/build/plugins/error-reporting-chunks.ts) and replay's worker: fetched once the page has
  * painted and the browser is idle, and only with a DSN. The first-visit budgets count every other
  * script a first visit downloads until the network is idle; these are reported beside them.
  */
-export const isErrorReporting = (script: ScriptSize) => ERROR_REPORTING_CHUNK_NAMES.includes(script.name);
+export const isErrorReporting = (script: ScriptSize) => ERROR_REPORTING_CHUNK_NAMES.includes(script.name) || script.name === REPLAY_WORKER;
 
 /** How long after the page's first contentful paint each of error reporting's chunks began to download, in ms. */
 export function errorReportingStarts(page: Page): Promise<Record<string, number>> {
