@@ -136,6 +136,16 @@ test.describe('error reporting', () => {
     expect(transaction.spans.map((span: { span_id: string }) => span.span_id)).toContain(parentSpanId);
   });
 
+  test('a Google connection that failed is reported with its reason code', async ({ page, request }) => {
+    await signedInAccount(page, request, 'report-google', null);
+    await page.goto('/settings?gcal=error&reason=no-tokens');
+    await sdkStarted(page);
+    const userId = await signedInUserId(page);
+    const { payload: error } = await double.waitFor('event', ({ payload }) => payload.user?.id === userId && payload.tags?.area === 'google');
+    expect(exceptionText(error)).toBe('Google Calendar connect: noTokens');
+    expect(error.contexts.report).toMatchObject({ stage: 'connect' });
+  });
+
   test('without a DSN nothing of the SDK is downloaded and nothing is sent', async ({ page, request }) => {
     await page.route('**/config.json', async (route) => route.fulfill({ json: { ...(await (await route.fetch()).json()), errorReporting: null } }));
     await page.clock.install();
