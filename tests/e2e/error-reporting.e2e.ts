@@ -136,6 +136,25 @@ test.describe('error reporting', () => {
     expect(transaction.spans.map((span: { span_id: string }) => span.span_id)).toContain(parentSpanId);
   });
 
+  test('an error that reaches the route error page and an unhandled rejection arrive, with the route', async ({ page, request }) => {
+    await signedInAccount(page, request, 'report-route', '/tasks');
+    await sdkStarted(page);
+    const userId = await signedInUserId(page);
+    // The Trash page's code cannot be downloaded: its route throws, and the error page shows.
+    await page.route(/\/assets\/trash-[\w-]{8}\.js$/, (route) => route.abort());
+    await page.getByRole('link', { name: 'Trash' }).click();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    const { payload: routeError } = await double.waitFor('event', ({ payload }) => payload.user?.id === userId && payload.tags?.area === 'route error page');
+    expect(routeError.contexts.report.route).toBe('/trash');
+
+    await page.evaluate(() => void Promise.reject(new Error('Rejected in a signed-in page')));
+    const { payload: rejection } = await double.waitFor(
+      'event',
+      ({ payload }) => payload.user?.id === userId && exceptionText(payload).includes('Rejected in a signed-in page'),
+    );
+    expect(rejection.exception.values[0].mechanism).toMatchObject({ handled: false });
+  });
+
   test('a Google connection that failed is reported with its reason code', async ({ page, request }) => {
     await signedInAccount(page, request, 'report-google', null);
     await page.goto('/settings?gcal=error&reason=no-tokens');
