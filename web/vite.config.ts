@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { selfHostedAudioWorklets } from './build/plugins/self-hosted-audio-worklets.ts';
 import { signedInChunks } from './build/plugins/chunk-plan.ts';
+import { ERROR_REPORTING_CHUNKS } from './build/plugins/error-reporting-chunks.ts';
 
 /** Libraries in chunks named after them, so the build output shows what each page downloads; they rank above the chunk plan's groups. */
 const LIBRARY_CHUNKS = [
@@ -11,6 +12,7 @@ const LIBRARY_CHUNKS = [
   { name: 'react', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'amplify', priority: 2, test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|js-cookie)[\\/]/ },
   { name: 'zod', priority: 2, test: /node_modules[\\/]zod[\\/]|zod-in-the-browser|zod-jitless/ },
+  ...ERROR_REPORTING_CHUNKS,
 ];
 
 const chunks = signedInChunks();

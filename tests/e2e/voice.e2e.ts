@@ -4,6 +4,7 @@ import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { elevenLabsDouble } from './support/elevenlabs';
 import { recordCspViolations } from './support/csp';
+import { sentryDouble } from './support/sentry';
 import { ensureSpeechWav } from './support/speech';
 
 /**
@@ -103,6 +104,12 @@ test('an abnormal close from the agent says the connection was lost; an active c
   await double.close(4000, 'test');
   await expect(panel(page).getByRole('alert')).toContainText('Voice agent connection lost. Please try reconnecting.');
   await expect(panel(page).getByText('Voice Error')).toBeVisible();
+  // And it is reported, with the close code (the test server reports to the Sentry double).
+  const { payload: report } = await sentryDouble().waitFor(
+    'event',
+    ({ payload }) => payload.tags?.area === 'voice' && payload.contexts?.report?.closeCode === 4000,
+  );
+  expect(report.exception.values[0].value).toBe('Voice agent connection lost. Please try reconnecting.');
 });
 
 test('a conversation ElevenLabs refuses says the assistant is unavailable, not that the connection failed', async ({ page, request }) => {

@@ -1,5 +1,7 @@
 import { API_ERRORS, messageKeyOf, type ApiErrorKey, type MessageKey, type VoiceMessageKey } from '../../../shared/messages';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
+import { reportError } from './error-reporting';
+import { firstContentfulPaintOr } from './first-paint';
 import { sessionIdToken } from './session';
 
 /** The texts an API or schema message can be shown in: the public ones, and the app's voice texts where loaded. */
@@ -36,7 +38,8 @@ export interface ApiRequestOptions {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  if (method === 'GET') await afterFirstContentfulPaint();
+  // Reads wait for the page's first paint (lib/first-paint.ts), or a moment for a page that paints no text.
+  if (method === 'GET') await (readsWait ??= firstContentfulPaintOr(FIRST_PAINT_WAIT_MS));
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.signedIn) headers.authorization = `Bearer ${await currentIdToken()}`;
@@ -48,7 +51,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal: options.signal,
   });
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) {
+    const failure = toApiError(response.status, payload);
+    if (response.status >= 500) reportServerError(failure, method, path, response);
+    throw failure;
+  }
   // The API's answers are trusted as their types: the server builds them from the same schemas
   // (docs/openapi.json), and checking them again would send zod to every page.
   return payload as T;
@@ -56,27 +63,20 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
 /** How long reads wait for a first paint that does not come (a page that paints no text). */
 const FIRST_PAINT_WAIT_MS = 500;
-let firstContentfulPaint: Promise<void> | undefined;
+let readsWait: Promise<void> | undefined;
 
-/**
- * Reads wait for the page's first contentful paint (after it, they go at once): a page first
- * paints what it already knows (the data it showed last time, skeletons of its content's size),
- * and the network's answers, their parsing and rendering do not hold that paint back. A hidden
- * page does not paint, so it does not wait.
- */
-function afterFirstContentfulPaint(): Promise<void> {
-  return (firstContentfulPaint ??= new Promise<void>((resolve) => {
-    const observable = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
-    if (document.visibilityState === 'hidden' || !observable) return resolve();
-    const observer = new PerformanceObserver((entries) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    document.addEventListener('visibilitychange', () => resolve(), { once: true });
-    setTimeout(resolve, FIRST_PAINT_WAIT_MS);
-  }));
+/** An id in a path (a UUID, or any long token with a digit): reports name the route, not the item. */
+const PATH_ID = /^(?=[\w-]*\d)[\w-]{16,}$/;
+
+/** A 5xx is the API's fault: reported with the route's template, the status and API Gateway's request id (an HTTP API names it `apigw-requestid`), never the body. */
+function reportServerError(failure: ApiError, method: string, path: string, response: Response): void {
+  const [pathname = ''] = path.split(/[?#]/, 1);
+  const route = pathname
+    .split('/')
+    .map((segment) => (PATH_ID.test(segment) ? '{id}' : segment))
+    .join('/');
+  const requestId = response.headers.get('apigw-requestid') ?? response.headers.get('x-amzn-requestid');
+  reportError(failure, { area: 'api', route: `${method} ${route}`, status: response.status, requestId });
 }
 
 async function currentIdToken(): Promise<string> {

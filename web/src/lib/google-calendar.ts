@@ -2,7 +2,8 @@ import useSWR, { mutate } from 'swr';
 import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
 import type { GcalConnectAnswer, GcalStatus, GcalSyncAnswer } from '../../../shared/gcal.schema';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
-import { apiRequest, localizedError } from './api';
+import { ApiError, apiRequest, localizedError } from './api';
+import { reportError } from './error-reporting';
 import { listCacheKey } from './items';
 
 /**
@@ -14,6 +15,16 @@ const STATUS_KEY = '/api/gcal/status';
 
 /** The pending marker of a Google connection: when the browser left for Google's consent page. */
 const PENDING_KEY = 'tempo.gcal.pending';
+
+/**
+ * A failure of the Google connection, reported: one the browser met (the network), or one the
+ * server named in words of its own (`failure` a text). An API answer is not reported here: a 4xx
+ * is the person's case, and lib/api.ts reports every 5xx.
+ */
+export function reportGoogleFailure(stage: 'connect' | 'first sync' | 'sync' | 'disconnect', failure: unknown): void {
+  if (failure instanceof ApiError) return;
+  reportError(typeof failure === 'string' ? new Error(`Google Calendar ${stage}: ${failure}`) : failure, { area: 'google', stage });
+}
 
 /** Whether this server has Google set up and the user's calendar is connected; polled every `refreshMs` when given. */
 export function useGoogleCalendarStatus(refreshMs = 0) {

@@ -13,6 +13,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { reportError } from './error-reporting';
 
 /**
  * The app's navigation on the browser's History API: what a single-page app of fixed paths needs
@@ -255,6 +256,7 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(error, info.componentStack);
+    reportError(error, { area: 'route error page', route: this.props.resetKey, componentStack: info.componentStack });
   }
 
   override render() {

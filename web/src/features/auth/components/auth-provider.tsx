@@ -7,7 +7,8 @@ import type * as CognitoApi from '../api/cognito';
 import type { AuthEvent } from '../api/cognito';
 import type { SignInRouteState } from '../lib/return-path';
 import { forgetRememberedData } from '../../../lib/remembered-data';
-import { sessionEnded, sessionIdToken, setSessionSource } from '../../../lib/session';
+import { setReportedUser } from '../../../lib/error-reporting';
+import { jwtClaims, sessionEnded, sessionIdToken, setSessionSource } from '../../../lib/session';
 import { freshStoredIdToken, isOAuthRedirectReturn, storageHoldingSession } from '../lib/stored-session';
 import { announceSignOut, markBrowserSession, onSignOutElsewhere } from '../lib/browser-session';
 
@@ -145,6 +146,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // A session kept in this tab's storage is shared with the browser's other tabs (lib/browser-session.ts).
     if (status === 'signedIn' && storageHoldingSession() === 'session') markBrowserSession();
+  }, [status]);
+
+  useEffect(() => {
+    // Error reports name the signed-in user by id (the token's subject) and nothing else.
+    if (status === 'signedIn') void sessionIdToken().then((token) => setReportedUser(token ? String(jwtClaims(token).sub) : null));
+    if (status === 'signedOut') setReportedUser(null);
   }, [status]);
 
   useEffect(() => {

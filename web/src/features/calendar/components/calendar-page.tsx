@@ -11,7 +11,7 @@ import { LoadState } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { discardItem, useItems, useSettings } from '../../../lib/items';
-import { localizedGcalError, syncGoogleCalendar, useGoogleCalendarStatus } from '../../../lib/google-calendar';
+import { localizedGcalError, reportGoogleFailure, syncGoogleCalendar, useGoogleCalendarStatus } from '../../../lib/google-calendar';
 import { CALENDAR_VIEWS, monthGrid, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
 import { isDay } from '../../../lib/zoned-dates';
 import { zonedParts, type Day } from '../../../../../shared/zoned-time';
@@ -231,6 +231,7 @@ function CalendarActions({ onNewEvent }: { onNewEvent: () => void }) {
     try {
       showToast({ tone: 'success', title: texts.gcal.calendarSynced, description: texts.gcal.synced(await syncGoogleCalendar()) });
     } catch (error) {
+      reportGoogleFailure('sync', error);
       showToast({ tone: 'error', title: texts.gcal.syncToastFailed, description: localizedGcalError(error, texts) });
       void status.mutate();
     } finally {

@@ -6,7 +6,14 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
-import { connectGoogleCalendar, disconnectGoogleCalendar, localizedGcalError, takePendingAge, useGoogleCalendarStatus } from '../../../lib/google-calendar';
+import {
+  connectGoogleCalendar,
+  disconnectGoogleCalendar,
+  localizedGcalError,
+  reportGoogleFailure,
+  takePendingAge,
+  useGoogleCalendarStatus,
+} from '../../../lib/google-calendar';
 import { useAppTexts } from '../../../i18n/texts';
 
 /** How often the status is read while the first sync after connecting runs. */
@@ -42,7 +49,9 @@ export function GoogleCalendarSection() {
         setAwaitingSync(true);
       }
     } else {
-      const message = gcal[connectFailureKey(searchParams.get(GCAL_RETURN.reason))];
+      const failure = connectFailureKey(searchParams.get(GCAL_RETURN.reason));
+      reportGoogleFailure('connect', failure);
+      const message = gcal[failure];
       setNotice({ tone: 'error', text: message });
       showToast({ tone: 'error', title: gcal.connectToastFailed, description: message });
     }
@@ -54,8 +63,10 @@ export function GoogleCalendarSection() {
   useEffect(() => {
     if (!awaitingSync || !initialSync || initialSync.status === 'pending') return;
     setAwaitingSync(false);
-    if (initialSync.status === 'failed') setNotice({ tone: 'error', text: gcal.initialSyncFailed });
-    else if (initialSync.synced !== null) showToast({ tone: 'success', title: gcal.synced(initialSync.synced) });
+    if (initialSync.status === 'failed') {
+      setNotice({ tone: 'error', text: gcal.initialSyncFailed });
+      reportGoogleFailure('first sync', initialSync.status);
+    } else if (initialSync.synced !== null) showToast({ tone: 'success', title: gcal.synced(initialSync.synced) });
   }, [awaitingSync, initialSync, showToast, gcal]);
 
   async function connect(write: boolean) {
@@ -63,6 +74,7 @@ export function GoogleCalendarSection() {
     try {
       await connectGoogleCalendar({ write });
     } catch (error) {
+      reportGoogleFailure('connect', error);
       // The server's reason, when it gave one (a demo account may not connect Google), stays on screen.
       const reason = localizedGcalError(error, texts);
       if (reason) setNotice({ tone: 'error', text: reason });
@@ -77,7 +89,8 @@ export function GoogleCalendarSection() {
       await status.mutate();
       setNotice(null);
       showToast({ tone: 'success', title: gcal.disconnected });
-    } catch {
+    } catch (error) {
+      reportGoogleFailure('disconnect', error);
       showToast({ tone: 'error', title: gcal.disconnectToastFailed });
     }
     setConfirmDisconnect(false);

@@ -8,7 +8,15 @@ import { reportAssistantProcessing } from '../../../lib/assistant-activity';
 import { listCacheKey, TRASH_KEY } from '../../../lib/items';
 import { TOOL_CALLS_KEY, undoToolCall, useToolCalls } from '../api/tool-calls';
 import { fetchVoiceConfig, saveSessionDuration } from '../api/voice-session';
-import { loadConversationLibrary, openConversation, openMicrophone, startErrorMessage, type LiveConversation, type Mode } from '../lib/conversation';
+import {
+  loadConversationLibrary,
+  openConversation,
+  openMicrophone,
+  reportStartFailure,
+  startErrorMessage,
+  type LiveConversation,
+  type Mode,
+} from '../lib/conversation';
 import { createToolCallReflector, toolChange } from '../lib/reflect-tool-calls';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizedError } from '../../../lib/api';
@@ -140,6 +148,7 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
         queuedTexts.current = [];
         // Start failures are logged and shown in the panel, not thrown.
         console.error('The voice call could not start', error);
+        reportStartFailure(error);
         setState({ ...IDLE, textOnly, error: startErrorMessage(error) });
       } finally {
         // The library holds its own stream by now; this one only asked.

@@ -7,6 +7,7 @@ import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/item-kinds';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import { assistantGreeting, LANGUAGE_NAMES } from '../../../../../shared/voice';
 import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice.schema';
+import { reportError } from '../../../lib/error-reporting';
 import { awaitToolCall, logToolCall } from '../api/tool-calls';
 import { AUDIO_WORKLETS } from './audio-worklet-paths';
 
@@ -78,6 +79,17 @@ export function endMessage(details: DisconnectionDetails): string | null {
 
 /** A call started with nobody signed in says so in the call start's words; the configuration fetch's own text stays in the logged error. */
 const CALL_START_TEXTS = new Map<string, string>([[VOICE_MESSAGES.noSession, VOICE_MESSAGES.userNotAuthenticated]]);
+
+/**
+ * A call that could not start is reported when the connection failed or the cause is unknown; the
+ * microphone's refusals and the API's answers (lib/api.ts reports its 5xx) are not failures of ours.
+ */
+export function reportStartFailure(error: unknown): void {
+  const message = startErrorMessage(error);
+  if (message === VOICE_MESSAGES.socketCreateFailed || message === VOICE_MESSAGES.agentUnavailable || message === VOICE_MESSAGES.startFailed) {
+    reportError(error, { area: 'voice', stage: 'start', closeCode: (error as { closeCode?: number } | null)?.closeCode });
+  }
+}
 
 /** What to tell the user when a call could not start (the microphone texts are ours). */
 export function startErrorMessage(error: unknown): string {
@@ -172,9 +184,16 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
     onMessage: ({ message, role }) => {
       if (role === 'agent') events.onAgentMessage(message);
     },
-    onDisconnect: (details) => events.onEnd(endMessage(details)),
-    // Errors inside a running call (a failed tool, a server notice) are logged only.
-    onError: (message, context) => console.error('Voice agent:', message, context),
+    onDisconnect: (details) => {
+      const message = endMessage(details);
+      if (message && details.reason === 'error') reportError(new Error(message), { area: 'voice', closeCode: details.closeCode });
+      events.onEnd(message);
+    },
+    // Errors inside a running call (a failed tool, a server notice) are logged and reported, not shown.
+    onError: (message, context) => {
+      console.error('Voice agent:', message, context);
+      reportError(new Error(`Voice agent: ${message}`), { area: 'voice' });
+    },
   });
   conversationId = conversation.getId();
 

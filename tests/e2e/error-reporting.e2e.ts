@@ -1,0 +1,244 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { TRACE_HEADERS } from '../../shared/error-reporting';
+import { createAccount, PASSWORD } from './support/accounts';
+import { signedInAccount } from './support/app-data';
+import { recordCspViolations } from './support/csp';
+import { sentryDouble } from './support/sentry';
+
+/**
+ * The browser's error reports, traces and replays, as the local Sentry double receives them
+ * (the test server sends there: playwright.config.ts). Every test's pages report there, so a test
+ * finds its own items by its user's id, its replay's id or its trace's id. A tab's replay sampling is drawn once and
+ * kept in its sessionStorage (web/src/lib/error-reporting.ts): a test sets it there, so no test
+ * depends on chance. The SDK's timers (replay's flush, a trace's idle end) run on timers it takes
+ * from a fresh iframe, which a page clock does not move: the tests wait for what the double
+ * receives, never for a time.
+ */
+test.describe('error reporting', () => {
+  test.skip(({ isMobile }) => isMobile, 'what is reported does not depend on the screen');
+
+  const double = sentryDouble();
+
+  test('an error in a signed-in page arrives with its replay, release, environment and user id, and nothing secret leaves the browser', async ({
+    page,
+    request,
+  }) => {
+    const title = `Confidential plan ${Date.now()}`;
+    const email = await createAccount(request, 'report-error');
+    const refused = await recordCspViolations(page);
+    await sampleReplay(page, { recorded: false, onError: true });
+    const requests = recordRequests(page);
+    await page.goto('/login');
+    await sdkStarted(page);
+    // The password typed into the page, with the SDK and replay's buffer recording it.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // A fresh test server loads each handler on its first call: the first sign-in of a run can take a while.
+    await expect(page).toHaveURL('/dashboard', { timeout: 30_000 });
+
+    await page.goto('/tasks');
+    await page.getByRole('button', { name: 'New Task' }).click();
+    const editor = page.getByRole('dialog', { name: 'Create New Task' });
+    await editor.getByLabel('Title').fill(title);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Task created successfully!')).toBeVisible();
+    await page.getByRole('checkbox', { name: `Completed: ${title}` }).click();
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('Thrown in a signed-in page');
+      }),
+    );
+
+    const userId = await signedInUserId(page);
+    const { payload: error } = await double.waitFor(
+      'event',
+      ({ payload }) => payload.user?.id === userId && exceptionText(payload).includes('Thrown in a signed-in page'),
+    );
+    expect(error).toMatchObject({ release: 'tempo@local', environment: 'local', user: { id: userId } });
+    expect(Object.keys(error.user)).toEqual(['id']);
+    const replayId = error.tags?.replayId;
+    expect(replayId, 'the error names the replay buffered for it').toMatch(/^[0-9a-f]{32}$/);
+    const { payload: replay } = await double.waitFor('replay_event', ({ payload }) => payload.replay_id === replayId);
+    expect(replay.replay_type).toBe('buffer');
+    const { payload: recording } = await double.waitFor('replay_recording', ({ envelope }) => envelope.headers.event_id === replayId);
+    expect(recording.text).toContain('"type":2'); // rrweb's full snapshot of the page
+
+    // The trace headers went to the API, and never to Cognito.
+    const api = requests.filter((sent) => new URL(sent.url()).pathname.startsWith('/api/'));
+    expect(api.some((sent) => sent.headers()['sentry-trace'])).toBe(true);
+    const { userPoolEndpoint } = await (await request.get('/config.json')).json();
+    const cognito = requests.filter((sent) => sent.url().startsWith(new URL(userPoolEndpoint).origin));
+    expect(cognito.length).toBeGreaterThan(0);
+    for (const sent of cognito) for (const header of TRACE_HEADERS) expect(sent.headers()[header], sent.url()).toBeUndefined();
+
+    const secrets = await page.evaluate(() =>
+      [sessionStorage, localStorage].flatMap((storage) =>
+        Object.keys(storage)
+          .filter((key) => /(idToken|accessToken|refreshToken)$/.test(key))
+          .map((key) => storage.getItem(key)!),
+      ),
+    );
+    expect(secrets.length).toBe(3);
+    const received = await double.text();
+    for (const secret of [...secrets, PASSWORD, title, email]) expect(received.includes(secret), `the double received ${secret.slice(0, 24)}…`).toBe(false);
+    expect(refused).toEqual([]);
+  });
+
+  test('a sampled session without errors arrives with a replay, an unsampled one without', async ({ browser, request }) => {
+    const sampled = await browser.newPage();
+    await sampleReplay(sampled, { recorded: true, onError: true });
+    await signedInAccount(sampled, request, 'replay-sampled', '/tasks');
+    await sdkStarted(sampled);
+    const sampledId = await replayId(sampled, 'session');
+    await sampled.getByRole('link', { name: 'Goals' }).click();
+    const { payload: replay } = await double.waitFor('replay_event', ({ payload }) => payload.replay_id === sampledId, 30_000);
+    expect(replay.replay_type).toBe('session');
+    await double.waitFor('replay_recording', ({ envelope }) => envelope.headers.event_id === sampledId);
+    await sampled.close();
+
+    const unsampled = await browser.newPage();
+    await sampleReplay(unsampled, { recorded: false, onError: true });
+    await signedInAccount(unsampled, request, 'replay-unsampled', '/tasks');
+    await sdkStarted(unsampled);
+    // Kept in memory only, for an error (the SDK's buffer mode sends nothing without one).
+    const unsampledId = await replayId(unsampled, 'buffer');
+    const userId = await signedInUserId(unsampled);
+    await unsampled.getByRole('link', { name: 'Goals' }).click();
+    // The SDK reports (the navigation's trace arrives), but no replay goes with it.
+    await double.waitFor('transaction', ({ payload }) => payload.user?.id === userId && payload.transaction === '/goals', 30_000);
+    await unsampled.close();
+    expect((await double.items('replay_event')).filter(({ payload }) => payload.replay_id === unsampledId)).toEqual([]);
+    expect((await double.items('replay_recording')).filter(({ envelope }) => envelope.headers.event_id === unsampledId)).toEqual([]);
+  });
+
+  test("an API answer of 5xx arrives with the route, status and request id, in the trace of the request's headers", async ({ page, request }) => {
+    await sampleReplay(page, { recorded: false, onError: false });
+    await signedInAccount(page, request, 'report-5xx', '/tasks');
+    await sdkStarted(page);
+    // Once the SDK has started: the reads the page made before it carried no trace headers.
+    let traced: Request | undefined;
+    await page.route('**/api/trash', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      traced = route.request();
+      await route.fulfill({ status: 500, headers: { 'apigw-requestid': 'e2e-request-1' }, json: { message: 'Internal Server Error' } });
+    });
+    await page.getByRole('link', { name: 'Trash' }).click();
+    await expect.poll(() => traced).toBeDefined();
+    const [traceId, parentSpanId] = (await traced!.allHeaders())['sentry-trace']?.split('-') ?? [];
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect((await traced!.allHeaders()).baggage).toContain(`sentry-trace_id=${traceId}`);
+
+    const { payload: error } = await double.waitFor('event', ({ payload }) => payload.contexts?.trace?.trace_id === traceId);
+    expect(error.tags.area).toBe('api');
+    expect(error.contexts.report).toMatchObject({ route: 'GET /api/trash', status: 500, requestId: 'e2e-request-1' });
+    const { payload: transaction } = await double.waitFor('transaction', ({ payload }) => payload.contexts?.trace?.trace_id === traceId, 30_000);
+    expect(transaction.spans.map((span: { span_id: string }) => span.span_id)).toContain(parentSpanId);
+  });
+
+  test('an error that reaches the route error page and an unhandled rejection arrive, with the route', async ({ page, request }) => {
+    await signedInAccount(page, request, 'report-route', '/tasks');
+    await sdkStarted(page);
+    const userId = await signedInUserId(page);
+    // The Trash page's code cannot be downloaded: its route throws, and the error page shows.
+    await page.route(/\/assets\/trash-[\w-]{8}\.js$/, (route) => route.abort());
+    await page.getByRole('link', { name: 'Trash' }).click();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    const { payload: routeError } = await double.waitFor('event', ({ payload }) => payload.user?.id === userId && payload.tags?.area === 'route error page');
+    expect(routeError.contexts.report.route).toBe('/trash');
+
+    await page.evaluate(() => void Promise.reject(new Error('Rejected in a signed-in page')));
+    const { payload: rejection } = await double.waitFor(
+      'event',
+      ({ payload }) => payload.user?.id === userId && exceptionText(payload).includes('Rejected in a signed-in page'),
+    );
+    expect(rejection.exception.values[0].mechanism).toMatchObject({ handled: false });
+  });
+
+  test('a Google connection that failed is reported with its reason code', async ({ page, request }) => {
+    await signedInAccount(page, request, 'report-google', null);
+    await page.goto('/settings?gcal=error&reason=no-tokens');
+    await sdkStarted(page);
+    const userId = await signedInUserId(page);
+    const { payload: error } = await double.waitFor('event', ({ payload }) => payload.user?.id === userId && payload.tags?.area === 'google');
+    expect(exceptionText(error)).toBe('Google Calendar connect: noTokens');
+    expect(error.contexts.report).toMatchObject({ stage: 'connect' });
+  });
+
+  test('without a DSN nothing of the SDK is downloaded and nothing is sent', async ({ page, request }) => {
+    await page.route('**/config.json', async (route) => route.fulfill({ json: { ...(await (await route.fetch()).json()), errorReporting: null } }));
+    await page.clock.install();
+    const requests = recordRequests(page);
+    await signedInAccount(page, request, 'report-off', '/tasks');
+    await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('Thrown with reporting off');
+      }),
+    );
+    await page.clock.runFor(30_000);
+    await page.getByRole('link', { name: 'Goals' }).click();
+    await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible();
+
+    const urls = requests.map((sent) => sent.url());
+    expect(urls.filter((url) => /\/assets\/(sentry|session-replay|scrub)[\w-]*\.js$/.test(url))).toEqual([]);
+    expect(urls.filter((url) => new URL(url).port === process.env.E2E_SENTRY_PORT)).toEqual([]);
+    for (const sent of requests) for (const header of TRACE_HEADERS) expect(sent.headers()[header]).toBeUndefined();
+    expect(await double.text()).not.toContain('Thrown with reporting off');
+  });
+});
+
+/** This tab's replay sampling, as if drawn so (web/src/lib/error-reporting.ts keeps it in sessionStorage). */
+async function sampleReplay(page: Page, sampling: { recorded: boolean; onError: boolean }): Promise<void> {
+  await page.addInitScript((kept) => sessionStorage.setItem('tempo.errorReporting.replay', kept), JSON.stringify(sampling));
+}
+
+/** The signed-in user's id, as reports name them: their id token's subject. */
+function signedInUserId(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const storage = [sessionStorage, localStorage].find((area) => Object.keys(area).some((key) => key.endsWith('.idToken')))!;
+    const token = storage.getItem(Object.keys(storage).find((key) => key.endsWith('.idToken'))!)!;
+    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string;
+  });
+}
+
+/** The page's replay: its mode ('session' sends as it records, 'buffer' keeps the last minute for an error) and id; {} before it started. */
+function replayOf(page: Page): Promise<{ mode?: string; id?: string }> {
+  return page.evaluate(() => {
+    type Replay = { getRecordingMode(): string | undefined; getReplayId(): string | undefined };
+    type Client = { getIntegrationByName(name: string): Replay | undefined };
+    const carrier = (window as { __SENTRY__?: Record<string, { defaultCurrentScope?: { getClient(): Client | undefined } }> }).__SENTRY__ ?? {};
+    const replay = Object.values(carrier)
+      .map((version) => version.defaultCurrentScope?.getClient?.())
+      .find(Boolean)
+      ?.getIntegrationByName('Replay');
+    return { mode: replay?.getRecordingMode(), id: replay?.getReplayId() };
+  });
+}
+
+/** The id of the page's replay once it records in `mode`. */
+async function replayId(page: Page, mode: 'session' | 'buffer'): Promise<string> {
+  await expect.poll(async () => (await replayOf(page)).mode).toBe(mode);
+  return (await replayOf(page)).id!;
+}
+
+/** Waits until the SDK, loaded after the first paint, has started in the page. */
+async function sdkStarted(page: Page): Promise<void> {
+  // The SDK's global carrier holds, per version, the scope its client is bound to once init ran.
+  type Carrier = Record<string, { defaultCurrentScope?: { getClient(): unknown } }>;
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.values((window as { __SENTRY__?: Carrier }).__SENTRY__ ?? {}).some((version) => version.defaultCurrentScope?.getClient?.())),
+    )
+    .toBe(true);
+}
+
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (sent) => requests.push(sent));
+  return requests;
+}
+
+function exceptionText(event: { exception?: { values?: Array<{ value?: string }> } }): string {
+  return (event.exception?.values ?? []).map((value) => value.value ?? '').join('\n');
+}
