@@ -136,6 +136,26 @@ test.describe('error reporting', () => {
     expect(transaction.spans.map((span: { span_id: string }) => span.span_id)).toContain(parentSpanId);
   });
 
+  test("a request's trace goes on through the function it reaches and its DynamoDB calls", async ({ page, request }) => {
+    await sampleReplay(page, { recorded: false, onError: false });
+    await signedInAccount(page, request, 'report-trace', '/tasks');
+    await sdkStarted(page);
+    const read = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/trash' && sent.method() === 'GET');
+    await page.getByRole('link', { name: 'Trash' }).click();
+    const [traceId, browserSpanId] = (await (await read).allHeaders())['sentry-trace']?.split('-') ?? [];
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+
+    // The function's own transaction, sent by the functions' SDK, is a child of the browser's request span.
+    const { payload: handled } = await double.waitFor(
+      'transaction',
+      ({ payload }) => payload.contexts?.trace?.trace_id === traceId && payload.contexts.trace.op === 'http.server',
+      30_000,
+    );
+    expect(handled.transaction).toBe('GET /api/trash');
+    expect(handled.contexts.trace.parent_span_id).toBe(browserSpanId);
+    expect(handled.spans.map((span: { description: string }) => span.description)).toContain('dynamodb Query');
+  });
+
   test('an error that reaches the route error page and an unhandled rejection arrive, with the route', async ({ page, request }) => {
     await signedInAccount(page, request, 'report-route', '/tasks');
     await sdkStarted(page);
