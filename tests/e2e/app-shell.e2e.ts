@@ -4,6 +4,7 @@ import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { advancePageClock, stopPageClock } from './support/clock';
 import { recordCspViolations } from './support/csp';
+import { sentryDouble } from './support/sentry';
 
 test('the sidebar leads to every page and marks the current one; on a phone it is a drawer', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   await signedInAccount(page, request, 'shell-nav');
@@ -97,6 +98,9 @@ test('a bug report is validated, prefilled, closed by Escape and submitted', { t
   await expect(page.getByText('Bug report submitted')).toBeVisible();
   await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The bus's consumer sends it on to the error-reporting service (the stack's Sentry double) as user feedback.
+  const { payload: feedback } = await sentryDouble().waitFor('feedback', ({ payload }) => payload.contexts?.feedback?.contact_email === email);
+  expect(feedback.contexts.feedback).toEqual({ name: 'Ada', contact_email: email, message: 'The calendar froze when I clicked next week.' });
 });
 
 test('the skip link moves focus to the main content', async ({ page, request }, testInfo) => {
