@@ -10,12 +10,25 @@ import { loadSecrets } from './secrets';
  * `@sentry/node-core/light`: no OpenTelemetry, one AsyncLocalStorage isolation scope per invocation.
  * The DSN is `SENTRY_DSN`, read from Secrets Manager in AWS (by `SENTRY_DSN_ARN`) and from the
  * environment locally. Without a DSN (or with the secret's generated stand-in, which is no DSN) the
- * SDK is never loaded, and every helper here only runs what it is given.
+ * SDK is never loaded, and every helper here only runs what it is given. Reporting never fails what
+ * it reports on: a secret that cannot be read, an SDK that cannot start or a service that does not
+ * answer leaves reporting off or late, and the invocation answers as it would without it.
  */
-await loadSecrets(['SENTRY_DSN']);
 
-/** How long a function waits, before it answers, for its reports to be sent: a frozen Lambda sends nothing. */
+/** The DSN's secret, read once per cold start, beside the function's own start; a failed read turns reporting off. */
+const dsnRead = loadSecrets(['SENTRY_DSN']).catch((error: unknown) => log.warn('SENTRY_DSN could not be read: nothing is reported', { error: String(error) }));
+
+/**
+ * How long a function waits, before it answers, for its reports to be sent (a frozen Lambda sends
+ * nothing), as Sentry's own Lambda wrapper does. Once a wait ran out (the service is down or slow),
+ * the next invocations wait only briefly, until one sends in time: what is not sent waits in the
+ * SDK's buffer for the next invocation, so a slow service slows one answer per warm function.
+ */
 const FLUSH_TIMEOUT_MS = 2_000;
+const FLUSH_TIMEOUT_WHILE_SLOW_MS = 100;
+/** How long a bug report's consumer waits for the service to take the feedback, well within a consumer's 30 s (infra/stacks/events-stack.ts). */
+const FEEDBACK_ANSWER_TIMEOUT_MS = 10_000;
+let flushTimeoutMs = FLUSH_TIMEOUT_MS;
 
 /** Query parameters whose values are credentials: a socket ticket, an OAuth code and state, a token. */
 const SECRET_QUERY_PARAMETERS = new Set(['ticket', 'code', 'state', 'token', 'access_token', 'id_token', 'refresh_token']);
@@ -32,25 +45,38 @@ const SPAN_STATUS = { ok: 1, error: 2 } as const;
 type Sdk = typeof Sentry;
 let sdk: Sdk | undefined;
 let starting: Promise<Sdk | undefined> | undefined;
-/** A value of SENTRY_DSN found to be no DSN, said once. */
+/** A value of SENTRY_DSN found to be no DSN, or with which the SDK could not start: said once, not tried again. */
 let refusedDsn: string | undefined;
 
 /** The SDK, started once per process (the local stack runs every function in one) when a DSN is set; undefined without one. */
-function started(): Promise<Sdk | undefined> {
-  if (sdk) return Promise.resolve(sdk);
+async function started(): Promise<Sdk | undefined> {
+  if (sdk) return sdk;
+  await dsnRead;
   const dsn = process.env.SENTRY_DSN;
-  if (!dsn || dsn === refusedDsn) return Promise.resolve(undefined);
+  if (!dsn || dsn === refusedDsn) return undefined;
   if (!parseDsn(dsn)) {
     refusedDsn = dsn;
     log.warn('SENTRY_DSN is not a DSN: nothing is reported');
-    return Promise.resolve(undefined);
+    return undefined;
   }
   starting ??= start(dsn).finally(() => (starting = undefined));
   return starting;
 }
 
-async function start(dsn: string): Promise<Sdk> {
-  const loaded = await import('@sentry/node-core/light');
+async function start(dsn: string): Promise<Sdk | undefined> {
+  try {
+    const loaded = await import('@sentry/node-core/light');
+    initialise(loaded, dsn);
+    sdk = loaded;
+    return sdk;
+  } catch (error) {
+    refusedDsn = dsn;
+    log.warn('The error-reporting SDK could not start: nothing is reported', { error: String(error) });
+    return undefined;
+  }
+}
+
+function initialise(loaded: Sdk, dsn: string): void {
   loaded.init({
     dsn,
     release: process.env.SENTRY_RELEASE,
@@ -62,8 +88,21 @@ async function start(dsn: string): Promise<Sdk> {
     beforeSendTransaction: scrubbed,
     beforeBreadcrumb: (breadcrumb) => ({ ...breadcrumb, data: undefined }),
   });
-  sdk = loaded;
-  return sdk;
+}
+
+/** Runs a call into the SDK that must not fail its caller: a report lost is logged, the invocation goes on. */
+function safely(call: () => void): void {
+  try {
+    call();
+  } catch (error) {
+    log.warn('An error could not be reported', { error: String(error) });
+  }
+}
+
+/** Waits for what is buffered to be sent, within the current timeout (see FLUSH_TIMEOUT_MS). */
+async function flushed(reporting: Sdk): Promise<void> {
+  const sent = await reporting.flush(flushTimeoutMs).catch(() => false);
+  flushTimeoutMs = sent ? FLUSH_TIMEOUT_MS : FLUSH_TIMEOUT_WHILE_SLOW_MS;
 }
 
 /** What one invocation is: its span's name and operation, the trace it continues, and who it serves. */
@@ -105,23 +144,25 @@ export async function withErrorReporting<T>(invocation: Invocation, work: () => 
             else span.setStatus({ code: SPAN_STATUS.ok });
             return result;
           } catch (error) {
-            if (!invocation.isAnswer?.(error)) {
-              span.setStatus({ code: SPAN_STATUS.error, message: 'internal_error' });
-              reporting.captureException(error);
-            }
+            if (!invocation.isAnswer?.(error))
+              safely(() => {
+                span.setStatus({ code: SPAN_STATUS.error, message: 'internal_error' });
+                reporting.captureException(error);
+              });
             throw error;
           }
         }),
       );
     });
   } finally {
-    await reporting.flush(FLUSH_TIMEOUT_MS);
+    await flushed(reporting);
   }
 }
 
 /** Reports an error the invocation handles itself (a 500 it answers, a record it leaves for a retry), in the invocation's scope and trace. */
 export async function reportError(error: unknown, tags?: Record<string, string>): Promise<void> {
-  (await started())?.captureException(error, tags ? { tags } : undefined);
+  const reporting = await started();
+  if (reporting) safely(() => reporting.captureException(error, tags ? { tags } : undefined));
 }
 
 /** Names the signed-in user (the verified token's `sub`) in the invocation's reports. */
@@ -177,7 +218,7 @@ export async function sendFeedback(feedback: Feedback, tags: Record<string, stri
   const stopListening = client.on('afterSendEvent', (event, response) => {
     if (event.event_id === sentId) settle(response.statusCode);
   });
-  const timer = setTimeout(() => settle(undefined), FLUSH_TIMEOUT_MS * 5);
+  const timer = setTimeout(() => settle(undefined), FEEDBACK_ANSWER_TIMEOUT_MS);
   try {
     sentId = reporting.withScope((scope) => reporting.captureFeedback(feedback, {}, scope.setTags(tags)));
     const status = await answered;
