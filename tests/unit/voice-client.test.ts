@@ -4,7 +4,7 @@ import { listedKind, toolAction } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { assistantGreeting } from '../../shared/voice';
 import { fetchVoiceConfig } from '../../web/src/features/voice/api/voice-session';
-import { callVariables, CLIENT_TOOL_NAMES, endMessage, startErrorMessage } from '../../web/src/features/voice/lib/conversation';
+import { callVariables, CLIENT_TOOL_NAMES, endMessage, startErrorMessage, voiceErrorKind } from '../../web/src/features/voice/lib/conversation';
 import { createToolCallReflector, loadItemSchemas, placeholderId, type ListCache } from '../../web/src/features/voice/lib/reflect-tool-calls';
 import de from '../../web/src/i18n/de/app';
 import en from '../../web/src/i18n/en/app';
@@ -172,6 +172,16 @@ describe('call errors and ends', () => {
     expect([1000, 1001, 1005].map(closed)).toEqual([null, null, null]);
     expect([1006, 1011, 4000].map(closed)).toEqual(Array(3).fill(VOICE_MESSAGES.connectionLost));
     expect(endMessage({ reason: 'error', message: 'socket error', context: { type: 'error' } })).toBe(VOICE_MESSAGES.socketError);
+  });
+
+  it('reports an error inside a call by its kind (type, code, tool), never by its text, which can quote what was said', () => {
+    expect(voiceErrorKind({ errorType: 'server_error', code: 1011, debugMessage: 'buy milk', details: { text: 'buy milk' } })).toEqual({
+      errorType: 'server_error',
+      code: 1011,
+    });
+    expect(voiceErrorKind({ clientToolName: 'createTask' })).toEqual({ tool: 'createTask' });
+    expect(voiceErrorKind(new Error('buy milk'))).toEqual({});
+    expect(voiceErrorKind(undefined)).toEqual({});
   });
 
   it('tells a refusal by ElevenLabs (1008, before or during the call) from a network failure, and logs its code and reason', () => {

@@ -77,6 +77,16 @@ export function endMessage(details: DisconnectionDetails): string | null {
   return QUIET_CLOSE_CODES.has(details.closeCode) ? null : VOICE_MESSAGES.connectionLost;
 }
 
+/** Of what the voice client tells with an error, the names and codes it sets (a server error's type and code, a client tool's name): never its texts. */
+export function voiceErrorKind(context: unknown): { errorType?: string; code?: number; tool?: string } {
+  const { errorType, code, clientToolName } = (typeof context === 'object' && context !== null ? context : {}) as Record<string, unknown>;
+  return {
+    ...(typeof errorType === 'string' ? { errorType } : {}),
+    ...(typeof code === 'number' ? { code } : {}),
+    ...(typeof clientToolName === 'string' ? { tool: clientToolName } : {}),
+  };
+}
+
 /** A call started with nobody signed in says so in the call start's words; the configuration fetch's own text stays in the logged error. */
 const CALL_START_TEXTS = new Map<string, string>([[VOICE_MESSAGES.noSession, VOICE_MESSAGES.userNotAuthenticated]]);
 
@@ -190,9 +200,10 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
       events.onEnd(message);
     },
     // Errors inside a running call (a failed tool, a server notice) are logged and reported, not shown.
+    // The agent's message can quote what was said or a tool's arguments, so the report says only its kind.
     onError: (message, context) => {
       console.error('Voice agent:', message, context);
-      reportError(new Error(`Voice agent: ${message}`), { area: 'voice' });
+      reportError(new Error('The voice agent reported an error'), { area: 'voice', ...voiceErrorKind(context) });
     },
   });
   conversationId = conversation.getId();
