@@ -112,6 +112,20 @@ test.describe('error reporting', () => {
     expect((await double.items('replay_recording')).filter(({ envelope }) => envelope.headers.event_id === unsampledId)).toEqual([]);
   });
 
+  test('a page opened from a link carrying a code is not replayed, and the code leaves the browser in nothing', async ({ page }) => {
+    await sampleReplay(page, { recorded: true, onError: true });
+    const replayChunk = page.waitForResponse((response) => /\/assets\/sentry-replay-[\w-]*\.js$/.test(response.url()));
+    await page.goto('/verify-email?email=replay-link%40example.com&code=246810');
+    await sdkStarted(page);
+    await replayChunk;
+    // The page load's trace ends once the page is idle, after the replay's chunk ran.
+    await double.waitFor('transaction', ({ payload }) => payload.transaction === '/verify-email', 30_000);
+    expect(await replayOf(page)).toEqual({});
+    const received = await double.text();
+    expect(received).not.toContain('246810');
+    expect(received).not.toContain('replay-link');
+  });
+
   test("an API answer of 5xx arrives with the route, status and request id, in the trace of the request's headers", async ({ page, request }) => {
     await sampleReplay(page, { recorded: false, onError: false });
     await signedInAccount(page, request, 'report-5xx', '/tasks');
