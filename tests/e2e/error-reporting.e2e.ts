@@ -137,6 +137,12 @@ test.describe('error reporting', () => {
       traced = route.request();
       await route.fulfill({ status: 500, headers: { 'apigw-requestid': 'e2e-request-1' }, json: { message: 'Internal Server Error' } });
     });
+    // The Trash page's code comes later than the navigation's trace would wait for a page doing
+    // nothing (1 s): the trace waits for it, so the page's first request is in it.
+    await page.route(/\/assets\/trash-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fallback();
+    });
     await page.getByRole('link', { name: 'Trash' }).click();
     await expect.poll(() => traced).toBeDefined();
     const [traceId, parentSpanId] = (await traced!.allHeaders())['sentry-trace']?.split('-') ?? [];

@@ -3,6 +3,7 @@ import { GuestOnlyRoute } from '../features/auth/components/guest-only-route';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { loadCatalogue } from '../i18n/catalogues';
 import { currentLanguage } from '../i18n/language';
+import { traceLoad } from '../lib/error-reporting';
 import { loadWebConfig } from '../lib/web-config';
 import { Navigate, RouteErrorBoundary, RouterProvider, useLocation, WithOutlet } from '../lib/navigation';
 import { AppRoot } from './app-root';
@@ -87,6 +88,9 @@ export async function prepareRoute(pathname: string): Promise<void> {
   }
 }
 
+/** A navigation's preparation, in its trace: the trace waits for the page's code, so the page's first requests belong to it. */
+const prepareTracedRoute = (pathname: string) => traceLoad(`load ${pathname}`, prepareRoute(pathname));
+
 function CurrentPage() {
   const { pathname } = useLocation();
   if (!ROUTES.has(pathname)) return <Navigate to="/" replace />;
@@ -109,7 +113,7 @@ function LoadedRoute({ pathname }: { pathname: string }) {
 
 export function AppRouter() {
   return (
-    <RouterProvider prepare={prepareRoute}>
+    <RouterProvider prepare={prepareTracedRoute}>
       <CurrentPage />
     </RouterProvider>
   );

@@ -37,6 +37,16 @@ export function reportError(error: unknown, context: ReportContext = {}): void {
   }
 }
 
+/** Traces `work` (a page's code loading) in the current navigation's trace, which waits for it (./error-reporting/sentry-client.ts); answers `work`. */
+export function traceLoad<T>(name: string, work: Promise<T>): Promise<T> {
+  try {
+    client?.traceLoad(name, work);
+  } catch {
+    // As reportError.
+  }
+  return work;
+}
+
 /** The signed-in user's id for every later report; null once signed out. */
 export function setReportedUser(id: string | null): void {
   userId = id;

@@ -1,4 +1,4 @@
-import { addEventProcessor, browserTracingIntegration, captureException, init, setUser, withScope, type Event } from '@sentry/browser';
+import { addEventProcessor, browserTracingIntegration, captureException, init, setUser, startInactiveSpan, withScope, type Event } from '@sentry/browser';
 import { ERROR_REPORTING_SAMPLING } from '../../../../shared/error-reporting';
 import type { ErrorReportingConfig } from '../../../../shared/web-config';
 import { scrubBreadcrumb, scrubEvent } from './scrub';
@@ -40,6 +40,19 @@ export function captureReported(error: unknown, context: ReportContext): void {
     scope.setContext('report', context);
     captureException(error);
   });
+}
+
+/**
+ * `work` as a span of the active one (a navigation's), which stays open until it settles: a
+ * navigation's trace then lasts until its page's code is there, and the page's first requests
+ * belong to it. Nothing without an active span.
+ */
+export function traceLoad(name: string, work: Promise<unknown>): void {
+  const span = startInactiveSpan({ name, op: 'ui.load', onlyIfParent: true });
+  void work.then(
+    () => span.end(),
+    () => span.end(),
+  );
 }
 
 /** The signed-in user, by id only; null once signed out. */
