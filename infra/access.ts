@@ -120,6 +120,8 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'gcal/mirror': GOOGLE_CALENDAR,
   'gcal/initial-sync': GOOGLE_CALENDAR,
   'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
+  // Only reports (every function may read the error-reporting DSN).
+  'dead-letters/report': {},
 };
 
 /** The WebSocket API's functions (functions/push/socket-api.ts), by source. */

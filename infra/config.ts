@@ -135,6 +135,11 @@ function isStage(name: string): name is StageName {
   return Object.hasOwn(STAGES, name);
 }
 
+/** A stack's name: `Tempo-<stage>-<stack>`. */
+export function stackName(config: AppConfig, stack: string): string {
+  return `Tempo-${config.stage}-${stack}`;
+}
+
 /** A name unique per stage, for the resources that carry one. */
 export function resourceName(config: AppConfig, name: string): string {
   return `tempo-${config.stage}-${name}`;

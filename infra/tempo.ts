@@ -1,5 +1,5 @@
 import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
-import { readConfig, type AppConfig } from './config';
+import { readConfig, stackName, type AppConfig } from './config';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
@@ -28,7 +28,7 @@ export interface TempoStacks {
 export function createTempo(app: App, env?: Environment): TempoStacks {
   const config = readConfig(app.node);
   const base = { config, env, terminationProtection: config.terminationProtection };
-  const name = (stack: string) => `Tempo-${config.stage}-${stack}`;
+  const name = (stack: string) => stackName(config, stack);
 
   const secrets = new SecretsStack(app, name('Secrets'), base);
   const data = new DataStack(app, name('Data'), base);

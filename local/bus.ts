@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { BUS_RULES, type BusRule } from '../events/rules';
 import { matchesPattern } from '../events/pattern';
 import type { BusEvent } from '../events/catalogue';
+import { raiseDeadLetterAlarm } from './dead-letter-alarm';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
 
@@ -23,7 +24,7 @@ export interface LocalBusOptions {
 /**
  * The local stand-in for EventBridge: an endpoint speaking PutEvents (so producers use the real
  * SDK client), the same rule patterns as the CDK, and each matched consumer invoked with retries
- * and a dead-letter file.
+ * and a dead-letter file, whose alarm is reported as in AWS (./dead-letter-alarm.ts).
  */
 export async function startLocalBus(options: LocalBusOptions = {}) {
   const rules = options.rules ?? BUS_RULES;
@@ -42,7 +43,7 @@ export async function startLocalBus(options: LocalBusOptions = {}) {
         return;
       } catch (error) {
         if (attempt >= delays.length) {
-          deadLetter(rule, event, error);
+          await deadLetter(rule, event, error);
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
@@ -50,12 +51,14 @@ export async function startLocalBus(options: LocalBusOptions = {}) {
     }
   }
 
-  function deadLetter(rule: BusRule, event: BusEvent, error: unknown): void {
+  async function deadLetter(rule: BusRule, event: BusEvent, error: unknown): Promise<void> {
     const line = { rule: rule.name, target: rule.target, error: String(error), event, at: new Date().toISOString() };
     console.error(JSON.stringify({ level: 'error', message: 'event dead-lettered', rule: rule.name, eventId: event.id }));
-    if (!options.deadLetterFile) return;
-    mkdirSync(dirname(options.deadLetterFile), { recursive: true });
-    appendFileSync(options.deadLetterFile, `${JSON.stringify(line)}\n`);
+    if (options.deadLetterFile) {
+      mkdirSync(dirname(options.deadLetterFile), { recursive: true });
+      appendFileSync(options.deadLetterFile, `${JSON.stringify(line)}\n`);
+    }
+    await raiseDeadLetterAlarm(`Events for ${rule.target}`);
   }
 
   function accept(entry: { Source: string; DetailType: string; Detail: string }): string {

@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { matchesPattern } from '../events/pattern';
 import { STREAM_CONSUMERS, type StreamConsumer } from '../functions/changes/stream-consumers';
 import { TABLE } from '../functions/data/table-definition';
+import { raiseDeadLetterAlarm } from './dead-letter-alarm';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
 
@@ -243,14 +244,16 @@ function firstFailure(batch: readonly DynamoDBRecord[], answer: DynamoDBBatchRes
   return index === -1 ? null : index;
 }
 
-function onFailure(consumer: StreamConsumer, records: readonly DynamoDBRecord[], file: string | undefined): void {
+async function onFailure(consumer: StreamConsumer, records: readonly DynamoDBRecord[], file: string | undefined): Promise<void> {
   console.error(
     JSON.stringify({ level: 'error', message: 'stream records sent to the on-failure destination', consumer: consumer.name, records: records.length }),
   );
-  if (!file) return;
-  mkdirSync(dirname(file), { recursive: true });
-  const sequenceNumbers = records.map((record) => record.dynamodb!.SequenceNumber);
-  appendFileSync(file, `${JSON.stringify({ consumer: consumer.name, target: consumer.target, sequenceNumbers, at: new Date().toISOString() })}\n`);
+  if (file) {
+    mkdirSync(dirname(file), { recursive: true });
+    const sequenceNumbers = records.map((record) => record.dynamodb!.SequenceNumber);
+    appendFileSync(file, `${JSON.stringify({ consumer: consumer.name, target: consumer.target, sequenceNumbers, at: new Date().toISOString() })}\n`);
+  }
+  await raiseDeadLetterAlarm(`Stream records for ${consumer.target}`);
 }
 
 /** Runs work holding every one of its keys; work on other keys goes on beside it. */

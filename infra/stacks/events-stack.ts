@@ -1,12 +1,13 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { EventBus, Rule, Schedule, type EventPattern as CdkEventPattern } from 'aws-cdk-lib/aws-events';
+import { EventBus, Match, Rule, Schedule, type EventPattern as CdkEventPattern } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import type { EventPattern } from '../../events/pattern';
 import { BUS_RULES } from '../../events/rules';
 import { SCHEDULES } from '../../events/schedules';
 import { eventTargetAccess, grantAccess, type SharedResources } from '../access';
-import { resourceName, type AppConfig } from '../config';
+import { DEAD_LETTER_ALARM_SUFFIX } from '../../functions/dead-letters/alarm';
+import { resourceName, stackName, type AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
 import { deadLetterQueue } from '../constructs/dead-letter-queue';
 
@@ -19,9 +20,13 @@ export interface EventsStackProps extends StackProps {
 /** How long EventBridge keeps trying to hand an event to a function before dead-lettering it. */
 const DELIVERY = { retryAttempts: 3, maxEventAge: Duration.hours(2) } as const;
 
+/** The function that tells the error-reporting service of a dead-letter queue that starts to hold something. */
+const DEAD_LETTER_REPORTER = 'dead-letters/report';
+
 /**
  * The custom bus; for each rule of events/rules.ts and each schedule of events/schedules.ts, an
- * EventBridge rule and its function, with retries, a dead-letter queue and alarms.
+ * EventBridge rule and its function, with retries, a dead-letter queue and alarms; and the rule on
+ * the default bus that hands every dead-letter queue's alarm of the stage to its reporter.
  */
 export class EventsStack extends Stack {
   readonly bus: EventBus;
@@ -29,6 +34,8 @@ export class EventsStack extends Stack {
   readonly consumers: ReadonlyMap<string, AppFunction>;
   /** Each schedule's function, by schedule name. */
   readonly scheduled: ReadonlyMap<string, AppFunction>;
+  /** The function told of each dead-letter queue of the stage that starts to hold something. */
+  readonly deadLetterReporter: AppFunction;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -66,7 +73,24 @@ export class EventsStack extends Stack {
         return [schedule.name, target.function];
       }),
     );
+    this.deadLetterReporter = this.reportDeadLetters(config, shared);
     new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
+  }
+
+  /** CloudWatch puts its alarms' changes on the default bus; those of this stage's dead-letter queues (infra/constructs/dead-letter-queue.ts) going to ALARM are reported. */
+  private reportDeadLetters(config: AppConfig, shared: SharedResources): AppFunction {
+    const description = 'Reports a dead-letter queue that starts to hold something to the error-reporting service';
+    const target = new EventTarget(this, 'DeadLetterReports', { config, shared, source: DEAD_LETTER_REPORTER, description });
+    new Rule(target, 'Rule', {
+      description,
+      eventPattern: {
+        source: ['aws.cloudwatch'],
+        detailType: ['CloudWatch Alarm State Change'],
+        detail: { alarmName: Match.wildcard(`${stackName(config, '*')}${DEAD_LETTER_ALARM_SUFFIX}`), state: { value: ['ALARM'] } },
+      },
+      targets: [target.target],
+    });
+    return target.function;
   }
 }
 

@@ -89,3 +89,28 @@ describe.each(SCHEDULES.map((schedule) => [schedule.name, schedule] as const))('
 
   describeDelivery(name, tempo.events.scheduled.get(name)!);
 });
+
+describe('dead-letter reports', () => {
+  const alarmsOf = (stack: Parameters<typeof Template.fromStack>[0]) =>
+    Object.values(Template.fromStack(stack).findResources('AWS::CloudWatch::Alarm', { Properties: { Namespace: 'AWS/SQS' } })).map(
+      (alarm) => alarm.Properties as { AlarmName: string; AlarmDescription: string },
+    );
+
+  it('hands every dead-letter queue’s alarm of the stage, as it goes to ALARM, from the default bus to the reporter', () => {
+    const rule = synthesizedRule('DeadLetterReports');
+    expect(rule.EventBusName).toBeUndefined();
+    expect(rule.EventPattern).toEqual({
+      source: ['aws.cloudwatch'],
+      'detail-type': ['CloudWatch Alarm State Change'],
+      detail: { alarmName: [{ wildcard: 'Tempo-dev-*-dead-letters' }], state: { value: ['ALARM'] } },
+    });
+    const alarms = [...alarmsOf(tempo.events), ...alarmsOf(tempo.push)];
+    expect(alarms.length).toBeGreaterThan(BUS_RULES.length + SCHEDULES.length);
+    for (const { AlarmName, AlarmDescription } of alarms) {
+      expect(AlarmName).toMatch(/^Tempo-dev-(Events|Push)-[\w-]+-dead-letters$/);
+      expect(AlarmDescription).toMatch(/^(Events|Stream records) for [\w/-]+ failed every attempt and wait in the dead-letter queue$/);
+    }
+  });
+
+  describeDelivery('DeadLetterReports', tempo.events.deadLetterReporter);
+});

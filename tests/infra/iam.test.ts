@@ -208,6 +208,7 @@ const FUNCTIONS: Case[] = [
   ...[...tempo.api.handlers].map(([name, target]): Case => [`handler ${name}`, target, HANDLER_ACCESS[name]]),
   ...BUS_RULES.map((rule): Case => [`consumer of ${rule.name}`, tempo.events.consumers.get(rule.name)!, eventTargetAccess(rule.target)]),
   ...SCHEDULES.map((schedule): Case => [`schedule ${schedule.name}`, tempo.events.scheduled.get(schedule.name)!, eventTargetAccess(schedule.target)]),
+  ['dead-letter reporter', tempo.events.deadLetterReporter, eventTargetAccess('dead-letters/report')],
   ...[...tempo.auth.triggers].map(([trigger, target]): Case => [`trigger ${trigger}`, target, TRIGGER_ACCESS[trigger]]),
   ...[...tempo.push.socketFunctions].map(([source, target]): Case => [`socket function ${source}`, target, SOCKET_ACCESS[source]!]),
   ...STREAM_CONSUMERS.map((consumer): Case => {

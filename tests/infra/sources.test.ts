@@ -29,17 +29,17 @@ describe('one source for the CDK and the local stack', () => {
     expect(resourcesOf(tempo.api, 'AWS::Lambda::Function')).toHaveLength(HANDLERS.length);
   });
 
-  it('bus rules and schedules: one rule and one function each, one to one', () => {
+  it('bus rules and schedules: one rule and one function each, one to one; and the dead-letter alarms’ rule and reporter', () => {
     const synthesized = resourcesOf(tempo.events, 'AWS::Events::Rule');
-    const onBus = synthesized.filter((rule) => rule.EventPattern).map((rule) => ({ pattern: rule.EventPattern, description: rule.Description }));
+    const onBus = synthesized.filter((rule) => rule.EventBusName).map((rule) => ({ pattern: rule.EventPattern, description: rule.Description }));
     const scheduled = synthesized.filter((rule) => rule.ScheduleExpression).map((rule) => rule.Description as string);
     expect(onBus).toHaveLength(BUS_RULES.length);
     for (const rule of BUS_RULES) expect(onBus).toContainEqual({ pattern: rule.pattern, description: rule.description });
     expect(scheduled.sort()).toEqual(SCHEDULES.map((schedule) => schedule.description).sort());
-    expect(synthesized).toHaveLength(BUS_RULES.length + SCHEDULES.length);
+    expect(synthesized).toHaveLength(BUS_RULES.length + SCHEDULES.length + 1);
     expect([...tempo.events.consumers.keys()].sort()).toEqual(BUS_RULES.map((rule) => rule.name).sort());
     expect([...tempo.events.scheduled.keys()].sort()).toEqual(SCHEDULES.map((schedule) => schedule.name).sort());
-    expect(resourcesOf(tempo.events, 'AWS::Lambda::Function')).toHaveLength(BUS_RULES.length + SCHEDULES.length);
+    expect(resourcesOf(tempo.events, 'AWS::Lambda::Function')).toHaveLength(BUS_RULES.length + SCHEDULES.length + 1);
   });
 
   it('WebSocket routes: one per route of the socket API, each to its one routes function; the authorizer on $connect only', () => {

@@ -183,6 +183,16 @@ describe('a bug report', () => {
       exception: { values: [expect.objectContaining({ value: expect.stringMatching(/did not take the feedback/) })] },
       tags: { 'bus.detail_type': 'bugreport.submitted' },
     });
+    // Then that nothing will try again: the dead-letter queue's alarm, reported.
+    expect(arrived('event').filter((reported) => reported.exception?.values?.[0]?.type === 'DeadLettered')).toEqual([
+      expect.objectContaining({
+        transaction: 'dead-letters/report',
+        exception: {
+          values: [expect.objectContaining({ value: 'Events for bug-reports/send-feedback failed every attempt and wait in the dead-letter queue' })],
+        },
+        tags: expect.objectContaining({ alarm: 'local-Events-for-bug-reports-send-feedback-dead-letters' }),
+      }),
+    ]);
     expect((await db().send(new GetCommand({ TableName: tableName(), Key: bugReportKey(reportId) }))).Item).toMatchObject({ id: reportId });
   });
 });
