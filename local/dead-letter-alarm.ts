@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { DEAD_LETTER_ALARM_SUFFIX, deadLetterAlarmDescription } from '../functions/dead-letters/alarm';
+import { DEAD_LETTER_ALARM_SUFFIX, DEAD_LETTER_REPORTER, deadLetterAlarmDescription } from '../functions/dead-letters/alarm';
 import type { AlarmStateChange } from '../functions/dead-letters/report';
 import { loadHandler } from './functions';
 
 type Reporter = (event: EventBridgeEvent<'CloudWatch Alarm State Change', AlarmStateChange>) => Promise<void>;
-
-const REPORTER = 'dead-letters/report';
 
 /**
  * What CloudWatch puts on the default bus when a dead-letter queue's alarm goes off, handed to the
@@ -16,7 +14,7 @@ const REPORTER = 'dead-letters/report';
 export async function raiseDeadLetterAlarm(holds: string): Promise<void> {
   const alarmName = `local-${holds.replace(/[^\w-]+/g, '-')}${DEAD_LETTER_ALARM_SUFFIX}`;
   try {
-    const report = await loadHandler<Reporter>(REPORTER);
+    const report = await loadHandler<Reporter>(DEAD_LETTER_REPORTER);
     await report({
       version: '0',
       id: randomUUID(),

@@ -3,6 +3,9 @@
  * so that its reporter (./report.ts) is handed exactly these alarms, and says what waits.
  */
 
+/** The function (functions/<target>.ts) that reports those alarms, in AWS and locally. */
+export const DEAD_LETTER_REPORTER = 'dead-letters/report';
+
 /** Every dead-letter queue's alarm name ends so; the reporter's rule matches `<stack>-*<suffix>`. */
 export const DEAD_LETTER_ALARM_SUFFIX = '-dead-letters';
 

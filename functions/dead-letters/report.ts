@@ -1,5 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { reportError, withErrorReporting } from '../platform/error-reporting';
+import { DEAD_LETTER_REPORTER } from './alarm';
 
 /** Of what CloudWatch puts on the default bus when an alarm changes state, what the report reads. */
 export interface AlarmStateChange {
@@ -22,7 +23,7 @@ export class DeadLettered extends Error {
  */
 export const handler = (event: EventBridgeEvent<'CloudWatch Alarm State Change', AlarmStateChange>): Promise<void> => {
   const { alarmName, state, configuration } = event.detail;
-  return withErrorReporting({ name: 'dead-letters/report', op: 'queue.process', tags: { alarm: alarmName } }, async () => {
+  return withErrorReporting({ name: DEAD_LETTER_REPORTER, op: 'queue.process', tags: { alarm: alarmName } }, async () => {
     if (state.value === 'ALARM') await reportError(new DeadLettered(configuration?.description ?? alarmName), { alarm: alarmName });
   });
 };

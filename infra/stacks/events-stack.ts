@@ -6,7 +6,7 @@ import type { EventPattern } from '../../events/pattern';
 import { BUS_RULES } from '../../events/rules';
 import { SCHEDULES } from '../../events/schedules';
 import { eventTargetAccess, grantAccess, type SharedResources } from '../access';
-import { DEAD_LETTER_ALARM_SUFFIX } from '../../functions/dead-letters/alarm';
+import { DEAD_LETTER_ALARM_SUFFIX, DEAD_LETTER_REPORTER } from '../../functions/dead-letters/alarm';
 import { resourceName, stackName, type AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
 import { deadLetterQueue } from '../constructs/dead-letter-queue';
@@ -19,9 +19,6 @@ export interface EventsStackProps extends StackProps {
 
 /** How long EventBridge keeps trying to hand an event to a function before dead-lettering it. */
 const DELIVERY = { retryAttempts: 3, maxEventAge: Duration.hours(2) } as const;
-
-/** The function that tells the error-reporting service of a dead-letter queue that starts to hold something. */
-const DEAD_LETTER_REPORTER = 'dead-letters/report';
 
 /**
  * The custom bus; for each rule of events/rules.ts and each schedule of events/schedules.ts, an
