@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { BUS_RULES, type BusRule } from '../events/rules';
 import { matchesPattern } from '../events/pattern';
 import type { BusEvent } from '../events/catalogue';
+import { DEAD_LETTERS_HELD } from '../functions/dead-letters/alarm';
 import { raiseDeadLetterAlarm } from './dead-letter-alarm';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
@@ -58,7 +59,7 @@ export async function startLocalBus(options: LocalBusOptions = {}) {
       mkdirSync(dirname(options.deadLetterFile), { recursive: true });
       appendFileSync(options.deadLetterFile, `${JSON.stringify(line)}\n`);
     }
-    await raiseDeadLetterAlarm(`Events for ${rule.target}`);
+    await raiseDeadLetterAlarm(DEAD_LETTERS_HELD.events(rule.target));
   }
 
   function accept(entry: { Source: string; DetailType: string; Detail: string }): string {

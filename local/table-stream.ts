@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { matchesPattern } from '../events/pattern';
 import { STREAM_CONSUMERS, type StreamConsumer } from '../functions/changes/stream-consumers';
 import { TABLE } from '../functions/data/table-definition';
+import { DEAD_LETTERS_HELD } from '../functions/dead-letters/alarm';
 import { raiseDeadLetterAlarm } from './dead-letter-alarm';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
@@ -253,7 +254,7 @@ async function onFailure(consumer: StreamConsumer, records: readonly DynamoDBRec
     const sequenceNumbers = records.map((record) => record.dynamodb!.SequenceNumber);
     appendFileSync(file, `${JSON.stringify({ consumer: consumer.name, target: consumer.target, sequenceNumbers, at: new Date().toISOString() })}\n`);
   }
-  await raiseDeadLetterAlarm(`Stream records for ${consumer.target}`);
+  await raiseDeadLetterAlarm(DEAD_LETTERS_HELD.streamRecords(consumer.target));
 }
 
 /** Runs work holding every one of its keys; work on other keys goes on beside it. */

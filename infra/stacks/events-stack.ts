@@ -6,7 +6,7 @@ import type { EventPattern } from '../../events/pattern';
 import { BUS_RULES } from '../../events/rules';
 import { SCHEDULES } from '../../events/schedules';
 import { eventTargetAccess, grantAccess, type SharedResources } from '../access';
-import { DEAD_LETTER_ALARM_SUFFIX, DEAD_LETTER_REPORTER } from '../../functions/dead-letters/alarm';
+import { DEAD_LETTER_ALARM_SUFFIX, DEAD_LETTER_REPORTER, DEAD_LETTERS_HELD } from '../../functions/dead-letters/alarm';
 import { resourceName, stackName, type AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
 import { deadLetterQueue } from '../constructs/dead-letter-queue';
@@ -107,7 +107,7 @@ class EventTarget extends Construct {
 
   constructor(scope: Construct, id: string, { config, shared, source, description, timeout }: EventTargetProps) {
     super(scope, id);
-    const deadLetters = deadLetterQueue(this, 'DeadLetters', `Events for ${source}`);
+    const deadLetters = deadLetterQueue(this, 'DeadLetters', DEAD_LETTERS_HELD.events(source));
 
     // The same queue takes the function's own failures: EventBridge's DLQ only sees events Lambda
     // refused, while an invocation that threw is retried by Lambda and then dropped without one.

@@ -10,6 +10,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
 import { SOCKET_API } from '../../functions/push/socket-api';
+import { DEAD_LETTERS_HELD } from '../../functions/dead-letters/alarm';
 import { grantAccess, SOCKET_ACCESS, STREAM_CONSUMER_ACCESS, type SharedResources } from '../access';
 import { resourceName, type AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
@@ -110,7 +111,7 @@ export class PushStack extends Stack {
             reason: "dynamodb:ListStreams, which the event source mapping grants on * (it cannot name a stream); reading is on this table's stream only.",
           },
         );
-        const failures = deadLetterQueue(this, `${consumer.name}Failures`, `Stream records for ${consumer.target}`);
+        const failures = deadLetterQueue(this, `${consumer.name}Failures`, DEAD_LETTERS_HELD.streamRecords(consumer.target));
         fn.function.addEventSource(
           new DynamoEventSource(props.table, {
             startingPosition: StartingPosition.LATEST,
