@@ -33,6 +33,7 @@ const NO_ENTRY_POINTS = {
   group: ['**/scripts/**', '**/bench/**', '**/tests/**'],
   message: 'The product imports nothing of scripts/, bench/ or tests/: move what both need into the product.',
 };
+const NO_FOCUSED_TESTS = { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests silence the rest of the suite.' };
 const SHARED_NO_IO = { group: ['node:*', '@aws-sdk/*', '../functions/*', '../local/*', '../web/*'], message: 'shared/ holds no I/O.' };
 
 export default tseslint.config(
@@ -44,8 +45,22 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests silence the rest of the suite.' }],
+      'no-restricted-syntax': ['error', NO_FOCUSED_TESTS],
       'no-restricted-imports': ['error', { patterns: [NO_SCAN] }],
+    },
+  },
+  {
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_FOCUSED_TESTS,
+        {
+          selector: "CallExpression[callee.property.name='install'][callee.object.property.name='clock']",
+          message: 'Install a page clock with installPageClock (tests/e2e/support/clock.ts), which keeps Sentry on the page’s timers.',
+        },
+      ],
     },
   },
   {

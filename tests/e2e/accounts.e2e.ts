@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_THROTTLE } from '../../shared/constants';
 import { callCognito, createAccount, PASSWORD, RESET_SUBJECT, signUpUnconfirmed, uniqueEmail, VERIFICATION_SUBJECT } from './support/accounts';
-import { advancePageClock, stopPageClock } from './support/clock';
+import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
 import { waitForMail } from './support/outbox';
 import { signInThroughForm } from './support/sign-in';
 
@@ -103,7 +103,7 @@ test('five failed sign-ins start the cooldown, the server refuses a sixth with i
 }) => {
   const email = await createAccount(request, 'throttle');
   // The form's countdown runs on the page's clock, moved by the test.
-  await page.clock.install();
+  await installPageClock(page);
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Wrong-password-1!');
@@ -149,7 +149,7 @@ test('five failed sign-ins start the cooldown, the server refuses a sixth with i
 test('reset the password with the mailed code', async ({ page, request }) => {
   const email = await createAccount(request, 'reset');
   const newPassword = 'Brand-new-pass-7?';
-  await page.clock.install();
+  await installPageClock(page);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/forgot-password');

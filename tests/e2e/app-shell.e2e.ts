@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { TOAST } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
-import { advancePageClock, stopPageClock } from './support/clock';
+import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
 import { recordCspViolations } from './support/csp';
 import { sentryDouble } from './support/sentry';
 
@@ -116,7 +116,7 @@ test('the skip link moves focus to the main content', async ({ page, request }, 
 });
 
 test('a list nothing changed is read again once older than its cache TTL (5 min for goals), not before', async ({ page, request }) => {
-  await page.clock.install();
+  await installPageClock(page);
   await signedInAccount(page, request, 'shell-cache', '/goals');
   await expect(page.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible();
   await expect(page.getByText('No goals yet')).toBeVisible();
@@ -135,7 +135,7 @@ test('a list nothing changed is read again once older than its cache TTL (5 min 
 });
 
 test('a toast goes after 5 s, but stays while the pointer or the keyboard is on it', async ({ page, request }) => {
-  await page.clock.install();
+  await installPageClock(page);
   await signedInAccount(page, request, 'shell-toast', '/settings');
   const save = page.getByRole('button', { name: 'Save Settings' });
   const toast = () => page.getByRole('listitem').filter({ hasText: 'Settings saved successfully' });

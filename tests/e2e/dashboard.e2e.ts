@@ -1,6 +1,7 @@
 import { expect, test, type Route } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
+import { installPageClock } from './support/clock';
 import { layoutShifts, recordLayoutShifts } from './support/layout-shifts';
 
 test('an empty dashboard shows its empty states and no stat chips', { tag: '@phone' }, async ({ page, request }) => {
@@ -44,7 +45,7 @@ test('the widgets show goals, tasks and events made through the API and lead to 
   const urgent = await api.create('tasks', { title: 'Book the race', priority: 'high', goal_id: goal.id });
   await api.create('tasks', { title: 'Stretch', priority: 'medium', status: 'completed', goal_id: goal.id });
   await api.create('events', { title: 'Training run', start_time: `${today}T12:00:00.000Z`, end_time: `${today}T12:30:00.000Z` });
-  await page.clock.install({ time: now });
+  await installPageClock(page, { time: now });
   await page.goto('/dashboard');
 
   await page.getByRole('button', { name: 'Refresh goals and tasks' }).click();
@@ -96,7 +97,7 @@ test('an all-day event is on its own day and upcoming all that day, in a zone we
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now);
   // Stored at 00:00 UTC of its day: that instant is the evening before in New York.
   await api.create('events', { title: 'Company holiday', all_day: true, start_time: `${today}T00:00:00.000Z`, end_time: `${today}T00:00:00.000Z` });
-  await page.clock.install({ time: now });
+  await installPageClock(page, { time: now });
   await page.goto('/dashboard');
 
   const schedule = page.getByRole('region', { name: 'Daily Schedule' });
@@ -116,7 +117,7 @@ test('a daily series begun a month ago is on today’s schedule and counts as on
     end_time: `${monthAgo}T23:30:00.000Z`,
     recurrence: { rule: 'FREQ=DAILY', time_zone: 'UTC' },
   });
-  await page.clock.install({ time: now });
+  await installPageClock(page, { time: now });
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Daily Schedule' }).getByRole('link', { name: /Morning walk/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Summary' }).getByRole('link', { name: '1 Upcoming Events' })).toBeVisible();

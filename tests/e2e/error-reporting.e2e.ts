@@ -4,6 +4,7 @@ import { createAccount, PASSWORD } from './support/accounts';
 import { signedInAccount } from './support/app-data';
 import { recordCspViolations } from './support/csp';
 import { sentryDouble } from './support/sentry';
+import { installPageClock } from './support/clock';
 
 /**
  * The browser's error reports, traces and replays, as the local Sentry double receives them
@@ -212,7 +213,7 @@ test.describe('error reporting', () => {
 
   test('without a DSN nothing of the SDK is downloaded and nothing is sent', async ({ page, request }) => {
     await page.route('**/config.json', async (route) => route.fulfill({ json: { ...(await (await route.fetch()).json()), errorReporting: null } }));
-    await page.clock.install();
+    await installPageClock(page);
     const requests = recordRequests(page);
     await signedInAccount(page, request, 'report-off', '/tasks');
     await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();

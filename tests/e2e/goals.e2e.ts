@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
-import { advancePageClock, stopPageClock } from './support/clock';
+import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
 import { moveWithKeyboard } from './support/sortable';
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -298,7 +298,7 @@ test('a card dragged with the mouse lifts only past 8 px, and the order it is dr
   test.skip(isMobile, 'the mouse is the desktop’s; a phone drags through the same pointer sensor by touch');
   const { api } = await signedInAccount(page, request, 'goals-drag');
   for (const title of ['First', 'Second', 'Third']) await api.create('goals', { title });
-  await page.clock.install();
+  await installPageClock(page);
   await page.goto('/goals');
   // All three: the page may first paint the list the dashboard showed (and kept) while the goals were being made.
   await expect(page.getByRole('list', { name: 'Goals', exact: true }).getByRole('article')).toHaveCount(3);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { POLLING_MS } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
-import { advancePageClock, stopPageClock } from './support/clock';
+import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
 import { pushSwitch } from './support/push';
 
 /**
@@ -24,7 +24,7 @@ test('a change in one tab shows in another as it is saved, pushed over the socke
   other.on('request', (sent) => {
     if (new URL(sent.url()).pathname === '/api/changes') polls.push(sent.url());
   });
-  await other.clock.install();
+  await installPageClock(other);
   await openInTab(other, '/tasks');
   await stopPageClock(other);
   await push.opened();

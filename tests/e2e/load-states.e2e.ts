@@ -3,7 +3,7 @@ import { POLLING_MS } from '../../shared/constants';
 import { createAccount } from './support/accounts';
 import { signedInAccount } from './support/app-data';
 import { signInThroughForm } from './support/sign-in';
-import { advancePageClock, stopPageClock } from './support/clock';
+import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
 import { pushSwitch } from './support/push';
 
 const SERVER_ERROR = { status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } };
@@ -37,7 +37,7 @@ test(
   { tag: '@phone' },
   async ({ page, request }) => {
     // On a stopped page clock, so that nothing but Retry reads the lists again (no timed retry, no poll).
-    await page.clock.install();
+    await installPageClock(page);
     await signedInAccount(page, request, 'load-dashboard', null);
     const lists = ['/api/goals', '/api/tasks', '/api/events'];
     const gated = await gate(page, lists, 'hold');
@@ -73,7 +73,7 @@ for (const [screen, kind, empty, newLabel] of [
     async ({ page, request }) => {
       // Polled, not pushed: the change watcher reads the list again only when the test moves the clock on.
       await pushSwitch(page, { refusing: true });
-      await page.clock.install();
+      await installPageClock(page);
       const { api } = await signedInAccount(page, request, `load-${screen.toLowerCase()}`, null);
       const list = await gate(page, [`/api${path}`], 'fail');
       await page.goto(path);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { POLLING_MS, SAVED_INDICATOR_MS } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
-import { advancePageClock, stopPageClock } from './support/clock';
+import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
 import { pushSwitch } from './support/push';
 import { seriousViolations } from './support/axe';
 import { pretendGoogleIsNotConfigured } from './support/google';
@@ -109,7 +109,7 @@ test(
   async ({ page, request, context }, testInfo) => {
     const push = await pushSwitch(page);
     // On a stopped page clock: once the socket is down, the change watcher checks only when the test moves the clock on.
-    await page.clock.install();
+    await installPageClock(page);
     await signedInAccount(page, request, 'settings-realtime', '/settings');
     await stopPageClock(page);
     const frame = testInfo.project.name === 'mobile' ? page.getByRole('banner') : page.getByRole('complementary', { name: 'Sidebar' });
@@ -171,7 +171,7 @@ test('a failed load shows the red error box, and Retry loads the settings', asyn
 });
 
 test('the saved indicator shows for 3 s', async ({ page, request }) => {
-  await page.clock.install();
+  await installPageClock(page);
   await signedInAccount(page, request, 'settings-indicator', '/settings');
   await stopPageClock(page);
   await page.getByRole('button', { name: 'Save Settings' }).click();

@@ -3,6 +3,7 @@ import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { pushSwitch } from './support/push';
 import { moveWithKeyboard } from './support/sortable';
+import { installPageClock } from './support/clock';
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const cardTitles = (page: Page) => page.getByRole('list', { name: 'Tasks', exact: true }).getByRole('heading').allInnerTexts();
@@ -137,7 +138,7 @@ test('a new task order is saved with the keyboard and survives a reload; ?taskId
 
 test('the priority, due and goal-link filters; 3 tags then +N more; the checkbox toggles both ways', { tag: '@phone' }, async ({ page, request }) => {
   // The server refuses past due dates, so the browser lives 3 days ahead: a task due today is overdue there.
-  await page.clock.install({ time: new Date(`${utcDay(3)}T12:00:00.000Z`) });
+  await installPageClock(page, { time: new Date(`${utcDay(3)}T12:00:00.000Z`) });
   const { api } = await signedInAccount(page, request, 'tasks-filters');
   const garden = await api.create('goals', { title: 'Garden' });
   await api.create('tasks', { title: 'Late', priority: 'high', due_date: `${utcDay(0)}T00:00:00.000Z` });

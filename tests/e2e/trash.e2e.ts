@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
+import { installPageClock } from './support/clock';
 
 test('items deleted through the API are restored, deleted for good and emptied from the trash', { tag: '@phone' }, async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'trash-flow', null);
@@ -16,7 +17,7 @@ test('items deleted through the API are restored, deleted for good and emptied f
 
   // The page lives at the moment of the last deletion: the day of deletion, whatever the hour the test runs.
   const { items } = await api.get('/api/trash');
-  await page.clock.install({ time: new Date(items[0].deleted_at) });
+  await installPageClock(page, { time: new Date(items[0].deleted_at) });
   await page.goto('/trash');
   const list = page.getByRole('list', { name: 'Deleted items' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
@@ -73,7 +74,7 @@ test('days left in the person’s calendar: 10 on the day of deletion, red at 3 
 }) => {
   // Noon in Tokyo on a fixed day; the person's zone is Tokyo, so their calendar days are not UTC's.
   const now = new Date('2026-03-12T03:00:00.000Z');
-  await page.clock.install({ time: now });
+  await installPageClock(page, { time: now });
   const { api } = await signedInAccount(page, request, 'trash-days', null);
   await api.put('/api/settings', { preferred_timezone: 'Asia/Tokyo' });
   const titles = [

@@ -1,5 +1,28 @@
 import type { Page } from '@playwright/test';
 
+/**
+ * Puts a fake clock in the page before it loads (page.clock.install), its timers passing for the
+ * browser's own. Sentry takes `setTimeout` from a throwaway iframe when the page's is not native
+ * code, yet clears that timer with the page's `clearTimeout`: on a fake clock, whose ids start afresh
+ * in every frame, that cancelled whichever page timer shared the id (a list's TTL refresh, in one run
+ * of 8). With real timers, as in a person's browser, Sentry uses the page's own.
+ */
+export async function installPageClock(page: Page, options?: Parameters<Page['clock']['install']>[0]): Promise<void> {
+  await page.clock.install(options);
+  await page.addInitScript(() => {
+    // Sentry reads a function's source through Function.prototype.toString (its own integration wraps that too).
+    const fakes = new Map<unknown, string>([
+      [window.setTimeout, 'setTimeout'],
+      [window.clearTimeout, 'clearTimeout'],
+    ]);
+    const sourceOf = Function.prototype.toString;
+    Function.prototype.toString = function (this: unknown) {
+      const fake = fakes.get(this);
+      return fake ? `function ${fake}() { [native code] }` : sourceOf.call(this as () => void);
+    };
+  });
+}
+
 /** How far ahead the page's clock stops: a stop can only go forward, and the page's clock runs on while the command travels. */
 const STOP_AHEAD_MS = 5_000;
 
@@ -7,7 +30,7 @@ const STOP_AHEAD_MS = 5_000;
 const SETTLE_TURNS = 3;
 
 /**
- * Stops the page's clock (installed by page.clock.install before the page loaded) a few seconds
+ * Stops the page's clock (installed by installPageClock before the page loaded) a few seconds
  * ahead of its time: from then on it moves only by `advancePageClock`, so a test of a delay never
  * races the machine's speed.
  */
