@@ -108,15 +108,33 @@ export async function createItem<K extends ItemKind>(kind: K, body: ItemInput<K>
   return item;
 }
 
+/**
+ * An item's changes go out one after another, each once the one before is answered, so the server
+ * applies them in the order they were made: two quick clicks on a checkbox end as the second left
+ * it, however the requests would have raced. Only items with a change under way are kept.
+ */
+const changesUnderWay = new Map<string, Promise<unknown>>();
+
+export function afterEarlierChanges<T>(item: string, change: () => Promise<T>): Promise<T> {
+  const sent = (changesUnderWay.get(item) ?? Promise.resolve()).catch(() => undefined).then(change);
+  changesUnderWay.set(item, sent);
+  const forget = () => {
+    if (changesUnderWay.get(item) === sent) changesUnderWay.delete(item);
+  };
+  sent.then(forget, forget);
+  return sent;
+}
+
 /** Shows the change at once, then the server's answer; a refused change is taken back and its error thrown. */
 export async function updateItem<K extends ItemKind>(kind: K, id: string, patch: ItemPatch<K>): Promise<Item<K>> {
   let saved: Item<K> | undefined;
+  const path = `${listCacheKey(kind)}/${id}`;
   // An unread list stays unread: there is no screen of it to show the change on.
   await whileWriting(listCacheKey(kind), () =>
     mutate<Array<Item<K>> | undefined>(
       listCacheKey(kind),
       async (items) => {
-        saved = await apiRequest<Item<K>>(`${listCacheKey(kind)}/${id}`, { method: 'PATCH', body: patch, signedIn: true });
+        saved = await afterEarlierChanges(path, () => apiRequest<Item<K>>(path, { method: 'PATCH', body: patch, signedIn: true }));
         return withItem(kind, saved)(items);
       },
       {
