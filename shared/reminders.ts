@@ -1,0 +1,81 @@
+import { nextOccurrenceAfter, type SeriesTimes } from './recurrence';
+import { zonedInstant } from './zoned-time';
+
+/**
+ * Reminders: how long before an item's time a person is reminded, and when the next one comes.
+ * An event's time is its start; an all-day event's is 09:00 of its first day in the person's zone
+ * (a reminder at midnight would come while they sleep); a task's is its due time. A series
+ * reminds at each occurrence, and an occurrence taken out of it does not.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Minutes before the item's time: at its time, 5, 10, 15 or 30 minutes, 1 or 2 hours, or 1 day before. */
+export const REMINDER_OFFSETS = [0, 5, 10, 15, 30, 60, 120, 1440] as const;
+export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
+
+/** At most this many reminders on one item. */
+export const MAX_REMINDERS = 5;
+
+/** The minute of the day (09:00) an all-day event's reminders count back from. */
+export const ALL_DAY_REMINDER_MINUTE = 9 * 60;
+
+/** The defaults of a new account's settings: events 10 minutes before, tasks at their due time. */
+export const DEFAULT_REMINDERS = { events: [10], tasks: [0] } as const satisfies Record<string, readonly ReminderOffset[]>;
+
+/** An item's reminders: its own when it has set them (an empty list: none), else the person's default for its kind. */
+export function remindersOf(own: readonly ReminderOffset[] | null | undefined, defaults: readonly ReminderOffset[]): readonly ReminderOffset[] {
+  return own ?? defaults;
+}
+
+/** A reminder that will come: when, for which occurrence of a series (null: a single item), and how long before it. */
+export interface NextReminder {
+  at: string;
+  occurrence: string | null;
+  offset: ReminderOffset;
+}
+
+/**
+ * The first of an item's reminders that comes after `now`, or null when none will (its time has
+ * passed, its series has ended, or it has no reminders). `times` are an event's, or a task's as a
+ * series of instants (recurrence.ts `taskSeries`); `timeZone` is the person's, for all-day events.
+ */
+export function nextReminder(times: SeriesTimes, offsets: readonly ReminderOffset[], now: string, timeZone: string): NextReminder | null {
+  let next: NextReminder | null = null;
+  for (const offset of new Set(offsets)) {
+    const found = nextFor(times, offset, Date.parse(now), timeZone);
+    if (found && (!next || Date.parse(found.at) < Date.parse(next.at))) next = found;
+  }
+  return next;
+}
+
+/** The instant an occurrence starting at `start` is reminded of, before any offset. */
+function anchorOf(start: string, allDay: boolean, timeZone: string): number {
+  return allDay ? zonedInstant(start.slice(0, 10), ALL_DAY_REMINDER_MINUTE, timeZone).getTime() : Date.parse(start);
+}
+
+/**
+ * An anchor lies within a day of its occurrence's start (09:00 anywhere on Earth is within 21 hours
+ * of 00:00 UTC), and a series has at most one occurrence a day: searching from two days before the
+ * first possible start, the occurrence wanted is among the next few.
+ */
+const OCCURRENCES_SEARCHED = 5;
+
+function nextFor(times: SeriesTimes, offset: ReminderOffset, now: number, timeZone: string): NextReminder | null {
+  const fireOf = (start: string) => anchorOf(start, times.all_day, timeZone) - offset * MINUTE_MS;
+  const { recurrence } = times;
+  if (!recurrence) {
+    const at = fireOf(times.start_time);
+    return at > now ? { at: new Date(at).toISOString(), occurrence: null, offset } : null;
+  }
+  let after = new Date(now + offset * MINUTE_MS - 2 * DAY_MS).toISOString();
+  for (let searched = 0; searched < OCCURRENCES_SEARCHED; searched++) {
+    const start = nextOccurrenceAfter({ ...times, recurrence }, after);
+    if (start === null) return null;
+    const at = fireOf(start);
+    if (at > now) return { at: new Date(at).toISOString(), occurrence: start, offset };
+    after = start;
+  }
+  return null;
+}
