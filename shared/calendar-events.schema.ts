@@ -5,6 +5,7 @@ import { requiredDateTime } from './dates.schema';
 import { serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { RecurrenceSchema } from './recurrence.schema';
+import { RemindersSchema } from './reminders.schema';
 import { optionalText, requiredText, tagNames } from './text.schema';
 
 const eventFields = {
@@ -18,6 +19,8 @@ const eventFields = {
   event_type: z.enum(EVENT_TYPES),
   tags: tagNames,
   recurrence: RecurrenceSchema.nullable(),
+  /** Minutes before the start; null: the person's default (an event of type 'reminder': at its start). */
+  reminders: RemindersSchema.nullable(),
 };
 
 /** Checked on the body when it has both times; the API checks again on the merged item. */
@@ -37,6 +40,7 @@ export const EventCreateSchema = z
     event_type: eventFields.event_type.default('other'),
     tags: eventFields.tags.default([]),
     recurrence: eventFields.recurrence.default(null),
+    reminders: eventFields.reminders.default(null),
   })
   .refine(timesOrder.check, timesOrder.params);
 export const EventUpdateSchema = z.strictObject(eventFields).partial().refine(timesOrder.check, timesOrder.params);
@@ -45,6 +49,8 @@ export const EventSchema = z.object({
   ...eventFields,
   /** Absent on events saved before series existed: they do not repeat. */
   recurrence: eventFields.recurrence.optional(),
+  /** Absent on events saved before reminders existed: the person's default. */
+  reminders: eventFields.reminders.optional(),
   ...trashFields,
   /** Set when the event was synced in from Google. */
   gcal_id: z.string().nullable(),

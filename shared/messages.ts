@@ -73,6 +73,9 @@ export const MESSAGES = {
   syncFutureMonthsRange: 'Sync future months must be between 1 and 12',
   startHourRange: 'Start hour must be 0 to 23',
   startMinuteChoice: 'Start minute must be 0, 15, 30 or 45',
+  reminderChoice: 'Choose a reminder from the list',
+  tooManyReminders: 'At most 5 reminders',
+  reminderTwice: 'Each reminder may be chosen once',
   roleChoice: 'Choose a role from the list',
   unknownField: 'Unknown field',
   /** Ours: an id a client makes up (a voice tool call's, a conversation's), which paths carry as it is. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
 import { LANGUAGES } from './languages';
 import { MESSAGES } from './messages';
+import { ReminderChannelsSchema, RemindersSchema } from './reminders.schema';
 import { START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES } from './settings';
 
 const timeZoneIds = TIME_ZONES.map((zone) => zone.id) as [string, ...string[]];
@@ -20,6 +21,10 @@ const settingsFields = {
   calendar_start_hour: wholeNumber({ min: 0, max: 23 }, MESSAGES.startHourRange),
   calendar_start_minute: z.literal(START_MINUTES, { error: MESSAGES.startMinuteChoice }),
   use_personalization: z.boolean(),
+  /** The reminders of an event or a task that has not set its own. */
+  event_reminders: RemindersSchema,
+  task_reminders: RemindersSchema,
+  reminder_channels: ReminderChannelsSchema,
 };
 
 /** What the settings screen saves; every field optional so a partial save keeps the rest. */

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from './dates';
+import { DEFAULT_REMINDERS } from './reminders';
 import type { Settings, SettingsPatch } from './settings.schema';
 
 export const START_MINUTES = [0, 15, 30, 45] as const;
@@ -35,6 +36,10 @@ export function defaultSettings(userId: string, createdFrom: 'sign-up' | 'settin
     calendar_start_hour: 7,
     calendar_start_minute: 0,
     use_personalization: true,
+    event_reminders: [...DEFAULT_REMINDERS.events],
+    task_reminders: [...DEFAULT_REMINDERS.tasks],
+    // Push asks the browser's permission and mail is for those who choose it: both start off.
+    reminder_channels: { screen: true, push: false, mail: false },
     updated_at: null,
   };
 }

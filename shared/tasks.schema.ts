@@ -3,6 +3,7 @@ import { isoDateTime } from './dates.schema';
 import { itemId, serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { RecurrenceSchema } from './recurrence.schema';
+import { RemindersSchema } from './reminders.schema';
 import { TASK_PRIORITIES, TASK_STATUSES } from './tasks';
 import { optionalText, requiredText, tagNames } from './text.schema';
 
@@ -16,6 +17,8 @@ const taskFields = {
   tags: tagNames,
   /** A repeating task repeats from its due date, in the zone its recurrence names. */
   recurrence: RecurrenceSchema.nullable(),
+  /** Minutes before the due time; null: the person's default. A task without a due date has none. */
+  reminders: RemindersSchema.nullable(),
 };
 
 export const TaskCreateSchema = z.strictObject({
@@ -27,6 +30,7 @@ export const TaskCreateSchema = z.strictObject({
   goal_id: taskFields.goal_id.default(null),
   tags: taskFields.tags.default([]),
   recurrence: taskFields.recurrence.default(null),
+  reminders: taskFields.reminders.default(null),
 });
 export const TaskUpdateSchema = z.strictObject(taskFields).partial();
 export const TaskSchema = z.object({
@@ -34,6 +38,8 @@ export const TaskSchema = z.object({
   ...taskFields,
   /** Absent on tasks saved before series existed: they do not repeat. */
   recurrence: taskFields.recurrence.optional(),
+  /** Absent on tasks saved before reminders existed: the person's default. */
+  reminders: taskFields.reminders.optional(),
   ...trashFields,
 });
 
