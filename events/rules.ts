@@ -45,6 +45,16 @@ export const BUS_RULES: readonly BusRule[] = [
     target: 'gcal/mirror',
   },
   {
+    name: 'ScheduleReminders',
+    description: "Keeps each event's and task's next reminder scheduled as it changes",
+    pattern: {
+      source: [EVENT_SOURCE],
+      'detail-type': detailTypes('item.created', 'item.updated', 'item.deleted', 'item.restored', 'item.purged'),
+      detail: { entity: ['event', 'task'] },
+    },
+    target: 'reminders/schedule',
+  },
+  {
     name: 'FirstGoogleSync',
     description: 'Runs the first calendar sync about a second after Google Calendar is connected',
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('gcal.connected') },

@@ -23,3 +23,22 @@ export const SCHEDULES: readonly Schedule[] = [
     target: 'demo/clean-up',
   },
 ];
+
+/**
+ * One-time schedules a function puts for itself in EventBridge Scheduler, each in a group of the
+ * stage's, invoking its target at a time of its own. The CDK makes the group, the target function,
+ * the role the scheduler invokes it as, and its dead-letter queue; the local stack serves
+ * Scheduler's API (local/scheduler.ts). A target names a function at functions/<target>.ts.
+ */
+export interface OneTimeSchedules {
+  /** The group's name, after the stage's prefix. */
+  group: string;
+  description: string;
+  target: string;
+}
+
+export const REMINDER_SCHEDULES: OneTimeSchedules = {
+  group: 'reminders',
+  description: "Delivers a reminder of an event or a task, and schedules the item's next one",
+  target: 'reminders/fire',
+};

@@ -16,6 +16,7 @@ import { ITEM_SCHEMAS } from '../shared/item-kinds.schema';
 import { ChangeStampsSchema } from '../shared/changes.schema';
 import { TRASHABLE_KINDS, type ItemKind } from '../shared/item-kinds';
 import { ReorderSchema, TrashEntrySchema } from '../shared/item-fields.schema';
+import { ReminderNoticeSchema, SnoozeSchema } from '../shared/reminder-notices.schema';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings.schema';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';
@@ -28,7 +29,7 @@ import { CHANGE_SOCKET_PATH, SOCKET_LIMITS } from '../shared/constants';
  * generator. A handler lives at functions/<handler>/handler.ts and exports `handler`.
  */
 
-export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'waitlist', 'bug-reports', 'auth', 'gcal', 'voice', 'demo'] as const;
+export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'reminders', 'waitlist', 'bug-reports', 'auth', 'gcal', 'voice', 'demo'] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -65,6 +66,7 @@ function route<const M extends Method, const P extends string, const S extends R
 }
 
 const TOOL_CALL_ID = "ElevenLabs' tool_call_id";
+const REMINDER_NOTICE_ID = 'A reminder notice’s id (GET /api/reminders)';
 
 const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 const trashItem = z.strictObject({ kind: z.enum(TRASHABLE_KINDS), id: z.uuid({ error: 'Not a valid id' }) });
@@ -147,6 +149,25 @@ export const routes = [
     summary: `A single-use ticket that opens the change notices' WebSocket (${CHANGE_SOCKET_PATH}?ticket=…) within ${SOCKET_LIMITS.ticketSeconds} s; the token itself never goes in the socket's address`,
     status: 201,
     response: z.object({ ticket: z.string() }),
+  }),
+
+  route('GET', '/api/reminders', {
+    handler: 'reminders',
+    summary: 'The reminders on screen: not dismissed or snoozed, newest first',
+    response: list(ReminderNoticeSchema),
+  }),
+  route('POST', '/api/reminders/{id}/dismiss', {
+    handler: 'reminders',
+    summary: 'Dismiss a reminder, in every open tab',
+    foreignId: REMINDER_NOTICE_ID,
+    status: 204,
+  }),
+  route('POST', '/api/reminders/{id}/snooze', {
+    handler: 'reminders',
+    summary: 'Hide a reminder for 10 minutes or 1 hour, after which it shows again',
+    foreignId: REMINDER_NOTICE_ID,
+    body: SnoozeSchema,
+    status: 204,
   }),
 
   route('POST', '/api/waitlist', {

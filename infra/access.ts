@@ -3,8 +3,10 @@ import type { IWebSocketApi, IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { CognitoTrigger } from '../functions/auth/triggers';
 import type { IndexName } from '../functions/data/table-definition';
@@ -36,6 +38,8 @@ export interface Access {
   postsToSockets?: boolean;
   /** Closes the WebSocket API's connections (WEBSOCKET_MANAGEMENT_ENDPOINT). */
   closesSockets?: boolean;
+  /** Creates and deletes the reminders' one-time schedules (REMINDER_SCHEDULE_GROUP, REMINDER_FIRE_ARN, REMINDER_SCHEDULER_ROLE_ARN, REMINDER_DEAD_LETTER_ARN). */
+  schedulesReminders?: boolean;
 }
 
 /*
@@ -88,6 +92,8 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
     indexes: ['byList'],
     userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
   },
+  // Lists the notices on screen, dismisses or snoozes one; a snooze puts a schedule of its own.
+  reminders: { table: ['GetItem', 'UpdateItem', 'Query'], schedulesReminders: true },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
@@ -122,6 +128,10 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
   // Only reports (every function may read the error-reporting DSN).
   'dead-letters/report': {},
+  // Reads the item and the settings, and swaps the item's expected reminder with its schedule.
+  'reminders/schedule': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], schedulesReminders: true },
+  // The same, and shows the notice (PutItem) or a snoozed one again (UpdateItem). Invoked by EventBridge Scheduler.
+  'reminders/fire': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], schedulesReminders: true },
 };
 
 /** The WebSocket API's functions (functions/push/socket-api.ts), by source. */
@@ -147,6 +157,14 @@ export function eventTargetAccess(target: string): Access {
   return access;
 }
 
+/** A group of one-time schedules, and what each of its schedules names: the target, the role Scheduler invokes it as, the dead-letter queue. */
+export interface OneTimeScheduling {
+  group: IScheduleGroup;
+  functionArn: string;
+  role: IRole;
+  deadLetters: IQueue;
+}
+
 /** What a stack can hand its functions. Mail and the site address are optional settings. */
 export interface SharedResources {
   table: ITable;
@@ -157,6 +175,8 @@ export interface SharedResources {
   google?: { clientId?: string; clientSecret: ISecret; tokenKey: ISecret };
   elevenLabs?: { agentId?: string; apiKey: ISecret };
   sockets?: { api: IWebSocketApi; stage: IWebSocketStage };
+  /** The reminders' one-time schedules (infra/stacks/events-stack.ts). */
+  reminders?: OneTimeScheduling;
   /** Where every function reports its errors and traces (functions/platform/error-reporting.ts): the DSN secret, the release and the stage. */
   errorReporting?: { dsn: ISecret; release: string; environment: string };
 }
@@ -173,6 +193,35 @@ export function grantAccess(target: AppFunction, access: Access, resources: Shar
   if (access.callsElevenLabs) callElevenLabs(target, provided(resources.elevenLabs, 'the ElevenLabs key'));
   if (access.postsToSockets) manageSockets(target, 'POST', provided(resources.sockets, 'the WebSocket API'));
   if (access.closesSockets) manageSockets(target, 'DELETE', provided(resources.sockets, 'the WebSocket API'));
+  if (access.schedulesReminders) scheduleReminders(target, provided(resources.reminders, "the reminders' schedules"));
+}
+
+/** Creating and deleting schedules in the reminders' group, and handing Scheduler its role for them: nothing else of Scheduler's, no other role. */
+function scheduleReminders(target: AppFunction, { group, functionArn, role, deadLetters }: OneTimeScheduling): void {
+  target.role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+      resources: [
+        Stack.of(group).formatArn({
+          service: 'scheduler',
+          resource: 'schedule',
+          resourceName: `${group.scheduleGroupName}/*`,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        }),
+      ],
+    }),
+  );
+  target.role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['iam:PassRole'],
+      resources: [role.roleArn],
+      conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+    }),
+  );
+  target.function.addEnvironment('REMINDER_SCHEDULE_GROUP', group.scheduleGroupName);
+  target.function.addEnvironment('REMINDER_FIRE_ARN', functionArn);
+  target.function.addEnvironment('REMINDER_SCHEDULER_ROLE_ARN', role.roleArn);
+  target.function.addEnvironment('REMINDER_DEAD_LETTER_ARN', deadLetters.queueArn);
 }
 
 /** Posting to (POST) or closing (DELETE) the stage's connections and nothing else: not reading them, not another stage's. */

@@ -45,7 +45,11 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
     errorReporting,
   };
   const events = new EventsStack(app, name('Events'), { ...base, shared });
-  const api = new ApiStack(app, name('Api'), { ...base, shared: { ...shared, bus: events.bus }, originVerify: secrets.originVerify });
+  const api = new ApiStack(app, name('Api'), {
+    ...base,
+    shared: { ...shared, bus: events.bus, reminders: events.reminders },
+    originVerify: secrets.originVerify,
+  });
   const push = new PushStack(app, name('Push'), { ...base, shared: { ...shared, bus: events.bus }, table: data.table, originVerify: secrets.originVerify });
   // Voice is on once an agent is named; its key can only be checked by calling ElevenLabs.
   // The browser's DSN is public by design (it only lets one send events), so it is context, not a secret.

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { REMINDER_SCHEDULES } from '../events/schedules';
 import type { LocalPool } from './auth/cognito';
+import { localFunctionArn } from './scheduler';
 
 /**
  * The AWS credentials the handlers' SDK clients sign with locally: made at random for each process.
@@ -25,6 +27,8 @@ export function useLocalEndpoints(options: {
   cognitoEndpoint?: string;
   /** The WebSocket API's `@connections` endpoint. */
   socketManagementEndpoint?: string;
+  /** EventBridge Scheduler's stand-in (local/scheduler.ts). */
+  schedulerEndpoint?: string;
 }): void {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
@@ -35,6 +39,7 @@ export function useLocalEndpoints(options: {
     ...(options.sesEndpoint ? { AWS_ENDPOINT_URL_SESV2: options.sesEndpoint } : {}),
     ...(options.cognitoEndpoint ? { AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: options.cognitoEndpoint } : {}),
     ...(options.socketManagementEndpoint ? { WEBSOCKET_MANAGEMENT_ENDPOINT: options.socketManagementEndpoint } : {}),
+    ...(options.schedulerEndpoint ? { AWS_ENDPOINT_URL_SCHEDULER: options.schedulerEndpoint, ...LOCAL_REMINDER_SCHEDULES } : {}),
     TABLE_NAME: options.tableName,
     EVENT_BUS_NAME: 'tempo-local',
     // No CloudFront in front: requests need no origin secret (functions/platform/origin.ts).
@@ -43,6 +48,14 @@ export function useLocalEndpoints(options: {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
 }
+
+/** What the CDK hands the functions that schedule reminders (infra/access.ts), as the local stand-in names them. */
+const LOCAL_REMINDER_SCHEDULES = {
+  REMINDER_SCHEDULE_GROUP: `tempo-local-${REMINDER_SCHEDULES.group}`,
+  REMINDER_FIRE_ARN: localFunctionArn(REMINDER_SCHEDULES.target),
+  REMINDER_SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/tempo-local-reminders',
+  REMINDER_DEAD_LETTER_ARN: 'arn:aws:sqs:us-east-1:000000000000:tempo-local-reminders-dead-letters',
+};
 
 /**
  * The key that encrypts Google refresh tokens at rest: from the environment when set, else a

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { nowMs } from '../functions/platform/clock';
 import { zonedInstant } from '../shared/zoned-time';
+import { DEAD_LETTERS_HELD } from '../functions/dead-letters/alarm';
 import { raiseDeadLetterAlarm } from './dead-letter-alarm';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
@@ -26,6 +27,9 @@ import { lambdaContext } from './lambda-context';
 const NAME = /^[0-9A-Za-z_.-]{1,64}$/;
 const AT = /^at\((\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/;
 const DEFAULT_RETRY_ATTEMPTS = 185;
+/** Scheduler's default for how long it keeps trying: a day. */
+const DEFAULT_MAX_AGE_SECONDS = 86_400;
+const SQS_ARN = /^arn:aws:sqs:[\w-]+:\d{12}:[\w-]{1,80}$/;
 const FIRST_RETRY_MS = 60_000;
 
 /** A function's Lambda ARN as the local stack names it: its source path under functions/, its `/` written `--`. */
@@ -42,7 +46,13 @@ interface ScheduleRequest {
   ScheduleExpression?: string;
   ScheduleExpressionTimezone?: string;
   FlexibleTimeWindow?: { Mode?: string };
-  Target?: { Arn?: string; RoleArn?: string; Input?: string; RetryPolicy?: { MaximumRetryAttempts?: number } };
+  Target?: {
+    Arn?: string;
+    RoleArn?: string;
+    Input?: string;
+    RetryPolicy?: { MaximumRetryAttempts?: number; MaximumEventAgeInSeconds?: number };
+    DeadLetterConfig?: { Arn?: string };
+  };
   ActionAfterCompletion?: 'NONE' | 'DELETE';
   State?: 'ENABLED' | 'DISABLED';
   GroupName?: string;
@@ -55,6 +65,8 @@ interface Schedule {
   target: string;
   /** When it runs next (ms since the epoch), or null once it ran for good. */
   dueAt: number | null;
+  /** When it was first due: its event's age counts from then. */
+  firstDueAt: number;
   attempts: number;
 }
 
@@ -95,7 +107,18 @@ export async function startLocalScheduler(options: LocalSchedulerOptions = {}) {
     if (!request.FlexibleTimeWindow?.Mode) throw new ApiError(400, 'ValidationException', 'FlexibleTimeWindow is required');
     const target = request.Target?.Arn ? targetOf(request.Target.Arn) : null;
     if (!target || !request.Target?.RoleArn) throw new ApiError(400, 'ValidationException', 'Target needs the Arn of a local function and a RoleArn');
-    return { name, group: request.GroupName ?? 'default', request, target, dueAt: dueAtOf(request), attempts: 0 };
+    const { RetryPolicy: retry, DeadLetterConfig: deadLetters } = request.Target;
+    if (deadLetters && !SQS_ARN.test(deadLetters.Arn ?? '')) throw new ApiError(400, 'ValidationException', 'DeadLetterConfig needs the Arn of an SQS queue');
+    const maxAge = retry?.MaximumEventAgeInSeconds;
+    if (maxAge !== undefined && !(Number.isInteger(maxAge) && maxAge >= 60 && maxAge <= 86_400)) {
+      throw new ApiError(400, 'ValidationException', 'MaximumEventAgeInSeconds must be 60 to 86400');
+    }
+    const attempts = retry?.MaximumRetryAttempts;
+    if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 0 && attempts <= DEFAULT_RETRY_ATTEMPTS)) {
+      throw new ApiError(400, 'ValidationException', 'MaximumRetryAttempts must be 0 to 185');
+    }
+    const dueAt = dueAtOf(request);
+    return { name, group: request.GroupName ?? 'default', request, target, dueAt, firstDueAt: dueAt, attempts: 0 };
   }
 
   function handle(method: string, name: string, group: string, body: ScheduleRequest): unknown {
@@ -137,14 +160,17 @@ export async function startLocalScheduler(options: LocalSchedulerOptions = {}) {
       if (schedule.request.ActionAfterCompletion === 'DELETE') schedules.delete(key(schedule.group, schedule.name));
     } catch (error) {
       schedule.attempts += 1;
-      const allowed = schedule.request.Target?.RetryPolicy?.MaximumRetryAttempts ?? DEFAULT_RETRY_ATTEMPTS;
-      if (schedule.attempts <= allowed) {
-        schedule.dueAt = nowMs() + FIRST_RETRY_MS * 2 ** (schedule.attempts - 1);
+      const retry = schedule.request.Target?.RetryPolicy;
+      const allowed = retry?.MaximumRetryAttempts ?? DEFAULT_RETRY_ATTEMPTS;
+      const retryAt = nowMs() + FIRST_RETRY_MS * 2 ** (schedule.attempts - 1);
+      // A retry past the event's age is not made: the scheduler dead-letters it instead.
+      if (schedule.attempts <= allowed && retryAt <= schedule.firstDueAt + (retry?.MaximumEventAgeInSeconds ?? DEFAULT_MAX_AGE_SECONDS) * 1000) {
+        schedule.dueAt = retryAt;
         return;
       }
       schedule.dueAt = null;
       console.error(JSON.stringify({ level: 'error', message: 'schedule dead-lettered', schedule: schedule.name, error: String(error) }));
-      await raiseDeadLetterAlarm(`Schedules for ${schedule.target}`);
+      await raiseDeadLetterAlarm(DEAD_LETTERS_HELD.events(schedule.target));
     }
   }
 

@@ -19,6 +19,7 @@ import { startSocketGateway } from './socket-gateway';
 import { settleAll } from './settle';
 import { startTableStream } from './table-stream';
 import { startSchedules } from './schedules';
+import { startLocalScheduler } from './scheduler';
 
 export const TABLE_NAME = 'tempo';
 
@@ -64,6 +65,8 @@ export async function startLocalStack(options: LocalStackOptions) {
   const bus = await startLocalBus({ deadLetterFile: join(dataDir, 'dead-letters.jsonl') });
   const outbox = createOutbox(join(dataDir, 'outbox'));
   const ses = await startLocalSes(outbox);
+  // Looks for due one-time schedules every second, as Scheduler fires them to the second; a test moves the clock and calls runDue.
+  const scheduler = await startLocalScheduler({ pollMs: 1000 });
   const cognitoEndpoint = `http://127.0.0.1:${options.cognitoPort}`;
   useLocalEndpoints({
     dynamoEndpoint: stream.endpoint,
@@ -71,6 +74,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     sesEndpoint: ses.endpoint,
     cognitoEndpoint,
     socketManagementEndpoint: sockets.managementEndpoint,
+    schedulerEndpoint: scheduler.endpoint,
     tableName: TABLE_NAME,
   });
   await ensureTable(dynamo.endpoint, TABLE_NAME);
@@ -133,6 +137,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     bus,
     stream,
     sockets,
+    scheduler,
     /** Waits until the stream's and the bus's consumers have handled everything so far. */
     settle: () => settleAll(stream, bus),
     outbox,
@@ -142,6 +147,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     dynamoEndpoint: stream.endpoint,
     async stop() {
       await schedules.stop();
+      await scheduler.stop();
       await http.stop();
       await sockets.stop();
       await settleAll(stream, bus);

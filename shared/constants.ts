@@ -33,6 +33,7 @@ export const DATA_CACHE_TTL_MS = {
   events: 10 * 60_000,
   tags: 30 * 60_000,
   toolCalls: 2 * 60_000,
+  reminders: 5 * 60_000,
 } as const;
 /** A list longer than this is not kept in the browser between visits (web/src/lib/remembered-data.ts). */
 export const MAX_ITEMS_CACHED = { goals: 500, tasks: 1000, events: 1000, tags: 200, toolCalls: 100 } as const;

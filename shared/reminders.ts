@@ -18,11 +18,20 @@ export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
 /** At most this many reminders on one item. */
 export const MAX_REMINDERS = 5;
 
+/** A reminder on screen snoozes for 10 minutes or 1 hour. */
+export const SNOOZE_MINUTES = [10, 60] as const;
+export type SnoozeMinutes = (typeof SNOOZE_MINUTES)[number];
+
 /** The minute of the day (09:00) an all-day event's reminders count back from. */
 export const ALL_DAY_REMINDER_MINUTE = 9 * 60;
 
 /** The defaults of a new account's settings: events 10 minutes before, tasks at their due time. */
 export const DEFAULT_REMINDERS = { events: [10], tasks: [0] } as const satisfies Record<string, readonly ReminderOffset[]>;
+
+/** The reminders of an event without its own: at its start for an event of type 'reminder', else the person's default for events. */
+export function defaultEventReminders(eventType: string, personDefault: readonly ReminderOffset[]): readonly ReminderOffset[] {
+  return eventType === 'reminder' ? [0] : personDefault;
+}
 
 /** An item's reminders: its own when it has set them (an empty list: none), else the person's default for its kind. */
 export function remindersOf(own: readonly ReminderOffset[] | null | undefined, defaults: readonly ReminderOffset[]): readonly ReminderOffset[] {

@@ -60,6 +60,11 @@ export const socketTicketKey = (ticket: string) => {
   const hash = createHash('sha256').update(ticket).digest('base64url');
   return { PK: `SOCKETTICKET#${hash}`, SK: 'SOCKETTICKET' };
 };
+/** The reminder an event or a task expects next, with the name of its schedule (functions/reminders/expected.repository.ts). */
+export const expectedReminderKey = (userId: string, kind: ItemKind, id: string) => ({ PK: userKey(userId), SK: `REMINDER#${ITEM_PREFIX[kind]}#${id}` });
+/** A reminder shown on screen until dismissed (functions/reminders/notices.repository.ts); its changes move the `reminders` counter. */
+export const REMINDER_NOTICE_PREFIX = 'NOTICE#';
+export const reminderNoticeKey = (userId: string, noticeId: string) => ({ PK: userKey(userId), SK: `${REMINDER_NOTICE_PREFIX}${noticeId}` });
 /** voice_sessions: one per call started. */
 export const voiceSessionKey = (userId: string, sessionId: string) => ({ PK: userKey(userId), SK: `VOICESESSION#${sessionId}` });
 

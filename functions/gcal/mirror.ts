@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
-import { liveEventNow } from '../items/background';
+import { liveItemNow } from '../items/background';
 import { now } from '../platform/clock';
 import { googleFromEvent } from './event-mapping';
 import { CALENDAR_ID, GoogleFailure, googleStatus, type CalendarApi } from './google';
@@ -44,7 +44,7 @@ interface MirrorResult {
 }
 
 async function mirror(connection: Connection, eventId: string, change: MirrorChange): Promise<MirrorResult> {
-  const live = await liveEventNow(connection.userId, eventId);
+  const live = await liveItemNow(connection.userId, 'events', eventId);
   const action: MirrorAction = live ? 'upsert' : 'delete';
   try {
     await withCalendar(connection, (api) => (live ? upsert(api, live, change === 'item.created') : remove(api, eventId)));

@@ -1,3 +1,4 @@
+import type { ItemKind } from '../../shared/item-kinds';
 import type { Item } from '../../shared/item-kinds.schema';
 import { conditionally } from '../platform/dynamo';
 import { deleteExpired, deleteItem, expiredOn, getStored, insertItem, replaceLiveItem } from './repository';
@@ -11,10 +12,13 @@ import { laterThan, toPublic, type StoredItem } from './stored-item';
  * Outside functions/items/ nothing imports the items' repositories (eslint.config.js holds it).
  */
 
-/** The event as it is now, for the Google mirror, which writes that and not the bus event's copy; undefined when it is gone or in the trash. */
-export async function liveEventNow(userId: string, id: string): Promise<Item<'events'> | undefined> {
-  const event = await getStored(userId, 'events', id);
-  return event && !event.deleted_at ? toPublic(event) : undefined;
+/**
+ * An item as it is now, for a consumer that acts on that and not on the bus event's copy (the Google
+ * mirror, the reminders); undefined when it is gone or in the trash.
+ */
+export async function liveItemNow<K extends ItemKind>(userId: string, kind: K, id: string): Promise<Item<K> | undefined> {
+  const item = await getStored(userId, kind, id);
+  return item && !item.deleted_at ? toPublic(item) : undefined;
 }
 
 /*

@@ -1,6 +1,6 @@
 import type { Item } from '../../shared/item-kinds.schema';
 import { taskSeries } from '../../shared/recurrence';
-import { nextReminder, remindersOf, type NextReminder, type ReminderOffset } from '../../shared/reminders';
+import { defaultEventReminders, nextReminder, remindersOf, type NextReminder, type ReminderOffset } from '../../shared/reminders';
 import type { Settings } from '../../shared/settings.schema';
 
 /**
@@ -25,8 +25,7 @@ export interface DueReminder extends NextReminder {
 /** The item's reminders: its own, else an event of type 'reminder' at its start, else the person's default for its kind. */
 export function offsetsOf(reminded: RemindedItem, defaults: ReminderDefaults): readonly ReminderOffset[] {
   if (reminded.kind === 'tasks') return remindersOf(reminded.item.reminders, defaults.task_reminders);
-  const kindDefault = reminded.item.event_type === 'reminder' ? [0 as const] : defaults.event_reminders;
-  return remindersOf(reminded.item.reminders, kindDefault);
+  return remindersOf(reminded.item.reminders, defaultEventReminders(reminded.item.event_type, defaults.event_reminders));
 }
 
 /** The first reminder after `now` the item expects, or null: none set, its time passed, a task done or without a due date. */

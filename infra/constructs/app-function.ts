@@ -26,6 +26,8 @@ export interface AppFunctionProps {
   timeout: Duration;
   /** Where Lambda puts asynchronous invocations that failed every retry. */
   deadLetterQueue?: IQueue;
+  /** A name of its own, for a function whose ARN must be known before it exists (one that schedules itself). */
+  functionName?: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export class AppFunction extends Construct {
       entry: functionEntry(props.source),
       handler: 'handler',
       description: props.description,
+      functionName: props.functionName,
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: 512,

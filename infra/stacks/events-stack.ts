@@ -1,11 +1,13 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { EventBus, Match, Rule, Schedule, type EventPattern as CdkEventPattern } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import type { EventPattern } from '../../events/pattern';
 import { BUS_RULES } from '../../events/rules';
-import { SCHEDULES } from '../../events/schedules';
-import { eventTargetAccess, grantAccess, type SharedResources } from '../access';
+import { REMINDER_SCHEDULES, SCHEDULES, type OneTimeSchedules } from '../../events/schedules';
+import { eventTargetAccess, grantAccess, type OneTimeScheduling, type SharedResources } from '../access';
 import { DEAD_LETTER_ALARM_SUFFIX, DEAD_LETTER_REPORTER, DEAD_LETTERS_HELD } from '../../functions/dead-letters/alarm';
 import { resourceName, stackName, type AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
@@ -33,12 +35,15 @@ export class EventsStack extends Stack {
   readonly scheduled: ReadonlyMap<string, AppFunction>;
   /** The function told of each dead-letter queue of the stage that starts to hold something. */
   readonly deadLetterReporter: AppFunction;
+  /** The reminders' one-time schedules: their group, and the function, role and queue each one names. */
+  readonly reminders: OneTimeScheduling & { fire: AppFunction };
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
     const { config } = props;
     this.bus = new EventBus(this, 'Bus', { eventBusName: resourceName(config, 'bus') });
-    const shared = { ...props.shared, bus: this.bus };
+    this.reminders = this.oneTimeSchedules(config, { ...props.shared, bus: this.bus }, 'Reminders', REMINDER_SCHEDULES);
+    const shared = { ...props.shared, bus: this.bus, reminders: this.reminders };
 
     this.consumers = new Map(
       BUS_RULES.map((rule) => {
@@ -72,6 +77,34 @@ export class EventsStack extends Stack {
     );
     this.deadLetterReporter = this.reportDeadLetters(config, shared);
     new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
+  }
+
+  /**
+   * A group of one-time schedules (events/schedules.ts) that functions put for themselves: the
+   * target function, under a name of its own so its ARN is known to the functions that schedule it
+   * (itself among them) without a reference cycle; the role Scheduler invokes it as; and the queue
+   * that takes an invocation that failed every retry (the schedule's and the function's own).
+   */
+  private oneTimeSchedules(config: AppConfig, shared: SharedResources, id: string, schedules: OneTimeSchedules): OneTimeScheduling & { fire: AppFunction } {
+    const scope = new Construct(this, id);
+    const group = new ScheduleGroup(scope, 'Group', { scheduleGroupName: resourceName(config, schedules.group) });
+    const deadLetters = deadLetterQueue(scope, 'DeadLetters', DEAD_LETTERS_HELD.events(schedules.target));
+    const functionName = resourceName(config, schedules.target.replaceAll('/', '-'));
+    const functionArn = this.formatArn({ service: 'lambda', resource: 'function', resourceName: functionName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    const role = new Role(scope, 'SchedulerRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com') });
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [functionArn] }));
+    deadLetters.grantSendMessages(role);
+    const scheduling: OneTimeScheduling = { group, functionArn, role, deadLetters };
+    const fire = new AppFunction(scope, 'Target', {
+      config,
+      source: schedules.target,
+      description: `${id}: ${schedules.description}`,
+      timeout: Duration.seconds(30),
+      deadLetterQueue: deadLetters,
+      functionName,
+    });
+    grantAccess(fire, eventTargetAccess(schedules.target), { ...shared, reminders: scheduling });
+    return { ...scheduling, fire };
   }
 
   /** CloudWatch puts its alarms' changes on the default bus; those of this stage's dead-letter queues (infra/constructs/dead-letter-queue.ts) going to ALARM are reported. */

@@ -3,7 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { TABLE } from '../../functions/data/table-definition';
 import { BUS_RULES } from '../../events/rules';
-import { SCHEDULES } from '../../events/schedules';
+import { REMINDER_SCHEDULES, SCHEDULES } from '../../events/schedules';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
 import { SOCKET_API } from '../../functions/push/socket-api';
@@ -34,6 +34,8 @@ const REFERENCES = {
   /** Every function may read it, to report its errors. */
   sentryDsn: logicalId(tempo.secrets.sentryDsn),
   socketApi: logicalId(tempo.push.api),
+  reminderGroup: logicalId(tempo.events.reminders.group),
+  reminderSchedulerRole: logicalId(tempo.events.reminders.role),
 };
 const SECRETS = [...REFERENCES.googleSecrets, REFERENCES.elevenLabsKey, REFERENCES.sentryDsn];
 
@@ -41,6 +43,7 @@ interface Statement {
   Effect: string;
   Action: string | string[];
   Resource: unknown;
+  Condition?: unknown;
 }
 
 /** What a policy lets a function do, in the shape of its Access entry. */
@@ -56,6 +59,8 @@ interface Granted {
   closesSockets: boolean;
   /** Reads the table's stream: a stream consumer's event source mapping. */
   readsStream: boolean;
+  /** Creates and deletes schedules in the reminders' group, and passes Scheduler its role for them: both or neither. */
+  schedulesReminders: { schedules: boolean; passesRole: boolean };
 }
 
 const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
@@ -86,6 +91,7 @@ function decode(target: AppFunction, statements: Statement[], failureQueue?: IQu
     postsToSockets: false,
     closesSockets: false,
     readsStream: false,
+    schedulesReminders: { schedules: false, passesRole: false },
   };
   const ownLogs = { 'Fn::GetAtt': [logicalId(target.function.logGroup), 'Arn'] };
   const ownQueue = target.function.deadLetterQueue && { 'Fn::GetAtt': [logicalId(target.function.deadLetterQueue), 'Arn'] };
@@ -162,6 +168,17 @@ function decode(target: AppFunction, statements: Statement[], failureQueue?: IQu
         }
         break;
       }
+      case 'scheduler':
+        expect(actions.sort()).toEqual(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']);
+        expect(names(':schedule/') && names(REFERENCES.reminderGroup) && names('/*'), 'the schedules of the reminders’ group only').toBe(true);
+        granted.schedulesReminders.schedules = true;
+        break;
+      case 'iam':
+        expect(actions).toEqual(['iam:PassRole']);
+        expect(names(REFERENCES.reminderSchedulerRole), 'the role the reminders’ schedules name only').toBe(true);
+        expect(statement.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } });
+        granted.schedulesReminders.passesRole = true;
+        break;
       default:
         throw new Error(`unexpected grant: ${actions.join(', ')}`);
     }
@@ -186,10 +203,12 @@ function decodeTable(actions: string[], resources: unknown[], granted: Granted):
 const STREAM_READS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'];
 
 function expected(access: Access, readsStream: boolean): Granted {
+  const schedules = access.schedulesReminders ?? false;
   return {
     postsToSockets: access.postsToSockets ?? false,
     closesSockets: access.closesSockets ?? false,
     readsStream,
+    schedulesReminders: { schedules, passesRole: schedules },
     table: [...(access.table ?? [])].sort(),
     indexes: [...(access.indexes ?? [])].sort(),
     publishes: access.publishes ?? false,
@@ -208,6 +227,7 @@ const FUNCTIONS: Case[] = [
   ...[...tempo.api.handlers].map(([name, target]): Case => [`handler ${name}`, target, HANDLER_ACCESS[name]]),
   ...BUS_RULES.map((rule): Case => [`consumer of ${rule.name}`, tempo.events.consumers.get(rule.name)!, eventTargetAccess(rule.target)]),
   ...SCHEDULES.map((schedule): Case => [`schedule ${schedule.name}`, tempo.events.scheduled.get(schedule.name)!, eventTargetAccess(schedule.target)]),
+  [`one-time schedules of ${REMINDER_SCHEDULES.group}`, tempo.events.reminders.fire, eventTargetAccess(REMINDER_SCHEDULES.target)],
   ['dead-letter reporter', tempo.events.deadLetterReporter, eventTargetAccess('dead-letters/report')],
   ...[...tempo.auth.triggers].map(([trigger, target]): Case => [`trigger ${trigger}`, target, TRIGGER_ACCESS[trigger]]),
   ...[...tempo.push.socketFunctions].map(([source, target]): Case => [`socket function ${source}`, target, SOCKET_ACCESS[source]!]),
@@ -233,8 +253,9 @@ describe('function permissions', () => {
       expect(statement.Effect).toBe('Allow');
       for (const action of list(statement.Action)) expect(action).not.toContain('*');
       // No resource, nor any part of a joined one, ends in a wildcard: but the connections made at
-      // run time, and ListStreams, which names no stream (decode checks both are no more than that).
-      const allowed = /@connections\/\*"|^"\*"$/;
+      // run time, the reminders' schedules (named at run time, in their group), and ListStreams,
+      // which names no stream (decode checks each is no more than that).
+      const allowed = /@connections\/\*"|^"\*"$|:schedule\/.*\/\*"/;
       const wildcard = list(statement.Resource).filter((resource) => /\*"/.test(JSON.stringify(resource)) && !allowed.test(JSON.stringify(resource)));
       expect(wildcard).toEqual([]);
     }
@@ -257,6 +278,8 @@ describe('function permissions', () => {
     expect(has('ELEVENLABS_API_KEY_ARN'), 'ELEVENLABS_API_KEY_ARN').toBe(Boolean(access.callsElevenLabs));
     expect(has('ELEVENLABS_AGENT_ID'), 'ELEVENLABS_AGENT_ID').toBe(Boolean(access.callsElevenLabs));
     expect(has('WEBSOCKET_MANAGEMENT_ENDPOINT'), 'WEBSOCKET_MANAGEMENT_ENDPOINT').toBe(Boolean(access.postsToSockets || access.closesSockets));
+    const schedulesReminders = ['REMINDER_SCHEDULE_GROUP', 'REMINDER_FIRE_ARN', 'REMINDER_SCHEDULER_ROLE_ARN', 'REMINDER_DEAD_LETTER_ARN'].map(has);
+    expect(schedulesReminders, 'REMINDER_*').toEqual(schedulesReminders.map(() => Boolean(access.schedulesReminders)));
     // Every function reports: the DSN by ARN, never its value; the release (the stage's default) and the stage.
     expect(has('SENTRY_DSN_ARN') && !has('SENTRY_DSN'), 'SENTRY_DSN_ARN').toBe(true);
     expect([environment.SENTRY_RELEASE, environment.SENTRY_ENVIRONMENT]).toEqual(['tempo@dev', 'dev']);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
 import { HANDLERS } from '../../functions/routes';
 import { BUS_RULES } from '../../events/rules';
-import { SCHEDULES } from '../../events/schedules';
+import { REMINDER_SCHEDULES, SCHEDULES } from '../../events/schedules';
 import { eventTargetAccess, HANDLER_ACCESS, TRIGGER_ACCESS, type Access } from '../../infra/access';
 import { functionEntry, REPO_ROOT } from '../../infra/paths';
 
@@ -53,6 +53,7 @@ const SDK_COMMANDS: Record<string, Record<string, readonly Need[]>> = {
     ConfirmSignUpCommand: ['userPool'],
   },
   '@aws-sdk/client-sesv2': { SendEmailCommand: ['sendsMail'] },
+  '@aws-sdk/client-scheduler': { CreateScheduleCommand: ['schedulesReminders'], DeleteScheduleCommand: ['schedulesReminders'] },
   '@aws-sdk/client-apigatewaymanagementapi': { PostToConnectionCommand: ['postsToSockets'], DeleteConnectionCommand: ['closesSockets'] },
   // Which secrets it reads is read off the loadSecrets calls (SECRETS).
   '@aws-sdk/client-secrets-manager': { GetSecretValueCommand: [] },
@@ -316,6 +317,7 @@ const FUNCTIONS: Case[] = [
   ]),
   ...BUS_RULES.map((rule): Case => [`consumer of ${rule.name}`, rule.target, eventTargetAccess(rule.target)]),
   ...SCHEDULES.map((schedule): Case => [`schedule ${schedule.name}`, schedule.target, eventTargetAccess(schedule.target)]),
+  [`one-time schedules of ${REMINDER_SCHEDULES.group}`, REMINDER_SCHEDULES.target, eventTargetAccess(REMINDER_SCHEDULES.target)],
 ];
 
 describe('function access entries against the code', () => {

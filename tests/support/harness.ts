@@ -10,6 +10,7 @@ import { jwtVerifier } from '../../functions/platform/token-verifier';
 import { startLocalBus, type LocalBus } from '../../local/bus';
 import { settleAll } from '../../local/settle';
 import { startTableStream, type TableStream } from '../../local/table-stream';
+import { startLocalScheduler, type LocalScheduler } from '../../local/scheduler';
 import { ensureTable } from '../../local/dynamo';
 import { useLocalEndpoints, useUserPool } from '../../local/environment';
 import { randomCognitoPort } from './local-stack';
@@ -34,6 +35,8 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
     bus: LocalBus;
     /** The table's stream, derived in front of the engine as the local stack does. */
     stream: TableStream;
+    /** EventBridge Scheduler's stand-in: its schedules run when a test calls runDue (after moving the clock). */
+    scheduler: LocalScheduler;
     /** Waits until the stream's and the bus's consumers have handled everything so far. */
     settle: () => Promise<void>;
     sign: (claims: Record<string, unknown>, settings?: { expiresIn?: string; issuer?: string; audience?: string }) => Promise<string>;
@@ -58,7 +61,13 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
     const endpoint = inject('dynamoEndpoint');
     world.stream = await startTableStream({ engineEndpoint: endpoint, tableName: world.tableName, retryDelaysMs: [10, 10] });
     world.settle = () => settleAll(world.stream, world.bus);
-    useLocalEndpoints({ dynamoEndpoint: world.stream.endpoint, busEndpoint: world.bus.endpoint, tableName: world.tableName });
+    world.scheduler = await startLocalScheduler();
+    useLocalEndpoints({
+      dynamoEndpoint: world.stream.endpoint,
+      busEndpoint: world.bus.endpoint,
+      schedulerEndpoint: world.scheduler.endpoint,
+      tableName: world.tableName,
+    });
     await ensureTable(endpoint, world.tableName);
     if (options.userPool) await startUserPool();
     world.sign = (claims, settings = {}) =>
@@ -91,6 +100,7 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
     await world.settle();
     await world.bus.stop();
     await world.stream.stop();
+    await world.scheduler.stop();
     await stopUserPool();
   });
 

@@ -16,6 +16,7 @@ import { changeLanguage } from '../../i18n/language';
 import { useChangeWatcher } from '../../lib/change-watcher';
 import { restoreRememberedData, useRememberShownData, useSettings } from '../../lib/items';
 import { loadedWebConfig, loadWebConfig } from '../../lib/web-config';
+import { ReminderNotices } from '../../features/reminders/components/reminder-notices';
 
 /** What each page lists, for the "AI assistant is updating ..." banner (the dashboard shows its own). */
 const BANNER_ENTITIES: Record<string, readonly Entity[]> = {
@@ -72,6 +73,7 @@ export function Component() {
         {bannerEntities && <AssistantBanner entities={bannerEntities} />}
         <Outlet />
         <QuickAddShortcut />
+        <ReminderNotices />
       </AppLayout>
     </VoiceProvider>
   );

@@ -2,11 +2,13 @@ import { useId, useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../../../shared/calendar-events';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { daysBetween } from '../../../../../shared/dates';
+import { DEFAULT_REMINDERS, defaultEventReminders } from '../../../../../shared/reminders';
 import { TAG_PALETTE } from '../../../../../shared/tags';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { EditorOverlay } from '../../../components/ui/editor-overlay';
 import { Select } from '../../../components/ui/select';
+import { RemindersField } from '../../../components/items/reminders-field';
 import { RepeatPicker } from '../../../components/items/repeat-picker';
 import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
 import { TagField } from '../../../components/items/tag-field';
@@ -14,7 +16,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
-import { createItem, updateItem } from '../../../lib/items';
+import { createItem, updateItem, useSettings } from '../../../lib/items';
 import { isDay } from '../../../lib/zoned-dates';
 import { addDays } from '../../../../../shared/zoned-time';
 import { apiFieldErrors, eventBody, validateEventForm, type EventFormErrors, type EventFormValues } from '../lib/event-form';
@@ -45,6 +47,7 @@ export function EventEditor({ event, occurrence = null, initial, timeZone, onClo
   const [askingScope, setAskingScope] = useState(false);
   const texts = useAppTexts();
   const t = texts.calendar.editor;
+  const defaults = useSettings().data?.event_reminders ?? DEFAULT_REMINDERS.events;
 
   const errors: EventFormErrors = Object.fromEntries(
     Object.entries({ ...(attempted ? validateEventForm(values, timeZone) : {}), ...apiErrors }).map(([field, message]) => [
@@ -162,6 +165,11 @@ export function EventEditor({ event, occurrence = null, initial, timeZone, onClo
         />
       </div>
       <TagField value={values.tags} onChange={(tags) => change({ tags })} />
+      <RemindersField
+        legend={texts.reminders.region}
+        value={values.reminders ?? defaultEventReminders(values.eventType, defaults)}
+        onChange={(reminders) => change({ reminders })}
+      />
       {askingScope && <SeriesScopeDialog kind="events" action="edit" onChoose={write} onCancel={() => setAskingScope(false)} />}
     </EditorOverlay>
   );

@@ -6,6 +6,7 @@ import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import type { Recurrence } from '../../../../../shared/recurrence';
 import { noRepeat, repeatRule, repeatValues, validateRepeat, type RepeatFormValues } from '../../../components/items/repeat-form';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';
+import type { ReminderOffset } from '../../../../../shared/reminders';
 
 /** What the event editor holds: the inputs' own values (dates 'YYYY-MM-DD', times 'HH:mm'). */
 export interface EventFormValues {
@@ -21,6 +22,8 @@ export interface EventFormValues {
   color: string;
   tags: string[];
   repeat: RepeatFormValues;
+  /** The event's own reminders, or null for the person's default (an event of type 'reminder': at its start). */
+  reminders: ReminderOffset[] | null;
 }
 
 export type EventFormField = 'title' | 'startDate' | 'startTime' | 'endDate' | 'endTime' | 'interval' | 'until' | 'count';
@@ -45,6 +48,7 @@ export function newEventValues(day: Day, minutes: number): EventFormValues {
     color: '',
     tags: [],
     repeat: noRepeat(day),
+    reminders: null,
   };
 }
 
@@ -74,6 +78,7 @@ export function eventValues(event: CalendarEvent, timeZone: string): EventFormVa
     color: event.color ?? '',
     tags: event.tags,
     repeat: repeatValues(event.recurrence?.rule ?? null, startDate),
+    reminders: event.reminders ? [...event.reminders] : null,
   };
 }
 
@@ -118,6 +123,7 @@ export function eventBody(values: EventFormValues, timeZone: string, previous: R
     color: values.color || null,
     tags: values.tags,
     recurrence: rule === null ? null : { rule, time_zone: previous?.time_zone ?? timeZone, exceptions: previous?.exceptions ?? [] },
+    reminders: values.reminders,
   };
 }
 

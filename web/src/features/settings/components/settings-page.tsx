@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SAVED_INDICATOR_MS } from '../../../../../shared/constants';
 import { LANGUAGES } from '../../../../../shared/languages';
+import type { ReminderOffset } from '../../../../../shared/reminders';
 import { START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES } from '../../../../../shared/settings';
 import { SettingsUpdateSchema, type Settings } from '../../../../../shared/settings.schema';
+import { RemindersField } from '../../../components/items/reminders-field';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { LoadState } from '../../../components/ui/load-state';
@@ -36,6 +38,9 @@ interface Draft {
   calendar_start_minute: string;
   sync_past_days: string;
   sync_future_months: string;
+  event_reminders: ReminderOffset[];
+  task_reminders: ReminderOffset[];
+  reminders_on_screen: boolean;
 }
 type Errors = Partial<Record<keyof Draft, string>>;
 
@@ -49,6 +54,9 @@ function toDraft(settings: Settings): Draft {
     calendar_start_minute: String(settings.calendar_start_minute),
     sync_past_days: String(settings.sync_past_days),
     sync_future_months: String(settings.sync_future_months),
+    event_reminders: [...settings.event_reminders],
+    task_reminders: [...settings.task_reminders],
+    reminders_on_screen: settings.reminder_channels.screen,
   };
 }
 
@@ -148,6 +156,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
       calendar_start_minute: toNumber(draft.calendar_start_minute),
       sync_past_days: toNumber(draft.sync_past_days),
       sync_future_months: toNumber(draft.sync_future_months),
+      event_reminders: draft.event_reminders,
+      task_reminders: draft.task_reminders,
+      reminder_channels: { ...settings.reminder_channels, screen: draft.reminders_on_screen },
     };
     const parsed = SettingsUpdateSchema.safeParse(patch);
     if (!parsed.success) {
@@ -221,6 +232,24 @@ function SettingsForm({ settings }: { settings: Settings }) {
             onChange={(event) => change('calendar_start_minute', event.target.value)}
           />
         </div>
+      </section>
+
+      <section className="card settings-section" aria-labelledby="settings-reminders">
+        <h2 id="settings-reminders">{t.reminders}</h2>
+        <RemindersField
+          legend={t.eventReminders}
+          hint={t.remindersDefaultHint}
+          value={draft.event_reminders}
+          error={errors.event_reminders}
+          onChange={(value) => change('event_reminders', value)}
+        />
+        <RemindersField
+          legend={t.taskReminders}
+          value={draft.task_reminders}
+          error={errors.task_reminders}
+          onChange={(value) => change('task_reminders', value)}
+        />
+        <Checkbox label={t.remindersOnScreen} checked={draft.reminders_on_screen} onChange={(event) => change('reminders_on_screen', event.target.checked)} />
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-integration">

@@ -6,14 +6,16 @@ import { EditorOverlay } from '../../../components/ui/editor-overlay';
 import { Select } from '../../../components/ui/select';
 import { useState } from 'react';
 import { calendarDay } from '../../../../../shared/dates';
+import { DEFAULT_REMINDERS } from '../../../../../shared/reminders';
 import { repeatRule, repeatValues, validateRepeat } from '../../../components/items/repeat-form';
+import { RemindersField } from '../../../components/items/reminders-field';
 import { RepeatPicker } from '../../../components/items/repeat-picker';
 import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
 import { TagField } from '../../../components/items/tag-field';
 import { TextArea } from '../../../components/ui/text-area';
 import { TitleField } from '../../../components/ui/title-field';
 import { useEditorForm } from '../../../components/ui/use-editor-form';
-import { createItem, updateItem } from '../../../lib/items';
+import { createItem, updateItem, useSettings } from '../../../lib/items';
 import { useAppTexts } from '../../../i18n/texts';
 import { isRepeating, saveTaskEdit } from '../lib/task-series';
 
@@ -29,7 +31,7 @@ interface TaskEditorProps {
 const NO_GOAL = '';
 
 /** The editor's fields, as a new task starts: pending, medium priority. */
-const NEW_TASK: Pick<Task, 'title' | 'description' | 'priority' | 'status' | 'due_date' | 'goal_id' | 'tags'> = {
+const NEW_TASK: Pick<Task, 'title' | 'description' | 'priority' | 'status' | 'due_date' | 'goal_id' | 'tags' | 'reminders'> = {
   title: '',
   description: '',
   priority: 'medium',
@@ -37,6 +39,8 @@ const NEW_TASK: Pick<Task, 'title' | 'description' | 'priority' | 'status' | 'du
   due_date: null,
   goal_id: null,
   tags: [],
+  // The person's default until they choose (Settings → Reminders).
+  reminders: null,
 };
 
 /** The full-screen task editor; the status shows only when editing, new tasks being pending. */
@@ -49,6 +53,7 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
   const repeatErrors = dueDay ? validateRepeat(repeat, dueDay) : {};
   const texts = useAppTexts();
   const t = texts.tasks.editor;
+  const defaultReminders = useSettings().data?.task_reminders ?? DEFAULT_REMINDERS.tasks;
   // Only goals not completed can take tasks; the task's own goal stays listed.
   const goalOptions = [
     { value: NO_GOAL, label: t.noGoal },
@@ -119,6 +124,14 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
         error={dateInPast ? texts.errors.dueDateInPast : serverErrors.due_date}
       />
       {dueDay && <RepeatPicker values={repeat} start={dueDay} errors={repeatErrors} onChange={setRepeat} />}
+      {dueDay && (
+        <RemindersField
+          legend={texts.reminders.region}
+          value={values.reminders ?? defaultReminders}
+          error={serverErrors.reminders}
+          onChange={(reminders) => change({ reminders })}
+        />
+      )}
       <Select
         label={t.goal}
         optional

@@ -1,0 +1,30 @@
+import { notFound } from '../platform/errors';
+import { httpHandler, noContent, ok } from '../platform/http';
+import { dismissNotice, hideNoticeUntil, NOTICE_ID, noticesShown } from './notices.repository';
+import { createOneTimeSchedule, snoozeNameOf } from './schedules';
+
+const MINUTE_MS = 60_000;
+
+/** A notice's id as notices.repository.ts makes it; any other is not found, without a read. */
+function noticeIdIn(params: Record<string, string | undefined>): string {
+  const id = params.id ?? '';
+  if (!NOTICE_ID.test(id)) throw notFound();
+  return id;
+}
+
+/** The reminders on screen: read by every open tab when the `reminders` counter moves; dismissed or snoozed from any of them. */
+export const handler = httpHandler('reminders', {
+  'GET /api/reminders': async ({ userId }) => ok({ items: await noticesShown(userId) }),
+  'POST /api/reminders/{id}/dismiss': async ({ userId, params }) => {
+    if (!(await dismissNotice(userId, noticeIdIn(params)))) throw notFound();
+    return noContent();
+  },
+  /** Hidden now; a one-time schedule of its own shows it again (functions/reminders/fire.ts). */
+  'POST /api/reminders/{id}/snooze': async ({ userId, params, body, now }) => {
+    const noticeId = noticeIdIn(params);
+    const until = new Date(now.getTime() + body.minutes * MINUTE_MS).toISOString();
+    await createOneTimeSchedule(snoozeNameOf(userId, noticeId, until), until, { userId, snoozed: noticeId });
+    if (!(await hideNoticeUntil(userId, noticeId, until))) throw notFound();
+    return noContent();
+  },
+});

@@ -1,0 +1,36 @@
+import { liveItemNow } from '../items/background';
+import { getSettings } from '../settings/account-settings';
+import { getExpected, swapExpected, type ExpectedReminder } from './expected.repository';
+import { plannedReminder, type DueReminder, type RemindedItem } from './plan';
+import { createOneTimeSchedule, deleteReminderSchedule, scheduleNameOf } from './schedules';
+
+export type ReminderRef = Pick<DueReminder, 'userId' | 'kind' | 'id'>;
+
+/** The item (an event or a task) as it is now, with its kind, for plan.ts; undefined when gone or in the trash. */
+export async function remindedNow({ userId, kind, id }: ReminderRef): Promise<RemindedItem | undefined> {
+  if (kind === 'events') {
+    const item = await liveItemNow(userId, 'events', id);
+    return item && { kind, item };
+  }
+  const item = await liveItemNow(userId, 'tasks', id);
+  return item && { kind, item };
+}
+
+/**
+ * Puts the one schedule of the reminder the item expects next after `from` (none: no schedule) in
+ * place of the one it expected before. The new schedule is made before the swap and the old one
+ * deleted after it, so there is never a moment with none. A swap lost to another writer (a change
+ * racing a firing) throws, so the bus or the scheduler tries again from a new read; a schedule it
+ * made meanwhile may be the winner's too, so it stays, and if it is not, its firing finds it is not
+ * the expected one and does nothing.
+ */
+export async function scheduleNextReminder(ref: ReminderRef, from: string): Promise<void> {
+  const [reminded, { settings }, expected] = await Promise.all([remindedNow(ref), getSettings(ref.userId), getExpected(ref)]);
+  const next = plannedReminder(reminded, settings, from);
+  const due: DueReminder | null = next && { ...ref, ...next };
+  const wanted: ExpectedReminder | null = next && due && { ...next, schedule: scheduleNameOf(due) };
+  if (wanted?.schedule === expected?.schedule) return;
+  if (due && wanted) await createOneTimeSchedule(wanted.schedule, due.at, due);
+  if (!(await swapExpected(ref, expected, wanted))) throw new Error('the expected reminder changed meanwhile');
+  if (expected) await deleteReminderSchedule(expected.schedule);
+}

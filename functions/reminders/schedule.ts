@@ -1,0 +1,16 @@
+import { busConsumer } from '../platform/consumer';
+import { now } from '../platform/clock';
+import { scheduleNextReminder } from './reconcile';
+
+const REMINDED = { event: 'events', task: 'tasks' } as const;
+
+/**
+ * Bus consumer of changes to events and tasks: keeps each one's next reminder scheduled. It plans
+ * from the item as it is now, not from the bus event's copy, so a late or repeated delivery puts
+ * nothing old in place of new: a change of time, series, reminders or status moves the schedule,
+ * and a delete (to the trash or for good) or a completed task removes it.
+ */
+export const handler = busConsumer<'item.created' | 'item.updated' | 'item.deleted' | 'item.restored' | 'item.purged'>('reminders/schedule', async (detail) => {
+  if (detail.entity !== 'event' && detail.entity !== 'task') return;
+  await scheduleNextReminder({ userId: detail.userId, kind: REMINDED[detail.entity], id: detail.id }, now().toISOString());
+});

@@ -1,0 +1,147 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { handler as fire } from '../../functions/reminders/fire';
+import { useVirtualClock } from '../support/clock';
+import { integrationHarness, type TestUser } from '../support/harness';
+
+const { world, user } = integrationHarness();
+const clock = useVirtualClock();
+afterAll(() => clock.restore());
+
+const MINUTE_MS = 60_000;
+/** A whole minute `minutes` from the clock's now, as an item's times are. */
+const inMinutes = (minutes: number) => new Date(Math.floor(clock.now() / MINUTE_MS) * MINUTE_MS + minutes * MINUTE_MS).toISOString();
+
+/** The reminders' schedules of one item's, by when each is due. */
+const schedulesDue = () =>
+  world.scheduler
+    .list()
+    .filter((schedule) => schedule.target === 'reminders/fire' && schedule.dueAt !== null)
+    .map((schedule) => new Date(schedule.dueAt!).toISOString());
+
+/** Moves the clock to `at` and runs what came due, and what that changed. */
+async function reach(at: string): Promise<void> {
+  clock.advance(Math.max(0, Date.parse(at) - clock.now()));
+  await world.scheduler.runDue();
+  await world.settle();
+}
+
+async function shown(person: TestUser): Promise<Array<{ id: string; title: string; item_time: string; offset: number }>> {
+  const answer = await person.get('/api/reminders');
+  expect(answer.status).toBe(200);
+  return answer.body.items;
+}
+
+describe('reminders', () => {
+  it('an event is reminded 10 minutes before by default; a move moves its one schedule; the notice shows until dismissed', async () => {
+    const alice = await user();
+    const start = inMinutes(60);
+    const event = (await alice.post('/api/events', { title: 'Dentist', start_time: start, end_time: inMinutes(90) })).body;
+    expect(event.reminders).toBeNull();
+    await world.settle();
+    expect(schedulesDue()).toContain(new Date(Date.parse(start) - 10 * MINUTE_MS).toISOString());
+
+    const moved = inMinutes(120);
+    await alice.patch(`/api/events/${event.id}`, { start_time: moved, end_time: inMinutes(150), reminders: [30] });
+    await world.settle();
+    const due = new Date(Date.parse(moved) - 30 * MINUTE_MS).toISOString();
+    expect(schedulesDue().filter((at) => at === due)).toHaveLength(1);
+    expect(schedulesDue()).not.toContain(new Date(Date.parse(start) - 10 * MINUTE_MS).toISOString());
+
+    const stampsBefore = (await alice.get('/api/changes')).body.stamps.reminders ?? 0;
+    await reach(due);
+    expect(await shown(alice)).toEqual([expect.objectContaining({ title: 'Dentist', item_time: moved, offset: 30 })]);
+    expect((await alice.get('/api/changes')).body.stamps.reminders).toBeGreaterThan(stampsBefore);
+    expect(schedulesDue()).not.toContain(due);
+
+    const [notice] = await shown(alice);
+    const bob = await user();
+    expect((await bob.post(`/api/reminders/${notice!.id}/dismiss`)).status).toBe(404);
+    expect((await alice.post(`/api/reminders/${notice!.id}/dismiss`)).status).toBe(204);
+    expect(await shown(alice)).toEqual([]);
+    expect((await alice.post(`/api/reminders/${notice!.id}/dismiss`)).status).toBe(404);
+  });
+
+  it('a snoozed notice hides, and shows again after its 10 minutes', async () => {
+    const alice = await user();
+    const start = inMinutes(15);
+    await alice.post('/api/tasks', { title: 'Call the bank', due_date: start });
+    await world.settle();
+    await reach(start);
+    const [notice] = await shown(alice);
+    expect(notice).toMatchObject({ title: 'Call the bank', offset: 0 });
+    expect((await alice.post(`/api/reminders/${notice!.id}/snooze`, { minutes: 30 })).status).toBe(400);
+    expect((await alice.post(`/api/reminders/${notice!.id}/snooze`, { minutes: 10 })).status).toBe(204);
+    expect(await shown(alice)).toEqual([]);
+    await reach(new Date(clock.now() + 9 * MINUTE_MS).toISOString());
+    expect(await shown(alice)).toEqual([]);
+    await reach(new Date(clock.now() + MINUTE_MS).toISOString());
+    expect(await shown(alice)).toEqual([expect.objectContaining({ id: notice!.id })]);
+  });
+
+  it('a task completed, an event moved to the trash, or reminders turned off has no schedule and shows nothing', async () => {
+    const alice = await user();
+    const due = inMinutes(45);
+    const task = (await alice.post('/api/tasks', { title: 'Water the plants', due_date: due })).body;
+    const event = (await alice.post('/api/events', { title: 'Stand-up', start_time: due, end_time: inMinutes(60) })).body;
+    const quiet = (await alice.post('/api/events', { title: 'Focus time', start_time: due, end_time: inMinutes(60), reminders: [] })).body;
+    expect(quiet.reminders).toEqual([]);
+    await world.settle();
+    const before = schedulesDue().length;
+    await alice.patch(`/api/tasks/${task.id}`, { status: 'completed' });
+    await alice.delete(`/api/events/${event.id}`);
+    await world.settle();
+    expect(schedulesDue().length).toBe(before - 2);
+    await reach(due);
+    expect(await shown(alice)).toEqual([]);
+  });
+
+  it('a series reminds at each occurrence, scheduling the next as each fires', async () => {
+    const alice = await user();
+    const start = inMinutes(20);
+    await alice.post('/api/events', {
+      title: 'Daily walk',
+      start_time: start,
+      end_time: inMinutes(50),
+      reminders: [0],
+      recurrence: { rule: 'FREQ=DAILY;COUNT=3', time_zone: 'UTC' },
+    });
+    await world.settle();
+    await reach(start);
+    const tomorrow = new Date(Date.parse(start) + 24 * 60 * MINUTE_MS).toISOString();
+    expect(schedulesDue()).toContain(tomorrow);
+    await reach(tomorrow);
+    expect((await shown(alice)).map((notice) => notice.item_time)).toEqual([tomorrow, start]);
+  });
+
+  it('a firing a change overtook, or one for another person’s item, does nothing', async () => {
+    const alice = await user();
+    const start = inMinutes(90);
+    const event = (await alice.post('/api/events', { title: 'Review', start_time: start, end_time: inMinutes(100), reminders: [60] })).body;
+    await world.settle();
+    const stale = {
+      userId: alice.id,
+      kind: 'events',
+      id: event.id,
+      at: new Date(Date.parse(start) - 60 * MINUTE_MS).toISOString(),
+      occurrence: null,
+      offset: 60,
+    };
+    await alice.patch(`/api/events/${event.id}`, { reminders: [15] });
+    await world.settle();
+    clock.advance(Date.parse(stale.at) - clock.now());
+    await fire(stale);
+    const bob = await user();
+    await fire({ ...stale, userId: bob.id });
+    expect(await shown(alice)).toEqual([]);
+    expect(await shown(bob)).toEqual([]);
+  });
+
+  it('refuses a reminder not in the list, more than 5, or one twice', async () => {
+    const alice = await user();
+    const times = { title: 'Lunch', start_time: inMinutes(120), end_time: inMinutes(150) };
+    for (const reminders of [[7], [0, 5, 10, 15, 30, 60], [10, 10]]) {
+      const answer = await alice.post('/api/events', { ...times, reminders });
+      expect(answer.status).toBe(400);
+    }
+  });
+});

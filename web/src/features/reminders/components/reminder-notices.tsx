@@ -1,0 +1,63 @@
+import { SNOOZE_MINUTES } from '../../../../../shared/reminders';
+import type { ReminderNotice } from '../../../../../shared/reminder-notices.schema';
+import { zonedParts } from '../../../../../shared/zoned-time';
+import { buttonClassName, Button } from '../../../components/ui/button';
+import { useAppTexts } from '../../../i18n/texts';
+import { useTimeZone } from '../../../lib/items';
+import { Link } from '../../../lib/navigation';
+import { formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
+import { dismissNotice, snoozeNotice, useReminderNotices } from '../api/reminder-notices';
+import './reminder-notices.css';
+
+/** Where Open leads: the event's details (of its occurrence), or the task's editor. */
+function itemLink(notice: ReminderNotice): string {
+  if (notice.kind === 'tasks') return `/tasks?taskId=${encodeURIComponent(notice.item_id)}`;
+  const occurrence = notice.item_time;
+  return `/calendar?eventId=${encodeURIComponent(notice.item_id)}&occurrence=${encodeURIComponent(occurrence)}`;
+}
+
+/**
+ * The reminders that came, over every signed-in page of every open tab, each with its title and
+ * time (in the person's zone and language), and Open, Snooze (10 minutes, 1 hour) and Dismiss.
+ * What one tab does goes for all: the server's list is the one every tab shows.
+ */
+export function ReminderNotices() {
+  const { data: notices } = useReminderNotices();
+  const texts = useAppTexts();
+  const t = texts.reminders;
+  const timeZone = useTimeZone();
+  if (!notices?.length) return null;
+
+  function when(notice: ReminderNotice): string {
+    const { day, minutes } = zonedParts(notice.item_time, timeZone);
+    const today = zonedParts(new Date(), timeZone).day;
+    const date = day === today ? '' : `${formatDayAs(day, texts.dates.day, texts.dates)} `;
+    return notice.all_day ? t.allDay(formatDayAs(day, texts.dates.day, texts.dates)) : t.at(`${date}${formatMinutes(minutes, texts.dates)}`);
+  }
+
+  return (
+    <section className="reminder-notices" aria-label={t.region}>
+      <ul>
+        {notices.map((notice) => (
+          <li key={notice.id} className="reminder-notice" aria-label={notice.title}>
+            <p className="reminder-notice__title">{notice.title}</p>
+            <p className="reminder-notice__time">{when(notice)}</p>
+            <div className="reminder-notice__actions">
+              <Link to={itemLink(notice)} className={buttonClassName('primary')} onClick={() => void dismissNotice(notice.id)}>
+                {t.open}
+              </Link>
+              {SNOOZE_MINUTES.map((minutes) => (
+                <Button key={minutes} variant="secondary" onClick={() => void snoozeNotice(notice.id, minutes)}>
+                  {t.snooze[minutes]}
+                </Button>
+              ))}
+              <Button variant="ghost" onClick={() => void dismissNotice(notice.id)}>
+                {t.dismiss}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
