@@ -21,6 +21,7 @@ describe('quick add in plain words', () => {
       minutes: 540,
       lengthMinutes: null,
       rule: 'FREQ=MONTHLY',
+      reminders: null,
       priority: 'high',
       tags: ['home'],
       goal: null,
@@ -117,5 +118,16 @@ describe('quick add in plain words', () => {
     ['de', 'Zahnarzt morgen um 10 für 45 Minuten', 45],
   ] as const)('reads the length in %s', (language, text, minutes) => {
     expect(read(text, language)).toMatchObject({ day: '2026-11-26', minutes: 600, lengthMinutes: minutes });
+  });
+
+  it('reads reminders in each language, taking them out of the title; a time that is not offered is not a reminder', () => {
+    expect(read('Dentist tomorrow at 3pm remind me 30 min before remind me at the time')).toMatchObject({ title: 'Dentist', minutes: 900, reminders: [30, 0] });
+    expect(read('Zahnarzt morgen um 15 Uhr erinnere mich 1 Stunde vorher', 'de')).toMatchObject({ title: 'Zahnarzt', reminders: [60] });
+    expect(read('Dentista mañana a las 15 recuérdame 1 día antes', 'es')).toMatchObject({ title: 'Dentista', reminders: [1440] });
+    expect(read('Dentiste demain à 15h rappelle-moi 15 min avant', 'fr')).toMatchObject({ title: 'Dentiste', reminders: [15] });
+    expect(read('Call Sam remind me 7 min before')).toMatchObject({ reminders: null });
+    const event = eventOf(read('Stand-up tomorrow at 9 remind me 5 min before'), NOW, ZONE);
+    expect(event.reminders).toEqual([5]);
+    expect(eventOf(read('Stand-up tomorrow at 9'), NOW, ZONE)).not.toHaveProperty('reminders');
   });
 });

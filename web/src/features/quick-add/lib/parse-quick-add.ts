@@ -2,6 +2,7 @@ import type { Chrono } from 'chrono-node';
 import type { Language } from '../../../../../shared/languages';
 import { formatRule, WEEKDAYS, type RepeatFrequency, type RepeatRule, type Weekday } from '../../../../../shared/recurrence';
 import type { ItemInput } from '../../../../../shared/item-kinds.schema';
+import { MAX_REMINDERS, REMINDER_OFFSETS, type ReminderOffset } from '../../../../../shared/reminders';
 import type { TaskPriority } from '../../../../../shared/tasks';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';
 import { placeInMonth, weekdayOf } from '../../../components/items/repeat-form';
@@ -24,6 +25,8 @@ export interface QuickAdd {
   lengthMinutes: number | null;
   /** The RRULE value, when the words name a repeat. */
   rule: string | null;
+  /** The reminders the words ask for ("remind me 30 min before"), or null for the person's default. */
+  reminders: ReminderOffset[] | null;
   priority: TaskPriority | null;
   tags: string[];
   /** The goal a task is linked to, when a +mark names one of the person's goals. */
@@ -132,9 +135,25 @@ function lengthPhrase(words: QuickAddWords): RegExp {
   return phrase(`${anyOf(words.lengthFor)}\\s+(\\d{1,3})\\s*(?:(${anyOf(words.hours)})|${anyOf(words.minutes)})`);
 }
 
+/**
+ * "remind me 30 min before", "recuérdame 1 hora antes", "remind me at the time": the number, which
+ * unit it is in (days, hours, else minutes), or the words for at the time.
+ */
+function reminderPhrase(words: QuickAddWords): RegExp {
+  const amount = `(\\d{1,4})\\s*(?:(${anyOf(words.days)})|(${anyOf(words.hours)})|${anyOf(words.minutes)})\\s+${anyOf(words.before)}`;
+  return phrase(`${anyOf(words.remind)}\\s+(?:${amount}|(${anyOf(words.atTheTime)}))`);
+}
+
+/** A reminder phrase's minutes before, when they are one of the offsets reminders take. */
+function reminderOffset([, amount, days, hours, atTheTime]: RegExpExecArray): ReminderOffset | null {
+  const minutes = atTheTime ? 0 : Number(amount) * (days ? 1440 : hours ? 60 : 1);
+  return REMINDER_OFFSETS.find((offset) => offset === minutes) ?? null;
+}
+
 interface Phrases {
   repeats: RepeatPhrase[];
   lengths: RegExp[];
+  reminders: RegExp[];
   /** A word that led into a day or time, left at the end of the text before it. */
   dangling: RegExp;
 }
@@ -150,7 +169,7 @@ function phrasesOf(language: Language): Phrases {
   if (!phrases) {
     const spoken = language === 'en' ? [QUICK_ADD_WORDS.en] : [QUICK_ADD_WORDS[language], QUICK_ADD_WORDS.en];
     const dangling = new RegExp(`(?<![\\p{L}\\p{N}])${anyOf(spoken.flatMap((words) => words.connectors))}\\s*$`, 'iu');
-    phrases = { repeats: spoken.flatMap(repeatPhrases), lengths: spoken.map(lengthPhrase), dangling };
+    phrases = { repeats: spoken.flatMap(repeatPhrases), lengths: spoken.map(lengthPhrase), reminders: spoken.map(reminderPhrase), dangling };
     phrasesByLanguage.set(language, phrases);
   }
   return phrases;
@@ -222,6 +241,17 @@ export function parseQuickAdd(text: string, { now, timeZone, language, chrono, g
   }
   const priorityWord = take(/\s!(high|medium|low|h|m|l|1|2|3)(?=\s)/i)?.[1];
   const priority = priorityWord ? PRIORITY_WORDS[priorityWord.toLowerCase()]! : null;
+  // Up to MAX_REMINDERS, each taken out of the title; one that is not an offset reminders take stays in it.
+  const reminders: ReminderOffset[] = [];
+  for (const pattern of phrases.reminders) {
+    for (let tries = 0; tries < MAX_REMINDERS; tries++) {
+      const found = pattern.exec(rest);
+      const offset = found && reminderOffset(found);
+      if (offset === null) break;
+      take(pattern);
+      if (!reminders.includes(offset) && reminders.length < MAX_REMINDERS) reminders.push(offset);
+    }
+  }
   const length = phrases.lengths.map(take).find(Boolean);
   // The second group is the hours' word, when the unit is hours.
   const lengthMinutes = length ? Number(length[1]) * (length[2] ? 60 : 1) : null;
@@ -259,6 +289,7 @@ export function parseQuickAdd(text: string, { now, timeZone, language, chrono, g
     minutes,
     lengthMinutes,
     rule: repeat?.rule ?? null,
+    reminders: reminders.length > 0 ? reminders : null,
     priority,
     tags,
     goal,
@@ -275,17 +306,21 @@ export function taskOf(quick: QuickAdd, timeZone: string): ItemInput<'tasks'> {
     ...(quick.priority ? { priority: quick.priority } : {}),
     ...(quick.goal ? { goal_id: quick.goal.id } : {}),
     recurrence: quick.rule && due ? { rule: quick.rule, time_zone: timeZone } : null,
+    ...(quick.reminders ? { reminders: quick.reminders } : {}),
   };
 }
 
 /** An event at its day and time for its length (an hour unless said), or all day when no time is named; today unless a day is. */
 export function eventOf(quick: QuickAdd, now: Date, timeZone: string): ItemInput<'events'> {
   const day = quick.day ?? zonedParts(now, timeZone).day;
-  const recurrence = quick.rule ? { rule: quick.rule, time_zone: timeZone } : null;
-  if (quick.minutes === null) {
-    return { title: quick.title, tags: quick.tags, all_day: true, start_time: `${day}T00:00:00.000Z`, end_time: `${day}T00:00:00.000Z`, recurrence };
-  }
+  const common = {
+    title: quick.title,
+    tags: quick.tags,
+    recurrence: quick.rule ? { rule: quick.rule, time_zone: timeZone } : null,
+    ...(quick.reminders ? { reminders: quick.reminders } : {}),
+  };
+  if (quick.minutes === null) return { ...common, all_day: true, start_time: `${day}T00:00:00.000Z`, end_time: `${day}T00:00:00.000Z` };
   const start = zonedInstant(day, quick.minutes, timeZone);
   const end = new Date(start.getTime() + (quick.lengthMinutes ?? 60) * 60_000);
-  return { title: quick.title, tags: quick.tags, start_time: start.toISOString(), end_time: end.toISOString(), recurrence };
+  return { ...common, start_time: start.toISOString(), end_time: end.toISOString() };
 }

@@ -26,6 +26,11 @@ export interface QuickAddWords {
   hours: string[];
   /** Words that lead into a day or time and mean nothing once chrono took it ("at", "à"). */
   connectors: string[];
+  /** What leads into a reminder: "remind me 30 min before", "remind me at the time". */
+  remind: string[];
+  before: string[];
+  atTheTime: string[];
+  days: string[];
 }
 
 const days = (names: readonly string[][]): Record<string, Weekday> =>
@@ -56,6 +61,10 @@ export const QUICK_ADD_WORDS: Record<Language, QuickAddWords> = {
     minutes: ['minutes', 'minute', 'mins', 'min', 'm'],
     hours: ['hours', 'hour', 'hrs', 'hr', 'h'],
     connectors: ['at', 'on'],
+    remind: ['remind me', 'reminder'],
+    before: ['before', 'ahead', 'earlier'],
+    atTheTime: ['at the time', 'on time', 'when it starts'],
+    days: ['days', 'day', 'd'],
   },
   es: {
     every: ['cada', 'todos los', 'todas las'],
@@ -79,6 +88,10 @@ export const QUICK_ADD_WORDS: Record<Language, QuickAddWords> = {
     minutes: ['minutos', 'minuto', 'min'],
     hours: ['horas', 'hora', 'h'],
     connectors: ['a', 'el', 'para'],
+    remind: ['recuérdame', 'recuerdame', 'avísame', 'avisame', 'recordatorio'],
+    before: ['antes'],
+    atTheTime: ['a la hora', 'en el momento'],
+    days: ['días', 'dias', 'día', 'dia'],
   },
   fr: {
     every: ['chaque', 'tous les', 'toutes les'],
@@ -103,6 +116,10 @@ export const QUICK_ADD_WORDS: Record<Language, QuickAddWords> = {
     minutes: ['minutes', 'minute', 'min'],
     hours: ['heures', 'heure', 'h'],
     connectors: ['à', 'le', 'pour'],
+    remind: ['rappelle-moi', 'rappelle moi', 'rappel'],
+    before: ['avant', 'plus tôt'],
+    atTheTime: ['à l’heure', "à l'heure", 'au moment'],
+    days: ['jours', 'jour', 'j'],
   },
   de: {
     every: ['jeden', 'jede', 'jedes', 'alle'],
@@ -118,5 +135,9 @@ export const QUICK_ADD_WORDS: Record<Language, QuickAddWords> = {
     minutes: ['minuten', 'minute', 'min'],
     hours: ['stunden', 'stunde', 'std', 'h'],
     connectors: ['um', 'am'],
+    remind: ['erinnere mich', 'erinnerung'],
+    before: ['vorher', 'davor', 'früher'],
+    atTheTime: ['zum zeitpunkt', 'pünktlich'],
+    days: ['tage', 'tag'],
   },
 };
