@@ -16,6 +16,7 @@ import { ITEM_SCHEMAS } from '../shared/item-kinds.schema';
 import { ChangeStampsSchema } from '../shared/changes.schema';
 import { TRASHABLE_KINDS, type ItemKind } from '../shared/item-kinds';
 import { ReorderSchema, TrashEntrySchema } from '../shared/item-fields.schema';
+import { PushSubscriptionCreateSchema, PushSubscriptionEntrySchema } from '../shared/push-subscriptions.schema';
 import { ReminderNoticeSchema, SnoozeSchema } from '../shared/reminder-notices.schema';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings.schema';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
@@ -167,6 +168,25 @@ export const routes = [
     summary: 'Hide a reminder for 10 minutes or 1 hour, after which it shows again',
     foreignId: REMINDER_NOTICE_ID,
     body: SnoozeSchema,
+    status: 204,
+  }),
+
+  route('GET', '/api/push-subscriptions', {
+    handler: 'reminders',
+    summary: 'The browsers that receive reminders by Web Push',
+    response: list(PushSubscriptionEntrySchema),
+  }),
+  route('POST', '/api/push-subscriptions', {
+    handler: 'reminders',
+    summary: "Turn Web Push on in a browser: its PushSubscription, at one of the browsers' push services",
+    body: PushSubscriptionCreateSchema,
+    status: 201,
+    response: PushSubscriptionEntrySchema,
+  }),
+  route('DELETE', '/api/push-subscriptions/{id}', {
+    handler: 'reminders',
+    summary: 'Stop Web Push to a browser',
+    foreignId: 'A browser’s id (GET /api/push-subscriptions)',
     status: 204,
   }),
 

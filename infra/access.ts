@@ -38,6 +38,8 @@ export interface Access {
   postsToSockets?: boolean;
   /** Closes the WebSocket API's connections (WEBSOCKET_MANAGEMENT_ENDPOINT). */
   closesSockets?: boolean;
+  /** Sends Web Push with the VAPID key pair (WEB_PUSH_VAPID by ARN). */
+  sendsWebPush?: boolean;
   /** Creates and deletes the reminders' one-time schedules (REMINDER_SCHEDULE_GROUP, REMINDER_FIRE_ARN, REMINDER_SCHEDULER_ROLE_ARN, REMINDER_DEAD_LETTER_ARN). */
   schedulesReminders?: boolean;
 }
@@ -92,8 +94,9 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
     indexes: ['byList'],
     userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
   },
-  // Lists the notices on screen, dismisses or snoozes one; a snooze puts a schedule of its own.
-  reminders: { table: ['GetItem', 'UpdateItem', 'Query'], schedulesReminders: true },
+  // Lists the notices on screen, dismisses or snoozes one (a snooze puts a schedule of its own); keeps
+  // and forgets the browsers that receive Web Push.
+  reminders: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], schedulesReminders: true },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
@@ -130,8 +133,9 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'dead-letters/report': {},
   // Reads the item and the settings, and swaps the item's expected reminder with its schedule.
   'reminders/schedule': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], schedulesReminders: true },
-  // The same, and shows the notice (PutItem) or a snoozed one again (UpdateItem). Invoked by EventBridge Scheduler.
-  'reminders/fire': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], schedulesReminders: true },
+  // The same, shows the notice (PutItem) or a snoozed one again (UpdateItem), and pushes to the
+  // person's browsers (Query), forgetting one gone (DeleteItem). Invoked by EventBridge Scheduler.
+  'reminders/fire': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], schedulesReminders: true, sendsWebPush: true },
 };
 
 /** The WebSocket API's functions (functions/push/socket-api.ts), by source. */
@@ -177,6 +181,8 @@ export interface SharedResources {
   sockets?: { api: IWebSocketApi; stage: IWebSocketStage };
   /** The reminders' one-time schedules (infra/stacks/events-stack.ts). */
   reminders?: OneTimeScheduling;
+  /** The VAPID key pair of Web Push. */
+  webPush?: { vapid: ISecret };
   /** Where every function reports its errors and traces (functions/platform/error-reporting.ts): the DSN secret, the release and the stage. */
   errorReporting?: { dsn: ISecret; release: string; environment: string };
 }
@@ -193,6 +199,7 @@ export function grantAccess(target: AppFunction, access: Access, resources: Shar
   if (access.callsElevenLabs) callElevenLabs(target, provided(resources.elevenLabs, 'the ElevenLabs key'));
   if (access.postsToSockets) manageSockets(target, 'POST', provided(resources.sockets, 'the WebSocket API'));
   if (access.closesSockets) manageSockets(target, 'DELETE', provided(resources.sockets, 'the WebSocket API'));
+  if (access.sendsWebPush) readSecrets(target, { WEB_PUSH_VAPID: provided(resources.webPush, 'the VAPID key pair').vapid });
   if (access.schedulesReminders) scheduleReminders(target, provided(resources.reminders, "the reminders' schedules"));
 }
 

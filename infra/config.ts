@@ -74,6 +74,11 @@ export interface AppConfig extends StageSettings {
    * read theirs from the secrets stack. Without one the SPA loads nothing of the SDK.
    */
   sentryDsn?: string;
+  /**
+   * The public half of the Web Push VAPID key pair (public by design: browsers subscribe with it);
+   * its private half is in the secrets stack. Without one, Settings offers no push.
+   */
+  webPushPublicKey?: string;
   /** The build every error report names: context sentryRelease, else tempo@<stage>. */
   release: string;
   /** The built SPA to upload; absent on a fresh clone, where the site bucket stays empty. */
@@ -110,6 +115,7 @@ export function readConfig(node: Node): AppConfig {
     senderEmail,
     cognitoMailFromSender,
     sentryDsn,
+    webPushPublicKey: optional(node, 'webPushPublicKey'),
     release: optional(node, 'sentryRelease') ?? `tempo@${stage}`,
     webDist: existsSync(webDist) ? webDist : undefined,
   };

@@ -42,6 +42,7 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
     siteUrl: config.siteUrl,
     google: { clientId: config.googleClientId, clientSecret: secrets.googleClientSecret, tokenKey: secrets.googleTokenKey },
     elevenLabs: { agentId: config.elevenLabsAgentId, apiKey: secrets.elevenLabsApiKey },
+    webPush: { vapid: secrets.webPushVapid },
     errorReporting,
   };
   const events = new EventsStack(app, name('Events'), { ...base, shared });
@@ -57,6 +58,7 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
     ...auth.webConfig,
     voice: Boolean(config.elevenLabsAgentId),
     errorReporting: config.sentryDsn ? { dsn: config.sentryDsn, release: config.release, environment: config.stage } : null,
+    webPush: config.webPushPublicKey ? { publicKey: config.webPushPublicKey } : null,
   };
   const region = env?.region;
   const edge = region && !Token.isUnresolved(region) ? new EdgeStack(app, name('Edge'), { ...base, env: { ...env, region: EDGE_REGION } }) : undefined;

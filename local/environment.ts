@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import webpush from 'web-push';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { REMINDER_SCHEDULES } from '../events/schedules';
 import type { LocalPool } from './auth/cognito';
@@ -65,6 +66,18 @@ export function useTokenEncryptionKey(file: string): void {
   if (process.env.TOKEN_ENCRYPTION_KEY) return;
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   process.env.TOKEN_ENCRYPTION_KEY = readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The VAPID key pair reminders are pushed with: from the environment when set, else one made once
+ * and kept beside the local data, so browsers' subscriptions survive a restart. Answers the public key.
+ */
+export function useWebPushKeys(file: string): string {
+  if (!process.env.WEB_PUSH_VAPID) {
+    if (!existsSync(file)) writeFileSync(file, JSON.stringify({ ...webpush.generateVAPIDKeys(), subject: 'mailto:reminders@tempo.invalid' }), { mode: 0o600 });
+    process.env.WEB_PUSH_VAPID = readFileSync(file, 'utf8').trim();
+  }
+  return (JSON.parse(process.env.WEB_PUSH_VAPID) as { publicKey: string }).publicKey;
 }
 
 /** The user pool the account handlers administer. */

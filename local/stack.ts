@@ -8,7 +8,7 @@ import { createOutbox } from './mail/outbox';
 import { startLocalSes } from './mail/ses';
 import { startLocalBus } from './bus';
 import { ensureTable, startDynalite } from './dynamo';
-import { useLocalEndpoints, useTokenEncryptionKey, useUserPool } from './environment';
+import { useLocalEndpoints, useTokenEncryptionKey, useUserPool, useWebPushKeys } from './environment';
 import { isVoiceConfigured } from '../functions/voice/elevenlabs';
 import { pushAgent } from '../functions/voice/agent/push-agent';
 import { startElevenLabsDouble } from './elevenlabs-double';
@@ -79,6 +79,7 @@ export async function startLocalStack(options: LocalStackOptions) {
   });
   await ensureTable(dynamo.endpoint, TABLE_NAME);
   useTokenEncryptionKey(join(dataDir, 'token-encryption.key'));
+  const webPushPublicKey = useWebPushKeys(join(dataDir, 'web-push-vapid.json'));
   const google = options.googleDouble ? await startGoogleDouble({ port: options.googleDoublePort }) : undefined;
   if (google) {
     Object.assign(process.env, google.env);
@@ -114,6 +115,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       errorReporting: process.env.SENTRY_DSN
         ? { dsn: process.env.SENTRY_DSN, release: process.env.SENTRY_RELEASE!, environment: process.env.SENTRY_ENVIRONMENT! }
         : null,
+      webPush: { publicKey: webPushPublicKey },
     },
     contentSecurityPolicy: contentSecurityPolicy({
       cognito: cognito.pool.endpoint,

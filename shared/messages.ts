@@ -76,6 +76,8 @@ export const MESSAGES = {
   reminderChoice: 'Choose a reminder from the list',
   tooManyReminders: 'At most 5 reminders',
   reminderTwice: 'Each reminder may be chosen once',
+  pushServiceUnknown: 'This browser’s push service is not one we can send to',
+  tooManyBrowsers: 'Notifications are on in 20 browsers already. Remove one in Settings first.',
   roleChoice: 'Choose a role from the list',
   unknownField: 'Unknown field',
   /** Ours: an id a client makes up (a voice tool call's, a conversation's), which paths carry as it is. */

@@ -13,6 +13,8 @@ export const ReminderNoticeSchema = z.object({
   title: z.string(),
   /** The item's time: an event's start (of this occurrence), a task's due time. */
   item_time: isoDateTime,
+  /** The occurrence of a series it is for (its start), or null. */
+  occurrence: isoDateTime.nullable(),
   all_day: z.boolean(),
   offset: z.literal(REMINDER_OFFSETS),
   shown_at: isoDateTime,

@@ -18,6 +18,27 @@ export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
 /** At most this many reminders on one item. */
 export const MAX_REMINDERS = 5;
 
+/** Where a reminder's Open leads: the event's details (of its occurrence), or the task's editor. */
+export function reminderPath(kind: 'events' | 'tasks', id: string, occurrence: string | null): string {
+  if (kind === 'tasks') return `/tasks?taskId=${encodeURIComponent(id)}`;
+  return `/calendar?eventId=${encodeURIComponent(id)}${occurrence ? `&occurrence=${encodeURIComponent(occurrence)}` : ''}`;
+}
+
+/** What a reminder's Web Push carries (functions/reminders/fire.ts), for the service worker to show (web/service-worker/). */
+export interface ReminderPush {
+  /** The notification's tag: a retried firing replaces the notification rather than repeats it. */
+  noticeId: string;
+  title: string;
+  /** When the event is or the task is due, in the person's language and zone. */
+  body: string;
+  /** The page Open leads to (reminderPath). */
+  url: string;
+  actions: { open: string; snooze: string };
+}
+
+/** What the service worker asks a tab of the app's to do when a notification is clicked. */
+export type ReminderAction = { openReminder: string; noticeId: string } | { snoozeReminder: string };
+
 /** A reminder on screen snoozes for 10 minutes or 1 hour. */
 export const SNOOZE_MINUTES = [10, 60] as const;
 export type SnoozeMinutes = (typeof SNOOZE_MINUTES)[number];

@@ -15,6 +15,8 @@ export interface WebConfig {
   voice: boolean;
   /** Where the browser reports errors, traces, replays (shared/error-reporting.ts); null sends nothing and loads no SDK. */
   errorReporting: ErrorReportingConfig | null;
+  /** The VAPID public key browsers subscribe to reminders with; null when Web Push is not set up. */
+  webPush: { publicKey: string } | null;
 }
 
 /** A Sentry DSN (sentry.io, self-hosted Sentry or GlitchTip), and what every event it receives carries. */

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { selfHostedAudioWorklets } from './build/plugins/self-hosted-audio-worklets.ts';
 import { signedInChunks } from './build/plugins/chunk-plan.ts';
 import { ERROR_REPORTING_CHUNKS } from './build/plugins/error-reporting-chunks.ts';
@@ -19,7 +20,7 @@ const chunks = signedInChunks();
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), selfHostedAudioWorklets(), rruleWithoutWords(), chunks.plugin],
+  plugins: [react(), selfHostedAudioWorklets(), rruleWithoutWords(), chunks.plugin, serviceWorker()],
   resolve: {
     alias: [
       { find: /^zod$/, replacement: fileURLToPath(new URL('./build/shims/zod-in-the-browser.ts', import.meta.url)) },
@@ -43,4 +44,31 @@ function rruleWithoutWords(): Plugin {
     enforce: 'pre',
     resolveId: (source, importer) => (source === './nlp/index' && importer && /node_modules[\\/]rrule[\\/]/.test(importer) ? standIn : null),
   };
+}
+
+/**
+ * The web app manifest and the service worker (web/service-worker/), which the app registers itself
+ * after its first paint (web/src/lib/service-worker.ts). It precaches the shell only: the pages'
+ * code is cached as it is fetched, so installing costs a first visit nothing it did not download.
+ */
+function serviceWorker() {
+  const icon = (size: number, purpose: 'any' | 'maskable') => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose });
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'service-worker',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    manifest: {
+      name: 'Tempo',
+      short_name: 'Tempo',
+      description: 'Goals, tasks and calendar, with a voice assistant',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#17123a',
+      background_color: '#f6f5fb',
+      icons: [icon(192, 'any'), icon(512, 'any'), icon(192, 'maskable'), icon(512, 'maskable')],
+    },
+    injectManifest: { globPatterns: ['index.html', 'favicon.svg', 'icons/*.png'] },
+  });
 }

@@ -65,6 +65,9 @@ export const expectedReminderKey = (userId: string, kind: ItemKind, id: string) 
 /** A reminder shown on screen until dismissed (functions/reminders/notices.repository.ts); its changes move the `reminders` counter. */
 export const REMINDER_NOTICE_PREFIX = 'NOTICE#';
 export const reminderNoticeKey = (userId: string, noticeId: string) => ({ PK: userKey(userId), SK: `${REMINDER_NOTICE_PREFIX}${noticeId}` });
+/** A browser that receives reminders by Web Push (functions/reminders/subscriptions.repository.ts), by the hash of its endpoint. */
+export const PUSH_SUBSCRIPTION_PREFIX = 'PUSHSUB#';
+export const pushSubscriptionKey = (userId: string, id: string) => ({ PK: userKey(userId), SK: `${PUSH_SUBSCRIPTION_PREFIX}${id}` });
 /** voice_sessions: one per call started. */
 export const voiceSessionKey = (userId: string, sessionId: string) => ({ PK: userKey(userId), SK: `VOICESESSION#${sessionId}` });
 

@@ -1,4 +1,4 @@
-import type { ItemKind } from '../../shared/item-kinds';
+import type { TrashableKind } from '../../shared/item-kinds';
 import type { Item } from '../../shared/item-kinds.schema';
 import { conditionally } from '../platform/dynamo';
 import { deleteExpired, deleteItem, expiredOn, getStored, insertItem, replaceLiveItem } from './repository';
@@ -16,7 +16,7 @@ import { laterThan, toPublic, type StoredItem } from './stored-item';
  * An item as it is now, for a consumer that acts on that and not on the bus event's copy (the Google
  * mirror, the reminders); undefined when it is gone or in the trash.
  */
-export async function liveItemNow<K extends ItemKind>(userId: string, kind: K, id: string): Promise<Item<K> | undefined> {
+export async function liveItemNow<K extends TrashableKind>(userId: string, kind: K, id: string): Promise<Item<K> | undefined> {
   const item = await getStored(userId, kind, id);
   return item && !item.deleted_at ? toPublic(item) : undefined;
 }

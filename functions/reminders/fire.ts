@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { REMINDER_OFFSETS } from '../../shared/reminders';
+import type { ReminderNotice } from '../../shared/reminder-notices.schema';
+import { REMINDER_OFFSETS, reminderPath, type ReminderPush } from '../../shared/reminders';
+import type { Settings } from '../../shared/settings.schema';
 import { getSettings } from '../settings/account-settings';
 import { now } from '../platform/clock';
 import { reportAsUser, withErrorReporting } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { getExpected } from './expected.repository';
 import { hideNoticeUntil, noticeIdOf, showNotice } from './notices.repository';
+import { reminderButtons, reminderLine } from './reminder-texts';
+import { removeSubscription, subscriptionsOf } from './subscriptions.repository';
+import { sendPush, topicOf } from './web-push';
 import { stillExpected, type DueReminder, type RemindedItem } from './plan';
 import { remindedNow, scheduleNextReminder } from './reconcile';
 import { scheduleNameOf } from './schedules';
@@ -47,18 +52,19 @@ async function fire(due: DueReminder): Promise<void> {
     log.info('reminder overtaken by a change', { kind: due.kind, id: due.id });
     return;
   }
-  if (settings.reminder_channels.screen) {
-    await showNotice(due.userId, {
-      id: noticeIdOf(due.at, schedule),
-      kind: due.kind,
-      item_id: due.id,
-      title: reminded.item.title,
-      item_time: itemTime(reminded, due),
-      all_day: reminded.kind === 'events' && reminded.item.all_day,
-      offset: due.offset,
-      shown_at: now().toISOString(),
-    });
-  }
+  const notice: ReminderNotice = {
+    id: noticeIdOf(due.at, schedule),
+    kind: due.kind,
+    item_id: due.id,
+    title: reminded.item.title,
+    item_time: itemTime(reminded, due),
+    occurrence: due.occurrence,
+    all_day: reminded.kind === 'events' && reminded.item.all_day,
+    offset: due.offset,
+    shown_at: now().toISOString(),
+  };
+  const channels = settings.reminder_channels;
+  await Promise.all([channels.screen && showNotice(due.userId, notice), channels.push && pushToBrowsers(due.userId, notice, settings)]);
   await scheduleNextReminder(due, due.at);
 }
 
@@ -67,3 +73,27 @@ function itemTime(reminded: RemindedItem, due: DueReminder): string {
   if (due.occurrence) return due.occurrence;
   return reminded.kind === 'events' ? reminded.item.start_time : (reminded.item.due_date ?? due.at);
 }
+
+/**
+ * Web Push to every browser the person turned it on in, each told apart by the notice's id (the
+ * notification's tag, and the push Topic), so a retried firing replaces rather than repeats. A
+ * browser gone from its push service is forgotten; one whose service failed makes the firing throw,
+ * once the others were sent, so the scheduler tries again.
+ */
+async function pushToBrowsers(userId: string, notice: ReminderNotice, settings: Settings): Promise<void> {
+  const subscriptions = await subscriptionsOf(userId);
+  const subject = { kind: notice.kind, title: notice.title, at: notice.item_time, allDay: notice.all_day };
+  const payload: ReminderPush = {
+    noticeId: notice.id,
+    title: notice.title,
+    body: reminderLine(subject, settings.lang, settings.preferred_timezone),
+    url: reminderPath(notice.kind, notice.item_id, notice.occurrence),
+    actions: reminderButtons(settings.lang),
+  };
+  const outcomes = await Promise.allSettled(subscriptions.map((subscription) => sendPush(subscription, payload, topicOf(notice.id))));
+  await Promise.all(subscriptions.map((subscription, index) => outcomeOf(outcomes[index]) === 'gone' && removeSubscription(userId, subscription.id)));
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+const outcomeOf = (outcome: PromiseSettledResult<string> | undefined) => (outcome?.status === 'fulfilled' ? outcome.value : null);

@@ -1,7 +1,10 @@
-import { notFound } from '../platform/errors';
-import { httpHandler, noContent, ok } from '../platform/http';
+import { MESSAGES } from '../../shared/messages';
+import { invalidField, notFound } from '../platform/errors';
+import { created, httpHandler, noContent, ok } from '../platform/http';
 import { dismissNotice, hideNoticeUntil, NOTICE_ID, noticesShown } from './notices.repository';
 import { createOneTimeSchedule, snoozeNameOf } from './schedules';
+import { MAX_PUSH_SUBSCRIPTIONS, removeSubscription, saveSubscription, subscriptionIdOf, subscriptionsOf } from './subscriptions.repository';
+import { isPushService } from './web-push';
 
 const MINUTE_MS = 60_000;
 
@@ -25,6 +28,20 @@ export const handler = httpHandler('reminders', {
     const until = new Date(now.getTime() + body.minutes * MINUTE_MS).toISOString();
     await createOneTimeSchedule(snoozeNameOf(userId, noticeId, until), until, { userId, snoozed: noticeId });
     if (!(await hideNoticeUntil(userId, noticeId, until))) throw notFound();
+    return noContent();
+  },
+  'GET /api/push-subscriptions': async ({ userId }) =>
+    ok({ items: (await subscriptionsOf(userId)).map(({ id, label, created_at }) => ({ id, label, created_at })) }),
+  /** Only at a browser's push service (web-push.ts); the same browser again replaces its record. */
+  'POST /api/push-subscriptions': async ({ userId, body, now }) => {
+    if (!isPushService(body.endpoint)) throw invalidField('endpoint', MESSAGES.pushServiceUnknown);
+    const browsers = await subscriptionsOf(userId);
+    const again = browsers.some((browser) => browser.id === subscriptionIdOf(body.endpoint));
+    if (!again && browsers.length >= MAX_PUSH_SUBSCRIPTIONS) throw invalidField('endpoint', MESSAGES.tooManyBrowsers);
+    return created(await saveSubscription(userId, body, now));
+  },
+  'DELETE /api/push-subscriptions/{id}': async ({ userId, params }) => {
+    if (!(await removeSubscription(userId, params.id ?? ''))) throw notFound();
     return noContent();
   },
 });

@@ -51,8 +51,8 @@ export async function noticesShown(userId: string): Promise<ReminderNotice[]> {
     ScanIndexForward: false,
     Limit: MAX_NOTICES_READ,
   });
-  for await (const { dismissed, hidden_until, id, kind, item_id, title, item_time, all_day, offset, shown_at } of found) {
-    if (!dismissed && !hidden_until) shown.push({ id, kind, item_id, title, item_time, all_day, offset, shown_at });
+  for await (const { dismissed, hidden_until, id, kind, item_id, title, item_time, occurrence, all_day, offset, shown_at } of found) {
+    if (!dismissed && !hidden_until) shown.push({ id, kind, item_id, title, item_time, occurrence, all_day, offset, shown_at });
     read += 1;
     if (shown.length === MAX_NOTICES_SHOWN || read === MAX_NOTICES_READ) break;
   }

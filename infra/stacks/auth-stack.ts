@@ -54,7 +54,7 @@ export class AuthStack extends Stack {
   readonly webClient: UserPoolClient;
   readonly triggers: ReadonlyMap<CognitoTrigger, AppFunction>;
   /** What the SPA reads from /config.json to sign in here (shared/web-config.ts); the app adds whether voice is on. */
-  readonly webConfig: Omit<WebConfig, 'voice' | 'errorReporting'>;
+  readonly webConfig: Omit<WebConfig, 'voice' | 'errorReporting' | 'webPush'>;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);

@@ -17,6 +17,8 @@ export class SecretsStack extends Stack {
   readonly googleTokenKey: Secret;
   /** The DSN the functions report errors and traces to; its generated stand-in is no DSN, so nothing is sent until it is set. */
   readonly sentryDsn: Secret;
+  /** The VAPID key pair reminders are pushed with (JSON: publicKey, privateKey, subject; `npx web-push generate-vapid-keys`). */
+  readonly webPushVapid: Secret;
   /** What CloudFront adds to each request to the API, so the API can refuse requests that went around it (functions/platform/origin.ts). */
   readonly originVerify: Secret;
 
@@ -30,6 +32,7 @@ export class SecretsStack extends Stack {
       'google-client-secret',
       'The client secret of the Google OAuth client (Cognito federation and Calendar access)',
     );
+    this.webPushVapid = this.placeholder(config, 'WebPushVapid', 'web-push-vapid', 'The VAPID key pair of Web Push reminders');
     this.sentryDsn = this.placeholder(config, 'SentryDsn', 'sentry-dsn', 'The error-reporting DSN of the functions (Sentry or GlitchTip)');
     this.googleTokenKey = new Secret(this, 'GoogleTokenKey', {
       secretName: resourceName(config, 'google-token-key'),

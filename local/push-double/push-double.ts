@@ -75,7 +75,9 @@ export async function startPushDouble(options: PushDoubleOptions = {}) {
     return { endpoint: `${origin}/push/${id}`, expirationTime: null, keys: { p256dh: publicPoint.toString('base64url'), auth: auth.toString('base64url') } };
   }
 
-  function take(id: string, headers: IncomingMessage['headers'], body: Buffer, size: number): string {
+  function take(id: string, requestHeaders: IncomingMessage['headers'], body: Buffer, size: number): string {
+    // Each of these headers comes once; Node answers a list only for set-cookie.
+    const headers = requestHeaders as Record<string, string | undefined>;
     const vapid = checkVapid(headers.authorization, origin, Math.floor(clock() / 1000));
     if (!vapid.ok) throw new Refusal(headers.authorization ? 403 : 401, vapid.reason);
     const ttl = Number(headers.ttl);

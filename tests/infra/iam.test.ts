@@ -31,13 +31,14 @@ const REFERENCES = {
   sender: logicalId(tempo.email!.sender),
   googleSecrets: [logicalId(tempo.secrets.googleClientSecret), logicalId(tempo.secrets.googleTokenKey)],
   elevenLabsKey: logicalId(tempo.secrets.elevenLabsApiKey),
+  webPushVapid: logicalId(tempo.secrets.webPushVapid),
   /** Every function may read it, to report its errors. */
   sentryDsn: logicalId(tempo.secrets.sentryDsn),
   socketApi: logicalId(tempo.push.api),
   reminderGroup: logicalId(tempo.events.reminders.group),
   reminderSchedulerRole: logicalId(tempo.events.reminders.role),
 };
-const SECRETS = [...REFERENCES.googleSecrets, REFERENCES.elevenLabsKey, REFERENCES.sentryDsn];
+const SECRETS = [...REFERENCES.googleSecrets, REFERENCES.elevenLabsKey, REFERENCES.webPushVapid, REFERENCES.sentryDsn];
 
 interface Statement {
   Effect: string;
@@ -218,6 +219,7 @@ function expected(access: Access, readsStream: boolean): Granted {
       REFERENCES.sentryDsn,
       ...(access.callsGoogle ? REFERENCES.googleSecrets : []),
       ...(access.callsElevenLabs ? [REFERENCES.elevenLabsKey] : []),
+      ...(access.sendsWebPush ? [REFERENCES.webPushVapid] : []),
     ].sort(),
   };
 }
@@ -276,6 +278,7 @@ describe('function permissions', () => {
     expect(has('GOOGLE_CLIENT_ID'), 'GOOGLE_CLIENT_ID').toBe(Boolean(access.callsGoogle));
     expect(has('GOOGLE_CLIENT_SECRET_ARN') && has('TOKEN_ENCRYPTION_KEY_ARN'), 'Google secret ARNs').toBe(Boolean(access.callsGoogle));
     expect(has('ELEVENLABS_API_KEY_ARN'), 'ELEVENLABS_API_KEY_ARN').toBe(Boolean(access.callsElevenLabs));
+    expect(has('WEB_PUSH_VAPID_ARN'), 'WEB_PUSH_VAPID_ARN').toBe(Boolean(access.sendsWebPush));
     expect(has('ELEVENLABS_AGENT_ID'), 'ELEVENLABS_AGENT_ID').toBe(Boolean(access.callsElevenLabs));
     expect(has('WEBSOCKET_MANAGEMENT_ENDPOINT'), 'WEBSOCKET_MANAGEMENT_ENDPOINT').toBe(Boolean(access.postsToSockets || access.closesSockets));
     const schedulesReminders = ['REMINDER_SCHEDULE_GROUP', 'REMINDER_FIRE_ARN', 'REMINDER_SCHEDULER_ROLE_ARN', 'REMINDER_DEAD_LETTER_ARN'].map(has);

@@ -70,6 +70,7 @@ const SECRETS: Record<string, Need> = {
   GOOGLE_CLIENT_SECRET: 'callsGoogle',
   TOKEN_ENCRYPTION_KEY: 'callsGoogle',
   ELEVENLABS_API_KEY: 'callsElevenLabs',
+  WEB_PUSH_VAPID: 'sendsWebPush',
   // Every function reports its errors (infra/access.ts grantAccess).
   SENTRY_DSN: 'reportsErrors',
 };

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { routes, type AnyRoute, type RouteKey } from '../../functions/routes';
+import { noticeIdOf, showNotice } from '../../functions/reminders/notices.repository';
+import { saveSubscription } from '../../functions/reminders/subscriptions.repository';
 import { startVoiceSession } from '../../functions/voice/sessions.repository';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
 // With a user pool, so that signing out everywhere runs whole.
 const { world, user } = integrationHarness({ userPool: true });
 
-type Ids = Record<'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall' | 'voiceSession', string>;
+type Ids = Record<
+  'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall' | 'voiceSession' | 'notice' | 'browser',
+  string
+>;
 type Attempt = (bob: TestUser, alice: Ids) => Promise<{ status: number; body: any }>;
 
 /** Bob's attempt on each protected route, aimed at Alice's items. A new route must be added here. */
@@ -71,10 +76,40 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'GET /api/voice/tool-calls': (bob) => bob.get('/api/voice/tool-calls'),
   'GET /api/voice/tool-calls/{id}': (bob, a) => bob.get(`/api/voice/tool-calls/${a.toolCall}`),
   'POST /api/voice/tool-calls/{id}/undo': (bob, a) => bob.post(`/api/voice/tool-calls/${a.toolCall}/undo`),
+  'GET /api/reminders': (bob) => bob.get('/api/reminders'),
+  'POST /api/reminders/{id}/dismiss': (bob, a) => bob.post(`/api/reminders/${a.notice}/dismiss`),
+  'POST /api/reminders/{id}/snooze': (bob, a) => bob.post(`/api/reminders/${a.notice}/snooze`, { minutes: 10 }),
+  'GET /api/push-subscriptions': (bob) => bob.get('/api/push-subscriptions'),
+  'POST /api/push-subscriptions': (bob, a) =>
+    bob.post('/api/push-subscriptions', {
+      endpoint: `https://fcm.googleapis.com/fcm/send/${a.browser}`,
+      keys: { p256dh: 'BAlice', auth: 'alice' },
+      label: 'Alice',
+    }),
+  'DELETE /api/push-subscriptions/{id}': (bob, a) => bob.delete(`/api/push-subscriptions/${a.browser}`),
 };
 
+/** A reminder shown to Alice, as a firing shows one (functions/reminders/fire.ts). */
+async function aliceNotice(userId: string): Promise<string> {
+  const at = daysFromNow(1, 10);
+  const id = noticeIdOf(at, `r-${'a'.repeat(43)}`);
+  const shown_at = new Date().toISOString();
+  await showNotice(userId, {
+    id,
+    kind: 'events',
+    item_id: 'alice-event',
+    title: 'Alice reminder',
+    item_time: at,
+    occurrence: null,
+    all_day: false,
+    offset: 0,
+    shown_at,
+  });
+  return id;
+}
+
 async function everythingOf(someone: TestUser) {
-  const paths = ['goals', 'tasks', 'events', 'tags', 'trash', 'settings', 'changes'];
+  const paths = ['goals', 'tasks', 'events', 'tags', 'trash', 'settings', 'changes', 'reminders', 'push-subscriptions'];
   return Object.fromEntries(await Promise.all(paths.map(async (path) => [path, (await someone.get(`/api/${path}`)).body])));
 }
 
@@ -98,6 +133,14 @@ describe('user B can neither read nor change user A’s items, on every route', 
       trashedEvent: await created('/api/events', { title: 'Trashed event', start_time: daysFromNow(2, 10), end_time: daysFromNow(2, 11) }),
       toolCall: await created('/api/voice/tool-calls', { tool_call_id: 'alice-call', conversation_id: 'c', tool_name: 'listTasks', parameters: {} }),
       voiceSession: (await startVoiceSession(alice.id, 'agent_1', new Date())).id,
+      notice: await aliceNotice(alice.id),
+      browser: (
+        await saveSubscription(
+          alice.id,
+          { endpoint: 'https://fcm.googleapis.com/fcm/send/alice', keys: { p256dh: 'BAlice', auth: 'alice' }, label: 'Alice phone' },
+          new Date(),
+        )
+      ).id,
     };
     await alice.delete(`/api/goals/${ids.trashedGoal}`);
     await alice.delete(`/api/tasks/${ids.trashedTask}`);

@@ -1,11 +1,24 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as fire } from '../../functions/reminders/fire';
+import { useWebPushKeys } from '../../local/environment';
+import { startPushDouble, type PushDouble } from '../../local/push-double/push-double';
 import { useVirtualClock } from '../support/clock';
 import { integrationHarness, type TestUser } from '../support/harness';
 
 const { world, user } = integrationHarness();
 const clock = useVirtualClock();
-afterAll(() => clock.restore());
+let pushService: PushDouble;
+beforeAll(async () => {
+  pushService = await startPushDouble({ clock: clock.now });
+  process.env.PUSH_SERVICE_ORIGINS = pushService.origin;
+  useWebPushKeys(join(tmpdir(), `tempo-vapid-${process.pid}.json`));
+});
+afterAll(async () => {
+  clock.restore();
+  await pushService.close();
+});
 
 const MINUTE_MS = 60_000;
 /** A whole minute `minutes` from the clock's now, as an item's times are. */
@@ -143,5 +156,38 @@ describe('reminders', () => {
       const answer = await alice.post('/api/events', { ...times, reminders });
       expect(answer.status).toBe(400);
     }
+  });
+
+  it('pushes to each browser the person turned it on in, in their language and zone, and forgets one gone from its push service', async () => {
+    const alice = await user();
+    await alice.put('/api/settings', { lang: 'de', preferred_timezone: 'Europe/Berlin', reminder_channels: { screen: true, push: true, mail: false } });
+    const browser = pushService.subscribe();
+    const subscribed = await alice.post('/api/push-subscriptions', { ...browser, label: 'Chrome on Android' });
+    expect(subscribed.status).toBe(201);
+    expect((await alice.get('/api/push-subscriptions')).body.items).toEqual([
+      { id: subscribed.body.id, label: 'Chrome on Android', created_at: expect.any(String) },
+    ]);
+    const elsewhere = await alice.post('/api/push-subscriptions', { ...browser, endpoint: 'https://push.example.com/send/1', label: 'Mine' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.fields.endpoint).toBe('This browser’s push service is not one we can send to');
+    const bob = await user();
+    expect((await bob.delete(`/api/push-subscriptions/${subscribed.body.id}`)).status).toBe(404);
+
+    const start = inMinutes(30);
+    const event = (await alice.post('/api/events', { title: 'Zahnarzt', start_time: start, end_time: inMinutes(60), reminders: [10] })).body;
+    await world.settle();
+    await reach(new Date(Date.parse(start) - 10 * MINUTE_MS).toISOString());
+    const [push] = pushService.received().filter((received) => received.subscriptionId === browser.endpoint.split('/').pop());
+    expect(push).toMatchObject({ urgency: 'high', ttl: 1800, topic: expect.stringMatching(/^[\w-]{32}$/) });
+    const payload = JSON.parse(push!.payload);
+    expect(payload).toMatchObject({ title: 'Zahnarzt', url: `/calendar?eventId=${event.id}`, actions: { open: 'Öffnen' } });
+    expect(payload.body).toContain(new Intl.DateTimeFormat('de', { timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(start)));
+
+    await fetch(`${pushService.origin}/knobs`, { method: 'POST', body: JSON.stringify({ expire: [browser.endpoint.split('/').pop()] }) });
+    const next = inMinutes(45);
+    await alice.post('/api/events', { title: 'Training', start_time: next, end_time: inMinutes(60), reminders: [0] });
+    await world.settle();
+    await reach(next);
+    expect((await alice.get('/api/push-subscriptions')).body.items).toEqual([]);
   });
 });

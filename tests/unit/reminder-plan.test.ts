@@ -17,7 +17,7 @@ const event = (changes: Partial<Item<'events'>> = {}): RemindedItem => ({
     all_day: false,
     location: '',
     color: null,
-    event_type: 'appointment',
+    event_type: 'meeting',
     tags: [],
     recurrence: null,
     reminders: null,

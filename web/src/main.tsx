@@ -5,6 +5,7 @@ import { joinBrowserSession } from './features/auth/lib/browser-session';
 import { loadCatalogue } from './i18n/catalogues';
 import { currentLanguage } from './i18n/language';
 import { startErrorReporting } from './lib/error-reporting';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 /** The first render waits for the public texts of the page's language and for the page's code, so no page shows before its words. */
@@ -16,6 +17,7 @@ const render = () =>
   );
 // First: an error of the start itself is kept until the SDK, loaded after the first paint, sends it.
 startErrorReporting();
+registerServiceWorker();
 document.documentElement.lang = currentLanguage();
 // Offline, the app renders all the same: the loading state until the texts arrive, or the page saying what failed.
 // A new tab takes the session another tab holds before the first render decides whether it is signed in.

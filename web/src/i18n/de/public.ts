@@ -325,6 +325,8 @@ export default {
     reminderChoice: 'Wähle eine Erinnerung aus der Liste',
     tooManyReminders: 'Höchstens 5 Erinnerungen',
     reminderTwice: 'Jede Erinnerung kann nur einmal gewählt werden',
+    pushServiceUnknown: 'Den Push-Dienst dieses Browsers können wir nicht erreichen',
+    tooManyBrowsers: 'Mitteilungen sind schon in 20 Browsern an. Entferne zuerst einen in den Einstellungen.',
     roleChoice: 'Wähle eine Rolle aus der Liste',
     unknownField: 'Unbekanntes Feld',
     idCharacters: 'Darf nur Buchstaben, Ziffern und . _ ~ - enthalten',

@@ -329,6 +329,8 @@ export default {
     reminderChoice: 'Elige un recordatorio de la lista',
     tooManyReminders: 'Como máximo 5 recordatorios',
     reminderTwice: 'Cada recordatorio solo puede elegirse una vez',
+    pushServiceUnknown: 'No podemos enviar al servicio push de este navegador',
+    tooManyBrowsers: 'Las notificaciones ya están activas en 20 navegadores. Quita uno en Ajustes primero.',
     roleChoice: 'Elige un perfil de la lista',
     unknownField: 'Campo desconocido',
     idCharacters: 'Solo puede contener letras, dígitos y . _ ~ -',

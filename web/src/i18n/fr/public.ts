@@ -329,6 +329,8 @@ export default {
     reminderChoice: 'Choisissez un rappel dans la liste',
     tooManyReminders: '5 rappels au maximum',
     reminderTwice: 'Chaque rappel ne peut être choisi qu’une fois',
+    pushServiceUnknown: 'Nous ne pouvons pas envoyer au service push de ce navigateur',
+    tooManyBrowsers: 'Les notifications sont déjà activées dans 20 navigateurs. Retirez-en un dans les Paramètres d’abord.',
     roleChoice: 'Choisissez un profil dans la liste',
     unknownField: 'Champ inconnu',
     idCharacters: 'Ne peut contenir que des lettres, des chiffres et . _ ~ -',

@@ -1,20 +1,15 @@
-import { SNOOZE_MINUTES } from '../../../../../shared/reminders';
+import { reminderPath, SNOOZE_MINUTES } from '../../../../../shared/reminders';
 import type { ReminderNotice } from '../../../../../shared/reminder-notices.schema';
 import { zonedParts } from '../../../../../shared/zoned-time';
 import { buttonClassName, Button } from '../../../components/ui/button';
 import { useAppTexts } from '../../../i18n/texts';
 import { useTimeZone } from '../../../lib/items';
-import { Link } from '../../../lib/navigation';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from '../../../lib/navigation';
+import { onReminderAction } from '../../../lib/service-worker';
 import { formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
 import { dismissNotice, snoozeNotice, useReminderNotices } from '../api/reminder-notices';
 import './reminder-notices.css';
-
-/** Where Open leads: the event's details (of its occurrence), or the task's editor. */
-function itemLink(notice: ReminderNotice): string {
-  if (notice.kind === 'tasks') return `/tasks?taskId=${encodeURIComponent(notice.item_id)}`;
-  const occurrence = notice.item_time;
-  return `/calendar?eventId=${encodeURIComponent(notice.item_id)}&occurrence=${encodeURIComponent(occurrence)}`;
-}
 
 /**
  * The reminders that came, over every signed-in page of every open tab, each with its title and
@@ -23,6 +18,7 @@ function itemLink(notice: ReminderNotice): string {
  */
 export function ReminderNotices() {
   const { data: notices } = useReminderNotices();
+  useNotificationActions();
   const texts = useAppTexts();
   const t = texts.reminders;
   const timeZone = useTimeZone();
@@ -43,7 +39,11 @@ export function ReminderNotices() {
             <p className="reminder-notice__title">{notice.title}</p>
             <p className="reminder-notice__time">{when(notice)}</p>
             <div className="reminder-notice__actions">
-              <Link to={itemLink(notice)} className={buttonClassName('primary')} onClick={() => void dismissNotice(notice.id)}>
+              <Link
+                to={reminderPath(notice.kind, notice.item_id, notice.occurrence)}
+                className={buttonClassName('primary')}
+                onClick={() => void dismissNotice(notice.id)}
+              >
                 {t.open}
               </Link>
               {SNOOZE_MINUTES.map((minutes) => (
@@ -60,4 +60,35 @@ export function ReminderNotices() {
       </ul>
     </section>
   );
+}
+
+/**
+ * What a click on a pushed notification asks (web/service-worker/): Open goes to the item here and
+ * dismisses the reminder, Snooze snoozes it 10 minutes. With no tab open, the app opened with
+ * `?snoozeReminder=` for it.
+ */
+function useNotificationActions() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const snoozed = params.get('snoozeReminder');
+  useEffect(
+    () =>
+      onReminderAction((action) => {
+        if ('snoozeReminder' in action) return void snoozeNotice(action.snoozeReminder, SNOOZE_MINUTES[0]);
+        navigate(action.openReminder);
+        void dismissNotice(action.noticeId);
+      }),
+    [navigate],
+  );
+  useEffect(() => {
+    if (!snoozed) return;
+    void snoozeNotice(snoozed, SNOOZE_MINUTES[0]);
+    setParams(
+      (current) => {
+        current.delete('snoozeReminder');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [snoozed, setParams]);
 }
