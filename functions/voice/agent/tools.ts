@@ -62,6 +62,8 @@ export function toToolParameter(schema: JsonSchema, name: string): ToolParameter
   if (options?.length === 1) {
     const inner = toToolParameter(options[0]!, name);
     if (inner.type === 'object') return { ...inner, description: `${inner.description}; its text fields all "" clear it` };
+    // A list's null is its default (reminders: the person's); left out, the field keeps what it has, and [] empties it.
+    if (inner.type === 'array') return { ...inner, description: `${inner.description}; leave it out for the default, [] for none` };
     // A nullable number would need another way to say "empty".
     if (inner.type !== 'string' || inner.enum) throw new Error(`${name}: only a text field or an object can be cleared with empty strings`);
     return { ...inner, description: `${inner.description}; an empty string "" clears it` };
@@ -81,7 +83,7 @@ export function toToolParameter(schema: JsonSchema, name: string): ToolParameter
     case 'number':
     case 'integer':
     case 'boolean':
-      return { type: schema.type, description: words(name) };
+      return { type: schema.type, description: schema.enum ? `${words(name)}: one of ${schema.enum.join(', ')}` : words(name) };
     default: {
       const values = schema.enum?.map(String);
       return { type: 'string', description: describeText(schema, name, values), ...(values ? { enum: values } : {}) };

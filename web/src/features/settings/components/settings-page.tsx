@@ -18,6 +18,7 @@ import { useNavigate } from '../../../lib/navigation';
 import { useShowRealtimeStatus } from '../api/realtime-status';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
 import { GoogleCalendarSection } from './google-calendar-section';
+import { NotificationsSection } from './notifications-section';
 import './settings.css';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizeMessage } from '../../../lib/api';
@@ -41,6 +42,7 @@ interface Draft {
   event_reminders: ReminderOffset[];
   task_reminders: ReminderOffset[];
   reminders_on_screen: boolean;
+  reminders_by_push: boolean;
 }
 type Errors = Partial<Record<keyof Draft, string>>;
 
@@ -57,6 +59,7 @@ function toDraft(settings: Settings): Draft {
     event_reminders: [...settings.event_reminders],
     task_reminders: [...settings.task_reminders],
     reminders_on_screen: settings.reminder_channels.screen,
+    reminders_by_push: settings.reminder_channels.push,
   };
 }
 
@@ -158,7 +161,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       sync_future_months: toNumber(draft.sync_future_months),
       event_reminders: draft.event_reminders,
       task_reminders: draft.task_reminders,
-      reminder_channels: { ...settings.reminder_channels, screen: draft.reminders_on_screen },
+      reminder_channels: { ...settings.reminder_channels, screen: draft.reminders_on_screen, push: draft.reminders_by_push },
     };
     const parsed = SettingsUpdateSchema.safeParse(patch);
     if (!parsed.success) {
@@ -250,6 +253,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
           onChange={(value) => change('task_reminders', value)}
         />
         <Checkbox label={t.remindersOnScreen} checked={draft.reminders_on_screen} onChange={(event) => change('reminders_on_screen', event.target.checked)} />
+        <Checkbox label={t.remindersByPush} checked={draft.reminders_by_push} onChange={(event) => change('reminders_by_push', event.target.checked)} />
+        <NotificationsSection onTurnedOn={() => change('reminders_by_push', true)} />
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-integration">
