@@ -1,4 +1,4 @@
-import { Annotations, ArnFormat, Stack } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, Stack, Validations } from 'aws-cdk-lib';
 import type { IWebSocketApi, IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -12,6 +12,7 @@ import type { CognitoTrigger } from '../functions/auth/triggers';
 import type { IndexName } from '../functions/data/table-definition';
 import type { HandlerName } from '../functions/routes';
 import type { AppFunction } from './constructs/app-function';
+import { arnAsNagShowsIt } from './constructs/nag-arn';
 
 type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query';
 type UserPoolAction = 'AdminGetUser' | 'AdminSetUserPassword' | 'AdminUserGlobalSignOut' | 'AdminCreateUser' | 'AdminDeleteUser' | 'ListUsers';
@@ -225,6 +226,10 @@ function scheduleReminders(target: AppFunction, { group, functionArn, role, dead
       conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
     }),
   );
+  Validations.of(target).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::${arnAsNagShowsIt(Stack.of(target), 'scheduler', `schedule/${group.scheduleGroupName}/*`)}]`,
+    reason: "Creating and deleting any schedule of the reminders' group: one per expected reminder, named at run time.",
+  });
   target.function.addEnvironment('REMINDER_SCHEDULE_GROUP', group.scheduleGroupName);
   target.function.addEnvironment('REMINDER_FIRE_ARN', functionArn);
   target.function.addEnvironment('REMINDER_SCHEDULER_ROLE_ARN', role.roleArn);

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, Token, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -15,6 +15,7 @@ import { grantAccess, SOCKET_ACCESS, STREAM_CONSUMER_ACCESS, type SharedResource
 import { resourceName, type AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
 import { deadLetterQueue } from '../constructs/dead-letter-queue';
+import { arnAsNagShowsIt } from '../constructs/nag-arn';
 
 export interface PushStackProps extends StackProps {
   config: AppConfig;
@@ -134,9 +135,8 @@ export class PushStack extends Stack {
 
   /** The ARN infra/access.ts grants posting on, with tokens written as cdk-nag writes them. */
   private connectionsArnAsNagShowsIt(method: 'POST' | 'DELETE'): string {
-    const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
     const api = `<${this.getLogicalId(this.api.node.defaultChild as CfnElement)}>`;
-    return `arn:${shown(this.partition, 'Partition')}:execute-api:${shown(this.region, 'Region')}:${shown(this.account, 'AccountId')}:${api}/${SOCKET_API.stage}/${method}/@connections/*`;
+    return arnAsNagShowsIt(this, 'execute-api', `${api}/${SOCKET_API.stage}/${method}/@connections/*`);
   }
 }
 

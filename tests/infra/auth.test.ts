@@ -172,7 +172,7 @@ describe('web client', () => {
 describe('secrets and mail', () => {
   const secrets = Template.fromStack(plain.secrets);
 
-  it('holds placeholders for the ElevenLabs key, the Google client secret and the error-reporting DSN, a generated key for Google tokens and the origin secret', () => {
+  it('holds placeholders for the ElevenLabs key, the Google client secret, the error-reporting DSN and the VAPID key pair, a generated key for Google tokens and the origin secret', () => {
     const names = Object.values(secrets.findResources('AWS::SecretsManager::Secret')).map((secret) => secret.Properties.Name);
     expect(names.sort()).toEqual([
       'tempo-dev-elevenlabs-api-key',
@@ -180,6 +180,7 @@ describe('secrets and mail', () => {
       'tempo-dev-google-token-key',
       'tempo-dev-origin-verify',
       'tempo-dev-sentry-dsn',
+      'tempo-dev-web-push-vapid',
     ]);
   });
 

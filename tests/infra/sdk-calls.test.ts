@@ -301,7 +301,9 @@ function grantsOf(access: Access): Set<Need> {
     ...(access.table ?? []).map((action) => `table.${action}`),
     ...(access.indexes ?? []).map((index) => `indexes.${index}`),
     ...(access.userPool ? ['userPool', ...access.userPool.map((action) => `userPool.${action}`)] : []),
-    ...(['publishes', 'sendsMail', 'linksToSite', 'callsGoogle', 'callsElevenLabs'] as const).filter((flag) => access[flag]),
+    ...(['publishes', 'sendsMail', 'linksToSite', 'callsGoogle', 'callsElevenLabs', 'sendsWebPush', 'schedulesReminders'] as const).filter(
+      (flag) => access[flag],
+    ),
     'reportsErrors',
   ]);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COGNITO_TRIGGERS } from '../../functions/auth/triggers';
 import { HANDLERS, routes } from '../../functions/routes';
 import { BUS_RULES } from '../../events/rules';
-import { SCHEDULES } from '../../events/schedules';
+import { REMINDER_SCHEDULES, SCHEDULES } from '../../events/schedules';
 import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
 import { SOCKET_API } from '../../functions/push/socket-api';
 import { tempoApp } from './tempo-app';
@@ -29,7 +29,7 @@ describe('one source for the CDK and the local stack', () => {
     expect(resourcesOf(tempo.api, 'AWS::Lambda::Function')).toHaveLength(HANDLERS.length);
   });
 
-  it('bus rules and schedules: one rule and one function each, one to one; and the dead-letter alarms’ rule and reporter', () => {
+  it('bus rules and schedules: one rule and one function each, one to one; the dead-letter alarms’ rule and reporter; the reminders’ schedule group and target', () => {
     const synthesized = resourcesOf(tempo.events, 'AWS::Events::Rule');
     const onBus = synthesized.filter((rule) => rule.EventBusName).map((rule) => ({ pattern: rule.EventPattern, description: rule.Description }));
     const scheduled = synthesized.filter((rule) => rule.ScheduleExpression).map((rule) => rule.Description as string);
@@ -39,7 +39,8 @@ describe('one source for the CDK and the local stack', () => {
     expect(synthesized).toHaveLength(BUS_RULES.length + SCHEDULES.length + 1);
     expect([...tempo.events.consumers.keys()].sort()).toEqual(BUS_RULES.map((rule) => rule.name).sort());
     expect([...tempo.events.scheduled.keys()].sort()).toEqual(SCHEDULES.map((schedule) => schedule.name).sort());
-    expect(resourcesOf(tempo.events, 'AWS::Lambda::Function')).toHaveLength(BUS_RULES.length + SCHEDULES.length + 1);
+    expect(resourcesOf(tempo.events, 'AWS::Lambda::Function')).toHaveLength(BUS_RULES.length + SCHEDULES.length + 2);
+    expect(resourcesOf(tempo.events, 'AWS::Scheduler::ScheduleGroup').map((group) => group.Name)).toEqual([`tempo-dev-${REMINDER_SCHEDULES.group}`]);
   });
 
   it('WebSocket routes: one per route of the socket API, each to its one routes function; the authorizer on $connect only', () => {
