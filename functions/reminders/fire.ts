@@ -64,7 +64,7 @@ async function fire(due: DueReminder): Promise<void> {
     shown_at: now().toISOString(),
   };
   const channels = settings.reminder_channels;
-  await Promise.all([channels.screen && showNotice(due.userId, notice), channels.push && pushToBrowsers(due.userId, notice, settings)]);
+  await Promise.all([channels.screen ? showNotice(due.userId, notice) : null, channels.push ? pushToBrowsers(due.userId, notice, settings) : null]);
   await scheduleNextReminder(due, due.at);
 }
 
@@ -91,7 +91,8 @@ async function pushToBrowsers(userId: string, notice: ReminderNotice, settings: 
     actions: reminderButtons(settings.lang),
   };
   const outcomes = await Promise.allSettled(subscriptions.map((subscription) => sendPush(subscription, payload, topicOf(notice.id))));
-  await Promise.all(subscriptions.map((subscription, index) => outcomeOf(outcomes[index]) === 'gone' && removeSubscription(userId, subscription.id)));
+  const gone = subscriptions.filter((_subscription, index) => outcomeOf(outcomes[index]) === 'gone');
+  await Promise.all(gone.map((subscription) => removeSubscription(userId, subscription.id)));
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
 }

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { signedInAccount } from './support/app-data';
+
+/**
+ * Reminders through the whole path: an event's reminder is scheduled from the table's stream, the
+ * local scheduler fires it on the server's clock, and its notice shows in every open tab, with
+ * Open, Snooze and Dismiss; dismissing it in one tab takes it off the other.
+ */
+test('a reminder shows in every open tab with its title and time; dismissed in one, it goes from the other', async ({ page, request, context }) => {
+  const { api, openInTab } = await signedInAccount(page, request, 'reminder-tabs', '/tasks');
+  const other = await context.newPage();
+  await openInTab(other, '/goals');
+
+  // Due a few seconds from now on the server's clock, reminded at its start.
+  const start = new Date(Date.now() + 4_000);
+  await api.create('events', { title: 'Dentist', start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString(), reminders: [0] });
+
+  const notice = (tab: typeof page) => tab.getByRole('region', { name: 'Reminders' }).getByRole('listitem', { name: 'Dentist' });
+  for (const tab of [page, other]) {
+    await expect(notice(tab)).toBeVisible({ timeout: 20_000 });
+    await expect(notice(tab).getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/calendar\?eventId=/);
+    await expect(notice(tab).getByRole('button', { name: 'Snooze 10 min' })).toBeVisible();
+  }
+  await notice(page).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice(page)).toHaveCount(0);
+  await expect(notice(other)).toHaveCount(0);
+});
+
+test('Settings hold the default reminders and the event editor offers its own', async ({ page, request }) => {
+  await signedInAccount(page, request, 'reminder-settings', '/settings');
+  const events = page.getByRole('group', { name: 'Events' });
+  await expect(events.getByRole('checkbox', { name: '10 minutes before' })).toBeChecked();
+  await events.getByRole('checkbox', { name: '1 hour before' }).check();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Settings saved successfully' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Events' }).getByRole('checkbox', { name: '1 hour before' })).toBeChecked();
+
+  await page.goto('/calendar');
+  await page.getByRole('button', { name: 'New Event' }).click();
+  const own = page.getByRole('group', { name: 'Reminders' });
+  await expect(own.getByRole('checkbox', { name: '10 minutes before' })).toBeChecked();
+  await expect(own.getByRole('checkbox', { name: '1 hour before' })).toBeChecked();
+});
