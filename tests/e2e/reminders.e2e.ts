@@ -13,7 +13,12 @@ test('a reminder shows in every open tab with its title and time; dismissed in o
 
   // Due a few seconds from now on the server's clock, reminded at its start.
   const start = new Date(Date.now() + 4_000);
-  await api.create('events', { title: 'Dentist', start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString(), reminders: [0] });
+  await api.create('events', {
+    title: 'Dentist',
+    start_time: start.toISOString(),
+    end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+    reminders: [0],
+  });
 
   const notice = (tab: typeof page) => tab.getByRole('region', { name: 'Reminders' }).getByRole('listitem', { name: 'Dentist' });
   for (const tab of [page, other]) {
@@ -37,7 +42,7 @@ test('Settings hold the default reminders and the event editor offers its own', 
   await expect(page.getByRole('group', { name: 'Events' }).getByRole('checkbox', { name: '1 hour before' })).toBeChecked();
 
   await page.goto('/calendar');
-  await page.getByRole('button', { name: 'New Event' }).click();
+  await page.getByRole('button', { name: 'New Event', exact: true }).click();
   const own = page.getByRole('group', { name: 'Reminders' });
   await expect(own.getByRole('checkbox', { name: '10 minutes before' })).toBeChecked();
   await expect(own.getByRole('checkbox', { name: '1 hour before' })).toBeChecked();
