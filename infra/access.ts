@@ -134,9 +134,16 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'dead-letters/report': {},
   // Reads the item and the settings, and swaps the item's expected reminder with its schedule.
   'reminders/schedule': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], schedulesReminders: true },
-  // The same, shows the notice (PutItem) or a snoozed one again (UpdateItem), and pushes to the
-  // person's browsers (Query), forgetting one gone (DeleteItem). Invoked by EventBridge Scheduler.
-  'reminders/fire': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], schedulesReminders: true, sendsWebPush: true },
+  // The same, keeps the notice (PutItem) or shows a snoozed one again (UpdateItem), pushes to the
+  // person's browsers (Query), forgetting one gone (DeleteItem), and mails it with a link to the
+  // item, claiming the mailing first (UpdateItem). Invoked by EventBridge Scheduler.
+  'reminders/fire': {
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
+    schedulesReminders: true,
+    sendsWebPush: true,
+    sendsMail: true,
+    linksToSite: true,
+  },
 };
 
 /** The WebSocket API's functions (functions/push/socket-api.ts), by source. */

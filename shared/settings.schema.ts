@@ -35,6 +35,8 @@ export const SettingsSchema = z.object({
   user_id: z.string(),
   ...settingsFields,
   gcal_connected: z.boolean(),
+  /** Where reminders are mailed: the account's verified address when mail was turned on (set by the server, from the token). */
+  reminder_mail_to: z.string().nullable(),
   updated_at: isoDateTime.nullable(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -40,6 +40,7 @@ export function defaultSettings(userId: string, createdFrom: 'sign-up' | 'settin
     task_reminders: [...DEFAULT_REMINDERS.tasks],
     // Push asks the browser's permission and mail is for those who choose it: both start off.
     reminder_channels: { screen: true, push: false, mail: false },
+    reminder_mail_to: null,
     updated_at: null,
   };
 }

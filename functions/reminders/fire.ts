@@ -6,9 +6,11 @@ import { getSettings } from '../settings/account-settings';
 import { now } from '../platform/clock';
 import { reportAsUser, withErrorReporting } from '../platform/error-reporting';
 import { log } from '../platform/log';
+import { sendMail } from '../platform/mail';
+import { appOrigin } from '../platform/site';
 import { getExpected } from './expected.repository';
-import { hideNoticeUntil, noticeIdOf, showNotice } from './notices.repository';
-import { reminderButtons, reminderLine } from './reminder-texts';
+import { claimMailing, hideNoticeUntil, keepNotice, noticeIdOf, releaseMailing } from './notices.repository';
+import { reminderButtons, reminderLine, reminderMail } from './reminder-texts';
 import { removeSubscription, subscriptionsOf } from './subscriptions.repository';
 import { sendPush, topicOf } from './web-push';
 import { stillExpected, type DueReminder, type RemindedItem } from './plan';
@@ -64,7 +66,11 @@ async function fire(due: DueReminder): Promise<void> {
     shown_at: now().toISOString(),
   };
   const channels = settings.reminder_channels;
-  await Promise.all([channels.screen ? showNotice(due.userId, notice) : null, channels.push ? pushToBrowsers(due.userId, notice, settings) : null]);
+  await keepNotice(due.userId, notice, channels.screen);
+  await Promise.all([
+    channels.push ? pushToBrowsers(due.userId, notice, settings) : null,
+    channels.mail && settings.reminder_mail_to ? mailOnce(due.userId, notice, settings, settings.reminder_mail_to) : null,
+  ]);
   await scheduleNextReminder(due, due.at);
 }
 
@@ -95,6 +101,24 @@ async function pushToBrowsers(userId: string, notice: ReminderNotice, settings: 
   await Promise.all(gone.map((subscription) => removeSubscription(userId, subscription.id)));
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
+}
+
+/** The mail, in the person's language and zone, with the link to the item; once, also when the firing is retried. */
+async function mailOnce(userId: string, notice: ReminderNotice, settings: Settings, to: string): Promise<void> {
+  if (!(await claimMailing(userId, notice.id, now().toISOString()))) return;
+  const subject = { kind: notice.kind, title: notice.title, at: notice.item_time, allDay: notice.all_day };
+  const mail = reminderMail(
+    subject,
+    `${appOrigin()}${reminderPath(notice.kind, notice.item_id, notice.occurrence)}`,
+    settings.lang,
+    settings.preferred_timezone,
+  );
+  try {
+    await sendMail({ to, ...mail });
+  } catch (error) {
+    await releaseMailing(userId, notice.id);
+    throw error;
+  }
 }
 
 const outcomeOf = (outcome: PromiseSettledResult<string> | undefined) => (outcome?.status === 'fulfilled' ? outcome.value : null);

@@ -27,9 +27,12 @@ interface StoredNotice extends ReminderNotice {
   hidden_until: string | null;
 }
 
-/** Shows a reminder; false when it was shown already (a retried firing). */
-export async function showNotice(userId: string, notice: ReminderNotice): Promise<boolean> {
-  const stored: StoredNotice = { ...notice, dismissed: false, hidden_until: null };
+/**
+ * Keeps a reminder that came: shown on screen, or kept dismissed when the person shows none (it
+ * still tells a retried firing what was done). False when it was there already.
+ */
+export async function keepNotice(userId: string, notice: ReminderNotice, onScreen: boolean): Promise<boolean> {
+  const stored: StoredNotice = { ...notice, dismissed: !onScreen, hidden_until: null };
   return conditionally(
     db().send(
       new PutCommand({
@@ -57,6 +60,28 @@ export async function noticesShown(userId: string): Promise<ReminderNotice[]> {
     if (shown.length === MAX_NOTICES_SHOWN || read === MAX_NOTICES_READ) break;
   }
   return shown;
+}
+
+/**
+ * Claims the mailing of a reminder, so a retried firing mails it once: `release` gives the claim
+ * back when the mail could not be sent. False when it was mailed (or is being mailed) already.
+ */
+export async function claimMailing(userId: string, id: string, at: string): Promise<boolean> {
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: reminderNoticeKey(userId, id),
+        UpdateExpression: 'SET mailed_at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(mailed_at)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    ),
+  );
+}
+
+export async function releaseMailing(userId: string, id: string): Promise<void> {
+  await db().send(new UpdateCommand({ TableName: tableName(), Key: reminderNoticeKey(userId, id), UpdateExpression: 'REMOVE mailed_at' }));
 }
 
 /** Dismisses a notice in every tab; false when there is none such (or it was dismissed already). */

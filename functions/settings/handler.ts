@@ -1,11 +1,19 @@
 import { applySettings } from '../../shared/settings';
-import { httpHandler, ok } from '../platform/http';
+import { httpHandler, ok, type HttpEvent } from '../platform/http';
 import { getSettings, saveSettingsChange } from './repository';
+
+function verifiedEmail(event: HttpEvent): string | null {
+  const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
+  return String(claims.email_verified) === 'true' && typeof claims.email === 'string' ? claims.email : null;
+}
 
 export const handler = httpHandler('settings', {
   'GET /api/settings': async ({ userId }) => ok((await getSettings(userId)).settings),
-  'PUT /api/settings': async ({ userId, body, now }) => {
+  'PUT /api/settings': async ({ userId, body, now, event }) => {
     const { settings: current } = await getSettings(userId);
-    return ok(await saveSettingsChange(current, applySettings(current, body, now.toISOString())));
+    const next = applySettings(current, body, now.toISOString());
+    // Reminders are mailed to the address the person signed in with, as Cognito verified it when the token was issued.
+    if (next.reminder_channels.mail && !current.reminder_channels.mail) next.reminder_mail_to = verifiedEmail(event);
+    return ok(await saveSettingsChange(current, next));
   },
 });

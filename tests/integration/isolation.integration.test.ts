@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { routes, type AnyRoute, type RouteKey } from '../../functions/routes';
-import { noticeIdOf, showNotice } from '../../functions/reminders/notices.repository';
+import { keepNotice, noticeIdOf } from '../../functions/reminders/notices.repository';
 import { saveSubscription } from '../../functions/reminders/subscriptions.repository';
 import { startVoiceSession } from '../../functions/voice/sessions.repository';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
@@ -94,17 +94,21 @@ async function aliceNotice(userId: string): Promise<string> {
   const at = daysFromNow(1, 10);
   const id = noticeIdOf(at, `r-${'a'.repeat(43)}`);
   const shown_at = new Date().toISOString();
-  await showNotice(userId, {
-    id,
-    kind: 'events',
-    item_id: 'alice-event',
-    title: 'Alice reminder',
-    item_time: at,
-    occurrence: null,
-    all_day: false,
-    offset: 0,
-    shown_at,
-  });
+  await keepNotice(
+    userId,
+    {
+      id,
+      kind: 'events',
+      item_id: 'alice-event',
+      title: 'Alice reminder',
+      item_time: at,
+      occurrence: null,
+      all_day: false,
+      offset: 0,
+      shown_at,
+    },
+    true,
+  );
   return id;
 }
 

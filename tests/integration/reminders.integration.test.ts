@@ -1,16 +1,25 @@
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as fire } from '../../functions/reminders/fire';
 import { useWebPushKeys } from '../../local/environment';
+import { createOutbox } from '../../local/mail/outbox';
+import { startLocalSes } from '../../local/mail/ses';
 import { startPushDouble, type PushDouble } from '../../local/push-double/push-double';
+import { mailsTo } from '../support/outbox';
 import { useVirtualClock } from '../support/clock';
 import { integrationHarness, type TestUser } from '../support/harness';
 
 const { world, user } = integrationHarness();
 const clock = useVirtualClock();
 let pushService: PushDouble;
+const outboxDir = mkdtempSync(join(tmpdir(), 'tempo-reminder-mail-'));
+let ses: Awaited<ReturnType<typeof startLocalSes>>;
 beforeAll(async () => {
+  ses = await startLocalSes(createOutbox(outboxDir));
+  process.env.AWS_ENDPOINT_URL_SESV2 = ses.endpoint;
+  process.env.APP_ORIGIN = 'https://tempo.example.com';
   // The push service's clock is the world's: web-push signs VAPID with the machine's time, not the functions' clock.
   pushService = await startPushDouble();
   process.env.PUSH_SERVICE_ORIGINS = pushService.origin;
@@ -19,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   clock.restore();
   await pushService.close();
+  await ses.stop();
 });
 
 const MINUTE_MS = 60_000;
@@ -190,5 +200,19 @@ describe('reminders', () => {
     await world.settle();
     await reach(next);
     expect((await alice.get('/api/push-subscriptions')).body.items).toEqual([]);
+  });
+
+  it('mails a reminder once, in the person’s language, to the address they signed in with, when they chose mail', async () => {
+    const alice = await user();
+    const saved = await alice.put('/api/settings', { lang: 'fr', reminder_channels: { screen: false, push: false, mail: true } });
+    expect(saved.body.reminder_mail_to).toBe(`${alice.id}@example.com`);
+    const start = inMinutes(40);
+    await alice.post('/api/tasks', { title: 'Payer le loyer', due_date: start, reminders: [15] });
+    await world.settle();
+    const mailed = () => mailsTo(outboxDir, `${alice.id}@example.com`);
+    await reach(new Date(Date.parse(start) - 15 * MINUTE_MS).toISOString());
+    expect(mailed()).toEqual([expect.objectContaining({ subject: 'Rappel : Payer le loyer' })]);
+    expect(mailed()[0]!.body).toContain('https://tempo.example.com/tasks?taskId=');
+    expect(await shown(alice)).toEqual([]);
   });
 });

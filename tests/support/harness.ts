@@ -132,7 +132,7 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
   /** A signed-in user with a fresh id; every call carries their token. */
   async function user(sub: string = randomUUID()) {
     // As Cognito's ID tokens carry them: the pool's name for the user (a UUID, like the sub, for an address sign-up) and the address.
-    const token = await world.sign({ sub, 'cognito:username': sub, email: `${sub}@example.com` });
+    const token = await world.sign({ sub, 'cognito:username': sub, email: `${sub}@example.com`, email_verified: true });
     const as = (method: string) => (url: string, body?: unknown) => call(method, url, { token, body });
     return {
       id: sub,

@@ -411,6 +411,8 @@ export default {
     notificationBrowsers: 'Browsers that receive notifications',
     removeBrowser: 'Remove',
     remindersByPush: 'Send reminders to my browsers as notifications',
+    remindersByMail: 'Mail reminders to the address I sign in with',
+    remindersByMailTo: (to: string) => `Mail reminders to ${to}`,
     documentTitle: 'Settings · Tempo',
     title: 'Settings',
     loadFailed: 'Failed to load settings',

@@ -43,6 +43,7 @@ interface Draft {
   task_reminders: ReminderOffset[];
   reminders_on_screen: boolean;
   reminders_by_push: boolean;
+  reminders_by_mail: boolean;
 }
 type Errors = Partial<Record<keyof Draft, string>>;
 
@@ -60,6 +61,7 @@ function toDraft(settings: Settings): Draft {
     task_reminders: [...settings.task_reminders],
     reminders_on_screen: settings.reminder_channels.screen,
     reminders_by_push: settings.reminder_channels.push,
+    reminders_by_mail: settings.reminder_channels.mail,
   };
 }
 
@@ -161,7 +163,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       sync_future_months: toNumber(draft.sync_future_months),
       event_reminders: draft.event_reminders,
       task_reminders: draft.task_reminders,
-      reminder_channels: { ...settings.reminder_channels, screen: draft.reminders_on_screen, push: draft.reminders_by_push },
+      reminder_channels: { ...settings.reminder_channels, screen: draft.reminders_on_screen, push: draft.reminders_by_push, mail: draft.reminders_by_mail },
     };
     const parsed = SettingsUpdateSchema.safeParse(patch);
     if (!parsed.success) {
@@ -255,6 +257,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <Checkbox label={t.remindersOnScreen} checked={draft.reminders_on_screen} onChange={(event) => change('reminders_on_screen', event.target.checked)} />
         <Checkbox label={t.remindersByPush} checked={draft.reminders_by_push} onChange={(event) => change('reminders_by_push', event.target.checked)} />
         <NotificationsSection onTurnedOn={() => change('reminders_by_push', true)} />
+        <Checkbox
+          label={settings.reminder_mail_to ? t.remindersByMailTo(settings.reminder_mail_to) : t.remindersByMail}
+          checked={draft.reminders_by_mail}
+          onChange={(event) => change('reminders_by_mail', event.target.checked)}
+        />
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-integration">
