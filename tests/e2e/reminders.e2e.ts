@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import type { ReminderPush } from '../../shared/reminders';
 import { signedInAccount } from './support/app-data';
 
 /**
@@ -43,37 +42,9 @@ test('Settings hold the default reminders and the event editor offers its own', 
   await expect(page.getByRole('group', { name: 'Events' }).getByRole('checkbox', { name: '1 hour before' })).toBeChecked();
 
   await page.goto('/calendar');
+  await page.getByRole('button', { name: 'Not now' }).click();
   await page.getByRole('button', { name: 'New Event', exact: true }).click();
   const own = page.getByRole('group', { name: 'Reminders' });
   await expect(own.getByRole('checkbox', { name: '10 minutes before' })).toBeChecked();
   await expect(own.getByRole('checkbox', { name: '1 hour before' })).toBeChecked();
-});
-
-test('a reminder pushed while no tab shows it appears as a notification with its time, Open and Snooze', async ({ page, request, context }) => {
-  await context.grantPermissions(['notifications']);
-  await signedInAccount(page, request, 'reminder-push', '/dashboard');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => !registration.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  const reminder: ReminderPush = {
-    noticeId: '1796000000000-r-notice',
-    title: 'Dentist',
-    body: 'Thursday, December 3, 2026 at 2:00 PM',
-    url: '/calendar?eventId=event-1',
-    actions: { open: 'Open', snooze: 'Snooze 10 min' },
-  };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registered, data: JSON.stringify(reminder) });
-  await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, url: data.url })),
-      ),
-    )
-    .toEqual([{ title: 'Dentist', body: reminder.body, tag: reminder.noticeId, url: reminder.url }]);
 });
