@@ -86,6 +86,7 @@ describe('what is sent and read back', () => {
       color: null,
       tags: ['work'],
       recurrence: null,
+      reminders: null,
     });
   });
 
