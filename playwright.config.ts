@@ -57,6 +57,9 @@ const CHROMIUM = {
  */
 const SPEECH_WAV = (process.env.E2E_SPEECH_WAV ??= resolve(dataDir, 'speech.wav'));
 const VOICE_TESTS = /voice.*\.e2e\.ts/;
+/** Notifications shown by the service worker: the headless shell denies the permission, the full browser grants it. */
+const NOTIFICATION_TESTS = /notifications\.e2e\.ts/;
+const FULL_BROWSER_TESTS = [VOICE_TESTS, NOTIFICATION_TESTS];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -82,12 +85,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', testIgnore: VOICE_TESTS, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testIgnore: FULL_BROWSER_TESTS, use: { viewport: { width: 1280, height: 800 } } },
     {
       // At 375 px, the tests of what a phone shows differently (tagged @phone: the drawer, the
       // list layouts, the 5-day week, the editors as sheets); what the server does is the same.
       name: 'mobile',
-      testIgnore: VOICE_TESTS,
+      testIgnore: FULL_BROWSER_TESTS,
       grep: /@phone/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
@@ -102,6 +105,11 @@ export default defineConfig({
           args: [...CHROMIUM.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${SPEECH_WAV}`],
         },
       },
+    },
+    {
+      name: 'notifications',
+      testMatch: NOTIFICATION_TESTS,
+      use: { viewport: { width: 1280, height: 800 }, launchOptions: { ...CHROMIUM, executablePath: FULL_CHROMIUM } },
     },
   ],
   webServer: {
@@ -122,6 +130,9 @@ export default defineConfig({
       // Errors, traces, replays and feedback go to the local Sentry double; tests read what it received on E2E_SENTRY_PORT.
       SENTRY_DOUBLE: '1',
       SENTRY_DOUBLE_PORT: (process.env.E2E_SENTRY_PORT ??= '3130'),
+      // Web Push goes to the local push service double too; the notification tests subscribe there on E2E_PUSH_PORT.
+      PUSH_DOUBLE: '1',
+      PUSH_DOUBLE_PORT: (process.env.E2E_PUSH_PORT ??= '3140'),
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: resolve(process.env.E2E_WEB_DIST) } : {}),
     },
     reuseExistingServer: false,

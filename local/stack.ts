@@ -13,6 +13,7 @@ import { isVoiceConfigured } from '../functions/voice/elevenlabs';
 import { pushAgent } from '../functions/voice/agent/push-agent';
 import { startElevenLabsDouble } from './elevenlabs-double';
 import { seedGoogleCalendar, startGoogleDouble } from './google-double';
+import { startPushDouble } from './push-double/push-double';
 import { startSentryDouble } from './sentry-double';
 import { startHttpServer } from './http-server';
 import { startSocketGateway } from './socket-gateway';
@@ -45,6 +46,13 @@ export interface LocalStackOptions {
   sentryDouble?: boolean;
   /** The Sentry double's port (a free one when absent). */
   sentryDoublePort?: number;
+  /**
+   * Send Web Push to the local push service double too (PUSH_DOUBLE=1 npm start). A browser
+   * subscribes at its vendor's service, so only a test, subscribing at the double, sends there.
+   */
+  pushDouble?: boolean;
+  /** The push double's port (a free one when absent). */
+  pushDoublePort?: number;
 }
 
 /**
@@ -65,8 +73,9 @@ export async function startLocalStack(options: LocalStackOptions) {
   const bus = await startLocalBus({ deadLetterFile: join(dataDir, 'dead-letters.jsonl') });
   const outbox = createOutbox(join(dataDir, 'outbox'));
   const ses = await startLocalSes(outbox);
-  // Looks for due one-time schedules every second, as Scheduler fires them to the second; a test moves the clock and calls runDue.
-  const scheduler = await startLocalScheduler({ pollMs: 1000 });
+  // Looks for due one-time schedules four times a second (a look is a walk over a map), so a reminder
+  // due at a whole second fires within a quarter of one; a test moves the clock and calls runDue.
+  const scheduler = await startLocalScheduler({ pollMs: 250 });
   const cognitoEndpoint = `http://127.0.0.1:${options.cognitoPort}`;
   useLocalEndpoints({
     dynamoEndpoint: stream.endpoint,
@@ -80,6 +89,8 @@ export async function startLocalStack(options: LocalStackOptions) {
   await ensureTable(dynamo.endpoint, TABLE_NAME);
   useTokenEncryptionKey(join(dataDir, 'token-encryption.key'));
   const webPushPublicKey = useWebPushKeys(join(dataDir, 'web-push-vapid.json'));
+  const pushService = options.pushDouble ? await startPushDouble({ port: options.pushDoublePort }) : undefined;
+  if (pushService) process.env.PUSH_SERVICE_ORIGINS = pushService.origin;
   const google = options.googleDouble ? await startGoogleDouble({ port: options.googleDoublePort }) : undefined;
   if (google) {
     Object.assign(process.env, google.env);
@@ -146,6 +157,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     google,
     elevenLabs,
     sentry,
+    pushService,
     dynamoEndpoint: stream.endpoint,
     async stop() {
       await schedules.stop();
@@ -159,6 +171,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       await google?.stop();
       await elevenLabs?.stop();
       await sentry?.close();
+      await pushService?.close();
       if (sentry && process.env.SENTRY_DSN === sentry.dsn()) delete process.env.SENTRY_DSN;
       await cognito.stop();
       await dynamo.stop();

@@ -11,6 +11,8 @@ const stack = await startLocalStack({
   elevenLabsDoublePort: Number(process.env.ELEVENLABS_DOUBLE_PORT ?? 3210),
   sentryDouble: process.env.SENTRY_DOUBLE === '1',
   sentryDoublePort: Number(process.env.SENTRY_DOUBLE_PORT ?? 3130),
+  pushDouble: process.env.PUSH_DOUBLE === '1',
+  pushDoublePort: process.env.PUSH_DOUBLE_PORT ? Number(process.env.PUSH_DOUBLE_PORT) : undefined,
   webDir: process.env.WEB_DIST,
 });
 

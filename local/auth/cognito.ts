@@ -195,6 +195,17 @@ function withCognitoRules(router: (target: string) => Target, services: any) {
         return { CodeDeliveryDetails: delivery };
       };
     }
+    if (target === 'ConfirmSignUp') {
+      // The mailed code proves the address: Cognito marks an auto-verified email verified; cognito-local leaves it unset.
+      return async (ctx, request) => {
+        const answer = await router(target)(ctx, request);
+        const pool = await services.cognito.getUserPoolForClientId(ctx, request.ClientId);
+        const user = await pool.getUserByUsername(ctx, String(request.Username));
+        const attributes = (user.Attributes as Array<{ Name: string; Value: string }>).filter(({ Name }) => Name !== 'email_verified');
+        await pool.saveUser(ctx, { ...user, Attributes: [...attributes, { Name: 'email_verified', Value: 'true' }] });
+        return answer;
+      };
+    }
     if (target === 'AdminUserGlobalSignOut') {
       // Cognito revokes every refresh token of the user; cognito-local keeps them on the user.
       return async (ctx, request) => {

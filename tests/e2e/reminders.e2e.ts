@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
+import { waitForMail } from './support/outbox';
 
 /**
  * Reminders through the whole path: an event's reminder is scheduled from the table's stream, the
@@ -12,7 +13,7 @@ test('a reminder shows in every open tab with its title and time; dismissed in o
   await openInTab(other, '/goals');
 
   // Due a few seconds from now on the server's clock, reminded at its start.
-  const start = new Date(Date.now() + 4_000);
+  const start = new Date(Date.now() + 6_000);
   await api.create('events', {
     title: 'Dentist',
     start_time: start.toISOString(),
@@ -47,4 +48,25 @@ test('Settings hold the default reminders and the event editor offers its own', 
   const own = page.getByRole('group', { name: 'Reminders' });
   await expect(own.getByRole('checkbox', { name: '10 minutes before' })).toBeChecked();
   await expect(own.getByRole('checkbox', { name: '1 hour before' })).toBeChecked();
+});
+
+test('a person who chose mail gets the reminder in the outbox, with the time and a link to the item', async ({ page, request }) => {
+  const { email, api } = await signedInAccount(page, request, 'reminder-mail', '/settings');
+  await page.getByRole('checkbox', { name: 'Mail reminders to the address I sign in with' }).check();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Settings saved successfully' })).toBeVisible();
+  // The server keeps the address the person signs in with (from the token), and the box says it.
+  await expect(page.getByRole('checkbox', { name: `Mail reminders to ${email}` })).toBeChecked();
+
+  const start = new Date(Date.now() + 6_000);
+  const event = await api.create('events', {
+    title: 'Dentist',
+    start_time: start.toISOString(),
+    end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+    reminders: [0],
+  });
+  await expect(page.getByRole('region', { name: 'Reminders' }).getByRole('listitem', { name: 'Dentist' })).toBeVisible({ timeout: 20_000 });
+  const mail = await waitForMail(email, 'Reminder: Dentist');
+  expect(mail.body).toContain(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(start));
+  expect(mail.link?.pathname + (mail.link?.search ?? '')).toBe(`/calendar?eventId=${event.id}`);
 });

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { ReceivedPush } from '../../local/push-double/push-double';
+import type { ReminderPush } from '../../shared/reminders';
+import { signedInAccount } from './support/app-data';
+
+/**
+ * A reminder by Web Push, from the person's click in Settings to the notification the service
+ * worker shows. Chromium subscribes at its vendor's push service (FCM), out of reach here, so the
+ * page's `pushManager.subscribe()` answers a subscription at the local push service double; from
+ * there on it is the real path: the server keeps the subscription, the scheduler fires, the server
+ * encrypts and signs (VAPID) the message to the double, which checks and opens it, and the test
+ * hands what the double received to the service worker as the browser hands a push to it.
+ */
+const PUSH_SERVICE = `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`;
+
+async function subscribeAtPushDouble(page: Page) {
+  const subscription = (await (await fetch(`${PUSH_SERVICE}/subscriptions`, { method: 'POST' })).json()) as PushSubscriptionJSON & { endpoint: string };
+  await page.addInitScript((granted) => {
+    PushManager.prototype.subscribe = async () => ({ endpoint: granted.endpoint, toJSON: () => granted }) as PushSubscription;
+  }, subscription);
+  return subscription.endpoint;
+}
+
+async function receivedAt(endpoint: string): Promise<ReceivedPush[]> {
+  const received = (await (await fetch(`${PUSH_SERVICE}/received`)).json()) as ReceivedPush[];
+  return received.filter((push) => endpoint.endsWith(`/push/${push.subscriptionId}`));
+}
+
+/** Hands a push message to the page's service worker, as the browser does when its push service delivers one. */
+async function deliverToServiceWorker(page: Page, data: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((entry) => !entry.isDeleted);
+      if (live) resolve(live.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registration, data });
+}
+
+test('a reminder reaches a browser that turned notifications on, as a notification with its time, Open and Snooze; a removed browser gets none', async ({
+  page,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  const endpoint = await subscribeAtPushDouble(page);
+  const { api } = await signedInAccount(page, request, 'reminder-push', '/settings');
+
+  await page.getByRole('button', { name: 'Turn on notifications' }).click();
+  const browsers = page.getByRole('list', { name: 'Browsers that receive notifications' });
+  await expect(browsers.getByRole('listitem')).toHaveText([/Chrome · Linux/]);
+  await expect(page.getByRole('checkbox', { name: 'Send reminders to my browsers as notifications' })).toBeChecked();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Settings saved successfully' })).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+  // Due a few seconds from now on the server's clock, reminded at its start.
+  const start = new Date(Date.now() + 6_000);
+  const event = await api.create('events', {
+    title: 'Dentist',
+    start_time: start.toISOString(),
+    end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+    reminders: [0],
+  });
+  await expect.poll(async () => (await receivedAt(endpoint)).length, { timeout: 20_000 }).toBe(1);
+  const [pushed] = await receivedAt(endpoint);
+  const reminder = JSON.parse(pushed!.payload) as ReminderPush;
+  expect(reminder).toMatchObject({ title: 'Dentist', url: `/calendar?eventId=${event.id}`, actions: { open: 'Open', snooze: 'Snooze 10 min' } });
+  // The time as the person reads it: their zone (UTC here) and language.
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(start);
+  expect(reminder.body).toContain(time);
+
+  await deliverToServiceWorker(page, pushed!.payload);
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, data }) => ({ title, body, url: (data as { url: string }).url })),
+      ),
+    )
+    .toEqual([{ title: 'Dentist', body: reminder.body, url: reminder.url }]);
+
+  // Clicked, it opens the event. A test cannot click a notification, so the service worker is
+  // handed the click event the browser would dispatch; its handler runs as it does for a person's.
+  const [worker] = context.serviceWorkers();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    // Its waitUntil refuses an event not made by the browser, but the work handed to it runs all the same.
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+  });
+  await expect(page).toHaveURL(new RegExp(`/calendar\\?eventId=${event.id}`));
+  await expect(page.getByRole('dialog', { name: 'Dentist' })).toBeVisible();
+
+  await page.goto('/settings');
+  // Removed from the list, the browser receives nothing more.
+  await browsers.getByRole('button', { name: 'Remove' }).click();
+  await expect(browsers).toHaveCount(0);
+  const later = new Date(Date.now() + 6_000);
+  await api.create('events', {
+    title: 'Pharmacy',
+    start_time: later.toISOString(),
+    end_time: new Date(later.getTime() + 3_600_000).toISOString(),
+    reminders: [0],
+  });
+  await expect(page.getByRole('region', { name: 'Reminders' }).getByRole('listitem', { name: 'Pharmacy' })).toBeVisible({ timeout: 20_000 });
+  expect(await receivedAt(endpoint)).toHaveLength(1);
+});
