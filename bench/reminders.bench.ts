@@ -62,22 +62,20 @@ try {
   await stop();
 }
 
-/** When the page's notice of a reminder with this title shows, by the page's clock (epoch ms). */
+/** When the page's notice of a reminder with this title shows, by the page's clock (epoch ms). A string, so tsx adds no helpers to what runs in the page. */
 async function noticeShown(page: Page, title: string): Promise<number> {
   const handle = await page.evaluateHandle(
-    (name) =>
-      new Promise<number>((resolve) => {
-        const shown = () => [...document.querySelectorAll('.reminder-notice')].some((notice) => notice.getAttribute('aria-label') === name);
-        const observer = new MutationObserver(() => {
-          if (!shown()) return;
-          observer.disconnect();
-          resolve(Date.now());
-        });
-        observer.observe(document.body, { subtree: true, childList: true });
-      }),
-    title,
+    `new Promise((resolve) => {
+      const shown = () => [...document.querySelectorAll('.reminder-notice')].some((notice) => notice.getAttribute('aria-label') === ${JSON.stringify(title)});
+      const observer = new MutationObserver(() => {
+        if (!shown()) return;
+        observer.disconnect();
+        resolve(Date.now());
+      });
+      observer.observe(document.body, { subtree: true, childList: true });
+    })`,
   );
-  return handle.jsonValue();
+  return Number(await handle.jsonValue());
 }
 
 /** When the push double took the reminder's push (its clock, ISO). */

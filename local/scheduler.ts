@@ -17,7 +17,7 @@ import { lambdaContext } from './lambda-context';
  * - `FlexibleTimeWindow`, a `Target` with `Arn` and `RoleArn` (400 ValidationException);
  * - a schedule not found is 404 ResourceNotFoundException.
  * A due schedule runs its target function (named in its Lambda ARN: localFunctionArn) with its
- * `Input`, on the one clock (functions/platform/clock.ts): the running stack looks every second,
+ * `Input`, on the one clock (functions/platform/clock.ts): the running stack looks four times a second,
  * and a test moves the clock and calls `runDue`. A failed run is tried again after 1, 2, 4 …
  * minutes, up to the target's `RetryPolicy.MaximumRetryAttempts` (Scheduler's default 185),
  * then dead-lettered, as the CDK's queue and alarm report it (./dead-letter-alarm.ts). A schedule

@@ -107,3 +107,14 @@ test('a reminder reaches a browser that turned notifications on, as a notificati
   await expect(page.getByRole('region', { name: 'Reminders' }).getByRole('listitem', { name: 'Pharmacy' })).toBeVisible({ timeout: 20_000 });
   expect(await receivedAt(endpoint)).toHaveLength(1);
 });
+
+test('adding a first reminder in an editor turns notifications on in this browser', async ({ page, request, context }) => {
+  await context.grantPermissions(['notifications']);
+  await subscribeAtPushDouble(page);
+  const { api } = await signedInAccount(page, request, 'reminder-first', '/calendar');
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await page.getByRole('button', { name: 'New Event', exact: true }).click();
+  await page.getByRole('group', { name: 'Reminders' }).getByRole('checkbox', { name: '1 hour before' }).check();
+  await expect.poll(async () => (await api.get('/api/push-subscriptions')).items.length).toBe(1);
+  await expect.poll(async () => (await api.get('/api/settings')).reminder_channels.push).toBe(true);
+});

@@ -1,7 +1,8 @@
 import useSWR, { mutate } from 'swr';
 import type { PushSubscriptionEntry } from '../../../shared/push-subscriptions.schema';
 import { apiRequest } from './api';
-import { loadWebConfig } from './web-config';
+import { saveSettings, useSettings } from './items';
+import { loadedWebConfig, loadWebConfig } from './web-config';
 
 /** The browsers that receive reminders by Web Push (functions/reminders/subscriptions.repository.ts). */
 const BROWSERS_KEY = '/api/push-subscriptions';
@@ -20,8 +21,26 @@ export function pushSupported(): boolean {
 /** A name for this browser in the list: its brand and system, as the browser says them. */
 function browserLabel(): string {
   const agent = navigator.userAgent;
-  const brand = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrome\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : 'Browser';
-  const system = /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Mac OS X/.test(agent) ? 'macOS' : /Windows/.test(agent) ? 'Windows' : /Linux/.test(agent) ? 'Linux' : '';
+  const brand = /Edg\//.test(agent)
+    ? 'Edge'
+    : /Firefox\//.test(agent)
+      ? 'Firefox'
+      : /Chrome\//.test(agent)
+        ? 'Chrome'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : 'Browser';
+  const system = /Android/.test(agent)
+    ? 'Android'
+    : /iPhone|iPad/.test(agent)
+      ? 'iOS'
+      : /Mac OS X/.test(agent)
+        ? 'macOS'
+        : /Windows/.test(agent)
+          ? 'Windows'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : '';
   return system ? `${brand} · ${system}` : brand;
 }
 
@@ -44,4 +63,24 @@ export async function turnOnPush(): Promise<boolean> {
 export async function removePushBrowser(id: string): Promise<void> {
   await apiRequest(`${BROWSERS_KEY}/${id}`, { method: 'DELETE', signedIn: true });
   void mutate(BROWSERS_KEY);
+}
+
+/** Set once this browser was asked on a first reminder, so a person who said no is not asked again at every reminder. */
+const ASKED_ON_FIRST_REMINDER = 'tempo.push-asked-on-first-reminder';
+
+/**
+ * The other moment permission is asked (besides Settings): the click that adds a person's first
+ * reminder in an editor, once per browser. A yes turns reminders by push on, as Settings would.
+ */
+export function useAskForPushOnFirstReminder(): () => void {
+  const settings = useSettings().data;
+  return () => {
+    if (!settings || settings.reminder_channels.push || !loadedWebConfig()?.webPush || !pushSupported() || Notification.permission === 'denied') return;
+    if (localStorage.getItem(ASKED_ON_FIRST_REMINDER)) return;
+    localStorage.setItem(ASKED_ON_FIRST_REMINDER, 'yes');
+    void turnOnPush()
+      .then((on) => on && saveSettings({ reminder_channels: { ...settings.reminder_channels, push: true } }))
+      // Refused or failed, the reminder is kept all the same: it still shows on screen.
+      .catch(() => undefined);
+  };
 }

@@ -9,6 +9,8 @@ interface RemindersFieldProps {
   /** The offsets chosen, in minutes before the item's time. */
   value: readonly ReminderOffset[];
   onChange: (value: ReminderOffset[]) => void;
+  /** Called on the click that adds a reminder (an editor asks for notifications then). */
+  onAdded?: () => void;
   hint?: string;
   error?: string;
 }
@@ -17,12 +19,14 @@ interface RemindersFieldProps {
  * When to be reminded: at the time, or 5, 10, 15, 30 minutes, 1 or 2 hours, or a day before, up to
  * five. Once five are chosen the others wait, so the form can never hold a sixth.
  */
-export function RemindersField({ legend, value, onChange, hint, error }: RemindersFieldProps) {
+export function RemindersField({ legend, value, onChange, onAdded, hint, error }: RemindersFieldProps) {
   const t = useAppTexts().reminders;
   const full = value.length >= MAX_REMINDERS;
   const errorId = useId();
-  const toggle = (offset: ReminderOffset, on: boolean) =>
+  const toggle = (offset: ReminderOffset, on: boolean) => {
     onChange(on ? REMINDER_OFFSETS.filter((each) => each === offset || value.includes(each)) : value.filter((each) => each !== offset));
+    if (on) onAdded?.();
+  };
   return (
     <fieldset className="reminders-field" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
       <legend>{legend}</legend>

@@ -9,6 +9,7 @@ import { FieldFrame } from '../../../components/ui/field-frame';
 import { EditorOverlay } from '../../../components/ui/editor-overlay';
 import { Select } from '../../../components/ui/select';
 import { RemindersField } from '../../../components/items/reminders-field';
+import { useAskForPushOnFirstReminder } from '../../../lib/web-push';
 import { RepeatPicker } from '../../../components/items/repeat-picker';
 import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
 import { TagField } from '../../../components/items/tag-field';
@@ -47,6 +48,7 @@ export function EventEditor({ event, occurrence = null, initial, timeZone, onClo
   const [askingScope, setAskingScope] = useState(false);
   const texts = useAppTexts();
   const t = texts.calendar.editor;
+  const askForPush = useAskForPushOnFirstReminder();
   const defaults = useSettings().data?.event_reminders ?? DEFAULT_REMINDERS.events;
 
   const errors: EventFormErrors = Object.fromEntries(
@@ -169,6 +171,7 @@ export function EventEditor({ event, occurrence = null, initial, timeZone, onClo
         legend={texts.reminders.region}
         value={values.reminders ?? defaultEventReminders(values.eventType, defaults)}
         onChange={(reminders) => change({ reminders })}
+        onAdded={askForPush}
       />
       {askingScope && <SeriesScopeDialog kind="events" action="edit" onChoose={write} onCancel={() => setAskingScope(false)} />}
     </EditorOverlay>

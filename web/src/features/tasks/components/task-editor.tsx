@@ -9,6 +9,7 @@ import { calendarDay } from '../../../../../shared/dates';
 import { DEFAULT_REMINDERS } from '../../../../../shared/reminders';
 import { repeatRule, repeatValues, validateRepeat } from '../../../components/items/repeat-form';
 import { RemindersField } from '../../../components/items/reminders-field';
+import { useAskForPushOnFirstReminder } from '../../../lib/web-push';
 import { RepeatPicker } from '../../../components/items/repeat-picker';
 import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
 import { TagField } from '../../../components/items/tag-field';
@@ -53,6 +54,7 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
   const repeatErrors = dueDay ? validateRepeat(repeat, dueDay) : {};
   const texts = useAppTexts();
   const t = texts.tasks.editor;
+  const askForPush = useAskForPushOnFirstReminder();
   const defaultReminders = useSettings().data?.task_reminders ?? DEFAULT_REMINDERS.tasks;
   // Only goals not completed can take tasks; the task's own goal stays listed.
   const goalOptions = [
@@ -130,6 +132,7 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
           value={values.reminders ?? defaultReminders}
           error={serverErrors.reminders}
           onChange={(reminders) => change({ reminders })}
+          onAdded={askForPush}
         />
       )}
       <Select
