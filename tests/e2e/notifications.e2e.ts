@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ReceivedPush } from '../../local/push-double/push-double';
 import type { ReminderPush } from '../../shared/reminders';
 import { signedInAccount } from './support/app-data';
+import { eventRemindedSoon, reminderNotice } from './support/reminders';
 
 /**
  * A reminder by Web Push, from the person's click in Settings to the notification the service
@@ -56,20 +57,11 @@ test('a reminder reaches a browser that turned notifications on, as a notificati
   await expect(page.getByRole('listitem').filter({ hasText: 'Settings saved successfully' })).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
-  // Due a few seconds from now on the server's clock, reminded at its start.
-  const start = new Date(Date.now() + 6_000);
-  const event = await api.create('events', {
-    title: 'Dentist',
-    start_time: start.toISOString(),
-    end_time: new Date(start.getTime() + 3_600_000).toISOString(),
-    reminders: [0],
-  });
+  const { event, time } = await eventRemindedSoon(api, 'Dentist');
   await expect.poll(async () => (await receivedAt(endpoint)).length, { timeout: 20_000 }).toBe(1);
   const [pushed] = await receivedAt(endpoint);
   const reminder = JSON.parse(pushed!.payload) as ReminderPush;
   expect(reminder).toMatchObject({ title: 'Dentist', url: `/calendar?eventId=${event.id}`, actions: { open: 'Open', snooze: 'Snooze 10 min' } });
-  // The time as the person reads it: their zone (UTC here) and language.
-  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(start);
   expect(reminder.body).toContain(time);
 
   await deliverToServiceWorker(page, pushed!.payload);
@@ -97,14 +89,8 @@ test('a reminder reaches a browser that turned notifications on, as a notificati
   // Removed from the list, the browser receives nothing more.
   await browsers.getByRole('button', { name: 'Remove' }).click();
   await expect(browsers).toHaveCount(0);
-  const later = new Date(Date.now() + 6_000);
-  await api.create('events', {
-    title: 'Pharmacy',
-    start_time: later.toISOString(),
-    end_time: new Date(later.getTime() + 3_600_000).toISOString(),
-    reminders: [0],
-  });
-  await expect(page.getByRole('region', { name: 'Reminders' }).getByRole('listitem', { name: 'Pharmacy' })).toBeVisible({ timeout: 20_000 });
+  await eventRemindedSoon(api, 'Pharmacy');
+  await expect(reminderNotice(page, 'Pharmacy')).toBeVisible({ timeout: 20_000 });
   expect(await receivedAt(endpoint)).toHaveLength(1);
 });
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { waitForMail } from './support/outbox';
+import { eventRemindedSoon, reminderNotice } from './support/reminders';
 
 /**
  * Reminders through the whole path: an event's reminder is scheduled from the table's stream, the
@@ -12,16 +13,9 @@ test('a reminder shows in every open tab with its title and time; dismissed in o
   const other = await context.newPage();
   await openInTab(other, '/goals');
 
-  // Due a few seconds from now on the server's clock, reminded at its start.
-  const start = new Date(Date.now() + 6_000);
-  await api.create('events', {
-    title: 'Dentist',
-    start_time: start.toISOString(),
-    end_time: new Date(start.getTime() + 3_600_000).toISOString(),
-    reminders: [0],
-  });
+  await eventRemindedSoon(api, 'Dentist');
 
-  const notice = (tab: typeof page) => tab.getByRole('region', { name: 'Reminders' }).getByRole('listitem', { name: 'Dentist' });
+  const notice = (tab: typeof page) => reminderNotice(tab, 'Dentist');
   for (const tab of [page, other]) {
     await expect(notice(tab)).toBeVisible({ timeout: 20_000 });
     await expect(notice(tab).getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/calendar\?eventId=/);
@@ -58,15 +52,9 @@ test('a person who chose mail gets the reminder in the outbox, with the time and
   // The server keeps the address the person signs in with (from the token), and the box says it.
   await expect(page.getByRole('checkbox', { name: `Mail reminders to ${email}` })).toBeChecked();
 
-  const start = new Date(Date.now() + 6_000);
-  const event = await api.create('events', {
-    title: 'Dentist',
-    start_time: start.toISOString(),
-    end_time: new Date(start.getTime() + 3_600_000).toISOString(),
-    reminders: [0],
-  });
-  await expect(page.getByRole('region', { name: 'Reminders' }).getByRole('listitem', { name: 'Dentist' })).toBeVisible({ timeout: 20_000 });
+  const { event, time } = await eventRemindedSoon(api, 'Dentist');
+  await expect(reminderNotice(page, 'Dentist')).toBeVisible({ timeout: 20_000 });
   const mail = await waitForMail(email, 'Reminder: Dentist');
-  expect(mail.body).toContain(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(start));
+  expect(mail.body).toContain(time);
   expect(mail.link?.pathname + (mail.link?.search ?? '')).toBe(`/calendar?eventId=${event.id}`);
 });

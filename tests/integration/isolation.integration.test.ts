@@ -83,8 +83,8 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'POST /api/push-subscriptions': (bob, a) =>
     bob.post('/api/push-subscriptions', {
       endpoint: `https://fcm.googleapis.com/fcm/send/${a.browser}`,
-      keys: { p256dh: 'BAlice', auth: 'alice' },
-      label: 'Alice',
+      keys: { p256dh: 'BBob', auth: 'bob' },
+      label: 'Bob phone',
     }),
   'DELETE /api/push-subscriptions/{id}': (bob, a) => bob.delete(`/api/push-subscriptions/${a.browser}`),
 };
