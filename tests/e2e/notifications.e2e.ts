@@ -104,3 +104,29 @@ test('adding a first reminder in an editor turns notifications on in this browse
   await expect.poll(async () => (await api.get('/api/push-subscriptions')).items.length).toBe(1);
   await expect.poll(async () => (await api.get('/api/settings')).reminder_channels.push).toBe(true);
 });
+
+test('the app installs: a manifest Chromium accepts, and a service worker that keeps the shell but never /api', async ({ page, request }) => {
+  await signedInAccount(page, request, 'install', '/dashboard');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const manifest = await (await request.get((await page.locator('link[rel="manifest"]').getAttribute('href'))!)).json();
+  expect(manifest).toMatchObject({ name: 'Tempo', start_url: '/dashboard', display: 'standalone', theme_color: expect.any(String) });
+  for (const size of ['192x192', '512x512']) {
+    expect(manifest.icons).toContainEqual(expect.objectContaining({ sizes: size, purpose: 'maskable' }));
+  }
+  // Chromium's own judgement, the one behind its Install prompt; a test's browser context is a
+  // private window, which Chromium never installs from, so that one objection is set aside.
+  const cdp = await page.context().newCDPSession(page);
+  const objections = async () =>
+    (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map(({ errorId }) => errorId).filter((errorId) => errorId !== 'in-incognito');
+  await expect.poll(objections).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const cached = await page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) for (const entry of await (await caches.open(name)).keys()) paths.push(new URL(entry.url).pathname);
+    return paths;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((path) => path.startsWith('/api') || path === '/config.json')).toEqual([]);
+});
