@@ -82,6 +82,9 @@ export default defineConfig({
     launchOptions: CHROMIUM,
     // Recording a trace doubles a test's CPU on two cores: only a retry records one, for the failure it repeats.
     trace: 'on-first-retry',
+    // What a service worker answers (the app's assets, from its cache) never reaches page.route, which
+    // many tests hold or fail requests with; the notifications project tests the service worker itself.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -109,7 +112,7 @@ export default defineConfig({
     {
       name: 'notifications',
       testMatch: NOTIFICATION_TESTS,
-      use: { viewport: { width: 1280, height: 800 }, launchOptions: { ...CHROMIUM, executablePath: FULL_CHROMIUM } },
+      use: { viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow', launchOptions: { ...CHROMIUM, executablePath: FULL_CHROMIUM } },
     },
   ],
   webServer: {

@@ -129,4 +129,7 @@ test('the app installs: a manifest Chromium accepts, and a service worker that k
   });
   expect(cached).toContain('/index.html');
   expect(cached.filter((path) => path.startsWith('/api') || path === '/config.json')).toEqual([]);
+  // A file opened as a page is the server's, not the app's shell.
+  await page.goto('/config.json');
+  expect(await page.evaluate(() => document.contentType)).toBe('application/json');
 });

@@ -13,10 +13,14 @@ import type { ReminderAction, ReminderPush } from '../../shared/reminders';
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 precacheAndRoute(self.__WB_MANIFEST);
-// A page of the app, without the network: the shell, which reads its data through the API.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/ical\//] }));
+// A page of the app, without the network: the shell, which reads its data through the API. Not
+// the API, the feed, or a file opened as a page (/config.json, /robots.txt): those are the server's.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/ical\//, /\/[^/]+\.[^/]+$/] }));
 // Built files are named by their content: one fetched is good for ever.
-registerRoute(({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET', new CacheFirst({ cacheName: 'assets' }));
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  new CacheFirst({ cacheName: 'assets' }),
+);
 
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -34,7 +38,12 @@ self.addEventListener('push', (event) => {
       icon: '/icons/icon-192.png',
       data: { url: reminder.url, noticeId: reminder.noticeId },
       // Not in lib.dom's NotificationOptions yet, but shown by Chrome, Edge and Android.
-      ...{ actions: [{ action: 'open', title: reminder.actions.open }, { action: SNOOZE, title: reminder.actions.snooze }] },
+      ...{
+        actions: [
+          { action: 'open', title: reminder.actions.open },
+          { action: SNOOZE, title: reminder.actions.snooze },
+        ],
+      },
     }),
   );
 });
