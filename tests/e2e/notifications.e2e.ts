@@ -77,7 +77,9 @@ test('a reminder reaches a browser that turned notifications on, as a notificati
   // handed the click event the browser would dispatch; its handler runs as it does for a person's.
   const [worker] = context.serviceWorkers();
   await worker!.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
+    // The worker's own globals, which the tests' DOM types do not declare.
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+    const { NotificationEvent } = globalThis as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
     const [notification] = await scope.registration.getNotifications();
     // Its waitUntil refuses an event not made by the browser, but the work handed to it runs all the same.
     scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));

@@ -79,7 +79,9 @@ export function useAskForPushOnFirstReminder(): () => void {
     if (localStorage.getItem(ASKED_ON_FIRST_REMINDER)) return;
     localStorage.setItem(ASKED_ON_FIRST_REMINDER, 'yes');
     void turnOnPush()
-      .then((on) => on && saveSettings({ reminder_channels: { ...settings.reminder_channels, push: true } }))
+      .then(async (on) => {
+        if (on) await saveSettings({ reminder_channels: { ...settings.reminder_channels, push: true } });
+      })
       // Refused or failed, the reminder is kept all the same: it still shows on screen.
       .catch(() => undefined);
   };
