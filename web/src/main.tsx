@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, prepareRoute } from './app/route-table';
 import { joinBrowserSession } from './features/auth/lib/browser-session';
@@ -9,12 +9,16 @@ import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 /** The first render waits for the public texts of the page's language and for the page's code, so no page shows before its words. */
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
+const render = () => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppRouter />
+      </StrictMode>,
+    ),
   );
+};
 // First: an error of the start itself is kept until the SDK, loaded after the first paint, sends it.
 startErrorReporting();
 registerServiceWorker();

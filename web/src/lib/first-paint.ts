@@ -1,3 +1,5 @@
+import { startTransition, useEffect, useState } from 'react';
+
 let painted: Promise<void> | undefined;
 
 /**
@@ -23,4 +25,17 @@ export function firstContentfulPaint(): Promise<void> {
 /** The first contentful paint, or `ms` from now for a page that paints no text so soon. */
 export function firstContentfulPaintOr(ms: number): Promise<void> {
   return Promise.race([firstContentfulPaint(), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
+/**
+ * `value` once it has come, its first arrival rendered in the background: a page's first data
+ * mounts its whole view (the calendar's grid) in one long render, which a transition cuts into
+ * slices that leave the phone free to answer a tap. Later values render at once.
+ */
+export function useArrivedInBackground<T>(value: T | undefined): T | undefined {
+  const [arrived, setArrived] = useState(value !== undefined);
+  useEffect(() => {
+    if (value !== undefined && !arrived) startTransition(() => setArrived(true));
+  }, [value, arrived]);
+  return arrived ? value : undefined;
 }

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadState } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
+import { useArrivedInBackground } from '../../../lib/first-paint';
 import { discardItem, useItems, useSettings } from '../../../lib/items';
 import { localizedGcalError, reportGoogleFailure, syncGoogleCalendar, useGoogleCalendarStatus } from '../../../lib/google-calendar';
 import { CALENDAR_VIEWS, monthGrid, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
@@ -40,6 +41,8 @@ const isView = (value: string | null): value is CalendarView => CALENDAR_VIEWS.s
 export function CalendarPage({ lead }: { lead?: ReactNode }) {
   const events = useItems('events');
   const settings = useSettings();
+  const eventList = useArrivedInBackground(events.data);
+  const settingsData = useArrivedInBackground(settings.data);
   const narrow = useIsMobile();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<{ event?: CalendarEvent; occurrence?: string | null; initial: EventFormValues } | null>(null);
@@ -48,7 +51,7 @@ export function CalendarPage({ lead }: { lead?: ReactNode }) {
   const t = texts.calendar;
 
   const reads = [events, settings];
-  if (!events.data || !settings.data) {
+  if (!eventList || !settingsData) {
     return (
       <CalendarFrame lead={lead}>
         <LoadState
@@ -66,19 +69,19 @@ export function CalendarPage({ lead }: { lead?: ReactNode }) {
     );
   }
 
-  const timeZone = settings.data.preferred_timezone;
+  const timeZone = settingsData.preferred_timezone;
   const now = zonedParts(new Date(), timeZone);
   const today = now.day;
-  const startMinutes = settings.data.calendar_start_hour * 60 + settings.data.calendar_start_minute;
+  const startMinutes = settingsData.calendar_start_hour * 60 + settingsData.calendar_start_minute;
   const view = isView(params.get('view')) ? (params.get('view') as CalendarView) : 'week';
   const eventId = params.get('eventId');
-  const shownEvent = eventId ? events.data.find((event) => event.id === eventId) : undefined;
+  const shownEvent = eventId ? eventList.find((event) => event.id === eventId) : undefined;
   const shown = showingOf(shownEvent, params.get('occurrence'));
   const dateParam = params.get('date');
   const anchor: Day = isDay(dateParam) ? dateParam : shown ? eventDays(shown, timeZone).first : today;
   const days = view === 'month' ? [] : timeGridDays(view, anchor, narrow);
   const shownDays = view === 'month' ? monthGrid(anchor).flat() : days;
-  const showings = eventShowings(events.data, shownDays[0]!, shownDays.at(-1)!, timeZone);
+  const showings = eventShowings(eventList, shownDays[0]!, shownDays.at(-1)!, timeZone);
 
   /** Changes the calendar's place in the URL; null removes a parameter. */
   function go(changes: Partial<Record<'view' | 'date' | 'eventId' | 'occurrence', string | null>>) {
