@@ -112,6 +112,23 @@ test('an abnormal close from the agent says the connection was lost; an active c
   expect(report.exception.values[0].value).toBe('Voice agent connection lost. Please try reconnecting.');
 });
 
+test('after a dropped connection the same button starts a new call, without a reload', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  await signedInAccount(page, request, 'voice-redial');
+  const callButton = panel(page).getByRole('button', { name: 'Ask your assistant' });
+  await callButton.click();
+  await expect(panel(page).getByText('Listening...')).toBeVisible(CALL_STARTS);
+
+  // The connection drops without a close frame.
+  await double.close(1006);
+  await expect(panel(page).getByRole('alert')).toContainText('Voice agent connection lost. Please try reconnecting.');
+  await expect(callButton).toBeEnabled();
+  await callButton.click();
+  await expect(panel(page).getByText('Listening...')).toBeVisible(CALL_STARTS);
+  await expect(panel(page).getByRole('alert')).toHaveCount(0);
+  await expect.poll(async () => (await double.state()).conversations.length).toBe(2);
+});
+
 test('a conversation ElevenLabs refuses says the assistant is unavailable, not that the connection failed', async ({ page, request }) => {
   const double = elevenLabsDouble(request);
   // An agent that enables no overrides, as ours did: the first the client sends (its greeting) is refused (1008).
@@ -136,7 +153,11 @@ test('a conversation ElevenLabs refuses says the assistant is unavailable, not t
   }
 });
 
-test('a refused microphone says how to allow it, and nothing is left connected', async ({ playwright, request, baseURL }, testInfo) => {
+test('a refused microphone says how to allow it, nothing is left connected, and the button stays ready for the next try', async ({
+  playwright,
+  request,
+  baseURL,
+}, testInfo) => {
   const double = elevenLabsDouble(request);
   // A browser that answers the permission prompt as a person who clicks Block: without the flag
   // that accepts it, Chromium refuses getUserMedia with NotAllowedError.
@@ -158,7 +179,8 @@ test('a refused microphone says how to allow it, and nothing is left connected',
       'Microphone access was denied. Click the microphone icon in the address bar, allow access, then try again.',
       CALL_STARTS,
     );
-    await expect(panel(page).getByRole('button', { name: 'Ask your assistant' })).toBeDisabled();
+    // Allowing the microphone mends it: the next click tries again.
+    await expect(panel(page).getByRole('button', { name: 'Ask your assistant' })).toBeEnabled();
     const state = await double.state();
     expect(state.connections).toBe(0);
     expect(state.audio.samples).toBe(0);

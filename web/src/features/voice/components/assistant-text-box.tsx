@@ -8,10 +8,9 @@ import { useAppTexts } from '../../../i18n/texts';
  * into the running conversation, or into one opened by text for them.
  */
 export function AssistantTextBox({ autoFocus = false }: { autoFocus?: boolean }) {
-  const { state, sendText } = useVoice();
+  const { blocked, sendText } = useVoice();
   const [text, setText] = useState('');
   const inputId = useId();
-  const blocked = state.error !== null;
   const t = useAppTexts().voice;
 
   function submit(event: FormEvent) {

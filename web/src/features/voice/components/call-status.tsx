@@ -25,7 +25,7 @@ export function callButtonLabel(state: CallState, idleLabel: string, t: VoiceTex
   return idleLabel;
 }
 
-/** The caption, the standing error with a way to dismiss it, and the agent's last words. */
+/** The caption, the error with a way to dismiss it, and the agent's last words. */
 export function CallStatus({ captionId }: { captionId: string }) {
   const { state, dismissError } = useVoice();
   const texts = useAppTexts();

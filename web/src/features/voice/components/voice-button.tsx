@@ -18,7 +18,7 @@ const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
  * by itself when a call starts or fails; the tool-activity toast sits over them.
  */
 export function VoiceButton() {
-  const { state, toggle, available } = useVoice();
+  const { state, blocked, toggle, available } = useVoice();
   const tasks = useItems('tasks').data ?? [];
   const completed = tasks.filter((task) => task.status === 'completed').length;
   const share = tasks.length > 0 ? completed / tasks.length : 0;
@@ -76,7 +76,7 @@ export function VoiceButton() {
             className="voice-fab__button"
             aria-label={callButtonLabel(state, t.talk, t)}
             aria-describedby={open ? captionId : undefined}
-            disabled={state.error !== null}
+            disabled={blocked}
             onClick={toggle}
           >
             <svg className="voice-fab__ring" viewBox="0 0 68 68" aria-hidden="true">
@@ -93,7 +93,7 @@ export function VoiceButton() {
 
 /** The dashboard's voice panel: the large button in its orb, the caption, the typing box and the toast. */
 export function VoicePanel() {
-  const { state, toggle, available } = useVoice();
+  const { state, blocked, toggle, available } = useVoice();
   const captionId = useId();
   const headingId = useId();
   const t = useAppTexts().voice;
@@ -108,7 +108,7 @@ export function VoicePanel() {
           className={classNames('voice-panel__button', state.phase === 'active' && 'voice-panel__button--active')}
           aria-label={callButtonLabel(state, t.ask, t)}
           aria-describedby={captionId}
-          disabled={state.error !== null}
+          disabled={blocked}
           onClick={toggle}
         >
           <CallIcon inCall={state.phase === 'active' || state.phase === 'starting'} />

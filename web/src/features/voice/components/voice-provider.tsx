@@ -9,6 +9,7 @@ import { listCacheKey, TRASH_KEY } from '../../../lib/items';
 import { TOOL_CALLS_KEY, undoToolCall, useToolCalls } from '../api/tool-calls';
 import { fetchVoiceConfig, saveSessionDuration } from '../api/voice-session';
 import {
+  blocksNewCall,
   loadConversationLibrary,
   openConversation,
   openMicrophone,
@@ -30,7 +31,7 @@ export interface CallState {
   mode: Mode;
   /** A conversation by typed messages alone (no microphone). */
   textOnly: boolean;
-  /** The standing error ('Voice Error' and this); the call button waits until it is dismissed. */
+  /** The error shown ('Voice Error' and this), until it is dismissed or a new call starts. */
   error: string | null;
   /** The agent's last words, shown under the caption. */
   agentMessage: string | null;
@@ -39,6 +40,8 @@ export interface CallState {
 interface VoiceContextValue {
   available: boolean;
   state: CallState;
+  /** An error no new attempt mends is shown (lib/conversation.ts): calling waits until it is dismissed. */
+  blocked: boolean;
   /** Starts a call by voice, or ends (or cancels) the one running. */
   toggle(): void;
   /** Sends a typed request into the running conversation, or starts one by text for it. */
@@ -186,8 +189,9 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
     () => ({
       available,
       state,
+      blocked: blocksNewCall(state.error),
       toggle: () => {
-        if (state.error) return;
+        if (blocksNewCall(state.error)) return;
         if (calling) stop();
         else void start(false);
       },

@@ -87,6 +87,24 @@ export function voiceErrorKind(context: unknown): { errorType?: string; code?: n
   };
 }
 
+/**
+ * The errors no new attempt mends: no agent configured, no valid session, the server's voice
+ * function missing. While one shows, the call button waits until it is dismissed. Any other error
+ * (a lost connection, a microphone found again, a refusal the person can fix) leaves the button
+ * usable, and the next click starts a new call.
+ */
+const BLOCKING_ERRORS: ReadonlySet<string> = new Set([
+  VOICE_MESSAGES.notConfigured,
+  VOICE_MESSAGES.configNotFound,
+  VOICE_MESSAGES.configUnauthorized,
+  VOICE_MESSAGES.configIncomplete,
+  VOICE_MESSAGES.noSession,
+  VOICE_MESSAGES.userNotAuthenticated,
+  VOICE_MESSAGES.authenticationError,
+]);
+
+export const blocksNewCall = (error: string | null): boolean => error !== null && BLOCKING_ERRORS.has(error);
+
 /** A call started with nobody signed in says so in the call start's words; the configuration fetch's own text stays in the logged error. */
 const CALL_START_TEXTS = new Map<string, string>([[VOICE_MESSAGES.noSession, VOICE_MESSAGES.userNotAuthenticated]]);
 
