@@ -19,6 +19,7 @@ import { ReorderSchema, TrashEntrySchema } from '../shared/item-fields.schema';
 import { PushSubscriptionCreateSchema, PushSubscriptionEntrySchema } from '../shared/push-subscriptions.schema';
 import { ReminderNoticeSchema, SnoozeSchema } from '../shared/reminder-notices.schema';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings.schema';
+import { ChangeSetConfirmationSchema, ChangeSetSchema, ToolCallUndoSchema } from '../shared/change-sets.schema';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';
 import { WaitingListJoinSchema } from '../shared/waiting-list.schema';
@@ -332,8 +333,31 @@ export const routes = [
   route('POST', '/api/voice/tool-calls/{id}/undo', {
     handler: 'voice',
     foreignId: TOOL_CALL_ID,
-    summary: 'Undo the change a finished tool call made (409 when it made none or was undone already)',
+    summary: 'Undo the change a finished tool call made, or one item of a batch call (`index`); 409 when it made none or was undone already',
+    body: ToolCallUndoSchema,
     response: ToolCallSchema,
+  }),
+  route('GET', '/api/voice/change-sets', {
+    handler: 'voice',
+    summary: "Today's change sets of the assistant (in the person's time zone), newest first, at most 20, each with its lines",
+    response: list(ChangeSetSchema),
+  }),
+  route('GET', '/api/voice/change-sets/{id}', {
+    handler: 'voice',
+    summary: 'One change set: the changes the assistant made in one turn',
+    response: ChangeSetSchema,
+  }),
+  route('POST', '/api/voice/change-sets/{id}/undo', {
+    handler: 'voice',
+    summary:
+      'Undo all: revert every change of the set, newest first, all or none; 409 names each line that cannot be reverted (`<tool_call_id>/<index>`: changed since, deleted since)',
+    response: ChangeSetSchema,
+  }),
+  route('POST', '/api/voice/change-sets/{id}/confirm', {
+    handler: 'voice',
+    summary: "The person's answer to the moves to the trash the set holds: apply them, or not",
+    body: ChangeSetConfirmationSchema,
+    response: ChangeSetSchema,
   }),
 ] as const satisfies readonly Route[];
 

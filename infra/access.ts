@@ -80,9 +80,10 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   },
   // Connecting and disconnecting are announced on the bus (gcal.connected starts the first sync).
   gcal: { ...GOOGLE_CALENDAR, publishes: true },
-  // Sessions and tool calls in the table; Undo changes items through the items domain.
+  // Sessions, tool calls and change sets in the table (Query: a change set and its lines); Undo
+  // changes items through the items domain.
   voice: {
-    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
     indexes: ['byList'],
     publishes: true,
     callsElevenLabs: true,

@@ -15,13 +15,27 @@ import { WebSocketServer, type WebSocket } from 'ws';
  *   `platform_settings.overrides` does not enable closes the socket at once (1008, ElevenLabs' reason),
  *   else conversation_initiation_metadata, pings, then turns. A spoken turn is at least 0.4 s of non-silent 16 kHz PCM16 followed by
  *   0.3 s of silence (or the audio stopping); a typed turn is a `user_message`. On a turn it sends the
- *   user_transcript, then the next scripted step's client tool calls one by one (each waiting for its
- *   client_tool_result), then an agent_response with a short audio clip. With nothing scripted, a
- *   few typed requests ("create a task to X", "create a goal called X", "list my tasks") make tool
- *   calls, so `ELEVENLABS_DOUBLE=1 npm start` is usable by a person; anything else gets a hint.
+ *   user_transcript, then the next scripted step's client tool calls, then an agent_response with a
+ *   short audio clip. With nothing scripted, a few typed requests ("create a task to X", "create a
+ *   goal called X", "list my tasks") make tool calls, so `ELEVENLABS_DOUBLE=1 npm start` is usable
+ *   by a person; anything else gets a hint.
+ * - Tool calls go in generations, as the LLM makes them: a call is sent once every call before it in
+ *   the step has its client_tool_result, unless scripted `after: 'sent'`, which sends it straight after
+ *   the previous call, before any result (the client answers those in any order, matched by
+ *   tool_call_id). A call waits for its result as long as its tool's `response_timeout_secs` says (20 s
+ *   without one); then the turn goes on as if the tool failed (a `timed_out` error in toolResults), and
+ *   a later result for it is ignored (invalidMessages), as is any result for a call not waiting.
+ * - The agent's client tools bound the calls, as they bind its LLM: a scripted call to a tool the
+ *   agent does not have, or with parameters its schema does not allow (type, enum, required or
+ *   unknown field), is refused when scripted (HTTP 400; in process, a throw), against the agent of
+ *   the last open conversation or, with none open, the first agent (`agentId`). As the agent may
+ *   change before the step plays, each call is checked again when its turn comes, against the
+ *   conversation's agent: one that fails then is not sent, but recorded in `refusedCalls`.
+ * - A scripted `tool_call_id` is sent instead of a fresh `toolu_…` one: the call a real agent repeats
+ *   on the conversation after a dropped one, where it had no result.
  * - Knobs under `/__double/` (and the same in process): script the next turns, read what it
- *   received (audio statistics, dynamic variables, tool results with times), close the socket with
- *   a code, reset.
+ *   received (audio statistics, dynamic variables, tool calls and results with times, in the order
+ *   sent and received), close the socket with a code, reset.
  */
 
 export const DOUBLE_API_KEY = 'tempo-double-key';
@@ -34,13 +48,21 @@ const CONVERSATION_PATH = '/v1/convai/conversation';
 
 /** Turn taking, measured on 20 ms frames; a frame is voiced above -40 dBFS. */
 const TURN = { frameSamples: 320, voicedMs: 400, silenceMs: 300, quietAfterMs: 500, maxMs: 8_000, threshold: 0.01 } as const;
-const TOOL_RESULT_TIMEOUT_MS = 20_000;
+/** How long a call waits for its result when its tool sets no `response_timeout_secs`. */
+const DEFAULT_RESPONSE_TIMEOUT_SECS = 20;
 
 export const DOUBLE_HINT = 'I can create, update, delete or list your goals, tasks, events and tags.';
 
 export interface ScriptedToolCall {
   tool_name: string;
   parameters?: Record<string, unknown>;
+  /**
+   * When it is sent: once every call before it in the step has its result ('previous-result', the
+   * default: a new generation), or straight after the previous call, in the same generation ('sent').
+   */
+  after?: 'previous-result' | 'sent';
+  /** The id to send instead of a fresh one: a call repeated on a new conversation after a drop. */
+  tool_call_id?: string;
 }
 
 /** One turn's answer: tool calls in order, then a spoken response (a summary by default). */
@@ -93,12 +115,26 @@ interface SentToolCall {
   sent_at: string;
 }
 
-interface ToolResult {
-  conversation_id: string;
-  tool_call_id: string;
+interface ToolAnswer {
   result: unknown;
   is_error: boolean;
+}
+
+interface ToolResult extends ToolAnswer {
+  conversation_id: string;
+  tool_call_id: string;
+  /** The client did not answer within the tool's response timeout: the double gave up at `received_at`. */
+  timed_out: boolean;
   received_at: string;
+}
+
+/** A scripted call the conversation's agent would not make, so it was not sent. */
+interface RefusedCall {
+  conversation_id: string;
+  tool_name: string;
+  parameters: Record<string, unknown>;
+  reason: string;
+  at: string;
 }
 
 export interface ElevenLabsDoubleOptions {
@@ -124,7 +160,7 @@ interface Connection {
   utteranceMs: number;
   quietTimer?: NodeJS.Timeout;
   pingTimer: NodeJS.Timeout;
-  waiting: Map<string, (result: { result: unknown; is_error: boolean }) => void>;
+  waiting: Map<string, (answer: ToolAnswer) => void>;
   closingByServer: boolean;
   /** Set once the client's initiation data was accepted and the metadata sent. */
   started: boolean;
@@ -132,6 +168,14 @@ interface Connection {
 
 /** An agent as created or updated through the API: the request body, as ElevenLabs keeps it. */
 type AgentBody = Record<string, unknown>;
+
+/** A tool of conversation_config.agent.prompt.tools, as functions/voice/agent/tools.ts makes a client one. */
+interface AgentTool {
+  type?: unknown;
+  name?: unknown;
+  response_timeout_secs?: unknown;
+  parameters?: unknown;
+}
 
 /**
  * The first field of `requested` (a conversation_config_override) that `allowed` (the agent's
@@ -157,6 +201,75 @@ export function refusedOverride(requested: unknown, allowed: unknown): string | 
 /** ElevenLabs' close reason for an override the agent does not allow. */
 export const overrideRefusal = (field: string) => `Override for field '${field}' is not allowed by config.`;
 
+/** How deep a tool's parameters may nest: the agent's are two or three levels, and the check must not recurse unbounded. */
+const MAX_PARAMETER_DEPTH = 8;
+
+const FITS_TYPE: Record<string, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number' && Number.isFinite(value),
+  integer: (value) => Number.isInteger(value),
+  boolean: (value) => typeof value === 'boolean',
+  array: (value) => Array.isArray(value),
+  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+};
+
+const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/**
+ * What in `value` a client tool's parameter `schema` does not allow, naming the field at `path`, or
+ * null. The schema is ElevenLabs' subset of JSON schema (functions/voice/agent/tools.ts): string,
+ * number, integer or boolean (with an optional enum), array (items), object (properties, required;
+ * no other field).
+ */
+export function parameterMismatch(schema: unknown, value: unknown, path = 'parameters', depth = 0): string | null {
+  if (depth > MAX_PARAMETER_DEPTH) return `${path} nests deeper than ${MAX_PARAMETER_DEPTH} levels`;
+  const { type, enum: values, items, properties, required } = (schema ?? {}) as Record<string, unknown>;
+  if (typeof type !== 'string' || !Object.hasOwn(FITS_TYPE, type)) return `${path} has a type ElevenLabs' tools do not have: ${String(type)}`;
+  if (!FITS_TYPE[type]!(value)) return `${path} must be of type ${type}, not ${typeOf(value)}`;
+  if (Array.isArray(values) && !values.includes(value)) return `${path} must be one of ${values.join(', ')}, not ${JSON.stringify(value)}`;
+  if (type === 'array') {
+    for (const [index, item] of (value as unknown[]).entries()) {
+      const mismatch = parameterMismatch(items, item, `${path}[${index}]`, depth + 1);
+      if (mismatch) return mismatch;
+    }
+  }
+  if (type === 'object') {
+    const given = value as Record<string, unknown>;
+    const known = (properties ?? {}) as Record<string, unknown>;
+    const missing = (Array.isArray(required) ? (required as unknown[]) : []).find((field) => given[String(field)] === undefined);
+    if (missing !== undefined) return `${path}.${String(missing)} is required`;
+    for (const [field, fieldValue] of Object.entries(given)) {
+      // JSON leaves an undefined field out.
+      if (fieldValue === undefined) continue;
+      if (!Object.hasOwn(known, field)) return `${path}.${field} is not a parameter of the tool`;
+      const mismatch = parameterMismatch(known[field], fieldValue, `${path}.${field}`, depth + 1);
+      if (mismatch) return mismatch;
+    }
+  }
+  return null;
+}
+
+const SCRIPT_SHAPE = "Give toolCalls: [{ tool_name, parameters?, after?: 'previous-result' | 'sent', tool_call_id? }]";
+
+function isScriptedCall(call: unknown): call is ScriptedToolCall {
+  const { tool_name, after, tool_call_id } = (call ?? {}) as Record<string, unknown>;
+  return (
+    typeof tool_name === 'string' &&
+    (after === undefined || after === 'previous-result' || after === 'sent') &&
+    (tool_call_id === undefined || (typeof tool_call_id === 'string' && tool_call_id !== ''))
+  );
+}
+
+/** The step's calls in the generations the LLM makes them: a call `after: 'sent'` joins the one before it. */
+function generations(calls: readonly ScriptedToolCall[]): ScriptedToolCall[][] {
+  const groups: ScriptedToolCall[][] = [];
+  for (const call of calls) {
+    if (call.after === 'sent' && groups.length > 0) groups.at(-1)!.push(call);
+    else groups.push([call]);
+  }
+  return groups;
+}
+
 export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {}) {
   const apiKey = options.apiKey ?? DOUBLE_API_KEY;
   const agentId = options.agentId ?? DOUBLE_AGENT_ID;
@@ -176,6 +289,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       turns: [] as Turn[],
       toolCalls: [] as SentToolCall[],
       toolResults: [] as ToolResult[],
+      refusedCalls: [] as RefusedCall[],
       pongs: 0,
       invalidMessages: [] as string[],
       agents: [] as Array<{ method: string; agent_id: string; body: unknown }>,
@@ -207,6 +321,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       turns: record.turns,
       toolCalls: record.toolCalls,
       toolResults: record.toolResults,
+      refusedCalls: record.refusedCalls,
       pongs: record.pongs,
       invalidMessages: record.invalidMessages,
       agents: record.agents,
@@ -289,9 +404,11 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       const conversationId = connection.conversation.conversation_id;
       record.turns.push({ conversation_id: conversationId, kind: input.kind, transcript, at: new Date().toISOString() });
       send(connection, { type: 'user_transcript', user_transcription_event: { user_transcript: transcript, event_id: nextEventId(connection) } });
-      const answers: Array<{ result: unknown; is_error: boolean }> = [];
-      for (const call of step.toolCalls) {
-        if (connection.socket.readyState === connection.socket.OPEN) answers.push(await callTool(connection, call));
+      const answers: ToolAnswer[] = [];
+      for (const generation of generations(step.toolCalls)) {
+        if (connection.socket.readyState !== connection.socket.OPEN) break;
+        const sent = generation.map((call) => callTool(connection, call)).filter((answer) => answer !== null);
+        answers.push(...(await Promise.all(sent)));
       }
       respond(connection, step.response ?? summary(step, answers));
       connection.busy = false;
@@ -299,12 +416,67 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
     });
   }
 
-  function callTool(connection: Connection, call: ScriptedToolCall): Promise<{ result: unknown; is_error: boolean }> {
-    const toolCallId = `toolu_${randomBytes(12).toString('hex')}`;
+  /** The client tool `name` of the agent `id`, as its last create or update gave it. */
+  function clientTool(id: string, name: string): AgentTool | undefined {
+    const config = agents.get(id)?.conversation_config as { agent?: { prompt?: { tools?: unknown } } } | undefined;
+    const tools = config?.agent?.prompt?.tools;
+    if (!Array.isArray(tools)) return undefined;
+    return (tools as Array<AgentTool | null>).find((tool) => tool?.type === 'client' && tool.name === name) ?? undefined;
+  }
+
+  /** Why the agent `id` would never make `call` (it has no such tool, or the tool does not allow the parameters), or null. */
+  function refusal(id: string, call: ScriptedToolCall): string | null {
+    if (!agents.has(id)) return `The double holds no agent ${id}: create it through the agent API first`;
+    const tool = clientTool(id, call.tool_name);
+    if (!tool) return `The agent ${id} has no client tool ${call.tool_name}`;
+    const mismatch = parameterMismatch(tool.parameters, call.parameters ?? {});
+    return mismatch && `${call.tool_name}: ${mismatch}`;
+  }
+
+  /** Queues a step once the agent it would play with could make its calls; else throws why not. */
+  function queue(step: ScriptStep): number {
+    const calls: unknown = step.toolCalls;
+    if (!Array.isArray(calls) || !calls.every(isScriptedCall)) throw new Error(SCRIPT_SHAPE);
+    const ids = calls.flatMap((call) => call.tool_call_id ?? []);
+    if (new Set(ids).size < ids.length) throw new Error('Each scripted tool_call_id of a step must differ');
+    const agent = [...open].at(-1)?.conversation.agent_id ?? agentId;
+    for (const call of calls) {
+      const refused = refusal(agent, call);
+      if (refused) throw new Error(refused);
+    }
+    script.push(step);
+    return script.length;
+  }
+
+  function recordResult(connection: Connection, toolCallId: string, answer: ToolAnswer, timedOut: boolean): void {
+    record.toolResults.push({
+      conversation_id: connection.conversation.conversation_id,
+      tool_call_id: toolCallId,
+      ...answer,
+      timed_out: timedOut,
+      received_at: new Date().toISOString(),
+    });
+  }
+
+  /** Sends the call and resolves with its result (or the timeout's error); null, not sent, when the conversation's agent would not make it. */
+  function callTool(connection: Connection, call: ScriptedToolCall): Promise<ToolAnswer> | null {
+    const { conversation_id: conversationId, agent_id: agent } = connection.conversation;
     const parameters = call.parameters ?? {};
-    const answered = new Promise<{ result: unknown; is_error: boolean }>((resolve) => {
-      const timer = setTimeout(() => finish({ result: 'The client did not answer the tool call', is_error: true }), TOOL_RESULT_TIMEOUT_MS);
-      const finish = (answer: { result: unknown; is_error: boolean }) => {
+    const refused = refusal(agent, call);
+    if (refused) {
+      record.refusedCalls.push({ conversation_id: conversationId, tool_name: call.tool_name, parameters, reason: refused, at: new Date().toISOString() });
+      return null;
+    }
+    const toolCallId = call.tool_call_id ?? `toolu_${randomBytes(12).toString('hex')}`;
+    const toolTimeout = clientTool(agent, call.tool_name)?.response_timeout_secs;
+    const timeoutSecs = typeof toolTimeout === 'number' && toolTimeout > 0 ? toolTimeout : DEFAULT_RESPONSE_TIMEOUT_SECS;
+    const answered = new Promise<ToolAnswer>((resolve) => {
+      const timer = setTimeout(() => {
+        const timedOut = { result: `The tool ${call.tool_name} timed out after ${timeoutSecs} s without a result`, is_error: true };
+        recordResult(connection, toolCallId, timedOut, true);
+        finish(timedOut);
+      }, timeoutSecs * 1000);
+      const finish = (answer: ToolAnswer) => {
         clearTimeout(timer);
         connection.waiting.delete(toolCallId);
         resolve(answer);
@@ -312,7 +484,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       connection.waiting.set(toolCallId, finish);
     });
     record.toolCalls.push({
-      conversation_id: connection.conversation.conversation_id,
+      conversation_id: conversationId,
       tool_call_id: toolCallId,
       tool_name: call.tool_name,
       parameters,
@@ -372,14 +544,12 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
         return;
       case 'client_tool_result': {
         const toolCallId = String(message.tool_call_id);
+        const finish = connection.waiting.get(toolCallId);
+        // The turn has gone on without a result that came too late (or for no call it sent).
+        if (!finish) return void record.invalidMessages.push(raw.slice(0, 200));
         const answer = { result: message.result, is_error: message.is_error === true };
-        record.toolResults.push({
-          conversation_id: connection.conversation.conversation_id,
-          tool_call_id: toolCallId,
-          ...answer,
-          received_at: new Date().toISOString(),
-        });
-        connection.waiting.get(toolCallId)?.(answer);
+        recordResult(connection, toolCallId, answer, false);
+        finish(answer);
         return;
       }
       case 'pong':
@@ -485,13 +655,13 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
   function control(route: string, body: Record<string, unknown>, response: ServerResponse): void {
     switch (route) {
       case 'POST /__double/script': {
-        const toolCalls = body.toolCalls;
-        if (!Array.isArray(toolCalls) || !toolCalls.every((call) => typeof (call as ScriptedToolCall)?.tool_name === 'string')) {
-          return reply(response, 400, { detail: 'Give toolCalls: [{ tool_name, parameters }]' });
-        }
         const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-        script.push({ toolCalls: toolCalls as ScriptedToolCall[], transcript: text(body.transcript), response: text(body.response) });
-        return reply(response, 200, { queued: script.length });
+        try {
+          const queued = queue({ toolCalls: body.toolCalls as ScriptedToolCall[], transcript: text(body.transcript), response: text(body.response) });
+          return reply(response, 200, { queued });
+        } catch (error) {
+          return reply(response, 400, { detail: (error as Error).message });
+        }
       }
       case 'GET /__double/state':
         return reply(response, 200, state());
@@ -535,8 +705,8 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
     agentId,
     /** Where the agent script and functions/voice reach the double; ELEVENLABS_AGENT_ID comes from creating the agent. */
     apiEnv: { ELEVENLABS_API_BASE: httpUrl, ELEVENLABS_API_KEY: apiKey },
-    /** Queues the answer to the next turn. */
-    script: (step: ScriptStep) => void script.push(step),
+    /** Queues the answer to the next turn; throws if the agent could not make its calls. */
+    script: (step: ScriptStep) => void queue(step),
     state,
     close,
     reset,
@@ -574,7 +744,7 @@ function defaultStep(text: string): ScriptStep {
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-function summary(step: ScriptStep, answers: ReadonlyArray<{ result: unknown; is_error: boolean }>): string {
+function summary(step: ScriptStep, answers: readonly ToolAnswer[]): string {
   if (step.toolCalls.length === 0) return DOUBLE_HINT;
   const failed = answers.find((answer) => answer.is_error);
   return failed ? `Sorry, that did not work: ${String(failed.result)}` : 'Done.';

@@ -129,6 +129,10 @@ export const VOICE_MESSAGES = {
   toolSubtitleFallback: 'Processing request',
   undone: 'Change undone',
   undoFailed: 'Failed to undo change',
+  /** Why a line of the assistant's change set could not be undone. */
+  changedSince: 'Changed since',
+  deletedSince: 'Deleted since',
+  tooManyChanges: 'Too many changes in one request',
 } as const;
 
 type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
 import { clientId } from './text.schema';
 import { ENTITIES } from './item-kinds';
-import { AGENT_ACTION_TYPES, TOOL_CALL_ID_MAX, TOOL_CALL_MESSAGES, TOOL_CALL_STATUSES, toolArgumentsProblem } from './tool-calls';
+import { AGENT_ACTION_TYPES, TOOL_CALL_ID_MAX, TOOL_CALL_MESSAGES, TOOL_CALL_STATUSES, toolArgumentsProblem, TURN_MAX } from './tool-calls';
 
 /** A tool call id as a path names it: anything longer or empty names no call (and could not be a key). */
 export const ToolCallIdSchema = clientId(TOOL_CALL_ID_MAX).min(1);
@@ -12,10 +12,23 @@ export const ToolCallIdSchema = clientId(TOOL_CALL_ID_MAX).min(1);
  * a list gives the user's items of the entity.
  */
 export const ToolCallResultSchema = z.union([
+  // A batch (createTasks, deleteEvents): the items, or a change that waits for the person's confirmation.
+  z.object({
+    entity: z.enum(ENTITIES),
+    action: z.enum(AGENT_ACTION_TYPES),
+    items: z.array(z.record(z.string(), z.unknown())),
+    awaiting_confirmation: z.boolean().optional(),
+    message: z.string().optional(),
+    said: z.array(z.string()).optional(),
+  }),
   z.object({
     entity: z.enum(ENTITIES),
     action: z.enum(AGENT_ACTION_TYPES),
     item: z.record(z.string(), z.unknown()),
+    awaiting_confirmation: z.boolean().optional(),
+    message: z.string().optional(),
+    /** Its dates in words, in the person's zone and language, for the agent to read back. */
+    said: z.array(z.string()).optional(),
   }),
   z.object({ entity: z.enum(ENTITIES), items: z.array(z.record(z.string(), z.unknown())) }),
 ]);
@@ -28,6 +41,9 @@ export const ToolCallSchema = z.object({
   conversation_id: z.string(),
   tool_name: z.string(),
   tool_args: z.record(z.string(), z.unknown()),
+  /** The conversation's turn it was made in, and that turn's change set (null for a call logged before change sets). */
+  turn: z.int().min(0).default(0),
+  change_set_id: z.string().nullable().default(null),
   status: z.enum(TOOL_CALL_STATUSES),
   result: ToolCallResultSchema.nullable(),
   error_message: z.string().nullable(),
@@ -42,6 +58,8 @@ export type ToolCall = z.infer<typeof ToolCallSchema>;
 export const ToolCallRequestSchema = z.strictObject({
   tool_call_id: clientId(TOOL_CALL_ID_MAX, TOOL_CALL_MESSAGES.toolCallIdRequired),
   conversation_id: clientId(TOOL_CALL_ID_MAX),
+  /** The conversation's turn (the person's utterances so far): the calls of one turn make one change set. */
+  turn: z.int().min(0).max(TURN_MAX).default(0),
   tool_name: z
     .string({ error: TOOL_CALL_MESSAGES.toolNameRequired })
     .trim()

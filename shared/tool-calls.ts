@@ -9,6 +9,9 @@ export type AgentActionType = (typeof AGENT_ACTION_TYPES)[number];
 /** ElevenLabs' ids (a tool call's, a conversation's) are opaque; this bounds what a client may send as one. */
 export const TOOL_CALL_ID_MAX = 200;
 
+/** The most turns one conversation is counted to (a conversation is minutes long, a turn seconds). */
+export const TURN_MAX = 10_000;
+
 /**
  * What a model may send as a tool call's parameters, stored as they came: room for any of the
  * tools' fields (a description is the longest text, tags the deepest value), and no more, so a

@@ -1,4 +1,4 @@
-import { itemKeyPrefix, REMINDER_NOTICE_PREFIX, TOOL_CALL_PREFIX, USER_SK } from '../data/keys';
+import { CHANGE_SET_PREFIX, itemKeyPrefix, REMINDER_NOTICE_PREFIX, TOOL_CALL_PREFIX, USER_SK } from '../data/keys';
 import { ITEM_KINDS } from '../../shared/item-kinds';
 import type { EventPattern } from '../../events/pattern';
 
@@ -32,7 +32,18 @@ export const STREAM_CONSUMERS: readonly StreamConsumer[] = [
       "Moves the user's change counters for each saved change of their items, settings, tool calls and reminders on screen, and tells their open screens; closes them when the user's sessions end",
     filter: {
       dynamodb: {
-        Keys: { SK: { S: [...ITEM_RECORDS, USER_SK.settings, { prefix: TOOL_CALL_PREFIX }, { prefix: REMINDER_NOTICE_PREFIX }, USER_SK.sessions] } },
+        Keys: {
+          SK: {
+            S: [
+              ...ITEM_RECORDS,
+              USER_SK.settings,
+              { prefix: TOOL_CALL_PREFIX },
+              { prefix: CHANGE_SET_PREFIX },
+              { prefix: REMINDER_NOTICE_PREFIX },
+              USER_SK.sessions,
+            ],
+          },
+        },
       },
     },
     target: 'changes/count-changes',

@@ -52,6 +52,16 @@ export const TOOL_CALL_PREFIX = 'TOOLCALL#';
 export const toolCallKey = (userId: string, toolCallId: string) => ({ PK: userKey(userId), SK: `${TOOL_CALL_PREFIX}${toolCallId}` });
 /** The byList partition of a user's tool calls, sorted by `<created_at>#<id>`: newest first in one Query. */
 export const toolCallListKey = (userId: string) => `${userKey(userId)}#TOOLCALL`;
+export const CHANGE_SET_PREFIX = 'CHANGESET#';
+/** A change set (the assistant's changes in one turn); its lines sort right after it, so one Query reads the whole set. */
+export const changeSetKey = (userId: string, changeSetId: string) => ({ PK: userKey(userId), SK: `${CHANGE_SET_PREFIX}${changeSetId}` });
+/** One line of a change set, in the order its calls were logged, then their items'. */
+export const changeLineKey = (userId: string, changeSetId: string, order: string) => ({
+  PK: userKey(userId),
+  SK: `${CHANGE_SET_PREFIX}${changeSetId}#LINE#${order}`,
+});
+/** The byList partition of a user's change sets, sorted by `<created_at>#<id>`: a day's sets in one Query. */
+export const changeSetListKey = (userId: string) => `${userKey(userId)}#CHANGESET`;
 /** One open WebSocket of the user's (a tab), for the change notices; it carries a TTL. */
 export const CONNECTION_PREFIX = 'CONNECTION#';
 export const connectionKey = (userId: string, connectionId: string) => ({ PK: userKey(userId), SK: `${CONNECTION_PREFIX}${connectionId}` });

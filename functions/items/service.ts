@@ -45,6 +45,12 @@ export async function getLiveItem<K extends ItemKind>(userId: string, kind: K, i
 
 const isTrashed = (item: StoredItem) => 'deleted_at' in item && Boolean(item.deleted_at);
 
+/** The user's item as it is now, live or in the trash; undefined when there is none (a tag deleted, an item purged). */
+export async function findItem<K extends ItemKind>(userId: string, kind: K, id: string): Promise<Item<K> | undefined> {
+  const item = await getStored(userId, kind, id);
+  return item && toPublic(item);
+}
+
 /**
  * Creates an item. A caller that may run twice for one request (a redelivered tool call) names the
  * id: the second run finds the item made by the first and answers it instead of making another.
@@ -108,7 +114,7 @@ async function nextOccurrenceDue(
   return movedOn ? { status: previous.status, ...movedOn } : null;
 }
 
-/** Goals, tasks and events move to the trash; a tag is deleted outright. */
+/** Goals, tasks and events move to the trash, stamped `deleted_at` and `updated_at` with `now`; a tag is deleted outright. */
 export async function deleteOrTrashItem(userId: string, kind: ItemKind, id: string, now: Date): Promise<void> {
   const at = now.toISOString();
   if (kind === 'tags') {

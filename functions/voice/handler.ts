@@ -12,7 +12,8 @@ import { getSettings } from '../settings/account-settings';
 import { elevenLabsAgent, signedConversationUrl } from './elevenlabs';
 import { saveVoiceSession, startVoiceSession } from './sessions.repository';
 import { logToolCall } from './log-tool-call';
-import { getToolCall, listToolCalls, toPublicCall } from './tool-calls.repository';
+import { confirmChangeSet, getChangeSet, listTodaysChangeSets, undoChangeSet } from './change-sets';
+import { getToolCall, listToolCalls } from './tool-calls.repository';
 import { undoToolCall } from './undo';
 
 export const handler = httpHandler('voice', {
@@ -42,12 +43,24 @@ export const handler = httpHandler('voice', {
   'GET /api/voice/tool-calls/{id}': async ({ userId, params }) => {
     const call = await getToolCall(userId, params.id!);
     if (!call) throw notFound();
-    return ok(toPublicCall(call));
+    return ok(call);
   },
-  'POST /api/voice/tool-calls/{id}/undo': async ({ userId, params, now }) => ok(await undoToolCall(userId, params.id!, now)),
+  'POST /api/voice/tool-calls/{id}/undo': async ({ userId, params, body, now }) => ok(await undoToolCall(userId, params.id!, body.index, now)),
+  'GET /api/voice/change-sets': async ({ userId, now }) => ok({ items: await listTodaysChangeSets(userId, now) }),
+  'GET /api/voice/change-sets/{id}': async ({ userId, params, now }) => ok(await getChangeSet(userId, changeSetIdParam(params.id), now)),
+  'POST /api/voice/change-sets/{id}/undo': async ({ userId, params, now }) => ok(await undoChangeSet(userId, changeSetIdParam(params.id), now)),
+  'POST /api/voice/change-sets/{id}/confirm': async ({ userId, params, body, now }) =>
+    ok(await confirmChangeSet(userId, changeSetIdParam(params.id), body.apply, now)),
 });
 
 const accepted = (body: unknown): Reply => ({ status: 202, body });
+
+/** A change set's id is a UUID: anything else names none. */
+function changeSetIdParam(id: string | undefined): string {
+  const parsed = itemId.safeParse(id);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
 
 /** The name the agent calls the person by (shared/person.ts; empty for none), their time zone and language. */
 async function templateVarsOf(userId: string): Promise<VoiceTemplateVars> {

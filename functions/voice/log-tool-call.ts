@@ -4,11 +4,13 @@ import { publish } from '../platform/bus';
 import { now } from '../platform/clock';
 import { currentTraceHeaders, reportError } from '../platform/error-reporting';
 import { log } from '../platform/log';
-import { finishToolCall, getToolCall, insertToolCall, toPublicCall } from './tool-calls.repository';
+import { changeSetIdOf } from './change-sets';
+import { finishToolCall, getToolCall, insertToolCall } from './tool-calls.repository';
 
 /**
- * Logs a client tool call as pending and puts it on the bus for the processor. The same
- * tool_call_id again answers the call already logged, and nothing is queued twice.
+ * Logs a client tool call as pending, in its turn's change set, and puts it on the bus for the
+ * processor. The same tool_call_id again answers the call already logged (in the change set it was
+ * first logged in, also when the agent repeats it after a reconnection), and nothing is queued twice.
  */
 export async function logToolCall(userId: string, request: ToolCallRequest, receivedAt: Date): Promise<ToolCall> {
   const at = receivedAt.toISOString();
@@ -18,6 +20,8 @@ export async function logToolCall(userId: string, request: ToolCallRequest, rece
     conversation_id: request.conversation_id,
     tool_name: request.tool_name,
     tool_args: request.parameters,
+    turn: request.turn,
+    change_set_id: changeSetIdOf(userId, request.conversation_id, request.turn),
     status: 'pending',
     result: null,
     error_message: null,
@@ -28,7 +32,7 @@ export async function logToolCall(userId: string, request: ToolCallRequest, rece
   if (!(await insertToolCall(call))) {
     const logged = await getToolCall(userId, call.id);
     if (!logged) throw new Error(`tool call ${call.id} was logged and is gone`);
-    return toPublicCall(logged);
+    return logged;
   }
   try {
     await publish('toolcall.requested', { userId, toolCallId: call.id, toolName: call.tool_name, occurredAt: at, trace: currentTraceHeaders() });
@@ -37,6 +41,6 @@ export async function logToolCall(userId: string, request: ToolCallRequest, rece
     // Without the bus nobody would ever run it: say so now, instead of leaving it pending.
     log.error('tool call not queued', { userId, toolCallId: call.id, error });
     await reportError(error);
-    return (await finishToolCall(userId, call.id, { status: 'error', error_message: TOOL_CALL_MESSAGES.notQueued }, now())) ?? call;
+    return (await finishToolCall(userId, call.id, { status: 'error', error_message: TOOL_CALL_MESSAGES.notQueued, lines: [] }, now())) ?? call;
   }
 }

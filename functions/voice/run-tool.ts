@@ -1,15 +1,22 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ITEM_SCHEMAS, type Item } from '../../shared/item-kinds.schema';
-import { ENTITY_OF_KIND, type ItemKind } from '../../shared/item-kinds';
+import { batchToolAction, CHANGE_SET_MESSAGES, type BatchToolKind } from '../../shared/change-sets';
+import { batchParameters, type ChangeLine } from '../../shared/change-sets.schema';
+import { ITEM_SCHEMAS, type Item, type ItemChanges, type NewItem } from '../../shared/item-kinds.schema';
+import { ENTITY_OF_KIND, isTrashable, type ItemKind } from '../../shared/item-kinds';
 import { itemId } from '../../shared/item-fields.schema';
-import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
+import { VOICE_MESSAGES } from '../../shared/messages';
+import type { Settings } from '../../shared/settings.schema';
+import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES, type AgentActionType } from '../../shared/tool-calls';
 import type { ToolCallResult } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, updateItem } from '../items/service';
 import { toPublic } from '../items/stored-item';
 import { HttpError, invalidField, notFound } from '../platform/errors';
 import { parseWith } from '../platform/http';
+import { getSettings } from '../settings/account-settings';
 import { isCleared } from './agent/tools';
+import { mustConfirmDeletes } from './change-sets';
+import { lineOrder, reserveLines, type StoredLine } from './change-sets.repository';
+import { hashedUuid } from './hashed-uuid';
 import type { Outcome } from './tool-calls.repository';
 
 /**
@@ -20,74 +27,224 @@ export const LIST_TOOL_LIMITS = { items: 100, bytes: 200_000 } as const;
 
 const utf8Bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
+/** The call as the processor holds it: enough to run it and place its lines in its change set. */
+export interface RunnableCall {
+  id: string;
+  tool_name: string;
+  tool_args: Record<string, unknown>;
+  change_set_id: string;
+  created_at: string;
+}
+
 /**
  * Runs one tool call for `userId` (from the verified token, via the bus event) through the items
  * domain the API uses, with the API's schemas: create = the entity's create fields, update =
- * `{ id, ...fields }`, delete = `{ id }`, list = nothing. A rule the domain enforces (a missing
- * title, a date in the past, another user's id) becomes an error outcome with its message;
- * anything unexpected throws, so the bus tries again.
+ * `{ id, ...fields }`, delete = `{ id }`, list = nothing; a batch (createTasks, deleteEvents) takes
+ * up to 20 items or ids. Each item changed (or refused) is one line of the turn's change set. A rule
+ * the domain enforces (a missing title, a date in the past, another user's id) becomes an error
+ * outcome with its message; anything unexpected throws, so the bus tries again.
  */
-export async function runTool(userId: string, toolCallId: string, toolName: string, args: Record<string, unknown>, now: Date): Promise<Outcome> {
-  const listed = listedKind(toolName);
+export async function runTool(userId: string, call: RunnableCall, now: Date): Promise<Outcome> {
+  const listed = listedKind(call.tool_name);
   if (listed) {
-    const items = withinLimits(await listItems(userId, listed), LIST_TOOL_LIMITS.bytes - utf8Bytes(args));
-    return { status: 'success', result: { entity: ENTITY_OF_KIND[listed], items } };
+    const items = withinLimits(await listItems(userId, listed), LIST_TOOL_LIMITS.bytes - utf8Bytes(call.tool_args));
+    return { status: 'success', result: { entity: ENTITY_OF_KIND[listed], items }, lines: [] };
   }
-  const action = toolAction(toolName);
-  const kind = action && kindOfEntity(action.entity);
-  if (!action || !kind) return { status: 'error', error_message: TOOL_CALL_MESSAGES.unknownTool(toolName) };
+  const batch = batchToolAction(call.tool_name);
+  const action = batch ?? toolAction(call.tool_name);
+  const kind = batch?.kind ?? (action && kindOfEntity(action.entity));
+  if (!action || !kind) return { status: 'error', error_message: TOOL_CALL_MESSAGES.unknownTool(call.tool_name), lines: [] };
   // The agent may send its own id and the entity it names beside the item's fields: neither is a field.
-  const { agent_id: _agent, entity: _entity, ...fields } = args;
-  try {
-    return await change(userId, toolCallId, kind, action.type, fields, now);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const message = error.status === 404 ? TOOL_CALL_MESSAGES.notFound(ENTITY_OF_KIND[kind]) : error.message;
-    return { status: 'error', error_message: message };
-  }
+  const { agent_id: _agent, entity: _entity, ...fields } = call.tool_args;
+  const steps = batch ? batchSteps(call, batch.type, batch.kind, fields) : [{ index: 0, fields, itemId: itemIdOfToolCall(call.id) }];
+  if (typeof steps === 'string') return { status: 'error', error_message: steps, lines: [] };
+  if (!(await reserveLines(userId, call.change_set_id, steps.length))) return { status: 'error', error_message: VOICE_MESSAGES.tooManyChanges, lines: [] };
+
+  const person = (await getSettings(userId)).settings;
+  const made = new Lines(call, kind, action.type, now);
+  if (action.type === 'delete') await trashAll(userId, kind, steps, made, call.change_set_id, now);
+  else for (const step of steps) await made.attempt(step, () => change(userId, kind, action.type as 'create' | 'update', step, now));
+  return made.outcome(batch !== null, person);
 }
 
-async function change<K extends ItemKind>(
-  userId: string,
-  toolCallId: string,
-  kind: K,
-  type: 'create' | 'update' | 'delete',
-  args: Record<string, unknown>,
-  now: Date,
-): Promise<Outcome> {
-  type Schemas = (typeof ITEM_SCHEMAS)[K];
-  const schemas: Schemas = ITEM_SCHEMAS[kind];
-  const entity = ENTITY_OF_KIND[kind];
-  const done = (item: Item<K>, before?: Item<K>): Outcome => ({
-    status: 'success',
-    result: { entity, action: type, item } satisfies ToolCallResult,
-    ...(before ? { before } : {}),
-  });
-  if (type === 'create') return done(await createItem(userId, kind, validated<Schemas['create']>(schemas.create, args), now, itemIdOfToolCall(toolCallId)));
+interface Step {
+  index: number;
+  fields: Record<string, unknown>;
+  /** The id a create gives its item: the same each time the call runs. */
+  itemId: string;
+}
 
-  const { id, ...fields } = args;
-  const itemIdOf = parseId(id);
-  if (type === 'delete') {
-    validated(NOTHING_ELSE, fields);
-    const item = toPublic(await getLiveItem(userId, kind, itemIdOf));
-    await deleteOrTrashItem(userId, kind, itemIdOf, now);
-    return done(item);
+/** A batch's items, or why the call cannot be one. */
+function batchSteps(call: RunnableCall, type: 'create' | 'delete', kind: BatchToolKind, args: Record<string, unknown>): Step[] | string {
+  const parsed = batchParameters(type, kind as BatchToolKind, type === 'create' ? z.record(z.string(), z.unknown()) : z.unknown()).safeParse(args);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? TOOL_CALL_MESSAGES.unknownField(Object.keys(args)[0] ?? '');
+  const entries: unknown[] =
+    type === 'create' ? (parsed.data as Record<string, unknown[]>)[kind]! : (parsed.data as { ids: string[] }).ids.map((id) => ({ id }));
+  return entries.map((fields, index) => ({ index, fields: fields as Record<string, unknown>, itemId: itemIdOfToolCall(call.id, index) }));
+}
+
+async function change(userId: string, kind: ItemKind, type: 'create' | 'update', step: Step, now: Date): Promise<Change> {
+  const schemas = ITEM_SCHEMAS[kind];
+  if (type === 'create') {
+    const item = await createItem(userId, kind, validated(schemas.create, step.fields) as NewItem<typeof kind>, now, step.itemId);
+    return { before: null, after: item };
   }
-  const patch = validated<Schemas['update']>(schemas.update, fields);
+  const { id, ...fields } = step.fields;
+  const itemIdOf = parseId(id);
+  const patch = validated(schemas.update, fields) as ItemChanges<typeof kind>;
   const before = toPublic(await getLiveItem(userId, kind, itemIdOf));
-  return done(await updateItem(userId, kind, itemIdOf, patch, now), before);
+  return { before, after: await updateItem(userId, kind, itemIdOf, patch, now) };
 }
 
 /**
- * The id of the item a create call makes, the same each time the call runs: a run cut off after
- * the item was saved and before the call was marked finished is run again by the bus, and must
- * find that item rather than make a second. A UUID (version 8) from a hash of the call's id,
- * unique within the user's partition as the call's id is.
+ * Moves the items to the trash (a tag: deletes it), unless the turn must ask first: then each waits
+ * as a held line until the person confirms on screen (change-sets.ts). The items are read first, so
+ * a missing one is a failed line and takes no part in the count.
  */
-export function itemIdOfToolCall(toolCallId: string): string {
-  const hex = createHash('sha256').update(`tool-call:${toolCallId}`).digest('hex');
-  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+async function trashAll(userId: string, kind: ItemKind, steps: readonly Step[], made: Lines, changeSetId: string, now: Date): Promise<void> {
+  const found: Array<{ step: Step; item: Item }> = [];
+  for (const step of steps) {
+    const { id, ...rest } = step.fields;
+    await made.attempt(step, async () => {
+      validated(NOTHING_ELSE, rest);
+      found.push({ step, item: toPublic(await getLiveItem(userId, kind, parseId(id))) });
+      return null;
+    });
+  }
+  if (found.length === 0) return;
+  const hold = await mustConfirmDeletes(userId, changeSetId, found.length, !isTrashable(kind));
+  for (const { step, item } of found) {
+    if (hold) {
+      made.held(step, item);
+      continue;
+    }
+    await made.attempt(step, async () => {
+      await deleteOrTrashItem(userId, kind, item.id, now);
+      return { before: item, after: trashedAs(item, now) };
+    });
+  }
+}
+
+/**
+ * The lines one call makes, in its items' order, and what the agent is told of them: what was done
+ * (with the dates read back), what waits for the person, and what failed and why.
+ */
+class Lines {
+  private readonly lines: StoredLine[] = [];
+  constructor(
+    private readonly call: RunnableCall,
+    private readonly kind: ItemKind,
+    private readonly action: AgentActionType,
+    private readonly now: Date,
+  ) {}
+
+  /** Runs one item's change; a rule it breaks is its failed line, anything else throws. A null change made no line yet. */
+  async attempt(step: Step, run: () => Promise<Change | null>): Promise<void> {
+    try {
+      const done = await run();
+      if (done) this.add(step, 'applied', done.before, done.after, null);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const message = error.status === 404 ? TOOL_CALL_MESSAGES.notFound(ENTITY_OF_KIND[this.kind]) : error.message;
+      this.add(step, 'failed', null, null, message);
+    }
+  }
+
+  held(step: Step, item: Item): void {
+    this.add(step, 'held', item, null, null);
+  }
+
+  private add(step: Step, status: StoredLine['status'], before: Item | null, after: Item | null, reason: string | null): void {
+    const shown = after ?? before;
+    const named = shown ?? step.fields;
+    this.lines.push({
+      tool_call_id: this.call.id,
+      index: step.index,
+      order: lineOrder(this.call.created_at, this.call.id, step.index),
+      kind: this.kind,
+      entity: ENTITY_OF_KIND[this.kind],
+      action: this.action,
+      item_id: shown ? String(shown.id) : typeof step.fields.id === 'string' ? step.fields.id : null,
+      title: titleOf(named),
+      status,
+      reason,
+      fields: before && after && this.action === 'update' ? changedFields(this.kind, before, after) : [],
+      said: null,
+      before,
+      after,
+      updated_at: this.now.toISOString(),
+    });
+  }
+
+  outcome(batch: boolean, person: Settings): Outcome {
+    for (const line of this.lines) line.said = line.status === 'failed' ? null : saidOf(line.after ?? line.before, person);
+    const entity = ENTITY_OF_KIND[this.kind];
+    const done = this.lines.filter((line) => line.status !== 'failed');
+    const failed = this.lines.filter((line) => line.status === 'failed');
+    const held = this.lines.some((line) => line.status === 'held');
+    const said = done.flatMap((line) => (line.said ? [`${line.title}: ${line.said}`] : []));
+    // A batch names the item each failure is about; a single call's failure is its reason alone.
+    const failures = failed.map((line) => (batch && line.title ? `${line.title}: ${line.reason}` : line.reason!));
+    if (done.length === 0) return { status: 'error', error_message: failures.join('; '), lines: this.lines };
+    const told = {
+      ...(held ? { awaiting_confirmation: true, message: CHANGE_SET_MESSAGES.awaitingConfirmation } : {}),
+      ...(said.length ? { said } : {}),
+    };
+    const items = done.map((line) => (line.after ?? line.before)!);
+    const result: ToolCallResult = batch
+      ? { entity, action: this.action, items, ...told, ...(failures.length ? { message: [told.message, ...failures].filter(Boolean).join(' ') } : {}) }
+      : { entity, action: this.action, item: items[0]!, ...told };
+    return { status: 'success', result, lines: this.lines };
+  }
+}
+
+interface Change {
+  before: Item | null;
+  after: Item;
+}
+
+/** The item as the trash keeps it: items/service.ts stamps deleted_at and updated_at with the time of the delete. */
+const trashedAs = (item: Item, now: Date): Item => ({ ...item, deleted_at: now.toISOString(), updated_at: now.toISOString() }) as Item;
+
+const titleOf = (item: Record<string, unknown>): string => String(item.title ?? item.name ?? '');
+
+/** The fields a person can edit whose values an update changed, before and after. */
+function changedFields(kind: ItemKind, before: Item, after: Item): ChangeLine['fields'] {
+  const editable = Object.keys(ITEM_SCHEMAS[kind].update.shape);
+  const value = (item: Item, field: string) => (item as Record<string, unknown>)[field] ?? null;
+  return editable
+    .filter((field) => JSON.stringify(value(before, field)) !== JSON.stringify(value(after, field)))
+    .map((field) => ({ field, before: value(before, field), after: value(after, field) }));
+}
+
+/**
+ * The item's date in words, in the person's zone and language ("Friday, 4 December at 15:00"), for
+ * the agent to read back: an event's start, a task's due time; null for an item without one.
+ */
+export function saidOf(item: Item | null, person: Pick<Settings, 'lang' | 'preferred_timezone'>): string | null {
+  if (!item) return null;
+  const fields = item as Record<string, unknown>;
+  const at = typeof fields.start_time === 'string' ? fields.start_time : typeof fields.due_date === 'string' ? fields.due_date : null;
+  if (!at) return null;
+  const allDay = fields.all_day === true;
+  const format = new Intl.DateTimeFormat(person.lang, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(allDay ? {} : { hour: 'numeric', minute: '2-digit' }),
+    timeZone: allDay ? 'UTC' : person.preferred_timezone,
+  });
+  return format.format(new Date(at));
+}
+
+/**
+ * The id of the item a create call makes (or a batch's item `index`), the same each time the call
+ * runs: a run cut off after the item was saved and before the call was marked finished is run
+ * again by the bus, and must find that item rather than make a second. Unique within the user's
+ * partition as the call's id is.
+ */
+export function itemIdOfToolCall(toolCallId: string, index?: number): string {
+  return hashedUuid(index === undefined ? `tool-call:${toolCallId}` : `tool-call:${toolCallId}#${index}`);
 }
 
 /** The first items of a list, in its order, up to the count and `budget` bytes. */

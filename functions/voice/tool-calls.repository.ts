@@ -1,33 +1,24 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TOOL_CALL_FETCH_LIMIT } from '../../shared/constants';
-import type { Item } from '../../shared/item-kinds.schema';
 import { ToolCallIdSchema, ToolCallSchema, type ToolCall, type ToolCallResult } from '../../shared/tool-calls.schema';
 import { toolCallKey, toolCallListKey } from '../data/keys';
+import type { StoredLine } from './change-sets.repository';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 
 /**
  * agent_tool_calls under the user's partition (SK TOOLCALL#<tool_call_id>), listed newest first
- * through the byList index. `before` (the item before an update, for Undo) and `claim_until` (a
- * processor's lease) are kept beside the public fields and never answered.
+ * through the byList index. `claim_until` (a processor's lease) is kept beside the public fields
+ * and never answered.
  */
 
-/** How the processor finished a call: a result, or the message the agent hears. */
-export type Outcome = { status: 'success'; result: ToolCallResult; before?: Item } | { status: 'error'; error_message: string };
-
-export interface StoredToolCall extends ToolCall {
-  before?: Item;
-}
+/** How the processor finished a call: a result, or the message the agent hears; and its lines in the turn's change set. */
+export type Outcome = ({ status: 'success'; result: ToolCallResult } | { status: 'error'; error_message: string }) & { lines: StoredLine[] };
 
 /** How long a processor holds a call before another delivery may take it over (the consumer's timeout). */
 const CLAIM_MS = 30_000;
 
-function fromRecord(record: Record<string, unknown>): StoredToolCall {
-  const call = ToolCallSchema.parse({ undone_at: null, ...record });
-  return typeof record.before === 'object' && record.before ? { ...call, before: record.before as Item } : call;
-}
-
-/** The public form: parsing leaves keys, the lease and the undo snapshot out. */
-export const toPublicCall = (call: StoredToolCall): ToolCall => ToolCallSchema.parse(call);
+/** The public form: parsing leaves the keys and the lease out. */
+const fromRecord = (record: Record<string, unknown>): ToolCall => ToolCallSchema.parse({ undone_at: null, ...record });
 
 /** Logs a new call; false when this tool_call_id is logged already (the same call sent twice). */
 export async function insertToolCall(call: ToolCall): Promise<boolean> {
@@ -48,7 +39,7 @@ export async function insertToolCall(call: ToolCall): Promise<boolean> {
   );
 }
 
-export async function getToolCall(userId: string, id: string): Promise<StoredToolCall | undefined> {
+export async function getToolCall(userId: string, id: string): Promise<ToolCall | undefined> {
   // An id no call can have (empty, or longer than any logged) names nothing; it must not reach the key.
   if (!ToolCallIdSchema.safeParse(id).success) return undefined;
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: toolCallKey(userId, id), ConsistentRead: true }));
@@ -67,10 +58,10 @@ export async function listToolCalls(userId: string): Promise<ToolCall[]> {
       Limit: TOOL_CALL_FETCH_LIMIT,
     }),
   );
-  return (Items ?? []).map((item) => toPublicCall(fromRecord(item)));
+  return (Items ?? []).map(fromRecord);
 }
 
-export type Claim = { state: 'claimed'; call: StoredToolCall } | { state: 'finished' } | { state: 'busy' };
+export type Claim = { state: 'claimed'; call: ToolCall } | { state: 'finished' } | { state: 'busy' };
 
 /**
  * Takes a pending call for one processing: a lease that a second delivery of the same event cannot
@@ -101,24 +92,21 @@ export async function claimPending(userId: string, id: string, now: Date): Promi
 
 /** Records how a pending call ended; undefined when it was not pending any more (finished already). */
 export async function finishToolCall(userId: string, id: string, outcome: Outcome, now: Date): Promise<ToolCall | undefined> {
-  const values =
-    outcome.status === 'success'
-      ? { ':result': outcome.result, ':error': null, ':before': outcome.before ?? null }
-      : { ':result': null, ':error': outcome.error_message, ':before': null };
+  const values = outcome.status === 'success' ? { ':result': outcome.result, ':error': null } : { ':result': null, ':error': outcome.error_message };
   const finished = await unlessConditionFails(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: toolCallKey(userId, id),
-        UpdateExpression: 'SET #status = :status, #result = :result, error_message = :error, #before = :before, updated_at = :now REMOVE claim_until',
+        UpdateExpression: 'SET #status = :status, #result = :result, error_message = :error, updated_at = :now REMOVE claim_until',
         ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#before': 'before' },
+        ExpressionAttributeNames: { '#status': 'status', '#result': 'result' },
         ExpressionAttributeValues: { ...values, ':status': outcome.status, ':pending': 'pending', ':now': now.toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
     ),
   );
-  return finished ? toPublicCall(fromRecord(finished.Attributes!)) : undefined;
+  return finished ? fromRecord(finished.Attributes!) : undefined;
 }
 
 /** Marks a successful change as undone, once; false when it was undone already. */
@@ -135,9 +123,4 @@ export async function markUndone(userId: string, id: string, now: Date): Promise
       }),
     ),
   );
-}
-
-/** Takes an undo mark back when the revert itself failed, so the change can be undone later. */
-export async function unmarkUndone(userId: string, id: string): Promise<void> {
-  await db().send(new UpdateCommand({ TableName: tableName(), Key: toolCallKey(userId, id), UpdateExpression: 'REMOVE undone_at' }));
 }

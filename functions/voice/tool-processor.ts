@@ -1,14 +1,17 @@
 import { publishAfterSave } from '../platform/bus';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
+import { changeSetIdOf } from './change-sets';
+import { openChangeSet, putLines } from './change-sets.repository';
 import { runTool } from './run-tool';
 import { claimPending, finishToolCall } from './tool-calls.repository';
 import { busConsumer } from '../platform/consumer';
 
 /**
  * Bus consumer of toolcall.requested: runs the logged call for the user named in the event (who
- * came from the verified token when the call was logged), then records success with the result or
- * error with its message, counts the change for pollers and announces toolcall.completed.
+ * came from the verified token when the call was logged), saves its lines in its turn's change set,
+ * then records success with the result or error with its message, counts the change for pollers
+ * and announces toolcall.completed.
  * - A redelivered event finds the call finished and does nothing; a copy delivered while the first
  *   still runs finds it claimed and fails, so the bus retries it once that one has finished; a run
  *   cut off before the call was marked finished is run again, and a create finds the item it made.
@@ -22,7 +25,10 @@ export const handler = busConsumer<'toolcall.requested'>('voice/tool-processor',
   if (claim.state === 'busy') throw new Error(`tool call ${toolCallId} is being processed by another delivery`);
 
   const { call } = claim;
-  const outcome = await runTool(userId, toolCallId, call.tool_name, call.tool_args, startedAt);
+  const changeSetId = call.change_set_id ?? changeSetIdOf(userId, call.conversation_id, call.turn);
+  await openChangeSet(userId, { id: changeSetId, conversation_id: call.conversation_id, turn: call.turn }, startedAt);
+  const outcome = await runTool(userId, { ...call, change_set_id: changeSetId }, startedAt);
+  await putLines(userId, changeSetId, outcome.lines, call.created_at);
   if (outcome.status === 'error') log.warn('tool call failed', { userId, toolCallId, toolName: call.tool_name, message: outcome.error_message });
   const finished = await finishToolCall(userId, toolCallId, outcome, now());
   if (!finished) return;

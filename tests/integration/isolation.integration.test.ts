@@ -4,6 +4,7 @@ import { db, tableName } from '../../functions/platform/dynamo';
 import { routes, type AnyRoute, type RouteKey } from '../../functions/routes';
 import { keepNotice, noticeIdOf } from '../../functions/reminders/notices.repository';
 import { saveSubscription } from '../../functions/reminders/subscriptions.repository';
+import { changeSetIdOf } from '../../functions/voice/change-sets';
 import { startVoiceSession } from '../../functions/voice/sessions.repository';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
@@ -11,7 +12,7 @@ import { daysFromNow, integrationHarness, type TestUser } from '../support/harne
 const { world, user } = integrationHarness({ userPool: true });
 
 type Ids = Record<
-  'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall' | 'voiceSession' | 'notice' | 'browser',
+  'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall' | 'changeSet' | 'voiceSession' | 'notice' | 'browser',
   string
 >;
 type Attempt = (bob: TestUser, alice: Ids) => Promise<{ status: number; body: any }>;
@@ -76,6 +77,10 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'GET /api/voice/tool-calls': (bob) => bob.get('/api/voice/tool-calls'),
   'GET /api/voice/tool-calls/{id}': (bob, a) => bob.get(`/api/voice/tool-calls/${a.toolCall}`),
   'POST /api/voice/tool-calls/{id}/undo': (bob, a) => bob.post(`/api/voice/tool-calls/${a.toolCall}/undo`),
+  'GET /api/voice/change-sets': (bob) => bob.get('/api/voice/change-sets'),
+  'GET /api/voice/change-sets/{id}': (bob, a) => bob.get(`/api/voice/change-sets/${a.changeSet}`),
+  'POST /api/voice/change-sets/{id}/undo': (bob, a) => bob.post(`/api/voice/change-sets/${a.changeSet}/undo`),
+  'POST /api/voice/change-sets/{id}/confirm': (bob, a) => bob.post(`/api/voice/change-sets/${a.changeSet}/confirm`, { apply: true }),
   'GET /api/reminders': (bob) => bob.get('/api/reminders'),
   'POST /api/reminders/{id}/dismiss': (bob, a) => bob.post(`/api/reminders/${a.notice}/dismiss`),
   'POST /api/reminders/{id}/snooze': (bob, a) => bob.post(`/api/reminders/${a.notice}/snooze`, { minutes: 10 }),
@@ -136,6 +141,7 @@ describe('user B can neither read nor change user A’s items, on every route', 
       trashedTask: await created('/api/tasks', { title: 'Trashed task' }),
       trashedEvent: await created('/api/events', { title: 'Trashed event', start_time: daysFromNow(2, 10), end_time: daysFromNow(2, 11) }),
       toolCall: await created('/api/voice/tool-calls', { tool_call_id: 'alice-call', conversation_id: 'c', tool_name: 'listTasks', parameters: {} }),
+      changeSet: changeSetIdOf(alice.id, 'c', 0),
       voiceSession: (await startVoiceSession(alice.id, 'agent_1', new Date())).id,
       notice: await aliceNotice(alice.id),
       browser: (

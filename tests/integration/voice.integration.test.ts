@@ -6,12 +6,16 @@ import { db, tableName } from '../../functions/platform/dynamo';
 import { handler as processToolCall } from '../../functions/voice/tool-processor';
 import { itemIdOfToolCall, LIST_TOOL_LIMITS, runTool } from '../../functions/voice/run-tool';
 import { insertToolCall } from '../../functions/voice/tool-calls.repository';
+import { changeSetIdOf } from '../../functions/voice/change-sets';
+import { openChangeSet } from '../../functions/voice/change-sets.repository';
+import { CHANGE_SET_MESSAGES } from '../../shared/change-sets';
 import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
 import { pushAgent } from '../../functions/voice/agent/push-agent';
 import { USER_QUOTAS } from '../../shared/constants';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
 import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
+import { ChangeLineSchema, type ChangeLine, type ChangeSet } from '../../shared/change-sets.schema';
 import { useVirtualClock } from '../support/clock';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 import { lambdaContext } from '../../local/lambda-context';
@@ -64,6 +68,8 @@ async function loggedPending(person: TestUser, id: string, tool_name: string, to
     id,
     user_id: person.id,
     conversation_id: 'conv_1',
+    turn: 0,
+    change_set_id: changeSetIdOf(person.id, 'conv_1', 0),
     tool_name,
     tool_args,
     status: 'pending',
@@ -320,7 +326,15 @@ describe('tool calls', () => {
     const id = 'toolu_cut_off';
     const occurredAt = await loggedPending(alice, id, 'createTask', { title: 'Saved before the cut' });
     // The first run saved the task, then stopped before marking the call finished (a timeout, a crash).
-    const cutOff = await runTool(alice.id, id, 'createTask', { title: 'Saved before the cut' }, new Date());
+    const call = {
+      id,
+      tool_name: 'createTask',
+      tool_args: { title: 'Saved before the cut' },
+      change_set_id: changeSetIdOf(alice.id, 'conv_1', 0),
+      created_at: occurredAt,
+    };
+    await openChangeSet(alice.id, { id: call.change_set_id, conversation_id: 'conv_1', turn: 0 }, new Date());
+    const cutOff = await runTool(alice.id, call, new Date());
     expect(cutOff).toMatchObject({ status: 'success', result: { item: { id: itemIdOfToolCall(id) } } });
 
     const redelivered = {
@@ -489,6 +503,8 @@ describe('tool calls', () => {
         conversation_id: 'c',
         tool_name: 'listTags',
         tool_args: {},
+        turn: 0,
+        change_set_id: null,
         status: 'success',
         result: null,
         error_message: null,
@@ -545,7 +561,11 @@ describe('undo', () => {
 
     await alice.post('/api/tags', { name: 'deep-work', color: 'blue' });
     const tag = (await alice.get('/api/tags')).body.items[0];
+    // A tag delete waits for the person's yes.
     const deleted = await toolCall(alice, 'deleteTag', { id: tag.id });
+    expect(deleted.result).toMatchObject({ awaiting_confirmation: true, message: CHANGE_SET_MESSAGES.awaitingConfirmation });
+    expect((await alice.get('/api/tags')).body.items).toHaveLength(1);
+    expect((await alice.post(`/api/voice/change-sets/${deleted.change_set_id}/confirm`, { apply: true })).status).toBe(200);
     expect((await alice.get('/api/tags')).body.items).toEqual([]);
     expect((await alice.post(`/api/voice/tool-calls/${deleted.id}/undo`)).status).toBe(200);
     expect((await alice.get('/api/tags')).body.items).toMatchObject([{ name: 'deep-work', color: tag.color }]);
@@ -570,5 +590,181 @@ describe('undo', () => {
     expect(gone.status).toBe(409);
     expect(gone.body.error.message).toBe(TOOL_CALL_MESSAGES.undoTargetGone);
     expect((await alice.get(`/api/voice/tool-calls/${created.id}`)).body.undone_at).toBeNull();
+  });
+});
+
+describe('change sets', () => {
+  /**
+   * Logs a turn's calls as the SPA does: one after the other, each once the one before has run, or
+   * `together` (an agent's parallel calls, sent before any result); then waits for the bus.
+   */
+  async function turn(person: TestUser, calls: Array<[string, Record<string, unknown>]>, { together = false } = {}) {
+    const conversation = `conv_${randomUUID()}`;
+    const ids = calls.map(() => `toolu_${randomUUID()}`);
+    const log = async ([tool_name, parameters]: [string, Record<string, unknown>], index: number) => {
+      const answer = await person.post('/api/voice/tool-calls', { tool_call_id: ids[index], conversation_id: conversation, turn: 1, tool_name, parameters });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+      if (!together) await world.settle();
+    };
+    if (together) await Promise.all(calls.map(log));
+    else for (const [index, call] of calls.entries()) await log(call, index);
+    await world.settle();
+    const answers = await Promise.all(ids.map(async (id) => (await person.get(`/api/voice/tool-calls/${id}`)).body as ToolCall & { result: any }));
+    const setId = answers[0]!.change_set_id!;
+    expect(answers.every((answer) => answer.change_set_id === setId)).toBe(true);
+    return { answers, setId, changeSet: async () => (await person.get(`/api/voice/change-sets/${setId}`)).body };
+  }
+
+  it("gather a turn of 5 calls into one change set, one line per item, and read the dates back in the person's words", async () => {
+    const alice = await user();
+    await alice.put('/api/settings', { preferred_timezone: 'Europe/Berlin', lang: 'de' });
+    const dentist = (await alice.post('/api/events', { title: 'Dentist', start_time: '2030-12-02T14:00:00Z', end_time: '2030-12-02T15:00:00Z' })).body;
+    const { answers, changeSet } = await turn(alice, [
+      ['createTask', { title: 'Milk' }],
+      ['createTask', { title: 'Eggs', due_date: '2030-12-06T09:00:00Z' }],
+      ['updateEvent', { id: dentist.id, start_time: '2030-12-06T14:00:00Z', end_time: '2030-12-06T15:00:00Z' }],
+      ['createTasks', { tasks: [{ title: 'Bread' }, { title: 'Butter' }] }],
+      ['createGoal', { title: '' }],
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['success', 'success', 'success', 'success', 'error']);
+    // The agent reads the resolved dates back: Friday 6 December 2030, in Berlin's time, in German.
+    expect(answers[1]!.result.said).toEqual(['Eggs: Freitag, 6. Dezember um 10:00']);
+    expect(answers[2]!.result.said).toEqual(['Dentist: Freitag, 6. Dezember um 15:00']);
+
+    const set = await changeSet();
+    expect(set).toMatchObject({ awaiting_confirmation: false, turn: 1 });
+    expect(set.lines.map((line: ChangeLine) => [line.action, line.title, line.status])).toEqual([
+      ['create', 'Milk', 'applied'],
+      ['create', 'Eggs', 'applied'],
+      ['update', 'Dentist', 'applied'],
+      ['create', 'Bread', 'applied'],
+      ['create', 'Butter', 'applied'],
+      ['create', '', 'failed'],
+    ]);
+    expect(set.lines[2].fields.map((field: { field: string }) => field.field)).toEqual(['start_time', 'end_time']);
+    expect(set.lines[5].reason).toBe(MESSAGES.goalTitleRequired);
+    expect((await alice.get('/api/voice/change-sets')).body.items.map((listed: ChangeSet) => listed.id)).toEqual([set.id]);
+    // The items on either side of a change stay on the server, for Undo.
+    for (const line of set.lines) expect(Object.keys(line).sort()).toEqual(Object.keys(ChangeLineSchema.shape).sort());
+  });
+
+  it('undo all in one request, newest first: every item as it was, each call marked undone', async () => {
+    const alice = await user();
+    const goal = (await alice.post('/api/goals', { title: 'Run' })).body;
+    const old = (await alice.post('/api/tasks', { title: 'Old shoes' })).body;
+    const { setId, answers, changeSet } = await turn(alice, [
+      ['createTask', { title: 'Shoes' }],
+      ['updateGoal', { id: goal.id, title: 'Run a 10k' }],
+      ['updateGoal', { id: goal.id, status: 'paused' }],
+      ['deleteTask', { id: old.id }],
+      ['createEvent', { title: 'Long run', start_time: daysFromNow(2, 7), end_time: daysFromNow(2, 8) }],
+    ]);
+    const made = await changeSet();
+    const stamps = (await alice.get('/api/changes')).body.stamps;
+
+    const undone = await alice.post(`/api/voice/change-sets/${setId}/undo`);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body.lines.map((line: ChangeLine) => line.status)).toEqual(['undone', 'undone', 'undone', 'undone', 'undone']);
+    expect((await alice.get(`/api/goals/${goal.id}`)).body).toMatchObject({ title: 'Run', status: 'active' });
+    expect((await alice.get('/api/tasks')).body.items.map((task: { id: string }) => task.id)).toEqual([old.id]);
+    expect((await alice.get('/api/events')).body.items).toEqual([]);
+    for (const answer of answers) expect((await alice.get(`/api/voice/tool-calls/${answer.id}`)).body.undone_at).toEqual(expect.any(String));
+    expect((await alice.get('/api/changes')).body.stamps.toolcalls).toBeGreaterThan(stamps.toolcalls);
+    expect(made.lines.map((line: ChangeLine) => line.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
+
+    const again = await alice.post(`/api/voice/change-sets/${setId}/undo`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(CHANGE_SET_MESSAGES.nothingToUndo);
+  });
+
+  it('after a later edit, undo all says which lines cannot be undone and why, and undoes none', async () => {
+    const alice = await user();
+    const goal = (await alice.post('/api/goals', { title: 'Read' })).body;
+    const { setId, changeSet } = await turn(alice, [
+      ['createTask', { title: 'Library card' }],
+      ['updateGoal', { id: goal.id, title: 'Read 12 books' }],
+      ['createEvent', { title: 'Book club', start_time: daysFromNow(3, 18), end_time: daysFromNow(3, 19) }],
+    ]);
+    const [task, goalLine, event] = (await changeSet()).lines as ChangeLine[];
+    await alice.patch(`/api/events/${event!.item_id}`, { title: 'Book club at Ann’s' });
+
+    const refused = await alice.post(`/api/voice/change-sets/${setId}/undo`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.fields).toEqual({ [`${event!.tool_call_id}/0`]: VOICE_MESSAGES.changedSince });
+    expect((await alice.get(`/api/tasks/${task!.item_id}`)).status).toBe(200);
+    expect((await alice.get(`/api/goals/${goal.id}`)).body.title).toBe('Read 12 books');
+    expect((await changeSet()).lines.map((line: ChangeLine) => line.status)).toEqual(['applied', 'applied', 'applied']);
+
+    await alice.delete(`/api/tasks/${task!.item_id}`);
+    expect((await alice.post(`/api/voice/change-sets/${setId}/undo`)).body.error.fields).toEqual({
+      [`${event!.tool_call_id}/0`]: VOICE_MESSAGES.changedSince,
+      [`${task!.tool_call_id}/0`]: VOICE_MESSAGES.deletedSince,
+    });
+    // A line of its own can still be undone.
+    expect((await alice.post(`/api/voice/tool-calls/${goalLine!.tool_call_id}/undo`)).status).toBe(200);
+    expect((await alice.get(`/api/goals/${goal.id}`)).body.title).toBe('Read');
+  });
+
+  it('hold a turn of 5 deletes until the person confirms: nothing is trashed before, all of it after', async () => {
+    const alice = await user();
+    const tasks = [];
+    for (const title of ['A', 'B', 'C', 'D', 'E']) tasks.push((await alice.post('/api/tasks', { title })).body);
+    const { answers, setId, changeSet } = await turn(
+      alice,
+      tasks.map((task) => ['deleteTask', { id: task.id }]),
+      { together: true },
+    );
+    for (const answer of answers) {
+      expect(answer).toMatchObject({
+        status: 'success',
+        result: { action: 'delete', awaiting_confirmation: true, message: CHANGE_SET_MESSAGES.awaitingConfirmation },
+      });
+    }
+    expect((await alice.get('/api/tasks')).body.items).toHaveLength(5);
+    expect(await changeSet()).toMatchObject({ awaiting_confirmation: true });
+    expect((await changeSet()).lines.map((line: ChangeLine) => line.status)).toEqual(['held', 'held', 'held', 'held', 'held']);
+
+    const confirmed = await alice.post(`/api/voice/change-sets/${setId}/confirm`, { apply: true });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ awaiting_confirmation: false });
+    expect(confirmed.body.lines.map((line: ChangeLine) => line.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
+    expect((await alice.get('/api/tasks')).body.items).toEqual([]);
+    // And Undo all brings them back from the trash.
+    expect((await alice.post(`/api/voice/change-sets/${setId}/undo`)).status).toBe(200);
+    expect((await alice.get('/api/tasks')).body.items).toHaveLength(5);
+  });
+
+  it('hold a batch of 4 deletes, and turn them down on a no; 3 apply at once', async () => {
+    const alice = await user();
+    const events = [];
+    for (const title of ['One', 'Two', 'Three', 'Four']) {
+      events.push((await alice.post('/api/events', { title, start_time: daysFromNow(1, 9), end_time: daysFromNow(1, 10) })).body);
+    }
+    const held = await turn(alice, [['deleteEvents', { ids: events.map((event) => event.id) }]]);
+    expect(held.answers[0]!.result).toMatchObject({ awaiting_confirmation: true, items: events.map((event) => ({ id: event.id })) });
+    const declined = await alice.post(`/api/voice/change-sets/${held.setId}/confirm`, { apply: false });
+    expect(declined.body.lines.map((line: ChangeLine) => line.status)).toEqual(['declined', 'declined', 'declined', 'declined']);
+    expect((await alice.get('/api/events')).body.items).toHaveLength(4);
+    expect((await alice.post(`/api/voice/change-sets/${held.setId}/confirm`, { apply: true })).status).toBe(409);
+
+    const applied = await turn(alice, [['deleteEvents', { ids: events.slice(0, 3).map((event) => event.id) }]]);
+    expect(applied.answers[0]!.result).not.toHaveProperty('awaiting_confirmation');
+    expect((await alice.get('/api/events')).body.items.map((event: { id: string }) => event.id)).toEqual([events[3].id]);
+  });
+
+  it("are the person's own: another user can neither read, undo nor confirm them", async () => {
+    const alice = await user();
+    const bob = await user();
+    const { setId } = await turn(alice, [['createTask', { title: 'Mine' }]]);
+    for (const answer of [
+      await bob.get(`/api/voice/change-sets/${setId}`),
+      await bob.post(`/api/voice/change-sets/${setId}/undo`),
+      await bob.post(`/api/voice/change-sets/${setId}/confirm`, { apply: true }),
+    ]) {
+      expect(answer.status).toBe(404);
+    }
+    expect((await bob.get('/api/voice/change-sets')).body.items).toEqual([]);
+    expect((await alice.get('/api/tasks')).body.items).toHaveLength(1);
+    expect((await alice.get('/api/voice/change-sets/not-a-set')).status).toBe(404);
   });
 });

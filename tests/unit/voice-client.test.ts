@@ -232,6 +232,8 @@ function toolCall(fields: Partial<ToolCall> & Pick<ToolCall, 'id' | 'tool_name'>
     user_id: 'user-1',
     conversation_id: 'conv',
     tool_args: {},
+    turn: 0,
+    change_set_id: null,
     status: 'pending',
     result: null,
     error_message: null,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { DOUBLE_HINT, startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
+import { DOUBLE_HINT, parameterMismatch, startElevenLabsDouble, type ElevenLabsDouble, type ScriptStep } from '../../local/elevenlabs-double';
 import { pushAgent } from '../../functions/voice/agent/push-agent';
+import { CLIENT_TOOLS } from '../../functions/voice/agent/tools';
 
 const RATE = 16_000;
 const CHUNK_MS = 100;
@@ -38,6 +39,20 @@ function pcmChunks(seconds: number, amplitude: number, frequency = 220): string[
 async function signedUrl(key = double.apiKey, agentId = double.agentId): Promise<Response> {
   return fetch(`${double.httpUrl}/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { headers: { 'xi-api-key': key } });
 }
+
+/** Another agent than the stack's, made through the agent API; answers its id. */
+async function createAgent(conversationConfig: Record<string, unknown>): Promise<string> {
+  const created = await fetch(`${double.httpUrl}/v1/convai/agents/create`, {
+    method: 'POST',
+    headers: { 'xi-api-key': double.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ conversation_config: conversationConfig }),
+  });
+  const { agent_id: id } = (await created.json()) as { agent_id: string };
+  expect(id).not.toBe(double.agentId);
+  return id;
+}
+
+const postScript = (step: unknown) => fetch(`${double.httpUrl}/__double/script`, { method: 'POST', body: JSON.stringify(step) });
 
 const INITIATION = { type: 'conversation_initiation_client_data', dynamic_variables: { user_name: 'Ada', user_tz: 'UTC' } };
 
@@ -96,13 +111,7 @@ describe('the ElevenLabs double', () => {
   it('closes at once (1008) a conversation overriding a field its agent does not enable, as ElevenLabs does', async () => {
     // What @elevenlabs/client sends for typed chat: text_only, and empty sections for what it leaves out.
     const textOnly = { ...INITIATION, conversation_config_override: { agent: {}, tts: {}, conversation: { text_only: true } } };
-    const created = await fetch(`${double.httpUrl}/v1/convai/agents/create`, {
-      method: 'POST',
-      headers: { 'xi-api-key': double.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ conversation_config: { agent: { first_message: 'Hi' } } }),
-    });
-    const { agent_id: bare } = (await created.json()) as { agent_id: string };
-    expect(bare).not.toBe(double.agentId);
+    const bare = await createAgent({ agent: { first_message: 'Hi' } });
     const refused = await connect({ agentId: bare, initiation: textOnly });
     expect(await refused.closedWith).toEqual({ code: 1008, reason: "Override for field 'text_only' is not allowed by config." });
     expect(refused.received.map((message) => message.type)).not.toContain('conversation_initiation_metadata');
@@ -192,7 +201,7 @@ describe('the ElevenLabs double', () => {
     client.socket.send(JSON.stringify({ type: 'user_message', text: 'list my goals' }));
     expect((await client.next('client_tool_call')).client_tool_call.tool_name).toBe('listGoals');
     client.socket.send(JSON.stringify({ type: 'user_message', text: 'what is the weather' }));
-    expect(double.state().turns.map((turn) => turn.kind)).toEqual(['text', 'text']);
+    expect(double.state()).toMatchObject({ turns: [{ kind: 'text' }, { kind: 'text' }], refusedCalls: [] });
     client.socket.close();
   });
 
@@ -210,9 +219,8 @@ describe('the ElevenLabs double', () => {
   });
 
   it('takes scripted steps over HTTP, and refuses a script without tool calls', async () => {
-    const post = (body: unknown) => fetch(`${double.httpUrl}/__double/script`, { method: 'POST', body: JSON.stringify(body) });
-    expect((await post({ tool_calls: [] })).status).toBe(400);
-    expect(await (await post({ toolCalls: [{ tool_name: 'listTasks' }], response: 'Here they are.' })).json()).toEqual({ queued: 1 });
+    expect((await postScript({ tool_calls: [] })).status).toBe(400);
+    expect(await (await postScript({ toolCalls: [{ tool_name: 'listTasks' }], response: 'Here they are.' })).json()).toEqual({ queued: 1 });
     const client = await connect();
     client.socket.send(JSON.stringify({ type: 'user_message', text: 'anything' }));
     const { client_tool_call: call } = await client.next('client_tool_call');
@@ -220,5 +228,165 @@ describe('the ElevenLabs double', () => {
     client.socket.send(JSON.stringify({ type: 'client_tool_result', tool_call_id: call.tool_call_id, result: '[]', is_error: false }));
     expect((await client.next('agent_response')).agent_response_event.agent_response).toBe('Here they are.');
     client.socket.close();
+  });
+
+  it('sends the calls of one generation back to back, takes their results in any order, then the next generation', async () => {
+    double.script({
+      toolCalls: [
+        { tool_name: 'createTask', parameters: { title: 'First' } },
+        { tool_name: 'createTask', parameters: { title: 'Second' }, after: 'sent' },
+        { tool_name: 'listTasks' },
+      ],
+    });
+    const client = await connect();
+    client.socket.send(JSON.stringify({ type: 'user_message', text: 'add two tasks' }));
+    // Both arrive before the client has answered either.
+    const { client_tool_call: first } = await client.next('client_tool_call');
+    const { client_tool_call: second } = await client.next('client_tool_call');
+    expect([first.parameters.title, second.parameters.title]).toEqual(['First', 'Second']);
+    expect(second.tool_call_id).not.toBe(first.tool_call_id);
+    expect(second.event_id).toBeGreaterThan(first.event_id);
+    const answer = (call: { tool_call_id: string }) =>
+      client.socket.send(JSON.stringify({ type: 'client_tool_result', tool_call_id: call.tool_call_id, result: '{"ok":true}', is_error: false }));
+    answer(second);
+    answer(first);
+    const { client_tool_call: third } = await client.next('client_tool_call');
+    expect(third.tool_name).toBe('listTasks');
+    answer(third);
+    expect((await client.next('agent_response')).agent_response_event.agent_response).toBe('Done.');
+
+    const { toolCalls, toolResults } = double.state();
+    expect(toolCalls.map((call) => call.tool_call_id)).toEqual([first.tool_call_id, second.tool_call_id, third.tool_call_id]);
+    expect(toolResults.map((result) => [result.tool_call_id, result.timed_out])).toEqual([
+      [second.tool_call_id, false],
+      [first.tool_call_id, false],
+      [third.tool_call_id, false],
+    ]);
+    // The next generation went out once both results were in.
+    expect(Date.parse(toolCalls[2]!.sent_at)).toBeGreaterThanOrEqual(Date.parse(toolResults[1]!.received_at));
+    client.socket.close();
+  });
+
+  it("refuses a script (400 over HTTP, a throw in process) with a call its agent could not make: the tool's name, types, enums, required and unknown fields", async () => {
+    const refusals: Array<[ScriptStep['toolCalls'], string]> = [
+      [[{ tool_name: 'createThing', parameters: { title: 'x' } }], `The agent ${double.agentId} has no client tool createThing`],
+      [
+        [{ tool_name: 'createTask', parameters: { title: 'x', priority: 'urgent' } }],
+        'createTask: parameters.priority must be one of low, medium, high, not "urgent"',
+      ],
+      [[{ tool_name: 'createEvent', parameters: { title: 'x', start_time: '2026-05-01T15:00:00Z' } }], 'createEvent: parameters.end_time is required'],
+      [[{ tool_name: 'createTask', parameters: { title: 'x', colour: 'red' } }], 'createTask: parameters.colour is not a parameter of the tool'],
+      [[{ tool_name: 'createTask', parameters: { title: 42 } }], 'createTask: parameters.title must be of type string, not number'],
+      [
+        [{ tool_name: 'createTask', parameters: { title: 'x', reminders: [5, '10'] } }],
+        'createTask: parameters.reminders[1] must be of type number, not string',
+      ],
+      [
+        [{ tool_name: 'createTask', parameters: { title: 'x', recurrence: { rule: 'FREQ=DAILY' } } }],
+        'createTask: parameters.recurrence.time_zone is required',
+      ],
+      [
+        [
+          { tool_name: 'listTasks', tool_call_id: 'toolu_same' },
+          { tool_name: 'listGoals', tool_call_id: 'toolu_same' },
+        ],
+        'Each scripted tool_call_id of a step must differ',
+      ],
+    ];
+    for (const [toolCalls, detail] of refusals) {
+      const refused = await postScript({ toolCalls });
+      expect(refused.status, detail).toBe(400);
+      expect(await refused.json()).toEqual({ detail });
+    }
+    expect((await postScript({ toolCalls: [{ tool_name: 'listTasks', after: 'never' }] })).status).toBe(400);
+    expect(() => double.script({ toolCalls: [{ tool_name: 'deleteTask', parameters: {} }] })).toThrow('deleteTask: parameters.id is required');
+    expect(double.state().queued).toBe(0);
+  });
+
+  it('checks parameters against whatever tools the agent has: lists of objects, integers, and no deeper than a bound', () => {
+    const task = {
+      type: 'object',
+      description: 'A task',
+      properties: { title: { type: 'string', description: 'Title' }, order: { type: 'integer', description: 'Order' } },
+      required: ['title'],
+    };
+    const createTasks = {
+      type: 'object',
+      description: 'Parameters',
+      properties: { tasks: { type: 'array', description: 'Tasks', items: task } },
+      required: ['tasks'],
+    };
+    expect(parameterMismatch(createTasks, { tasks: [{ title: 'a', order: 1 }, { title: 'b' }] })).toBeNull();
+    expect(parameterMismatch(createTasks, { tasks: [{ title: 'a' }, { order: 2 }] })).toBe('parameters.tasks[1].title is required');
+    expect(parameterMismatch(createTasks, { tasks: [{ title: 'a', order: 1.5 }] })).toBe('parameters.tasks[0].order must be of type integer, not number');
+    // A schema and a value that each contain themselves end at the bound.
+    const endless: Record<string, unknown> = { type: 'object', description: 'Endless', required: [] };
+    endless.properties = { inner: endless };
+    const value: Record<string, unknown> = {};
+    value.inner = value;
+    expect(parameterMismatch(endless, value)).toMatch(/^parameters(\.inner){9} nests deeper than 8 levels$/);
+  });
+
+  it("checks each call again when its turn comes, against the conversation's agent, and does not send one it could not make", async () => {
+    double.script({ toolCalls: [{ tool_name: 'createTask', parameters: { title: 'Buy milk' } }] });
+    const bare = await createAgent({ agent: { first_message: 'Hi' } });
+    const client = await connect({ agentId: bare });
+    client.socket.send(JSON.stringify({ type: 'user_message', text: 'add milk' }));
+    await client.next('agent_response');
+    expect(client.received.map((message) => message.type)).not.toContain('client_tool_call');
+    expect(double.state()).toMatchObject({
+      toolCalls: [],
+      refusedCalls: [{ tool_name: 'createTask', parameters: { title: 'Buy milk' }, reason: `The agent ${bare} has no client tool createTask` }],
+    });
+    client.socket.close();
+  });
+
+  it("gives up on a call after its tool's response_timeout_secs, as failed, and ignores the result that comes later", async () => {
+    const listTasks = CLIENT_TOOLS.find((tool) => tool.name === 'listTasks')!;
+    // ElevenLabs' shortest timeout, 1 s.
+    const slow = await createAgent({ agent: { prompt: { tools: [{ ...listTasks, response_timeout_secs: 1 }] } } });
+    const client = await connect({ agentId: slow });
+    await client.next('conversation_initiation_metadata');
+    // A script is checked against the open conversation's agent.
+    expect(() => double.script({ toolCalls: [{ tool_name: 'listGoals' }] })).toThrow(`The agent ${slow} has no client tool listGoals`);
+    double.script({ toolCalls: [{ tool_name: 'listTasks' }] });
+    client.socket.send(JSON.stringify({ type: 'user_message', text: 'list my tasks' }));
+    const { client_tool_call: call } = await client.next('client_tool_call');
+    const timedOut = 'The tool listTasks timed out after 1 s without a result';
+    expect((await client.next('agent_response', 10_000)).agent_response_event.agent_response).toBe(`Sorry, that did not work: ${timedOut}`);
+    expect(double.state().toolResults).toMatchObject([{ tool_call_id: call.tool_call_id, result: timedOut, is_error: true, timed_out: true }]);
+
+    const late = JSON.stringify({ type: 'client_tool_result', tool_call_id: call.tool_call_id, result: '[]', is_error: false });
+    client.socket.send(late);
+    await vi.waitFor(() => expect(double.state().invalidMessages).toEqual([late]));
+    expect(double.state().toolResults).toHaveLength(1);
+    client.socket.close();
+  });
+
+  it('repeats, over HTTP, a call on the conversation after a dropped one with the tool_call_id it had no result for', async () => {
+    const buyMilk = { tool_name: 'createTask', parameters: { title: 'Buy milk' } };
+    expect((await postScript({ toolCalls: [buyMilk] })).status).toBe(200);
+    const dropped = await connect();
+    dropped.socket.send(JSON.stringify({ type: 'user_message', text: 'add milk' }));
+    const { client_tool_call: unanswered } = await dropped.next('client_tool_call');
+    await fetch(`${double.httpUrl}/__double/close`, { method: 'POST', body: JSON.stringify({ code: 1006 }) });
+    expect(await dropped.closed).toBe(1006);
+
+    const again = await connect();
+    expect((await postScript({ toolCalls: [{ ...buyMilk, tool_call_id: unanswered.tool_call_id }] })).status).toBe(200);
+    again.socket.send(JSON.stringify({ type: 'user_message', text: 'add milk' }));
+    const { client_tool_call: repeated } = await again.next('client_tool_call');
+    expect(repeated).toMatchObject({ ...buyMilk, tool_call_id: unanswered.tool_call_id });
+    again.socket.send(JSON.stringify({ type: 'client_tool_result', tool_call_id: repeated.tool_call_id, result: '{"ok":true}', is_error: false }));
+    expect((await again.next('agent_response')).agent_response_event.agent_response).toBe('Done.');
+
+    const { conversations, toolCalls, toolResults } = double.state();
+    const [first, second] = conversations.map((conversation) => conversation.conversation_id);
+    expect(toolCalls.map((call) => [call.conversation_id, call.tool_call_id])).toEqual([
+      [first, unanswered.tool_call_id],
+      [second, unanswered.tool_call_id],
+    ]);
+    expect(toolResults).toMatchObject([{ conversation_id: second, tool_call_id: unanswered.tool_call_id, is_error: false }]);
+    again.socket.close();
   });
 });

@@ -22,7 +22,11 @@ export function elevenLabsDouble(request: APIRequestContext) {
   }
   return {
     reset: (): Promise<void> => call('POST', 'reset'),
-    /** The answer to the next turn (spoken or typed). */
+    /**
+     * The answer to the next turn (spoken or typed): calls `after: 'sent'` go out with the one before
+     * them, and a `tool_call_id` repeats a call after a drop. A call the agent could not make (no such
+     * tool, parameters its schema refuses) fails the test with the double's reason.
+     */
     script: (step: ScriptStep): Promise<void> => call('POST', 'script', step),
     state: (): Promise<DoubleState> => call('GET', 'state'),
     /** Closes the open conversations from the agent's side with `code`. */

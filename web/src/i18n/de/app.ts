@@ -554,6 +554,9 @@ export default {
     toolSubtitleFallback: 'Anfrage wird bearbeitet',
     undone: 'Änderung rückgängig gemacht',
     undoFailed: 'Änderung konnte nicht rückgängig gemacht werden',
+    changedSince: 'Seitdem geändert',
+    deletedSince: 'Seitdem gelöscht',
+    tooManyChanges: 'Zu viele Änderungen in einer Anfrage',
   },
   reminders: {
     offset: {

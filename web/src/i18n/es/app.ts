@@ -555,6 +555,9 @@ export default {
     toolSubtitleFallback: 'Procesando la petición',
     undone: 'Cambio deshecho',
     undoFailed: 'No se ha podido deshacer el cambio',
+    changedSince: 'Modificado desde entonces',
+    deletedSince: 'Eliminado desde entonces',
+    tooManyChanges: 'Demasiados cambios en una sola petición',
   },
   reminders: {
     offset: {

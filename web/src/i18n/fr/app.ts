@@ -554,6 +554,9 @@ export default {
     toolSubtitleFallback: 'Traitement de la demande',
     undone: 'Modification annulée',
     undoFailed: 'Impossible d’annuler la modification',
+    changedSince: 'Modifié depuis',
+    deletedSince: 'Supprimé depuis',
+    tooManyChanges: 'Trop de modifications en une seule demande',
   },
   reminders: {
     offset: {

@@ -172,6 +172,11 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
   // call idempotent) comes from the raw event, which it passes to onIncomingEvent just before
   // calling the tool, in the same turn of the event loop.
   let announcedToolCallId: string | null = null;
+  // The person's utterances so far: a tool call belongs to the turn it answers, whose changes make
+  // one change set. A typed request starts its turn when sent; its transcript, if the agent echoes
+  // it, is not another.
+  let turn = 0;
+  let typedEcho: string | null = null;
 
   async function runClientTool(toolName: string, parameters: unknown): Promise<string> {
     const toolCallId = announcedToolCallId ?? crypto.randomUUID();
@@ -179,6 +184,7 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
     const logged = await logToolCall({
       tool_call_id: toolCallId,
       conversation_id: conversationId,
+      turn,
       tool_name: toolName,
       parameters: typeof parameters === 'object' && parameters !== null ? (parameters as Record<string, unknown>) : {},
     });
@@ -210,7 +216,9 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
     },
     onModeChange: ({ mode }) => events.onMode(mode),
     onMessage: ({ message, role }) => {
-      if (role === 'agent') events.onAgentMessage(message);
+      if (role === 'agent') return events.onAgentMessage(message);
+      if (typedEcho !== null && message.trim() === typedEcho) typedEcho = null;
+      else turn += 1;
     },
     onDisconnect: (details) => {
       const message = endMessage(details);
@@ -229,7 +237,11 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
   return {
     conversationId,
     textOnly,
-    sendText: (text) => conversation.sendUserMessage(text),
+    sendText: (text) => {
+      turn += 1;
+      typedEcho = text.trim();
+      conversation.sendUserMessage(text);
+    },
     level: () => (textOnly ? 0 : Math.max(conversation.getInputVolume(), conversation.getOutputVolume())),
     end: () => conversation.endSession(),
   };

@@ -1,0 +1,208 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CHANGE_SET_KEPT_DAYS, CHANGE_SET_LIMITS, type ChangeLineStatus } from '../../shared/change-sets';
+import { ChangeLineSchema, type ChangeLine, type ChangeSet } from '../../shared/change-sets.schema';
+import type { Item } from '../../shared/item-kinds.schema';
+import type { ItemKind } from '../../shared/item-kinds';
+import { changeLineKey, changeSetKey, changeSetListKey, CHANGE_SET_PREFIX, userKey } from '../data/keys';
+import { conditionally, db, tableName } from '../platform/dynamo';
+
+/**
+ * Change sets under the user's partition: the set (SK CHANGESET#<id>) with its counters, and its
+ * lines right after it (CHANGESET#<id>#LINE#<order>), each with the item before and after its
+ * change for Undo, which are never answered. Both expire with the trash's 10 days.
+ */
+
+/** A line as stored: the public line, the kind, its place in the set, and the item on either side of the change. */
+export interface StoredLine extends ChangeLine {
+  kind: ItemKind;
+  order: string;
+  before: Item | null;
+  after: Item | null;
+}
+
+interface SetHeader {
+  id: string;
+  conversation_id: string;
+  turn: number;
+  created_at: string;
+  updated_at: string;
+  /** Items moved to the trash (or tags deleted) so far, applied or held. */
+  deletes: number;
+  lines_reserved: number;
+  awaiting_confirmation: boolean;
+}
+
+const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + CHANGE_SET_KEPT_DAYS * 86_400;
+
+/** A line's place: its call's log time and id, then its index in the call (batch calls have several). */
+export const lineOrder = (callCreatedAt: string, toolCallId: string, index: number) => `${callCreatedAt}#${toolCallId}#${String(index).padStart(3, '0')}`;
+
+/** Makes the turn's change set if it is not there yet; calls of one turn find the same one. */
+export async function openChangeSet(userId: string, set: { id: string; conversation_id: string; turn: number }, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: changeSetKey(userId, set.id),
+      UpdateExpression:
+        'SET id = :id, conversation_id = :conversation, turn = :turn, created_at = if_not_exists(created_at, :at), updated_at = :at, ' +
+        'LPK = :list, LSK = if_not_exists(LSK, :sort), deletes = if_not_exists(deletes, :zero), lines_reserved = if_not_exists(lines_reserved, :zero), ' +
+        'awaiting_confirmation = if_not_exists(awaiting_confirmation, :no), #ttl = if_not_exists(#ttl, :ttl)',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':id': set.id,
+        ':conversation': set.conversation_id,
+        ':turn': set.turn,
+        ':at': at,
+        ':list': changeSetListKey(userId),
+        ':sort': `${at}#${set.id}`,
+        ':zero': 0,
+        ':no': false,
+        ':ttl': expiresAt(at),
+      },
+    }),
+  );
+}
+
+/** Takes room for `count` more lines; false when the set would pass its limit. */
+export async function reserveLines(userId: string, changeSetId: string, count: number): Promise<boolean> {
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: changeSetKey(userId, changeSetId),
+        UpdateExpression: 'ADD lines_reserved :count',
+        ConditionExpression: 'attribute_exists(PK) AND lines_reserved <= :room',
+        ExpressionAttributeValues: { ':count': count, ':room': CHANGE_SET_LIMITS.linesPerSet - count },
+      }),
+    ),
+  );
+}
+
+/** Counts `count` more deletes, marking the set as waiting when `hold`; answers the set's counters after. */
+export async function countDeletes(
+  userId: string,
+  changeSetId: string,
+  count: number,
+  hold: boolean,
+): Promise<Pick<SetHeader, 'deletes' | 'awaiting_confirmation'>> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: changeSetKey(userId, changeSetId),
+      UpdateExpression: hold ? 'ADD deletes :count SET awaiting_confirmation = :yes' : 'ADD deletes :count',
+      ExpressionAttributeValues: { ':count': count, ...(hold ? { ':yes': true } : {}) },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return { deletes: Number(Attributes?.deletes ?? count), awaiting_confirmation: Attributes?.awaiting_confirmation === true };
+}
+
+export async function getSetCounters(userId: string, changeSetId: string): Promise<Pick<SetHeader, 'deletes' | 'awaiting_confirmation'> | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: changeSetKey(userId, changeSetId), ConsistentRead: true }));
+  return Item ? { deletes: Number(Item.deletes ?? 0), awaiting_confirmation: Item.awaiting_confirmation === true } : undefined;
+}
+
+export async function setAwaitingConfirmation(userId: string, changeSetId: string, awaiting: boolean, now: Date): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: changeSetKey(userId, changeSetId),
+      UpdateExpression: 'SET awaiting_confirmation = :awaiting, updated_at = :at',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':awaiting': awaiting, ':at': now.toISOString() },
+    }),
+  );
+}
+
+/** Saves a call's lines (a call run again writes the same ones). */
+export async function putLines(userId: string, changeSetId: string, lines: readonly StoredLine[], createdAt: string): Promise<void> {
+  await Promise.all(
+    lines.map((line) =>
+      db().send(new PutCommand({ TableName: tableName(), Item: { ...line, ...changeLineKey(userId, changeSetId, line.order), ttl: expiresAt(createdAt) } })),
+    ),
+  );
+}
+
+/**
+ * Moves a line from one of `from` to `status`, with what changed beside it; false when the line
+ * was not in one of them (another request moved it first).
+ */
+export async function moveLine(
+  userId: string,
+  changeSetId: string,
+  line: StoredLine,
+  from: readonly ChangeLineStatus[],
+  to: Pick<StoredLine, 'status' | 'reason' | 'updated_at'> & { after?: Item | null },
+): Promise<boolean> {
+  const values: Record<string, unknown> = { ':status': to.status, ':reason': to.reason, ':at': to.updated_at };
+  from.forEach((status, index) => (values[`:from${index}`] = status));
+  const setAfter = to.after === undefined ? '' : ', #after = :after';
+  if (to.after !== undefined) values[':after'] = to.after;
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: changeLineKey(userId, changeSetId, line.order),
+        UpdateExpression: `SET #status = :status, reason = :reason, updated_at = :at${setAfter}`,
+        ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status', ...(to.after === undefined ? {} : { '#after': 'after' }) },
+        ExpressionAttributeValues: values,
+      }),
+    ),
+  );
+}
+
+/** A whole change set (at most its limit of lines) in one Query: the set first, then its lines in order. */
+export async function readChangeSet(userId: string, changeSetId: string): Promise<{ set: ChangeSet; lines: StoredLine[] } | undefined> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :set)',
+      ExpressionAttributeValues: { ':pk': userKey(userId), ':set': `${CHANGE_SET_PREFIX}${changeSetId}` },
+      ConsistentRead: true,
+      Limit: CHANGE_SET_LIMITS.linesPerSet + 1,
+    }),
+  );
+  const [header, ...records] = Items;
+  if (!header || header.SK !== `${CHANGE_SET_PREFIX}${changeSetId}`) return undefined;
+  const lines = records.map(toStoredLine);
+  return { set: toChangeSet(header, lines), lines };
+}
+
+/** The ids of the user's change sets made since `since`, newest first. */
+export async function listChangeSetIds(userId: string, since: string): Promise<string[]> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'byList',
+      KeyConditionExpression: 'LPK = :list AND LSK >= :since',
+      ExpressionAttributeValues: { ':list': changeSetListKey(userId), ':since': since },
+      ScanIndexForward: false,
+      Limit: CHANGE_SET_LIMITS.listedPerDay,
+    }),
+  );
+  return Items.map((item) => String(item.id));
+}
+
+function toStoredLine(record: Record<string, unknown>): StoredLine {
+  return {
+    ...ChangeLineSchema.parse(record),
+    kind: record.kind as ItemKind,
+    order: String(record.order),
+    before: (record.before as Item | null) ?? null,
+    after: (record.after as Item | null) ?? null,
+  };
+}
+
+function toChangeSet(header: Record<string, unknown>, lines: readonly StoredLine[]): ChangeSet {
+  return {
+    id: String(header.id),
+    conversation_id: String(header.conversation_id),
+    turn: Number(header.turn),
+    awaiting_confirmation: header.awaiting_confirmation === true,
+    lines: lines.map((line) => ChangeLineSchema.parse(line)),
+    created_at: String(header.created_at),
+    updated_at: String(header.updated_at),
+  };
+}

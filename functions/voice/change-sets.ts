@@ -1,0 +1,213 @@
+import { CHANGE_SET_KEPT_DAYS, CHANGE_SET_LIMITS, CHANGE_SET_MESSAGES } from '../../shared/change-sets';
+import type { ChangeSet } from '../../shared/change-sets.schema';
+import { calendarDay } from '../../shared/dates';
+import { ITEM_SCHEMAS, type Item } from '../../shared/item-kinds.schema';
+import { isTrashable, type ItemKind } from '../../shared/item-kinds';
+import { VOICE_MESSAGES } from '../../shared/messages';
+import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
+import { zonedInstant } from '../../shared/zoned-time';
+import { createItem, deleteOrTrashItem, findItem, restoreItems, updateItem } from '../items/service';
+import { sleep } from '../platform/clock';
+import { conflict, HttpError, notFound } from '../platform/errors';
+import { log } from '../platform/log';
+import { parseWith } from '../platform/http';
+import { userTimeZone } from '../settings/account-settings';
+import { countDeletes, getSetCounters, listChangeSetIds, moveLine, readChangeSet, setAwaitingConfirmation, type StoredLine } from './change-sets.repository';
+import { hashedUuid } from './hashed-uuid';
+import { markUndone } from './tool-calls.repository';
+
+/**
+ * The assistant's change sets: the changes of one turn, undone together ("Undo all") or line by
+ * line, and the moves to the trash that wait for the person's confirmation.
+ */
+
+/** The change set of a person's conversation turn: every call of the turn names the same one. */
+export const changeSetIdOf = (userId: string, conversationId: string, turn: number) => hashedUuid(`change-set:${userId}#${conversationId}#${turn}`);
+
+/**
+ * Whether `count` more moves to the trash in this turn must wait for the person: a tag delete
+ * always does, and so does every delete of a turn that moves more than 3 items. Deletes sent
+ * together (an agent's parallel calls) are counted together: each waits a moment for the others
+ * before it applies, so none of them is trashed before the turn turns out to need a confirmation.
+ */
+export async function mustConfirmDeletes(userId: string, changeSetId: string, count: number, always: boolean): Promise<boolean> {
+  const tooMany = (counters: { deletes: number; awaiting_confirmation: boolean } | undefined) =>
+    !counters || counters.awaiting_confirmation || counters.deletes > CHANGE_SET_LIMITS.trashWithoutConfirming;
+  const counted = await countDeletes(userId, changeSetId, count, always);
+  if (always || tooMany(counted)) return hold(userId, changeSetId);
+  await sleep(CHANGE_SET_LIMITS.deleteGatherMs);
+  return tooMany(await getSetCounters(userId, changeSetId)) ? hold(userId, changeSetId) : false;
+}
+
+async function hold(userId: string, changeSetId: string): Promise<true> {
+  await countDeletes(userId, changeSetId, 0, true);
+  return true;
+}
+
+/** A change set that can still be undone: kept as long as the trash keeps what it moved there (the table's TTL may drop it later). */
+async function readKept(userId: string, changeSetId: string, now: Date): Promise<Awaited<ReturnType<typeof readChangeSet>>> {
+  const found = await readChangeSet(userId, changeSetId);
+  const keptUntil = found && Date.parse(found.set.created_at) + CHANGE_SET_KEPT_DAYS * 86_400_000;
+  return keptUntil && keptUntil > now.getTime() ? found : undefined;
+}
+
+async function readOrNotFound(userId: string, changeSetId: string, now: Date) {
+  const found = await readKept(userId, changeSetId, now);
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function getChangeSet(userId: string, changeSetId: string, now: Date): Promise<ChangeSet> {
+  return (await readOrNotFound(userId, changeSetId, now)).set;
+}
+
+/** Today's change sets in the person's zone, newest first, at most 20. */
+export async function listTodaysChangeSets(userId: string, now: Date): Promise<ChangeSet[]> {
+  const timeZone = await userTimeZone(userId);
+  const since = zonedInstant(calendarDay(now, timeZone), 0, timeZone).toISOString();
+  const ids = await listChangeSetIds(userId, since);
+  const sets = await Promise.all(ids.map((id) => readChangeSet(userId, id)));
+  return sets.flatMap((found) => (found ? [found.set] : []));
+}
+
+/**
+ * "Undo all": reverts every applied line of the set, newest first, in one request. Either all of
+ * them are reverted, or none is, and the 409 names each line that could not be (by
+ * `<tool_call_id>/<index>`) with why: changed since, or deleted since.
+ */
+export async function undoChangeSet(userId: string, changeSetId: string, now: Date): Promise<ChangeSet> {
+  const found = await readOrNotFound(userId, changeSetId, now);
+  const applied = found.lines.filter((line) => line.status === 'applied');
+  if (applied.length === 0) throw conflict(CHANGE_SET_MESSAGES.nothingToUndo);
+  await revertAll(userId, changeSetId, found.lines, applied.reverse(), now);
+  return getChangeSet(userId, changeSetId, now);
+}
+
+/** Undoes the applied lines of one call (or its line `index`), as "Undo all" does for a set. */
+export async function undoCallLines(userId: string, changeSetId: string, toolCallId: string, index: number | undefined, now: Date): Promise<void> {
+  const lines = (await readKept(userId, changeSetId, now))?.lines ?? [];
+  const chosen = lines.filter((line) => line.tool_call_id === toolCallId && (index === undefined || line.index === index));
+  const applied = chosen.filter((line) => line.status === 'applied');
+  if (applied.length === 0)
+    throw conflict(chosen.some((line) => line.status === 'undone') ? TOOL_CALL_MESSAGES.alreadyUndone : CHANGE_SET_MESSAGES.nothingToUndo);
+  await revertAll(userId, changeSetId, lines, applied.reverse(), now);
+}
+
+/**
+ * The person's answer to the held moves to the trash: yes applies them (an item gone or changed
+ * since fails alone, with why), no turns them down. Either way the set stops waiting.
+ */
+export async function confirmChangeSet(userId: string, changeSetId: string, apply: boolean, now: Date): Promise<ChangeSet> {
+  const found = await readOrNotFound(userId, changeSetId, now);
+  const held = found.lines.filter((line) => line.status === 'held');
+  if (held.length === 0) throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm);
+  const at = now.toISOString();
+  for (const line of held) {
+    if (!apply) {
+      await moveLine(userId, changeSetId, line, ['held'], { status: 'declined', reason: null, updated_at: at });
+      continue;
+    }
+    const problem = await whyNotAsBefore(userId, line);
+    if (problem) {
+      await moveLine(userId, changeSetId, line, ['held'], { status: 'failed', reason: problem, updated_at: at });
+      continue;
+    }
+    await deleteOrTrashItem(userId, line.kind, line.item_id!, now);
+    const after = isTrashable(line.kind) ? ({ ...line.before!, deleted_at: at, updated_at: at } as Item) : null;
+    await moveLine(userId, changeSetId, line, ['held'], { status: 'applied', reason: null, updated_at: at, after });
+  }
+  await setAwaitingConfirmation(userId, changeSetId, false, now);
+  return getChangeSet(userId, changeSetId, now);
+}
+
+/** Why a held line's item is no longer as it was when the agent asked to delete it, or null. */
+async function whyNotAsBefore(userId: string, line: StoredLine): Promise<string | null> {
+  const current = await findItem(userId, line.kind, line.item_id!);
+  if (!current || isInTrash(current)) return VOICE_MESSAGES.deletedSince;
+  return current.updated_at === line.before?.updated_at ? null : VOICE_MESSAGES.changedSince;
+}
+
+const isInTrash = (item: Item) => 'deleted_at' in item && Boolean(item.deleted_at);
+
+/**
+ * Reverts `lines` (of the set's `allLines`) in their order, all or none. Each is checked first
+ * against the item as it is now: the line's own result must still be there (for a line whose item a
+ * later line changed again, that later line's revert brings it back, so only the latest line of an
+ * item is checked). A revert that fails halfway (someone changed an item between the check and the
+ * write) puts back the ones already reverted, so nothing is left half-done. A call with nothing
+ * left applied is marked undone, as its own Undo marks it.
+ */
+async function revertAll(userId: string, changeSetId: string, allLines: readonly StoredLine[], lines: readonly StoredLine[], now: Date): Promise<void> {
+  const problems: Record<string, string> = {};
+  const checked = new Set<string>();
+  for (const line of lines) {
+    const key = `${line.kind}#${line.item_id}`;
+    if (checked.has(key)) continue;
+    checked.add(key);
+    const problem = await whyNotRevertible(userId, line);
+    if (problem) problems[`${line.tool_call_id}/${line.index}`] = problem;
+  }
+  if (Object.keys(problems).length > 0) throw conflict(Object.values(problems)[0]!, problems);
+
+  const reverted: StoredLine[] = [];
+  try {
+    for (const line of lines) {
+      await apply(userId, line, 'revert', now);
+      reverted.push(line);
+    }
+  } catch (error) {
+    for (const line of reverted.reverse()) {
+      await apply(userId, line, 'redo', now).catch((redoError: unknown) =>
+        log.error('an undone change could not be put back', { userId, changeSetId, error: redoError }),
+      );
+    }
+    if (error instanceof HttpError && (error.status === 404 || error.status === 409)) throw conflict(VOICE_MESSAGES.changedSince);
+    throw error;
+  }
+  const at = now.toISOString();
+  for (const line of lines) await moveLine(userId, changeSetId, line, ['applied'], { status: 'undone', reason: null, updated_at: at });
+  const calls = new Set(lines.map((line) => line.tool_call_id));
+  for (const callId of calls) {
+    if (allLines.every((line) => line.tool_call_id !== callId || line.status !== 'applied' || lines.includes(line))) await markUndone(userId, callId, now);
+  }
+}
+
+/** Why the line's change is no longer what its item shows (changed or deleted since), or null. */
+async function whyNotRevertible(userId: string, line: StoredLine): Promise<string | null> {
+  const current = await findItem(userId, line.kind, line.item_id!);
+  if (line.action === 'delete') {
+    // A deleted tag is gone for good; a trashed item must still be in the trash, untouched.
+    if (!isTrashable(line.kind)) return current ? VOICE_MESSAGES.changedSince : null;
+    if (!current) return VOICE_MESSAGES.deletedSince;
+    return isInTrash(current) && current.updated_at === line.after?.updated_at ? null : VOICE_MESSAGES.changedSince;
+  }
+  if (!current || isInTrash(current)) return VOICE_MESSAGES.deletedSince;
+  return current.updated_at === line.after?.updated_at ? null : VOICE_MESSAGES.changedSince;
+}
+
+/** Makes a line's change again ('redo') or takes it back ('revert'), through the items domain. */
+async function apply(userId: string, line: StoredLine, direction: 'revert' | 'redo', now: Date): Promise<void> {
+  const id = line.item_id!;
+  const removes = (line.action === 'create') === (direction === 'revert');
+  switch (line.action) {
+    case 'create':
+    case 'delete':
+      if (removes) return deleteOrTrashItem(userId, line.kind, id, now);
+      if (!isTrashable(line.kind)) {
+        await createItem(userId, 'tags', parseWith(ITEM_SCHEMAS.tags.create, editableFields(line.kind, (line.before ?? line.after)!)), now, id);
+        return;
+      }
+      if ((await restoreItems(userId, [{ kind: line.kind, id }], now)) === 0) throw notFound();
+      return;
+    case 'update': {
+      const target = direction === 'revert' ? line.before : line.after;
+      await updateItem(userId, line.kind, id, parseWith(ITEM_SCHEMAS[line.kind].update, editableFields(line.kind, target!)), now);
+    }
+  }
+}
+
+/** The fields a person can edit, from a stored item: what an update (or a tag made again) takes. */
+function editableFields(kind: ItemKind, item: Item): Record<string, unknown> {
+  const names = Object.keys(ITEM_SCHEMAS[kind].update.shape);
+  return Object.fromEntries(names.filter((name) => name in item).map((name) => [name, (item as Record<string, unknown>)[name]]));
+}

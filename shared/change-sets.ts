@@ -1,0 +1,52 @@
+import { ENTITY_OF_KIND, type Entity, type ItemKind } from './item-kinds';
+
+/**
+ * A change set: every change the assistant makes while answering one utterance (a conversation's
+ * turn), one line per item, undone together with "Undo all" or line by line.
+ */
+
+/** How a line stands: made, refused by a rule, waiting for the person's yes, turned down, or reverted. */
+export const CHANGE_LINE_STATUSES = ['applied', 'failed', 'held', 'declined', 'undone'] as const;
+export type ChangeLineStatus = (typeof CHANGE_LINE_STATUSES)[number];
+
+export const CHANGE_SET_LIMITS = {
+  /** Items one batch tool call takes (createTasks, deleteEvents, ...). */
+  itemsPerCall: 20,
+  /** Lines one turn may make: a runaway agent stops there, and a change set stays one small read. */
+  linesPerSet: 100,
+  /** More moves to the trash than this in one turn wait for the person's confirmation (a tag delete always does). */
+  trashWithoutConfirming: 3,
+  /** A turn's deletes that arrive within this of each other (an agent's parallel calls) are counted together before any applies. */
+  deleteGatherMs: 500,
+  /** Change sets listed for today: the history shows at most this many, newest first. */
+  listedPerDay: 20,
+} as const;
+
+/** How long a change set can be undone: as long as the trash keeps what it moved there. */
+export const CHANGE_SET_KEPT_DAYS = 10;
+
+/** The batch tools' names: create or delete several of one kind, e.g. createTasks, deleteEvents. */
+export const BATCH_TOOL_KINDS = ['goals', 'tasks', 'events'] as const satisfies readonly ItemKind[];
+export type BatchToolKind = (typeof BATCH_TOOL_KINDS)[number];
+export const BATCH_ACTIONS = ['create', 'delete'] as const;
+export type BatchAction = (typeof BATCH_ACTIONS)[number];
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+export const batchToolName = (action: BatchAction, kind: BatchToolKind) => `${action}${capitalised(kind)}`;
+
+/** The batch a tool name asks for (createTasks → create tasks), or null for a tool on one item. */
+export function batchToolAction(toolName: string): { type: BatchAction; kind: BatchToolKind; entity: Entity } | null {
+  for (const type of BATCH_ACTIONS) {
+    for (const kind of BATCH_TOOL_KINDS) if (toolName === batchToolName(type, kind)) return { type, kind, entity: ENTITY_OF_KIND[kind] };
+  }
+  return null;
+}
+
+/** What the agent and the API say about a change set (the lines' reasons on screen are VOICE_MESSAGES). */
+export const CHANGE_SET_MESSAGES = {
+  awaitingConfirmation: 'Not done yet: waiting for the person to confirm on screen. Tell them to confirm or cancel there.',
+  nothingToUndo: 'Nothing in this change set can be undone',
+  nothingToConfirm: 'Nothing in this change set is waiting for a confirmation',
+  notFound: 'No change set with this id',
+} as const;
