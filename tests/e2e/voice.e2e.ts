@@ -229,3 +229,40 @@ test('a typed request at 375 px creates a goal through a text conversation, and 
   // The phone layout with the card open, its text box and the toasts.
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('a spoken sentence that makes three tasks and moves an event shows four lines, and Undo all brings the screens back', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  const { api } = await signedInAccount(page, request, 'voice-change-set');
+  const start = new Date(Date.now() + 2 * 86_400_000);
+  start.setUTCHours(14, 0, 0, 0);
+  const at = (hours: number) => new Date(start.getTime() + hours * 3_600_000).toISOString();
+  const dentist = await api.create('events', { title: 'Dentist', start_time: at(0), end_time: at(1) });
+  await page.reload();
+  await double.script({
+    transcript: 'Add milk, eggs and bread, and move my dentist two days later',
+    toolCalls: [
+      { tool_name: 'createTasks', parameters: { tasks: [{ title: 'Milk' }, { title: 'Eggs' }] } },
+      { tool_name: 'createTask', parameters: { title: 'Bread' }, after: 'sent' },
+      { tool_name: 'updateEvent', parameters: { id: dentist.id, start_time: at(48), end_time: at(49) } },
+    ],
+  });
+
+  await panel(page).getByRole('button', { name: 'Ask your assistant' }).click();
+  const changes = page.getByRole('region', { name: 'What the assistant did' });
+  const lines = changes.getByRole('listitem');
+  await expect(lines).toHaveCount(4, { timeout: 20_000 });
+  await expect(lines).toContainText(['Created task “Milk”', 'Created task “Eggs”', 'Created task “Bread”', 'Changed event “Dentist”']);
+  // The event's line says what moved: its start and end, before and after.
+  await expect(lines.nth(3)).toContainText('Start:');
+  for (const title of ['Milk', 'Eggs', 'Bread']) await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+  await expect.poll(async () => (await double.state()).toolResults.length).toBe(3);
+  expect((await double.state()).refusedCalls).toEqual([]);
+  await page.getByRole('button', { name: 'End call' }).click();
+
+  await changes.getByRole('button', { name: /^Undo all/ }).click();
+  await expect(changes.locator('.change-line--undone')).toHaveCount(4);
+  for (const title of ['Milk', 'Eggs', 'Bread']) await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+  expect((await api.get('/api/tasks')).items).toEqual([]);
+  expect((await api.get(`/api/events/${dentist.id}`)).start_time).toBe(at(0));
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -5,6 +5,7 @@ import { AGENT_PROMPT } from '../../functions/voice/agent/prompt';
 import { CLIENT_TOOLS, inputJsonSchema, toToolParameter, type ToolParameter } from '../../functions/voice/agent/tools';
 import { startElevenLabsDouble } from '../../local/elevenlabs-double';
 import { pushAgent } from '../../functions/voice/agent/push-agent';
+import { batchToolAction } from '../../shared/change-sets';
 import { ITEM_SCHEMAS } from '../../shared/item-kinds.schema';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../shared/item-kinds';
 import { kindOfEntity, listedKind, toolAction } from '../../shared/tool-calls';
@@ -35,12 +36,12 @@ function expectElevenLabsSubset(parameter: ToolParameter, path: string): void {
 }
 
 describe("the agent's client tools", () => {
-  it('each map onto an item kind the processor runs: a change through toolAction, or a list', () => {
-    expect(CLIENT_TOOLS).toHaveLength(20);
+  it('each map onto an item kind the processor runs: a batch, a change through toolAction, or a list', () => {
+    expect(CLIENT_TOOLS).toHaveLength(26);
     expect(byName.size).toBe(CLIENT_TOOLS.length);
     for (const tool of CLIENT_TOOLS) {
       const action = toolAction(tool.name);
-      const kind = action ? kindOfEntity(action.entity) : listedKind(tool.name);
+      const kind = batchToolAction(tool.name)?.kind ?? (action ? kindOfEntity(action.entity) : listedKind(tool.name));
       expect(kind, tool.name).not.toBeNull();
       expect(tool).toMatchObject({ type: 'client', expects_response: true });
       expectElevenLabsSubset(tool.parameters, tool.name);

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_TOOLS } from '../../functions/voice/agent/tools';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
+import { batchToolAction } from '../../shared/change-sets';
 import { listedKind, toolAction } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { assistantGreeting } from '../../shared/voice';
@@ -221,8 +223,9 @@ describe('the call set-up', () => {
   });
 
   it('registers every tool the server knows, and only those', () => {
-    expect(CLIENT_TOOL_NAMES).toHaveLength(4 * 4 + 4);
-    for (const name of CLIENT_TOOL_NAMES) expect(toolAction(name) ?? listedKind(name), name).not.toBeNull();
+    expect(CLIENT_TOOL_NAMES).toHaveLength(4 * 4 + 4 + 2 * 3);
+    for (const name of CLIENT_TOOL_NAMES) expect(batchToolAction(name) ?? toolAction(name) ?? listedKind(name), name).not.toBeNull();
+    expect(new Set(CLIENT_TOOL_NAMES)).toEqual(new Set(CLIENT_TOOLS.map((tool) => tool.name)));
     expect(CLIENT_TOOL_NAMES).toEqual(expect.arrayContaining(['createTask', 'updateEvent', 'deleteTag', 'listGoals', 'createItem', 'listItems']));
   });
 });

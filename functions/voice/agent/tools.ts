@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BATCH_TOOL_KINDS, batchToolName, CHANGE_SET_LIMITS, type BatchToolKind } from '../../../shared/change-sets';
+import { batchParameters } from '../../../shared/change-sets.schema';
 import { ITEM_SCHEMAS } from '../../../shared/item-kinds.schema';
 import { ENTITY_OF_KIND, ITEM_KINDS, type ItemKind } from '../../../shared/item-kinds';
 import { itemId } from '../../../shared/item-fields.schema';
@@ -131,8 +133,26 @@ function toolsFor(kind: ItemKind, subject: string, plural: string): ClientTool[]
   ];
 }
 
+/** createTasks, deleteEvents, ...: several items of one kind in one call, each changed (or refused) on its own. */
+function batchTools(kind: BatchToolKind): ClientTool[] {
+  const limit = CHANGE_SET_LIMITS.itemsPerCall;
+  return [
+    tool(
+      batchToolName('create', kind),
+      `Create several ${kind} at once (up to ${limit}). Answers the ${kind} as saved, and any that failed with why.`,
+      batchParameters('create', kind),
+    ),
+    tool(
+      batchToolName('delete', kind),
+      `Move several ${kind} to the trash at once (up to ${limit}), found by id. More than ${CHANGE_SET_LIMITS.trashWithoutConfirming} in one request wait for the user's confirmation.`,
+      batchParameters('delete', kind),
+    ),
+  ];
+}
+
 export const CLIENT_TOOLS: readonly ClientTool[] = [
   ...ITEM_KINDS.flatMap((kind) => toolsFor(kind, ENTITY_TOOL_NAME[kind], `${ENTITY_TOOL_NAME[kind]}s`)),
   // The generic names act on goals.
   ...toolsFor('goals', 'Item', 'Items'),
+  ...BATCH_TOOL_KINDS.flatMap(batchTools),
 ];

@@ -16,7 +16,13 @@ function doubleUrl(): string {
  */
 export function elevenLabsDouble(request: APIRequestContext) {
   async function call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<any> {
-    const response = await request.fetch(`${doubleUrl()}/__double/${path}`, { method, ...(data === undefined ? {} : { data }) });
+    // A fresh connection each time: one kept alive may be closed by the double's server just as it is
+    // reused (Node closes idle ones after 5 s), which fails the knob with ECONNRESET.
+    const response = await request.fetch(`${doubleUrl()}/__double/${path}`, {
+      method,
+      headers: { connection: 'close' },
+      ...(data === undefined ? {} : { data }),
+    });
     expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
     return response.json();
   }

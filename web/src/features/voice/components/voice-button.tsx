@@ -3,6 +3,7 @@ import { classNames } from '../../../components/ui/class-names';
 import { useItems } from '../../../lib/items';
 import { AssistantTextBox } from './assistant-text-box';
 import { callButtonLabel, CallStatus } from './call-status';
+import { ChangeSets } from './change-sets';
 import { ToolActivityToast } from './tool-activity-toast';
 import { VoiceOrb } from './voice-orb';
 import { useVoice } from './voice-provider';
@@ -50,6 +51,7 @@ export function VoiceButton() {
           </button>
           <CallStatus captionId={captionId} />
           {available && <AssistantTextBox autoFocus={typing} />}
+          <ChangeSets />
         </div>
       )}
       <div className="voice-fab__row">
@@ -117,6 +119,7 @@ export function VoicePanel() {
       <CallStatus captionId={captionId} />
       {available && <AssistantTextBox />}
       <ToolActivityToast />
+      <ChangeSets />
     </section>
   );
 }

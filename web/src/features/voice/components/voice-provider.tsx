@@ -46,6 +46,8 @@ interface VoiceContextValue {
   toggle(): void;
   /** Sends a typed request into the running conversation, or starts one by text for it. */
   sendText(text: string): void;
+  /** Tells the agent of the running conversation, if any, what the person did on screen. */
+  tell(text: string): void;
   dismissError(): void;
   level(): number;
   /** The tool calls seen in this visit (earlier ones are history), newest first. */
@@ -203,6 +205,7 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
         queuedTexts.current.push(text);
         if (state.phase !== 'starting') void start(true);
       },
+      tell: (text) => live.current?.tell(text),
       dismissError: () => setState(IDLE),
       level: () => live.current?.level() ?? 0,
       toolCalls: allCalls.filter((call) => !reflector.isHistory(call.id)),

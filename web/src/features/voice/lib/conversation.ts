@@ -1,6 +1,7 @@
 import type { DisconnectionDetails, Mode } from '@elevenlabs/client';
 import { MICROPHONE } from '../../../../../shared/constants';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../../../../../shared/dates';
+import { BATCH_ACTIONS, BATCH_TOOL_KINDS, batchToolName } from '../../../../../shared/change-sets';
 import { AGENT_ACTION_TYPES } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/item-kinds';
@@ -28,6 +29,8 @@ export interface LiveConversation {
   conversationId: string;
   textOnly: boolean;
   sendText(text: string): void;
+  /** Tells the agent what happened on screen, without it being a turn of the person's. */
+  tell(text: string): void;
   /** The audio level, 0 to 1: the louder of the microphone and the agent's voice. */
   level(): number;
   end(): Promise<void>;
@@ -35,10 +38,11 @@ export interface LiveConversation {
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** Every client tool the agent may call: create/update/delete per entity and list per kind, plus the Item tools (goals). */
+/** Every client tool the agent may call: create/update/delete per entity and list per kind, the Item tools (goals) and the batches. */
 export const CLIENT_TOOL_NAMES: readonly string[] = [
   ...ITEM_KINDS.flatMap((kind) => [...AGENT_ACTION_TYPES.map((type) => `${type}${capitalised(ENTITY_OF_KIND[kind])}`), `list${capitalised(kind)}`]),
   ...[...AGENT_ACTION_TYPES, 'list'].map((type) => `${type}${type === 'list' ? 'Items' : 'Item'}`),
+  ...BATCH_ACTIONS.flatMap((action) => BATCH_TOOL_KINDS.map((kind) => batchToolName(action, kind))),
 ];
 
 /** The dynamic variables the agent's prompt reads: today in the user's time zone, now, the zone, the name and the language. */
@@ -242,6 +246,7 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
       typedEcho = text.trim();
       conversation.sendUserMessage(text);
     },
+    tell: (text) => conversation.sendContextualUpdate(text),
     level: () => (textOnly ? 0 : Math.max(conversation.getInputVolume(), conversation.getOutputVolume())),
     end: () => conversation.endSession(),
   };

@@ -2,6 +2,7 @@ import { mutate } from 'swr';
 import { AGENT_EVENTS } from '../../../../../shared/constants';
 import type { ITEM_SCHEMAS } from '../../../../../shared/item-kinds.schema';
 import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/item-kinds';
+import { batchToolAction } from '../../../../../shared/change-sets';
 import { kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { reportAssistantTouched } from '../../../lib/assistant-activity';
@@ -25,8 +26,10 @@ export const swrListCache: ListCache = {
 /** Where a call stands in the screens: seen pending, shown optimistically, or done with. */
 type Phase = 'pending' | 'optimistic' | 'settled';
 
-/** The change a tool call makes, when it makes one to a kind of item. */
+/** The change a tool call makes, when it makes one to a kind of item (a batch: to several). */
 export function toolChange(call: Pick<ToolCall, 'tool_name'>): { type: AgentActionType; kind: ItemKind; entity: Entity } | null {
+  const batch = batchToolAction(call.tool_name);
+  if (batch) return batch;
   const action = toolAction(call.tool_name);
   const kind = action && kindOfEntity(action.entity);
   return action && kind ? { type: action.type, kind, entity: ENTITY_OF_KIND[kind] } : null;
@@ -99,21 +102,25 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
       return;
     }
     const result = call.result;
-    if (!result || !('item' in result)) {
+    if (!result || !('action' in result)) {
       console.warn(`Tool call ${call.id} (${call.tool_name}) succeeded without a result; ignored`);
       return;
     }
-    const item = result.item as Item;
-    if (change.type === 'delete') {
-      cache.change(change.kind, (items) => items.filter((entry) => entry.id !== item.id));
-    } else {
-      const standIn = placeholderId(call);
-      cache.change(change.kind, (items) => {
-        const rest = items.filter((entry) => entry.id !== standIn && entry.id !== item.id);
-        const at = items.findIndex((entry) => entry.id === standIn || entry.id === item.id);
-        return at < 0 ? [item, ...rest] : [...rest.slice(0, at), item, ...rest.slice(at)];
-      });
-      cache.touched(change.entity, item.id);
+    const changed = ('items' in result ? result.items : [result.item]) as Item[];
+    // Moves to the trash that wait for the person's confirmation have not happened: the list as it is comes back.
+    if (change.type === 'delete' && !result.awaiting_confirmation) {
+      const gone = new Set(changed.map((item) => item.id));
+      cache.change(change.kind, (items) => items.filter((entry) => !gone.has(entry.id)));
+    } else if (change.type !== 'delete') {
+      for (const item of changed) {
+        const standIn = placeholderId(call);
+        cache.change(change.kind, (items) => {
+          const rest = items.filter((entry) => entry.id !== standIn && entry.id !== item.id);
+          const at = items.findIndex((entry) => entry.id === standIn || entry.id === item.id);
+          return at < 0 ? [item, ...rest] : [...rest.slice(0, at), item, ...rest.slice(at)];
+        });
+        cache.touched(change.entity, item.id);
+      }
     }
     cache.refetch(change.kind);
   }

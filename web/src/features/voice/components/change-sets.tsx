@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import type { ChangeLine, ChangeSet } from '../../../../../shared/change-sets.schema';
+import { zonedParts } from '../../../../../shared/zoned-time';
+import { Button } from '../../../components/ui/button';
+import { classNames } from '../../../components/ui/class-names';
+import { useToast } from '../../../components/ui/toast';
+import { useAppTexts } from '../../../i18n/texts';
+import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
+import { useTimeZone } from '../../../lib/items';
+import { formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
+import { confirmChangeSet, undoChangeSet, undoLine, useChangeSets } from '../api/change-sets';
+import { useVoice } from './voice-provider';
+
+/**
+ * "What the assistant did": today's change sets, newest first, each one turn of the conversation.
+ * The newest shows its lines as they come (created, changed with its fields before and after, moved
+ * to the trash, failed and why), each with its own Undo, and "Undo all"; the earlier ones fold away.
+ * A set that would move more than 3 items to the trash asks first.
+ */
+export function ChangeSets() {
+  const { state, tell } = useVoice();
+  const { data: sets } = useChangeSets(state.phase === 'active' || state.phase === 'starting');
+  const t = useAppTexts().voice.changeSets;
+  if (!sets?.length) return null;
+  const [latest, ...earlier] = sets;
+  return (
+    // It scrolls when the day has been busy, so it takes focus for the keyboard to scroll it.
+    <section className="change-sets" aria-label={t.title} tabIndex={0}>
+      <h3 className="change-sets__title">{t.title}</h3>
+      <ChangeSetCard set={latest!} tell={tell} />
+      {earlier.length > 0 && (
+        <details className="change-sets__earlier">
+          <summary>{t.earlier}</summary>
+          {earlier.map((set) => (
+            <ChangeSetCard key={set.id} set={set} tell={tell} />
+          ))}
+        </details>
+      )}
+    </section>
+  );
+}
+
+type Texts = ReturnType<typeof useAppTexts>;
+
+const lineKey = (line: Pick<ChangeLine, 'tool_call_id' | 'index'>) => `${line.tool_call_id}/${line.index}`;
+
+function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => void }) {
+  const texts = useAppTexts();
+  const t = texts.voice.changeSets;
+  const timeZone = useTimeZone();
+  const showToast = useToast();
+  const [busy, setBusy] = useState(false);
+  /** Why lines could not be undone, from the last "Undo all" refused. */
+  const [problems, setProblems] = useState<Readonly<Record<string, string>>>({});
+  const time = formatMinutes(zonedParts(set.created_at, timeZone).minutes, texts.dates);
+  const held = set.lines.filter((line) => line.status === 'held');
+  const undoable = set.lines.some((line) => line.status === 'applied');
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && Object.keys(error.fields).length > 0) {
+        setProblems(Object.fromEntries(Object.entries(error.fields).map(([key, reason]) => [key, localizeMessage(reason, texts)])));
+        showToast({ tone: 'error', title: t.undoAllFailed, description: t.undoAllFailedWhy });
+      } else {
+        showToast({ tone: 'error', title: texts.voiceErrors.undoFailed, description: localizedError(error, texts, '') || undefined });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function answer(apply: boolean) {
+    await run(async () => {
+      await confirmChangeSet(set.id, apply);
+      // The agent was told it is waiting: now it hears the answer, if the call still runs.
+      tell(apply ? `The person confirmed on screen: ${held.length} moved to the trash.` : 'The person cancelled on screen: nothing was deleted.');
+    });
+  }
+
+  return (
+    <article className="change-set" aria-label={`${time} · ${t.changes(set.lines.length)}`}>
+      <header className="change-set__header">
+        <span className="change-set__time">{time}</span>
+        {undoable && (
+          <Button
+            variant="secondary"
+            busy={busy}
+            aria-label={t.undoAllLabel(time)}
+            onClick={() => void run(() => undoChangeSet(set.id).then(() => setProblems({})))}
+          >
+            {t.undoAll}
+          </Button>
+        )}
+      </header>
+      {held.length > 0 && (
+        <div className="change-set__confirm" role="alert">
+          <p>{confirmQuestion(held, texts)}</p>
+          <Button busy={busy} onClick={() => void answer(true)}>
+            {held.every((line) => line.entity === 'tag') ? t.deleteTags : t.moveToTrash}
+          </Button>
+          <Button variant="ghost" disabled={busy} onClick={() => void answer(false)}>
+            {t.cancel}
+          </Button>
+        </div>
+      )}
+      <ul className="change-set__lines">
+        {set.lines.map((line) => (
+          <li key={lineKey(line)} className={classNames('change-line', `change-line--${line.status}`)}>
+            <LineText line={line} texts={texts} timeZone={timeZone} problem={problems[lineKey(line)]} />
+            {line.status === 'applied' && (
+              <Button
+                variant="ghost"
+                disabled={busy}
+                aria-label={t.undoLine(lineTitle(line, texts))}
+                onClick={() => void run(() => undoLine(line.tool_call_id, line.index))}
+              >
+                {t.undo}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+function LineText({ line, texts, timeZone, problem }: { line: ChangeLine; texts: Texts; timeZone: string; problem?: string }) {
+  const t = texts.voice.changeSets;
+  const status = line.status === 'applied' ? null : t.status[line.status];
+  return (
+    <div className="change-line__text">
+      <p>
+        {lineTitle(line, texts)}
+        {line.said && <span className="change-line__said"> · {line.said}</span>}
+      </p>
+      {line.fields.map(({ field, before, after }) => (
+        <p key={field} className="change-line__field">
+          {t.field(t.fields[field] ?? field, shownValue(before, texts, timeZone), shownValue(after, texts, timeZone))}
+        </p>
+      ))}
+      {(status || line.reason || problem) && (
+        <p className="change-line__status">{[status, line.reason && localizeMessage(line.reason, texts), problem].filter(Boolean).join(' · ')}</p>
+      )}
+    </div>
+  );
+}
+
+function lineTitle(line: ChangeLine, texts: Texts): string {
+  const t = texts.voice.changeSets.line;
+  const entity = texts.voice.tools.entities[line.entity];
+  if (line.action === 'delete' && line.entity === 'tag') return t.deleteTag(line.title);
+  return t[line.action](entity, line.title);
+}
+
+/** "Move 5 tasks to the trash?", "Delete 2 tags for good?": the held lines, by kind. */
+function confirmQuestion(held: readonly ChangeLine[], texts: Texts): string {
+  const t = texts.voice.changeSets;
+  if (held.every((line) => line.entity === 'tag')) return t.confirmTags(held.length);
+  const entity = held[0]!.entity;
+  const same = held.every((line) => line.entity === entity);
+  const what = !same ? t.items : held.length === 1 ? texts.voice.tools.entities[entity] : t.plural[entity];
+  return t.confirmTrash(held.length, what);
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A field's value as a person reads it: a time in their zone and language, a list joined, nothing as "none". */
+function shownValue(value: unknown, texts: Texts, timeZone: string): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return texts.voice.changeSets.empty;
+  if (typeof value === 'string' && ISO_DATE_TIME.test(value)) {
+    const { day, minutes } = zonedParts(value, timeZone);
+    return `${formatDayAs(day, texts.dates.day, texts.dates)} ${formatMinutes(minutes, texts.dates)}`;
+  }
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'object') return '…';
+  return localizeMessage(String(value), texts);
+}
