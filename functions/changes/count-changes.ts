@@ -1,6 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Stamped } from '../../shared/changes';
-import { CHANGE_SET_PREFIX, KIND_OF_PREFIX, REMINDER_NOTICE_PREFIX, TOOL_CALL_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
+import { CHANGE_LINE_INFIX, CHANGE_SET_PREFIX, KIND_OF_PREFIX, REMINDER_NOTICE_PREFIX, TOOL_CALL_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
 import { reportError } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { streamConsumer } from '../platform/stream';
@@ -9,11 +9,12 @@ import { bumpStamps } from './stamps.repository';
 
 /**
  * Which counter a changed record of a user's moves: its item kind, the settings, the tool calls
- * (and the change sets they make) or the reminders on screen.
+ * (and the lines of the change sets they make; a set's own record only counts, which no screen
+ * shows) or the reminders on screen.
  */
 export function counterOf(sortKey: string): Stamped | null {
   if (sortKey === USER_SK.settings) return 'settings';
-  if (sortKey.startsWith(TOOL_CALL_PREFIX) || sortKey.startsWith(CHANGE_SET_PREFIX)) return 'toolcalls';
+  if (sortKey.startsWith(TOOL_CALL_PREFIX) || (sortKey.startsWith(CHANGE_SET_PREFIX) && sortKey.includes(CHANGE_LINE_INFIX))) return 'toolcalls';
   if (sortKey.startsWith(REMINDER_NOTICE_PREFIX)) return 'reminders';
   return KIND_OF_PREFIX[sortKey.split('#')[0]!] ?? null;
 }

@@ -55,10 +55,11 @@ export const toolCallListKey = (userId: string) => `${userKey(userId)}#TOOLCALL`
 export const CHANGE_SET_PREFIX = 'CHANGESET#';
 /** A change set (the assistant's changes in one turn); its lines sort right after it, so one Query reads the whole set. */
 export const changeSetKey = (userId: string, changeSetId: string) => ({ PK: userKey(userId), SK: `${CHANGE_SET_PREFIX}${changeSetId}` });
+export const CHANGE_LINE_INFIX = '#LINE#';
 /** One line of a change set, in the order its calls were logged, then their items'. */
 export const changeLineKey = (userId: string, changeSetId: string, order: string) => ({
   PK: userKey(userId),
-  SK: `${CHANGE_SET_PREFIX}${changeSetId}#LINE#${order}`,
+  SK: `${CHANGE_SET_PREFIX}${changeSetId}${CHANGE_LINE_INFIX}${order}`,
 });
 /** The byList partition of a user's change sets, sorted by `<created_at>#<id>`: a day's sets in one Query. */
 export const changeSetListKey = (userId: string) => `${userKey(userId)}#CHANGESET`;

@@ -37,43 +37,36 @@ const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000
 /** A line's place: its call's log time and id, then its index in the call (batch calls have several). */
 export const lineOrder = (callCreatedAt: string, toolCallId: string, index: number) => `${callCreatedAt}#${toolCallId}#${String(index).padStart(3, '0')}`;
 
-/** Makes the turn's change set if it is not there yet; calls of one turn find the same one. */
-export async function openChangeSet(userId: string, set: { id: string; conversation_id: string; turn: number }, now: Date): Promise<void> {
+/**
+ * Takes room for `count` more lines in the turn's change set, making the set if it is not there yet
+ * (calls of one turn find the same one), in one write; false when the set would pass its limit.
+ */
+export async function reserveLines(userId: string, set: { id: string; conversation_id: string; turn: number }, count: number, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: changeSetKey(userId, set.id),
-      UpdateExpression:
-        'SET id = :id, conversation_id = :conversation, turn = :turn, created_at = if_not_exists(created_at, :at), updated_at = :at, ' +
-        'LPK = :list, LSK = if_not_exists(LSK, :sort), deletes = if_not_exists(deletes, :zero), lines_reserved = if_not_exists(lines_reserved, :zero), ' +
-        'awaiting_confirmation = if_not_exists(awaiting_confirmation, :no), #ttl = if_not_exists(#ttl, :ttl)',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: {
-        ':id': set.id,
-        ':conversation': set.conversation_id,
-        ':turn': set.turn,
-        ':at': at,
-        ':list': changeSetListKey(userId),
-        ':sort': `${at}#${set.id}`,
-        ':zero': 0,
-        ':no': false,
-        ':ttl': expiresAt(at),
-      },
-    }),
-  );
-}
-
-/** Takes room for `count` more lines; false when the set would pass its limit. */
-export async function reserveLines(userId: string, changeSetId: string, count: number): Promise<boolean> {
   return conditionally(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: changeSetKey(userId, changeSetId),
-        UpdateExpression: 'ADD lines_reserved :count',
-        ConditionExpression: 'attribute_exists(PK) AND lines_reserved <= :room',
-        ExpressionAttributeValues: { ':count': count, ':room': CHANGE_SET_LIMITS.linesPerSet - count },
+        Key: changeSetKey(userId, set.id),
+        UpdateExpression:
+          'SET id = :id, conversation_id = :conversation, turn = :turn, created_at = if_not_exists(created_at, :at), updated_at = :at, ' +
+          'LPK = :list, LSK = if_not_exists(LSK, :sort), deletes = if_not_exists(deletes, :zero), ' +
+          'awaiting_confirmation = if_not_exists(awaiting_confirmation, :no), #ttl = if_not_exists(#ttl, :ttl) ADD lines_reserved :count',
+        ConditionExpression: 'attribute_not_exists(lines_reserved) OR lines_reserved <= :room',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':id': set.id,
+          ':conversation': set.conversation_id,
+          ':turn': set.turn,
+          ':at': at,
+          ':list': changeSetListKey(userId),
+          ':sort': `${at}#${set.id}`,
+          ':zero': 0,
+          ':no': false,
+          ':ttl': expiresAt(at),
+          ':count': count,
+          ':room': CHANGE_SET_LIMITS.linesPerSet - count,
+        },
       }),
     ),
   );

@@ -102,20 +102,17 @@ export async function confirmChangeSet(userId: string, changeSetId: string, appl
   const held = found.lines.filter((line) => line.status === 'held');
   if (held.length === 0) throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm);
   const at = now.toISOString();
-  for (const line of held) {
-    if (!apply) {
-      await moveLine(userId, changeSetId, line, ['held'], { status: 'declined', reason: null, updated_at: at });
-      continue;
-    }
-    const problem = await whyNotAsBefore(userId, line);
-    if (problem) {
-      await moveLine(userId, changeSetId, line, ['held'], { status: 'failed', reason: problem, updated_at: at });
-      continue;
-    }
-    await deleteOrTrashItem(userId, line.kind, line.item_id!, now);
-    const after = isTrashable(line.kind) ? ({ ...line.before!, deleted_at: at, updated_at: at } as Item) : null;
-    await moveLine(userId, changeSetId, line, ['held'], { status: 'applied', reason: null, updated_at: at, after });
-  }
+  // Each held line is a different item: they are answered side by side.
+  await Promise.all(
+    held.map(async (line) => {
+      if (!apply) return moveLine(userId, changeSetId, line, ['held'], { status: 'declined', reason: null, updated_at: at });
+      const problem = await whyNotAsBefore(userId, line);
+      if (problem) return moveLine(userId, changeSetId, line, ['held'], { status: 'failed', reason: problem, updated_at: at });
+      await deleteOrTrashItem(userId, line.kind, line.item_id!, now);
+      const after = isTrashable(line.kind) ? ({ ...line.before!, deleted_at: at, updated_at: at } as Item) : null;
+      return moveLine(userId, changeSetId, line, ['held'], { status: 'applied', reason: null, updated_at: at, after });
+    }),
+  );
   await setAwaitingConfirmation(userId, changeSetId, false, now);
   return getChangeSet(userId, changeSetId, now);
 }
@@ -138,15 +135,10 @@ const isInTrash = (item: Item) => 'deleted_at' in item && Boolean(item.deleted_a
  * left applied is marked undone, as its own Undo marks it.
  */
 async function revertAll(userId: string, changeSetId: string, allLines: readonly StoredLine[], lines: readonly StoredLine[], now: Date): Promise<void> {
-  const problems: Record<string, string> = {};
-  const checked = new Set<string>();
-  for (const line of lines) {
-    const key = `${line.kind}#${line.item_id}`;
-    if (checked.has(key)) continue;
-    checked.add(key);
-    const problem = await whyNotRevertible(userId, line);
-    if (problem) problems[`${line.tool_call_id}/${line.index}`] = problem;
-  }
+  const seen = new Set<string>();
+  const latestOfEachItem = lines.filter((line) => !seen.has(`${line.kind}#${line.item_id}`) && seen.add(`${line.kind}#${line.item_id}`));
+  const checks = await Promise.all(latestOfEachItem.map(async (line) => [`${line.tool_call_id}/${line.index}`, await whyNotRevertible(userId, line)] as const));
+  const problems = Object.fromEntries(checks.filter(([, problem]) => problem !== null)) as Record<string, string>;
   if (Object.keys(problems).length > 0) throw conflict(Object.values(problems)[0]!, problems);
 
   const reverted: StoredLine[] = [];
@@ -165,11 +157,12 @@ async function revertAll(userId: string, changeSetId: string, allLines: readonly
     throw error;
   }
   const at = now.toISOString();
-  for (const line of lines) await moveLine(userId, changeSetId, line, ['applied'], { status: 'undone', reason: null, updated_at: at });
-  const calls = new Set(lines.map((line) => line.tool_call_id));
-  for (const callId of calls) {
-    if (allLines.every((line) => line.tool_call_id !== callId || line.status !== 'applied' || lines.includes(line))) await markUndone(userId, callId, now);
-  }
+  const calls = [...new Set(lines.map((line) => line.tool_call_id))];
+  const undoneCalls = calls.filter((callId) => allLines.every((line) => line.tool_call_id !== callId || line.status !== 'applied' || lines.includes(line)));
+  await Promise.all([
+    ...lines.map((line) => moveLine(userId, changeSetId, line, ['applied'], { status: 'undone', reason: null, updated_at: at })),
+    ...undoneCalls.map((callId) => markUndone(userId, callId, now)),
+  ]);
 }
 
 /** Why the line's change is no longer what its item shows (changed or deleted since), or null. */

@@ -30,6 +30,8 @@ const utf8Bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), '
 /** The call as the processor holds it: enough to run it and place its lines in its change set. */
 export interface RunnableCall {
   id: string;
+  conversation_id: string;
+  turn: number;
   tool_name: string;
   tool_args: Record<string, unknown>;
   change_set_id: string;
@@ -58,13 +60,13 @@ export async function runTool(userId: string, call: RunnableCall, now: Date): Pr
   const { agent_id: _agent, entity: _entity, ...fields } = call.tool_args;
   const steps = batch ? batchSteps(call, batch.type, batch.kind, fields) : [{ index: 0, fields, itemId: itemIdOfToolCall(call.id) }];
   if (typeof steps === 'string') return { status: 'error', error_message: steps, lines: [] };
-  if (!(await reserveLines(userId, call.change_set_id, steps.length))) return { status: 'error', error_message: VOICE_MESSAGES.tooManyChanges, lines: [] };
+  const set = { id: call.change_set_id, conversation_id: call.conversation_id, turn: call.turn };
+  if (!(await reserveLines(userId, set, steps.length, now))) return { status: 'error', error_message: VOICE_MESSAGES.tooManyChanges, lines: [] };
 
-  const person = (await getSettings(userId)).settings;
   const made = new Lines(call, kind, action.type, now);
   if (action.type === 'delete') await trashAll(userId, kind, steps, made, call.change_set_id, now);
   else for (const step of steps) await made.attempt(step, () => change(userId, kind, action.type as 'create' | 'update', step, now));
-  return made.outcome(batch !== null, person);
+  return made.outcome(batch !== null, async () => (await getSettings(userId)).settings);
 }
 
 interface Step {
@@ -176,8 +178,11 @@ class Lines {
     });
   }
 
-  outcome(batch: boolean, person: Settings): Outcome {
-    for (const line of this.lines) line.said = line.status === 'failed' ? null : saidOf(line.after ?? line.before, person);
+  /** What the call answers; the person's settings (their zone and language) are read only when a line has a date to say. */
+  async outcome(batch: boolean, person: () => Promise<Settings>): Promise<Outcome> {
+    const dated = this.lines.filter((line) => line.status !== 'failed' && dateOf(line.after ?? line.before) !== null);
+    const settings = dated.length > 0 ? await person() : null;
+    for (const line of dated) line.said = saidOf(line.after ?? line.before, settings!);
     const entity = ENTITY_OF_KIND[this.kind];
     const done = this.lines.filter((line) => line.status !== 'failed');
     const failed = this.lines.filter((line) => line.status === 'failed');
@@ -217,15 +222,20 @@ function changedFields(kind: ItemKind, before: Item, after: Item): ChangeLine['f
     .map((field) => ({ field, before: value(before, field), after: value(after, field) }));
 }
 
+/** An event's start or a task's due time, or null. */
+function dateOf(item: Item | null): string | null {
+  const fields = (item ?? {}) as Record<string, unknown>;
+  return typeof fields.start_time === 'string' ? fields.start_time : typeof fields.due_date === 'string' ? fields.due_date : null;
+}
+
 /**
  * The item's date in words, in the person's zone and language ("Friday, 4 December at 15:00"), for
  * the agent to read back: an event's start, a task's due time; null for an item without one.
  */
 export function saidOf(item: Item | null, person: Pick<Settings, 'lang' | 'preferred_timezone'>): string | null {
-  if (!item) return null;
-  const fields = item as Record<string, unknown>;
-  const at = typeof fields.start_time === 'string' ? fields.start_time : typeof fields.due_date === 'string' ? fields.due_date : null;
+  const at = dateOf(item);
   if (!at) return null;
+  const fields = item as Record<string, unknown>;
   const allDay = fields.all_day === true;
   const format = new Intl.DateTimeFormat(person.lang, {
     weekday: 'long',

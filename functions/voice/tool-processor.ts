@@ -2,7 +2,7 @@ import { publishAfterSave } from '../platform/bus';
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { changeSetIdOf } from './change-sets';
-import { openChangeSet, putLines } from './change-sets.repository';
+import { putLines } from './change-sets.repository';
 import { runTool } from './run-tool';
 import { claimPending, finishToolCall } from './tool-calls.repository';
 import { busConsumer } from '../platform/consumer';
@@ -26,11 +26,11 @@ export const handler = busConsumer<'toolcall.requested'>('voice/tool-processor',
 
   const { call } = claim;
   const changeSetId = call.change_set_id ?? changeSetIdOf(userId, call.conversation_id, call.turn);
-  await openChangeSet(userId, { id: changeSetId, conversation_id: call.conversation_id, turn: call.turn }, startedAt);
   const outcome = await runTool(userId, { ...call, change_set_id: changeSetId }, startedAt);
-  await putLines(userId, changeSetId, outcome.lines, call.created_at);
   if (outcome.status === 'error') log.warn('tool call failed', { userId, toolCallId, toolName: call.tool_name, message: outcome.error_message });
-  const finished = await finishToolCall(userId, toolCallId, outcome, now());
+  // Side by side, so the agent waits for one write, not two. Lines that fail to save after the call
+  // finished are reported (the throw below): the change itself stands, without its line to undo it.
+  const [, finished] = await Promise.all([putLines(userId, changeSetId, outcome.lines, call.created_at), finishToolCall(userId, toolCallId, outcome, now())]);
   if (!finished) return;
   await publishAfterSave('toolcall.completed', {
     userId,

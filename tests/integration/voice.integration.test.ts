@@ -7,7 +7,6 @@ import { handler as processToolCall } from '../../functions/voice/tool-processor
 import { itemIdOfToolCall, LIST_TOOL_LIMITS, runTool } from '../../functions/voice/run-tool';
 import { insertToolCall } from '../../functions/voice/tool-calls.repository';
 import { changeSetIdOf } from '../../functions/voice/change-sets';
-import { openChangeSet } from '../../functions/voice/change-sets.repository';
 import { CHANGE_SET_MESSAGES } from '../../shared/change-sets';
 import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/elevenlabs-double';
 import { pushAgent } from '../../functions/voice/agent/push-agent';
@@ -328,12 +327,13 @@ describe('tool calls', () => {
     // The first run saved the task, then stopped before marking the call finished (a timeout, a crash).
     const call = {
       id,
+      conversation_id: 'conv_1',
+      turn: 0,
       tool_name: 'createTask',
       tool_args: { title: 'Saved before the cut' },
       change_set_id: changeSetIdOf(alice.id, 'conv_1', 0),
       created_at: occurredAt,
     };
-    await openChangeSet(alice.id, { id: call.change_set_id, conversation_id: 'conv_1', turn: 0 }, new Date());
     const cutOff = await runTool(alice.id, call, new Date());
     expect(cutOff).toMatchObject({ status: 'success', result: { item: { id: itemIdOfToolCall(id) } } });
 
@@ -750,6 +750,24 @@ describe('change sets', () => {
     const applied = await turn(alice, [['deleteEvents', { ids: events.slice(0, 3).map((event) => event.id) }]]);
     expect(applied.answers[0]!.result).not.toHaveProperty('awaiting_confirmation');
     expect((await alice.get('/api/events')).body.items.map((event: { id: string }) => event.id)).toEqual([events[3].id]);
+  });
+
+  it('stay whole when the call drops: a call the agent repeats after reconnecting answers the first, in its change set, and changes nothing twice', async () => {
+    const alice = await user();
+    const { answers, setId, changeSet } = await turn(alice, [['createTask', { title: 'Once' }]]);
+    const repeated = await alice.post('/api/voice/tool-calls', {
+      tool_call_id: answers[0]!.id,
+      conversation_id: 'conv_after_reconnecting',
+      turn: 0,
+      tool_name: 'createTask',
+      parameters: { title: 'Once' },
+    });
+    expect(repeated.status).toBe(202);
+    expect(repeated.body).toMatchObject({ id: answers[0]!.id, change_set_id: setId, status: 'success' });
+    await world.settle();
+    expect((await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title)).toEqual(['Once']);
+    expect((await changeSet()).lines).toHaveLength(1);
+    expect((await alice.get('/api/voice/change-sets')).body.items.map((set: ChangeSet) => set.id)).toEqual([setId]);
   });
 
   it("are the person's own: another user can neither read, undo nor confirm them", async () => {

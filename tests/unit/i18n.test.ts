@@ -42,9 +42,25 @@ function render(value: unknown, path: string): string {
 
 /** Texts that read the same in a language as in English, on purpose: names, and words the language borrows. */
 const SAME_AS_ENGLISH: Record<'es' | 'fr' | 'de', readonly string[]> = {
-  es: ['Total', 'Demo · Tempo', 'Personal', 'Color', 'Google Calendar', 'ERROR', '2 min'],
+  // A changed field, as "Start: Mon 2 Dec → Fri 6 Dec": punctuation, which French spaces its own way.
+  es: ['Total', 'Demo · Tempo', 'Personal', 'Color', 'Google Calendar', 'ERROR', '2 min', 'Ada: Ada → Ada'],
   fr: ['Total', 'Description', 'Type', 'Notifications', 'Orange', 'Indigo', 'Entrepreneur', 'Manager', 'OK', '2 min', 'Sessions'],
-  de: ['Demo · Tempo', 'Dashboard · Tempo', 'Tags', 'Tag', 'Status', 'Name', '(optional)', 'Meeting', 'Indigo', 'Orange', 'Pink', 'Dashboard', 'OK'],
+  de: [
+    'Demo · Tempo',
+    'Dashboard · Tempo',
+    'Tags',
+    'Tag',
+    'Status',
+    'Name',
+    '(optional)',
+    'Meeting',
+    'Indigo',
+    'Orange',
+    'Pink',
+    'Dashboard',
+    'OK',
+    'Ada: Ada → Ada',
+  ],
 };
 
 describe('the language catalogues', () => {

@@ -8,22 +8,53 @@ import { TOOL_CALLS_KEY } from './tool-calls';
 
 /** Today's change sets of the assistant (functions/voice/change-sets.ts), newest first. */
 const CHANGE_SETS_KEY = '/api/voice/change-sets';
+const changeSetKey = (id: string) => `${CHANGE_SETS_KEY}/${id}`;
+/** How long the live set waits after a move of the counter before it is read again. */
+const CHANGE_SET_READ_DELAY_MS = 250;
 
 /**
- * Read again each time the tool calls' counter moves (a call logged or finished, a line undone or
- * confirmed, in any tab); polled like the tool calls while a call runs and changes are not pushed.
+ * The change set of the turn under way (the newest call's): read again each time the tool calls'
+ * counter moves (a call logged or finished, a line undone or confirmed, in any tab), and polled
+ * like the tool calls while a call runs and changes are not pushed. One read of one set: a busy
+ * day's history is not read again for every call.
  */
-export function useChangeSets(calling: boolean) {
+export function useChangeSet(id: string | null, calling: boolean) {
   const pushed = useChangesPushed();
-  useEffect(() => onCounterMoved('toolcalls', () => void mutate(CHANGE_SETS_KEY)), []);
-  return useSWR(CHANGE_SETS_KEY, async () => (await apiRequest<{ items: ChangeSet[] }>(CHANGE_SETS_KEY, { signedIn: true })).items, {
+  useEffect(() => {
+    if (!id) return;
+    // A turn's calls move the counter several times within moments: one read after the burst serves
+    // them all, and leaves the connections free for what the agent waits on.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onCounterMoved('toolcalls', () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void mutate(changeSetKey(id));
+      }, CHANGE_SET_READ_DELAY_MS);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [id]);
+  return useSWR(id && changeSetKey(id), (key: string) => apiRequest<ChangeSet>(key, { signedIn: true }), {
     refreshInterval: !pushed && calling ? POLLING_MS.toolCalls : 0,
     revalidateOnFocus: false,
   });
 }
 
-/** Puts a set's newest state in the cached list at once, and reads the tool calls again (their toasts say "Undone"). */
+/** Today's change sets: read when shown, and again when a new turn starts one. */
+export function useChangeSets(latestId: string | null) {
+  useEffect(() => {
+    if (latestId) void mutate(CHANGE_SETS_KEY);
+  }, [latestId]);
+  return useSWR(CHANGE_SETS_KEY, async () => (await apiRequest<{ items: ChangeSet[] }>(CHANGE_SETS_KEY, { signedIn: true })).items, {
+    revalidateOnFocus: false,
+  });
+}
+
+/** Puts a set's newest state in the caches at once, and reads the tool calls again (their toasts say "Undone"). */
 function cacheChangeSet(set: ChangeSet): ChangeSet {
+  void mutate(changeSetKey(set.id), set, { revalidate: false });
   void mutate(CHANGE_SETS_KEY, (sets: ChangeSet[] | undefined) => sets?.map((known) => (known.id === set.id ? set : known)), { revalidate: false });
   void mutate(TOOL_CALLS_KEY);
   return set;
@@ -31,17 +62,16 @@ function cacheChangeSet(set: ChangeSet): ChangeSet {
 
 /** "Undo all": every change of the set, or none (the ApiError names the lines that could not be undone). */
 export async function undoChangeSet(id: string): Promise<ChangeSet> {
-  return cacheChangeSet(await apiRequest<ChangeSet>(`${CHANGE_SETS_KEY}/${id}/undo`, { method: 'POST', signedIn: true }));
+  return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/undo`, { method: 'POST', signedIn: true }));
 }
 
 /** The person's answer to the moves to the trash the set holds. */
 export async function confirmChangeSet(id: string, apply: boolean): Promise<ChangeSet> {
-  return cacheChangeSet(await apiRequest<ChangeSet>(`${CHANGE_SETS_KEY}/${id}/confirm`, { method: 'POST', body: { apply }, signedIn: true }));
+  return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/confirm`, { method: 'POST', body: { apply }, signedIn: true }));
 }
 
-/** Undoes one line: an item of a call. */
-export async function undoLine(toolCallId: string, index: number): Promise<void> {
+/** Undoes one line of a set: an item of a call. */
+export async function undoLine(changeSetId: string, toolCallId: string, index: number): Promise<void> {
   await apiRequest(`${TOOL_CALLS_KEY}/${encodeURIComponent(toolCallId)}/undo`, { method: 'POST', body: { index }, signedIn: true });
-  await mutate(CHANGE_SETS_KEY);
-  void mutate(TOOL_CALLS_KEY);
+  cacheChangeSet(await apiRequest<ChangeSet>(changeSetKey(changeSetId), { signedIn: true }));
 }

@@ -8,7 +8,7 @@ import { useAppTexts } from '../../../i18n/texts';
 import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
 import { useTimeZone } from '../../../lib/items';
 import { formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
-import { confirmChangeSet, undoChangeSet, undoLine, useChangeSets } from '../api/change-sets';
+import { confirmChangeSet, undoChangeSet, undoLine, useChangeSet, useChangeSets } from '../api/change-sets';
 import { useVoice } from './voice-provider';
 
 /**
@@ -18,16 +18,19 @@ import { useVoice } from './voice-provider';
  * A set that would move more than 3 items to the trash asks first.
  */
 export function ChangeSets() {
-  const { state, tell } = useVoice();
-  const { data: sets } = useChangeSets(state.phase === 'active' || state.phase === 'starting');
+  const { state, tell, toolCalls } = useVoice();
+  const liveId = toolCalls.find((call) => call.change_set_id)?.change_set_id ?? null;
+  const { data: live } = useChangeSet(liveId, state.phase === 'active' || state.phase === 'starting');
+  const { data: sets } = useChangeSets(liveId);
   const t = useAppTexts().voice.changeSets;
-  if (!sets?.length) return null;
-  const [latest, ...earlier] = sets;
+  const latest = live ?? sets?.[0];
+  if (!latest) return null;
+  const earlier = sets?.filter((set) => set.id !== latest.id) ?? [];
   return (
     // It scrolls when the day has been busy, so it takes focus for the keyboard to scroll it.
     <section className="change-sets" aria-label={t.title} tabIndex={0}>
       <h3 className="change-sets__title">{t.title}</h3>
-      <ChangeSetCard set={latest!} tell={tell} />
+      <ChangeSetCard set={latest} tell={tell} />
       {earlier.length > 0 && (
         <details className="change-sets__earlier">
           <summary>{t.earlier}</summary>
@@ -115,7 +118,7 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
                 variant="ghost"
                 disabled={busy}
                 aria-label={t.undoLine(lineTitle(line, texts))}
-                onClick={() => void run(() => undoLine(line.tool_call_id, line.index))}
+                onClick={() => void run(() => undoLine(set.id, line.tool_call_id, line.index))}
               >
                 {t.undo}
               </Button>
