@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startLocalStack, type LocalStackOptions } from '../local/stack';
+import { PASSWORD_MIN_LENGTH } from '../shared/constants';
 import { FULL_CHROMIUM } from '../scripts/system-packages';
 
 /** The browser tests' flags (playwright.config.ts), for Debian's full Chromium. */
@@ -57,4 +58,23 @@ export async function signInToDemo(page: Page, siteUrl: string, { rememberMe = f
   if (rememberMe) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/** A new page signed in, through the sign-in form, as an account of the bench's own (`<purpose>@tempo.local`), on /dashboard. */
+export async function signedInPage(
+  stack: { url: string; ensureUser(email: string, password: string, name: string): Promise<unknown> },
+  browser: Browser,
+  purpose: string,
+  name: string,
+): Promise<Page> {
+  const email = `${purpose}@tempo.local`;
+  const password = `Bench-${'x'.repeat(PASSWORD_MIN_LENGTH)}1!`;
+  await stack.ensureUser(email, password, name);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${stack.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+  return page;
 }

@@ -1,5 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../shared/constants';
-import { startBrowserStack } from './browser-stack';
+import { signedInPage, startBrowserStack } from './browser-stack';
 import { percentile } from './percentile';
 
 /**
@@ -17,15 +16,7 @@ const { stack, browser, stop } = await startBrowserStack({ elevenLabsDouble: tru
 const double = stack.elevenLabs!;
 
 try {
-  const email = 'change-set-bench@tempo.local';
-  const password = `Bench-${'x'.repeat(PASSWORD_MIN_LENGTH)}1!`;
-  await stack.ensureUser(email, password, 'Change Set Bench');
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/dashboard');
+  const page = await signedInPage(stack, browser, 'change-set-bench', 'Change Set Bench');
   await page.getByRole('link', { name: 'Tasks' }).click();
   await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
 

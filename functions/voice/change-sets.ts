@@ -127,7 +127,8 @@ async function whyNotAsBefore(userId: string, line: StoredLine): Promise<string 
 const isInTrash = (item: Item) => 'deleted_at' in item && Boolean(item.deleted_at);
 
 /**
- * Reverts `lines` (of the set's `allLines`) in their order, all or none. Each is checked first
+ * Reverts `lines` (of the set's `allLines`) in their order (an item's own lines one after the
+ * other, different items side by side), all or none. Each is checked first
  * against the item as it is now: the line's own result must still be there (for a line whose item a
  * later line changed again, that later line's revert brings it back, so only the latest line of an
  * item is checked). A revert that fails halfway (someone changed an item between the check and the
@@ -141,18 +142,26 @@ async function revertAll(userId: string, changeSetId: string, allLines: readonly
   const problems = Object.fromEntries(checks.filter(([, problem]) => problem !== null)) as Record<string, string>;
   if (Object.keys(problems).length > 0) throw conflict(Object.values(problems)[0]!, problems);
 
+  // Each item's lines in their order; different items side by side.
+  const chains = new Map<string, StoredLine[]>();
+  for (const line of lines) chains.set(`${line.kind}#${line.item_id}`, [...(chains.get(`${line.kind}#${line.item_id}`) ?? []), line]);
   const reverted: StoredLine[] = [];
-  try {
-    for (const line of lines) {
-      await apply(userId, line, 'revert', now);
-      reverted.push(line);
-    }
-  } catch (error) {
+  const outcomes = await Promise.allSettled(
+    [...chains.values()].map(async (chain) => {
+      for (const line of chain) {
+        await apply(userId, line, 'revert', now);
+        reverted.push(line);
+      }
+    }),
+  );
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) {
     for (const line of reverted.reverse()) {
       await apply(userId, line, 'redo', now).catch((redoError: unknown) =>
         log.error('an undone change could not be put back', { userId, changeSetId, error: redoError }),
       );
     }
+    const error: unknown = failure.reason;
     if (error instanceof HttpError && (error.status === 404 || error.status === 409)) throw conflict(VOICE_MESSAGES.changedSince);
     throw error;
   }

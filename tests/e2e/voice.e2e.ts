@@ -266,3 +266,31 @@ test('a spoken sentence that makes three tasks and moves an event shows four lin
   expect((await api.get(`/api/events/${dentist.id}`)).start_time).toBe(at(0));
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('a typed request that would move 5 tasks to the trash asks first, and the tasks go only on yes', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  const { api } = await signedInAccount(page, request, 'voice-confirm');
+  const tasks = [];
+  for (const title of ['Old 1', 'Old 2', 'Old 3', 'Old 4', 'Old 5']) tasks.push(await api.create('tasks', { title }));
+  await page.reload();
+  // The agent's five deletes come together, before any result, as a model's parallel calls do.
+  await double.script({
+    toolCalls: tasks.map((task, index) => ({ tool_name: 'deleteTask', parameters: { id: task.id }, ...(index > 0 ? { after: 'sent' as const } : {}) })),
+  });
+  const box = panel(page).getByRole('textbox', { name: 'Type to your assistant' });
+  await box.fill('clear out my old tasks');
+  await box.press('Enter');
+
+  const changes = page.getByRole('region', { name: 'What the assistant did' });
+  await expect(changes.getByRole('alert')).toContainText('Move 5 tasks to the trash?', { timeout: 20_000 });
+  await expect(changes.getByText('Waiting for your confirmation')).toHaveCount(5);
+  // The agent was told it waits, not that it is done.
+  await expect.poll(async () => (await double.state()).toolResults.length).toBe(5);
+  for (const result of (await double.state()).toolResults) expect(JSON.parse(String(result.result))).toMatchObject({ awaiting_confirmation: true });
+  expect((await api.get('/api/tasks')).items).toHaveLength(5);
+
+  await changes.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(changes.getByRole('alert')).toHaveCount(0);
+  await expect.poll(async () => (await api.get('/api/tasks')).items.length).toBe(0);
+  for (const title of ['Old 1', 'Old 5']) await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+});

@@ -268,6 +268,14 @@ describe('the tool-activity toast', () => {
     expect(isUndoable({ ...done, undone_at: '2026-03-01T10:05:00.000Z' })).toBe(false);
     expect(isUndoable({ ...done, tool_name: 'listTasks' })).toBe(false);
     expect(isUndoable({ ...done, status: 'error' })).toBe(false);
+    // A delete waiting for the person's yes has done nothing yet.
+    const held = toolCall({
+      id: 'h',
+      tool_name: 'deleteTask',
+      status: 'success',
+      result: { entity: 'task', action: 'delete', item: { id: 't' }, awaiting_confirmation: true },
+    });
+    expect(isUndoable(held)).toBe(false);
   });
 });
 

@@ -30,7 +30,8 @@ export function toolTitle(toolName: string, texts: AppTexts): string {
   return names[toolName] ?? humaniseToolName(toolName);
 }
 
-/** A finished create, update or delete that has not been undone yet. */
+/** A finished create, update or delete that has not been undone yet (a delete still waiting for the person's yes has nothing to undo). */
 export function isUndoable(call: ToolCall): boolean {
-  return call.status === 'success' && call.undone_at === null && toolChange(call) !== null;
+  const waiting = call.result !== null && 'awaiting_confirmation' in call.result && call.result.awaiting_confirmation === true;
+  return call.status === 'success' && call.undone_at === null && !waiting && toolChange(call) !== null;
 }
