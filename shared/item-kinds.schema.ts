@@ -13,6 +13,9 @@ export const ITEM_SCHEMAS = {
   tags: { create: TagCreateSchema, update: TagUpdateSchema, item: TagSchema },
 } as const satisfies Record<ItemKind, object>;
 
+/** The fields a person can edit on an item of the kind: what an update takes. */
+export const editableFieldNames = (kind: ItemKind): string[] => Object.keys(ITEM_SCHEMAS[kind].update.shape);
+
 /** Each kind's item as stored and returned (`Item<ItemKind>` is any one of them). */
 export type Item<K extends ItemKind = ItemKind> = z.output<(typeof ITEM_SCHEMAS)[K]['item']>;
 /** What a create accepts and what an update may change, as a client sends them (before defaults). */

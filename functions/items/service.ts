@@ -43,7 +43,8 @@ export async function getLiveItem<K extends ItemKind>(userId: string, kind: K, i
   return item;
 }
 
-const isTrashed = (item: StoredItem) => 'deleted_at' in item && Boolean(item.deleted_at);
+/** Whether the item is in the trash (a tag never is: it is deleted outright). */
+export const isTrashed = (item: StoredItem | Item) => 'deleted_at' in item && Boolean(item.deleted_at);
 
 /** The user's item as it is now, live or in the trash; undefined when there is none (a tag deleted, an item purged). */
 export async function findItem<K extends ItemKind>(userId: string, kind: K, id: string): Promise<Item<K> | undefined> {
@@ -114,7 +115,10 @@ async function nextOccurrenceDue(
   return movedOn ? { status: previous.status, ...movedOn } : null;
 }
 
-/** Goals, tasks and events move to the trash, stamped `deleted_at` and `updated_at` with `now`; a tag is deleted outright. */
+/** The item as the trash keeps it once deleteOrTrashItem moved it there at `now`. */
+export const trashedVersion = (item: Item, now: Date): Item => ({ ...item, deleted_at: now.toISOString(), updated_at: now.toISOString() }) as Item;
+
+/** Goals, tasks and events move to the trash, stamped `deleted_at` and `updated_at` with `now` (trashedVersion); a tag is deleted outright. */
 export async function deleteOrTrashItem(userId: string, kind: ItemKind, id: string, now: Date): Promise<void> {
   const at = now.toISOString();
   if (kind === 'tags') {

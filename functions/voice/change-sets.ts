@@ -1,12 +1,12 @@
 import { CHANGE_SET_KEPT_DAYS, CHANGE_SET_LIMITS, CHANGE_SET_MESSAGES } from '../../shared/change-sets';
 import type { ChangeSet } from '../../shared/change-sets.schema';
 import { calendarDay } from '../../shared/dates';
-import { ITEM_SCHEMAS, type Item } from '../../shared/item-kinds.schema';
+import { editableFieldNames, ITEM_SCHEMAS, type Item } from '../../shared/item-kinds.schema';
 import { isTrashable, type ItemKind } from '../../shared/item-kinds';
 import { VOICE_MESSAGES } from '../../shared/messages';
 import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import { zonedInstant } from '../../shared/zoned-time';
-import { createItem, deleteOrTrashItem, findItem, restoreItems, updateItem } from '../items/service';
+import { createItem, deleteOrTrashItem, findItem, isTrashed, restoreItems, trashedVersion, updateItem } from '../items/service';
 import { sleep } from '../platform/clock';
 import { conflict, HttpError, notFound } from '../platform/errors';
 import { log } from '../platform/log';
@@ -109,7 +109,7 @@ export async function confirmChangeSet(userId: string, changeSetId: string, appl
       const problem = await whyNotAsBefore(userId, line);
       if (problem) return moveLine(userId, changeSetId, line, ['held'], { status: 'failed', reason: problem, updated_at: at });
       await deleteOrTrashItem(userId, line.kind, line.item_id!, now);
-      const after = isTrashable(line.kind) ? ({ ...line.before!, deleted_at: at, updated_at: at } as Item) : null;
+      const after = isTrashable(line.kind) ? trashedVersion(line.before!, now) : null;
       return moveLine(userId, changeSetId, line, ['held'], { status: 'applied', reason: null, updated_at: at, after });
     }),
   );
@@ -120,11 +120,9 @@ export async function confirmChangeSet(userId: string, changeSetId: string, appl
 /** Why a held line's item is no longer as it was when the agent asked to delete it, or null. */
 async function whyNotAsBefore(userId: string, line: StoredLine): Promise<string | null> {
   const current = await findItem(userId, line.kind, line.item_id!);
-  if (!current || isInTrash(current)) return VOICE_MESSAGES.deletedSince;
+  if (!current || isTrashed(current)) return VOICE_MESSAGES.deletedSince;
   return current.updated_at === line.before?.updated_at ? null : VOICE_MESSAGES.changedSince;
 }
-
-const isInTrash = (item: Item) => 'deleted_at' in item && Boolean(item.deleted_at);
 
 /**
  * Reverts `lines` (of the set's `allLines`) in their order (an item's own lines one after the
@@ -181,9 +179,9 @@ async function whyNotRevertible(userId: string, line: StoredLine): Promise<strin
     // A deleted tag is gone for good; a trashed item must still be in the trash, untouched.
     if (!isTrashable(line.kind)) return current ? VOICE_MESSAGES.changedSince : null;
     if (!current) return VOICE_MESSAGES.deletedSince;
-    return isInTrash(current) && current.updated_at === line.after?.updated_at ? null : VOICE_MESSAGES.changedSince;
+    return isTrashed(current) && current.updated_at === line.after?.updated_at ? null : VOICE_MESSAGES.changedSince;
   }
-  if (!current || isInTrash(current)) return VOICE_MESSAGES.deletedSince;
+  if (!current || isTrashed(current)) return VOICE_MESSAGES.deletedSince;
   return current.updated_at === line.after?.updated_at ? null : VOICE_MESSAGES.changedSince;
 }
 
@@ -210,6 +208,9 @@ async function apply(userId: string, line: StoredLine, direction: 'revert' | 're
 
 /** The fields a person can edit, from a stored item: what an update (or a tag made again) takes. */
 function editableFields(kind: ItemKind, item: Item): Record<string, unknown> {
-  const names = Object.keys(ITEM_SCHEMAS[kind].update.shape);
-  return Object.fromEntries(names.filter((name) => name in item).map((name) => [name, (item as Record<string, unknown>)[name]]));
+  return Object.fromEntries(
+    editableFieldNames(kind)
+      .filter((name) => name in item)
+      .map((name) => [name, (item as Record<string, unknown>)[name]]),
+  );
 }

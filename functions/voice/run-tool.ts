@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { batchToolAction, CHANGE_SET_MESSAGES, type BatchToolKind } from '../../shared/change-sets';
 import { batchParameters, type ChangeLine } from '../../shared/change-sets.schema';
-import { ITEM_SCHEMAS, type Item, type ItemChanges, type NewItem } from '../../shared/item-kinds.schema';
+import { editableFieldNames, ITEM_SCHEMAS, type Item, type ItemChanges, type NewItem } from '../../shared/item-kinds.schema';
 import { ENTITY_OF_KIND, isTrashable, type ItemKind } from '../../shared/item-kinds';
 import { itemId } from '../../shared/item-fields.schema';
 import { VOICE_MESSAGES } from '../../shared/messages';
 import type { Settings } from '../../shared/settings.schema';
 import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES, type AgentActionType } from '../../shared/tool-calls';
 import type { ToolCallResult } from '../../shared/tool-calls.schema';
-import { createItem, deleteOrTrashItem, getLiveItem, listItems, updateItem } from '../items/service';
+import { createItem, deleteOrTrashItem, getLiveItem, listItems, trashedVersion, updateItem } from '../items/service';
 import { toPublic } from '../items/stored-item';
 import { HttpError, invalidField, notFound } from '../platform/errors';
 import { parseWith } from '../platform/http';
@@ -122,7 +122,7 @@ async function trashAll(userId: string, kind: ItemKind, steps: readonly Step[], 
     }
     await made.attempt(step, async () => {
       await deleteOrTrashItem(userId, kind, item.id, now);
-      return { before: item, after: trashedAs(item, now) };
+      return { before: item, after: trashedVersion(item, now) };
     });
   }
 }
@@ -208,14 +208,11 @@ interface Change {
   after: Item;
 }
 
-/** The item as the trash keeps it: items/service.ts stamps deleted_at and updated_at with the time of the delete. */
-const trashedAs = (item: Item, now: Date): Item => ({ ...item, deleted_at: now.toISOString(), updated_at: now.toISOString() }) as Item;
-
 const titleOf = (item: Record<string, unknown>): string => String(item.title ?? item.name ?? '');
 
 /** The fields a person can edit whose values an update changed, before and after. */
 function changedFields(kind: ItemKind, before: Item, after: Item): ChangeLine['fields'] {
-  const editable = Object.keys(ITEM_SCHEMAS[kind].update.shape);
+  const editable = editableFieldNames(kind);
   const value = (item: Item, field: string) => (item as Record<string, unknown>)[field] ?? null;
   return editable
     .filter((field) => JSON.stringify(value(before, field)) !== JSON.stringify(value(after, field)))
