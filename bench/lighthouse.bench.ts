@@ -15,8 +15,11 @@ import { CHROMIUM_ARGS, signInToDemo, startServedBuild } from './browser-stack';
  * visits installed answers what it cached.
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PUBLIC_PAGES = ['/', '/login'];
-const SIGNED_IN_PAGES = ['/dashboard', '/calendar'];
+/** LIGHTHOUSE_PAGES=/dashboard,/calendar audits only those. */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
+const chosen = (path: string) => !ONLY || ONLY.includes(path);
+const PUBLIC_PAGES = ['/', '/login'].filter(chosen);
+const SIGNED_IN_PAGES = ['/dashboard', '/calendar'].filter(chosen);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Figures {

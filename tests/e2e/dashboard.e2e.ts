@@ -175,3 +175,35 @@ test('the dashboard does not move when its lists arrive', { tag: '@phone' }, asy
   await expect(page.getByRole('region', { name: 'Goal Progress' }).getByText('Learn to sail')).toBeVisible();
   expect(await layoutShifts(page)).toEqual([]);
 });
+
+test('a first visit asks for its lists beside the page’s code, reads each once, and first paints them', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'dash-early', null);
+  await api.create('tasks', { title: 'Book a course', priority: 'high' });
+  const reads: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (sent.method() === 'GET' && /^\/api\/(goals|tasks|events|settings)$/.test(pathname)) reads.push(pathname);
+  });
+  // The page's code comes only once its reads are answered: the reads went out before it.
+  const answered = Promise.all(
+    ['goals', 'tasks', 'events', 'settings'].map((list) => page.waitForResponse((response) => new URL(response.url()).pathname === `/api/${list}`)),
+  );
+  await page.route(/\/assets\/dashboard-[\w-]+\.js$/, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shown = window as unknown as { firstShown?: string };
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root?.hasChildNodes()) return;
+      shown.firstShown = root.textContent ?? '';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/dashboard');
+
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: /Book a course/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { firstShown?: string }).firstShown)).toContain('Book a course');
+  expect(reads.sort()).toEqual(['/api/events', '/api/goals', '/api/settings', '/api/tasks']);
+});

@@ -395,6 +395,8 @@ test('quick add turns plain words into a task with a preview, and Q opens it any
   expect((await api.get('/api/tasks')).items.find((item: { title: string }) => item.title === 'Buy running shoes')).toMatchObject({ goal_id: goal.id });
 
   await page.goto('/dashboard');
+  // A person presses Q on a page they see.
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
   await page.locator('body').press('q');
   const dialog = page.getByRole('dialog', { name: 'Quick add' });
   await expect(dialog.getByLabel('Quick add')).toBeFocused();

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter, prepareRoute } from './app/route-table';
+import { AppRouter, prepareRoute, startFirstReads } from './app/route-table';
 import { joinBrowserSession } from './features/auth/lib/browser-session';
 import { loadCatalogue } from './i18n/catalogues';
 import { currentLanguage } from './i18n/language';
@@ -25,4 +25,11 @@ registerServiceWorker();
 document.documentElement.lang = currentLanguage();
 // Offline, the app renders all the same: the loading state until the texts arrive, or the page saying what failed.
 // A new tab takes the session another tab holds before the first render decides whether it is signed in.
-Promise.all([loadCatalogue(currentLanguage(), 'public'), prepareRoute(window.location.pathname), joinBrowserSession()]).then(render, render);
+// The page's data is asked for first, ahead of its code, so its few small answers do not queue
+// behind the code's downloads: at once when this tab holds a session, else once it has joined another tab's.
+const { pathname } = window.location;
+startFirstReads(pathname);
+Promise.all([loadCatalogue(currentLanguage(), 'public'), prepareRoute(pathname), joinBrowserSession().then(() => startFirstReads(pathname))]).then(
+  render,
+  render,
+);

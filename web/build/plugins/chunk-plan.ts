@@ -13,6 +13,12 @@ const ROUTER = /web[\\/]src[\\/]app[\\/]route-table\.tsx$/;
 const routeName = (id: string) => /[\\/]app[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(id)?.[1];
 /** Code shared by this many signed-in pages goes with the frame; code two pages share (the calendar's and the tasks' editors) keeps a chunk of its own, so the dashboard does not download it. */
 const SHARED_BY_PAGES = 3;
+/**
+ * Small modules the dashboard (the page a person lands on) shares with another page go with the
+ * frame all the same: on a phone's slow 4G a chunk of its own costs the dashboard a round trip
+ * (150 ms), the time some 30 KB take to download.
+ */
+const SMALL_MODULE_CHARACTERS = 4_000;
 
 /**
  * Fewer, larger chunks on a first visit. Left to itself the bundler gives every set of pages that
@@ -20,7 +26,7 @@ const SHARED_BY_PAGES = 3;
  * phone on HTTP/1.1 opens six connections to an origin, so they went out six at a time, a round
  * trip each (Lighthouse's mobile largest paint: 3.05 s, 2.46 s with this plan). Here:
  * - `common`: what the entry loads, and what the public pages share with the signed-in ones;
- * - `app`: the frame and what the signed-in pages share;
+ * - `app`: the frame, what three signed-in pages share, and what small the dashboard shares with one;
  * and each page's own code stays in its page's chunk; the libraries keep theirs (web/vite.config.ts).
  * Both groups are closed under static imports (a module's imports reach what it is reached by),
  * so neither needs its dependencies pulled in, which would drag the entry's modules out of it.
@@ -61,15 +67,28 @@ export function signedInChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
         signedIn.filter((id) => routeName(id) === 'signed-in-layout'),
         staticImports,
       );
+      const dashboard = reach(
+        signedIn.filter((id) => routeName(id) === 'dashboard'),
+        staticImports,
+      );
       const pagesReaching = new Map<string, number>();
       for (const page of signedIn) for (const id of reach([page], staticImports)) pagesReaching.set(id, (pagesReaching.get(id) ?? 0) + 1);
 
       for (const id of initial) if (id !== entry) common.add(id);
+      const small = new Set<string>();
       for (const [id, pages] of pagesReaching) {
         if (initial.has(id)) continue;
         if (publicCode.has(id)) common.add(id);
         else if (frame.has(id) || pages >= SHARED_BY_PAGES) app.add(id);
+        else if (pages >= 2 && dashboard.has(id) && (info(id)?.code?.length ?? Infinity) <= SMALL_MODULE_CHARACTERS) small.add(id);
       }
+      // A small module goes with the frame only with all it imports, so the frame never pulls in a large one.
+      const elsewhere = (id: string) => !common.has(id) && !app.has(id) && !small.has(id);
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const id of small) if (staticImports(id).some(elsewhere)) changed = small.delete(id);
+      }
+      for (const id of small) app.add(id);
     },
   };
   return {

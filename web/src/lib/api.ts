@@ -2,7 +2,7 @@ import { API_ERRORS, messageKeyOf, type ApiErrorKey, type MessageKey, type Voice
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
 import { reportError } from './error-reporting';
 import { firstContentfulPaintOr } from './first-paint';
-import { sessionIdToken } from './session';
+import { onSessionEnd, sessionIdToken, storedIdToken } from './session';
 
 /** The texts an API or schema message can be shown in: the public ones, and the app's voice texts where loaded. */
 type MessageTexts = PublicTexts & Partial<Pick<AppTexts, 'voiceErrors'>>;
@@ -38,11 +38,63 @@ export interface ApiRequestOptions {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  // Reads wait for the page's first paint (lib/first-paint.ts), or a moment for a page that paints no text.
-  if (method === 'GET') await (readsWait ??= firstContentfulPaintOr(FIRST_PAINT_WAIT_MS));
+  if (method === 'GET') {
+    const early = earlyReads.get(path);
+    earlyReads.delete(path);
+    if (early && options.signedIn) return early as Promise<T>;
+    // Other reads wait for the page's first paint (lib/first-paint.ts), or a moment for a page that paints no text.
+    await (readsWait ??= firstContentfulPaintOr(FIRST_PAINT_WAIT_MS));
+  }
+  return send<T>(path, method, options);
+}
+
+/**
+ * Starts the first reads of the page being opened at once, beside the download of its code, when
+ * the stored session is fresh: the page's largest paint is their data, which would otherwise be
+ * asked for only once the page has painted. The first signed-in read of each path takes its
+ * answer (and ignores its abort signal); one nobody took within a few seconds is dropped.
+ */
+export function readEarly(paths: readonly string[]): void {
+  const token = storedIdToken();
+  if (!token) return;
+  for (const path of paths) {
+    if (earlyReads.has(path)) continue;
+    const read = send(path, 'GET', { signedIn: true }, token);
+    // Its failure belongs to the page's read that takes it, if one does.
+    read.catch(() => undefined);
+    earlyReads.set(path, read);
+    setTimeout(() => earlyReads.get(path) === read && earlyReads.delete(path), EARLY_READ_KEPT_MS);
+  }
+}
+
+/**
+ * The early reads answered within `waitMs`, by path, left for the page's reads to take all the
+ * same. Waits only while one of `awaited` is under way.
+ */
+export async function earlyAnswers(awaited: (path: string) => boolean, waitMs: number): Promise<ReadonlyMap<string, unknown>> {
+  const answered = new Map<string, unknown>();
+  const reads = [...earlyReads].map(([path, read]) => ({
+    path,
+    settled: read.then(
+      (answer) => void answered.set(path, answer),
+      () => undefined,
+    ),
+  }));
+  const under = reads.filter(({ path }) => awaited(path)).map(({ settled }) => settled);
+  if (under.length > 0) await Promise.race([Promise.all(under), new Promise((resolve) => setTimeout(resolve, waitMs))]);
+  return new Map(answered);
+}
+
+/** Early reads not yet taken, by path (a page's few, from the route table). */
+const earlyReads = new Map<string, Promise<unknown>>();
+const EARLY_READ_KEPT_MS = 10_000;
+onSessionEnd(() => earlyReads.clear());
+
+/** One request; with a `token` at hand it goes out at once, before this task ends. */
+async function send<T>(path: string, method: NonNullable<ApiRequestOptions['method']>, options: ApiRequestOptions, token?: string): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.signedIn) headers.authorization = `Bearer ${await currentIdToken()}`;
+  if (options.signedIn) headers.authorization = `Bearer ${token ?? (await currentIdToken())}`;
 
   const response = await fetch(path, {
     method,

@@ -5,7 +5,7 @@ import type { Stamped } from '../../../shared/changes';
 import type { ChangeNotice, ChangeStamps } from '../../../shared/changes.schema';
 import { ITEM_KINDS } from '../../../shared/item-kinds';
 import { ApiError, apiRequest } from './api';
-import { listCacheKey, SETTINGS_KEY, TRASH_KEY } from './items';
+import { listCacheKey, SETTINGS_KEY, TRASH_KEY } from './read-paths';
 import { observable, useObservable } from './observable';
 
 /** The real-time states, as the socket and the polling behind it see them. */

@@ -4,7 +4,7 @@ import type { GcalConnectAnswer, GcalStatus, GcalSyncAnswer } from '../../../sha
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
 import { ApiError, apiRequest, localizedError } from './api';
 import { reportError } from './error-reporting';
-import { listCacheKey } from './items';
+import { listCacheKey } from './read-paths';
 
 /**
  * The Google Calendar client, shared by the calendar (Sync button, first-time connect dialog) and

@@ -7,8 +7,9 @@ import type { TrashEntry } from '../../../shared/item-fields.schema';
 import type { Settings } from '../../../shared/settings.schema';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { DATA_CACHE_TTL_MS, MAX_ITEMS_CACHED } from '../../../shared/constants';
-import { apiRequest } from './api';
+import { apiRequest, earlyAnswers } from './api';
 import { rememberData, rememberedData } from './remembered-data';
+import { listCacheKey, SETTINGS_KEY, TRASH_KEY } from './read-paths';
 import { onSessionEnd } from './session';
 
 /**
@@ -18,11 +19,6 @@ import { onSessionEnd } from './session';
  * is taken back if the server refuses it), so a screen shows what the server holds at once; the
  * list read again when its counter moves for that write holds the same, and SWR keeps what it shows.
  */
-
-/** A kind's list in the SWR cache, keyed by the list's API path. */
-export const listCacheKey = (kind: ItemKind) => `/api/${kind}`;
-export const SETTINGS_KEY = '/api/settings';
-export const TRASH_KEY = '/api/trash';
 
 async function fetchList<K extends ItemKind>(kind: K): Promise<Array<Item<K>>> {
   const key = listCacheKey(kind);
@@ -177,9 +173,21 @@ const REMEMBERED_FOR: ReadonlyMap<string, number> = new Map([
 ]);
 const MAX_REMEMBERED_ITEMS: ReadonlyMap<string, number> = new Map(ITEM_KINDS.map((kind) => [listCacheKey(kind), MAX_ITEMS_CACHED[kind]]));
 
-/** Before a signed-in page first shows: what was shown last time, where nothing newer is known. Each list is read again as its screen mounts. */
-export function restoreRememberedData(): void {
-  for (const [key, data] of rememberedData(REMEMBERED_FOR)) void mutate(key, (known: unknown) => known ?? data, { revalidate: false });
+/**
+ * Before a signed-in page first shows: the answers of its first reads (lib/api.ts readEarly) that
+ * come within `waitMs`, and what was shown last time for the rest. It waits only for a read with
+ * nothing remembered, so a page that can paint from what it kept paints at once. Each list is read
+ * again as its screen mounts, which takes an early read's answer if it has one.
+ */
+export async function prepareFirstShow(waitMs: number): Promise<void> {
+  const remembered = new Map(rememberedData(REMEMBERED_FOR));
+  const answered = await earlyAnswers((path) => !remembered.has(path), waitMs);
+  for (const key of new Set([...answered.keys(), ...remembered.keys()])) {
+    // The cache holds a list's items and the settings as they are, as the hooks' reads put them.
+    const data = answered.has(key) ? (key === SETTINGS_KEY ? answered.get(key) : (answered.get(key) as { items: unknown }).items) : remembered.get(key);
+    // Nothing newer is known yet on a first show; on a later page's, what the app holds is.
+    void mutate(key, (known: unknown) => known ?? data, { revalidate: false });
+  }
 }
 
 /** Keeps what the screens show for the next visit, whenever the page is hidden or left (a phone may never say it closed). */

@@ -35,6 +35,11 @@ export function sessionEnded(): void {
   for (const handler of sessionEndHandlers) handler();
 }
 
+/** The stored token while it is fresh, at once; null when there is none or it needs a refresh. */
+export function storedIdToken(): string | null {
+  return sessionSource.stored();
+}
+
 export function sessionIdToken(): Promise<string | null> {
   const stored = sessionSource.stored();
   return stored ? Promise.resolve(stored) : sessionSource.refreshed();

@@ -14,7 +14,7 @@ import { VoiceProvider } from '../../features/voice/components/voice-provider';
 import { LanguageSwitch } from '../../features/settings/components/language-switch';
 import { changeLanguage } from '../../i18n/language';
 import { useChangeWatcher } from '../../lib/change-watcher';
-import { restoreRememberedData, useRememberShownData, useSettings } from '../../lib/items';
+import { prepareFirstShow, useRememberShownData, useSettings } from '../../lib/items';
 import { loadedWebConfig, loadWebConfig } from '../../lib/web-config';
 import { ReminderNotices } from '../../features/reminders/components/reminder-notices';
 
@@ -25,8 +25,14 @@ const BANNER_ENTITIES: Record<string, readonly Entity[]> = {
   '/calendar': ['event'],
 };
 
-/** The router calls this before the frame first shows: its pages paint what they showed last time, then read it again. */
-export const beforeFirstShow = restoreRememberedData;
+/**
+ * How long a first visit's first paint may wait for the page's data, read beside the download of
+ * its code: a paint with the data saves the second one, but a slow API never keeps the page blank.
+ */
+const DATA_AWAITED_MS = 400;
+
+/** The router calls this before the frame first shows: its pages paint their first data if it came soon, else what they showed last time, then read it again. */
+export const beforeFirstShow = () => prepareFirstShow(DATA_AWAITED_MS);
 
 /**
  * The signed-in app around each page: the frame, one change watcher, the bug report, and the voice

@@ -11,13 +11,21 @@ import { useAppTexts } from '../../../i18n/texts';
 import { localizedError, localizeMessage } from '../../../lib/api';
 import { createItem, useItems, useTimeZone } from '../../../lib/items';
 import { formatDay, formatMinutes } from '../../../lib/zoned-dates';
-import { eventOf, parseQuickAdd, taskOf, type QuickAdd as Understood } from '../lib/parse-quick-add';
+import type * as QuickAddRules from '../lib/parse-quick-add';
+import type { QuickAdd as Understood } from '../lib/parse-quick-add';
 import './quick-add.css';
 
-/** chrono's reader of each language, downloaded when quick add is first used. */
-let readers: Promise<Record<Language, Pick<Chrono, 'parse'>>> | null = null;
-const loadReaders = () =>
-  (readers ??= import('chrono-node').then((chrono) => ({ en: chrono.en.casual, es: chrono.es.casual, fr: chrono.fr.casual, de: chrono.de.casual })));
+/** How quick add reads words: chrono's reader of each language and its own rules, downloaded when quick add is first used. */
+interface Reading {
+  readers: Record<Language, Pick<Chrono, 'parse'>>;
+  rules: typeof QuickAddRules;
+}
+let reading: Promise<Reading> | null = null;
+const loadReading = () =>
+  (reading ??= Promise.all([import('chrono-node'), import('../lib/parse-quick-add')]).then(([chrono, rules]) => ({
+    readers: { en: chrono.en.casual, es: chrono.es.casual, fr: chrono.fr.casual, de: chrono.de.casual },
+    rules,
+  })));
 
 interface QuickAddProps {
   /** Where it is typed: the Calendar makes events, elsewhere a task unless the words give a length. */
@@ -36,26 +44,28 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
   const goalList = useItems('goals').data;
   const goals = useMemo(() => (goalList ?? []).filter((goal) => goal.status !== 'completed'), [goalList]);
   const [text, setText] = useState('');
-  const [reader, setReader] = useState<Pick<Chrono, 'parse'> | null>(null);
+  const [loaded, setLoaded] = useState<Reading | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [inputId, hintId] = [useId(), useId()];
 
-  const startReading = () => void loadReaders().then((all) => setReader(() => all[currentLanguage()]));
-  const understood = reader && text.trim() ? parseQuickAdd(text, { now: new Date(), timeZone, language: currentLanguage(), chrono: reader, goals }) : null;
+  const startReading = () => void loadReading().then(setLoaded);
+  const read = ({ readers, rules }: Reading, language: Language) =>
+    rules.parseQuickAdd(text, { now: new Date(), timeZone, language, chrono: readers[language], goals });
+  const understood = loaded && text.trim() ? read(loaded, currentLanguage()) : null;
   const kind = understood && (place === 'events' || understood.lengthMinutes !== null) ? 'events' : 'tasks';
 
   async function add() {
-    const language = currentLanguage();
-    const words = parseQuickAdd(text, { now: new Date(), timeZone, language, chrono: (await loadReaders())[language], goals });
+    const ready = await loadReading();
+    const words = read(ready, currentLanguage());
     if (!words.title) {
       setError(localizeMessage(kind === 'tasks' ? MESSAGES.taskTitleRequired : MESSAGES.titleRequired, texts));
       return;
     }
     setSaving(true);
     try {
-      if (kind === 'tasks') await createItem('tasks', taskOf(words, timeZone));
-      else await createItem('events', eventOf(words, new Date(), timeZone));
+      if (kind === 'tasks') await createItem('tasks', ready.rules.taskOf(words, timeZone));
+      else await createItem('events', ready.rules.eventOf(words, new Date(), timeZone));
       showToast({ tone: 'success', title: kind === 'tasks' ? texts.tasks.editor.created : texts.calendar.editor.created });
       setText('');
       onAdded?.();

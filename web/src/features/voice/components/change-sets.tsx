@@ -9,7 +9,7 @@ import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
 import { useTimeZone } from '../../../lib/items';
 import { formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
 import { confirmChangeSet, undoChangeSet, undoLine, useChangeSet, useChangeSets } from '../api/change-sets';
-import { useVoice } from './voice-provider';
+import { useLiveChangeSetId, useVoice } from './voice-provider';
 
 /**
  * "What the assistant did": today's change sets, newest first, each one turn of the conversation.
@@ -18,8 +18,8 @@ import { useVoice } from './voice-provider';
  * A set that would move more than 3 items to the trash asks first.
  */
 export function ChangeSets() {
-  const { state, tell, toolCalls } = useVoice();
-  const liveId = toolCalls.find((call) => call.change_set_id)?.change_set_id ?? null;
+  const { state, tell } = useVoice();
+  const liveId = useLiveChangeSetId();
   const { data: live } = useChangeSet(liveId, state.phase === 'active' || state.phase === 'starting');
   const { data: sets } = useChangeSets(liveId);
   const t = useAppTexts().voice.changeSets;

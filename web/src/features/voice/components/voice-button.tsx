@@ -1,14 +1,28 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { classNames } from '../../../components/ui/class-names';
 import { useItems } from '../../../lib/items';
 import { AssistantTextBox } from './assistant-text-box';
 import { callButtonLabel, CallStatus } from './call-status';
-import { ChangeSets } from './change-sets';
+import { useChangeSets } from '../api/change-sets';
 import { ToolActivityToast } from './tool-activity-toast';
 import { VoiceOrb } from './voice-orb';
-import { useVoice } from './voice-provider';
+import { useLiveChangeSetId, useVoice } from './voice-provider';
 import './voice.css';
 import { useAppTexts } from '../../../i18n/texts';
+
+/** The change sets panel's code comes once there is a change set to show: most visits have none, and every signed-in page would carry it. */
+const ChangeSets = lazy(() => import('./change-sets').then(({ ChangeSets: Panel }) => ({ default: Panel })));
+
+function ChangeSetsOnceAny() {
+  const liveId = useLiveChangeSetId();
+  const { data: sets } = useChangeSets(liveId);
+  if (!liveId && !sets?.length) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChangeSets />
+    </Suspense>
+  );
+}
 
 const RING_RADIUS = 30;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
@@ -51,7 +65,7 @@ export function VoiceButton() {
           </button>
           <CallStatus captionId={captionId} />
           {available && <AssistantTextBox autoFocus={typing} />}
-          <ChangeSets />
+          <ChangeSetsOnceAny />
         </div>
       )}
       <div className="voice-fab__row">
@@ -119,7 +133,7 @@ export function VoicePanel() {
       <CallStatus captionId={captionId} />
       {available && <AssistantTextBox />}
       <ToolActivityToast />
-      <ChangeSets />
+      <ChangeSetsOnceAny />
     </section>
   );
 }

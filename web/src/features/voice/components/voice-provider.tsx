@@ -5,7 +5,7 @@ import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { useToast } from '../../../components/ui/toast';
 import { reportAssistantProcessing } from '../../../lib/assistant-activity';
-import { listCacheKey, TRASH_KEY } from '../../../lib/items';
+import { listCacheKey, TRASH_KEY } from '../../../lib/read-paths';
 import { TOOL_CALLS_KEY, undoToolCall, useToolCalls } from '../api/tool-calls';
 import { fetchVoiceConfig, saveSessionDuration } from '../api/voice-session';
 import {
@@ -61,6 +61,11 @@ export function useVoice(): VoiceContextValue {
   const value = use(VoiceContext);
   if (!value) throw new Error('useVoice needs a VoiceProvider above it');
   return value;
+}
+
+/** The change set the assistant is filling: the newest tool call's. */
+export function useLiveChangeSetId(): string | null {
+  return useVoice().toolCalls.find((call) => call.change_set_id)?.change_set_id ?? null;
 }
 
 const NO_CALLS: readonly ToolCall[] = [];

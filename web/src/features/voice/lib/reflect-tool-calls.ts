@@ -6,7 +6,7 @@ import { batchToolAction } from '../../../../../shared/change-sets';
 import { kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { reportAssistantTouched } from '../../../lib/assistant-activity';
-import { listCacheKey } from '../../../lib/items';
+import { listCacheKey } from '../../../lib/read-paths';
 
 type Item = { id: string } & Record<string, unknown>;
 
