@@ -1,9 +1,19 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { Stamped } from '../../shared/changes';
-import { CHANGE_LINE_INFIX, CHANGE_SET_PREFIX, KIND_OF_PREFIX, REMINDER_NOTICE_PREFIX, TOOL_CALL_PREFIX, USER_SK, userIdOfKey } from '../data/keys';
+import {
+  CHANGE_LINE_INFIX,
+  CHANGE_SET_PREFIX,
+  KIND_OF_PREFIX,
+  REMINDER_NOTICE_PREFIX,
+  TOOL_CALL_LEASE,
+  TOOL_CALL_PREFIX,
+  USER_SK,
+  userIdOfKey,
+} from '../data/keys';
 import { reportError } from '../platform/error-reporting';
 import { log } from '../platform/log';
-import { streamConsumer } from '../platform/stream';
+import { streamConsumer, type TableChange } from '../platform/stream';
 import { closeOpenConnections, notifyConnections } from '../push/sockets';
 import { bumpStamps } from './stamps.repository';
 
@@ -17,6 +27,16 @@ export function counterOf(sortKey: string): Stamped | null {
   if (sortKey.startsWith(TOOL_CALL_PREFIX) || (sortKey.startsWith(CHANGE_SET_PREFIX) && sortKey.includes(CHANGE_LINE_INFIX))) return 'toolcalls';
   if (sortKey.startsWith(REMINDER_NOTICE_PREFIX)) return 'reminders';
   return KIND_OF_PREFIX[sortKey.split('#')[0]!] ?? null;
+}
+
+/** Attributes no screen shows: a write that changes nothing else (a tool call taken by its processor) moves no counter. */
+const UNSHOWN_ATTRIBUTES: ReadonlySet<string> = new Set([TOOL_CALL_LEASE]);
+
+function shownChange({ before, after }: TableChange): boolean {
+  if (!before || !after) return true;
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].some(
+    (name) => !UNSHOWN_ATTRIBUTES.has(name) && !isDeepStrictEqual(before[name], after[name]),
+  );
 }
 
 /**
@@ -37,7 +57,7 @@ export const handler = streamConsumer('changes/count-changes', async (changes) =
       continue;
     }
     const what = counterOf(change.SK);
-    if (!what) continue;
+    if (!what || !shownChange(change)) continue;
     const userId = userIdOfKey(change.PK);
     const group = byUser.get(userId) ?? { counts: new Map<Stamped, number>(), records: [] as DynamoDBRecord[] };
     group.counts.set(what, (group.counts.get(what) ?? 0) + 1);

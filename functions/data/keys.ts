@@ -50,6 +50,8 @@ export const PURGE_CHECKPOINT_KEY = { PK: 'PURGE', SK: 'CHECKPOINT' } as const;
 export const TOOL_CALL_PREFIX = 'TOOLCALL#';
 /** agent_tool_calls: one per ElevenLabs tool_call_id, so logging the same call twice finds the first. */
 export const toolCallKey = (userId: string, toolCallId: string) => ({ PK: userKey(userId), SK: `${TOOL_CALL_PREFIX}${toolCallId}` });
+/** A tool call's attribute holding its processor's lease: kept beside the public fields, shown on no screen. */
+export const TOOL_CALL_LEASE = 'claim_until';
 /** The byList partition of a user's tool calls, sorted by `<created_at>#<id>`: newest first in one Query. */
 export const toolCallListKey = (userId: string) => `${userKey(userId)}#TOOLCALL`;
 export const CHANGE_SET_PREFIX = 'CHANGESET#';

@@ -1,13 +1,13 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TOOL_CALL_FETCH_LIMIT } from '../../shared/constants';
 import { ToolCallIdSchema, ToolCallSchema, type ToolCall, type ToolCallResult } from '../../shared/tool-calls.schema';
-import { toolCallKey, toolCallListKey } from '../data/keys';
+import { TOOL_CALL_LEASE, toolCallKey, toolCallListKey } from '../data/keys';
 import type { StoredLine } from './change-sets.repository';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 
 /**
  * agent_tool_calls under the user's partition (SK TOOLCALL#<tool_call_id>), listed newest first
- * through the byList index. `claim_until` (a processor's lease) is kept beside the public fields
+ * through the byList index. A processor's lease (TOOL_CALL_LEASE) is kept beside the public fields
  * and never answered.
  */
 
@@ -73,9 +73,9 @@ export async function claimPending(userId: string, id: string, now: Date): Promi
       new UpdateCommand({
         TableName: tableName(),
         Key: toolCallKey(userId, id),
-        UpdateExpression: 'SET claim_until = :until',
-        ConditionExpression: '#status = :pending AND (attribute_not_exists(claim_until) OR claim_until < :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
+        UpdateExpression: 'SET #lease = :until',
+        ConditionExpression: '#status = :pending AND (attribute_not_exists(#lease) OR #lease < :now)',
+        ExpressionAttributeNames: { '#status': 'status', '#lease': TOOL_CALL_LEASE },
         ExpressionAttributeValues: {
           ':pending': 'pending',
           ':now': now.toISOString(),
@@ -98,9 +98,9 @@ export async function finishToolCall(userId: string, id: string, outcome: Outcom
       new UpdateCommand({
         TableName: tableName(),
         Key: toolCallKey(userId, id),
-        UpdateExpression: 'SET #status = :status, #result = :result, error_message = :error, updated_at = :now REMOVE claim_until',
+        UpdateExpression: 'SET #status = :status, #result = :result, error_message = :error, updated_at = :now REMOVE #lease',
         ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status', '#result': 'result' },
+        ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#lease': TOOL_CALL_LEASE },
         ExpressionAttributeValues: { ...values, ':status': outcome.status, ':pending': 'pending', ':now': now.toISOString() },
         ReturnValues: 'ALL_NEW',
       }),

@@ -43,7 +43,14 @@ test(
     const gated = await gate(page, lists, 'hold');
     await page.goto('/dashboard');
     await stopPageClock(page);
-    await expect(page.getByRole('status').filter({ hasText: 'Loading goals and tasks...' })).toHaveCount(1);
+    // The first paint waits a moment for the lists it asked for as the app started, on the page's clock.
+    const loading = page.getByRole('status').filter({ hasText: 'Loading goals and tasks...' });
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return loading.count();
+      })
+      .toBe(1);
     await expect(page.getByRole('status').filter({ hasText: 'Loading the schedule...' })).toHaveCount(1);
     for (const text of EMPTY_STATES) await expect(page.getByText(text)).toHaveCount(0);
     await gated.set('fail');

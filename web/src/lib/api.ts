@@ -88,7 +88,16 @@ export async function earlyAnswers(awaited: (path: string) => boolean, waitMs: n
 /** Early reads not yet taken, by path (a page's few, from the route table). */
 const earlyReads = new Map<string, Promise<unknown>>();
 const EARLY_READ_KEPT_MS = 10_000;
-onSessionEnd(() => earlyReads.clear());
+
+/**
+ * Drops the early reads nobody took: something changed since they were sent. A page's read waits
+ * for its mount, which a tab in the background may put off (SWR revalidates seeded data on the
+ * next animation frame), and must not then take an answer older than the change.
+ */
+export function forgetEarlyReads(): void {
+  earlyReads.clear();
+}
+onSessionEnd(forgetEarlyReads);
 
 /** One request; with a `token` at hand it goes out at once, before this task ends. */
 async function send<T>(path: string, method: NonNullable<ApiRequestOptions['method']>, options: ApiRequestOptions, token?: string): Promise<T> {

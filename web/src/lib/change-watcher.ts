@@ -4,7 +4,7 @@ import { CHANGE_SOCKET, CHANGE_SOCKET_PATH, POLLING_MS } from '../../../shared/c
 import type { Stamped } from '../../../shared/changes';
 import type { ChangeNotice, ChangeStamps } from '../../../shared/changes.schema';
 import { ITEM_KINDS } from '../../../shared/item-kinds';
-import { ApiError, apiRequest } from './api';
+import { ApiError, apiRequest, forgetEarlyReads } from './api';
 import { listCacheKey, SETTINGS_KEY, TRASH_KEY } from './read-paths';
 import { observable, useObservable } from './observable';
 
@@ -23,6 +23,9 @@ export function useConnectionStatus(): ConnectionStatus {
 export function useChangesPushed(): boolean {
   return useObservable(socketOpen);
 }
+
+/** The same, at this moment, for code outside a component. */
+export const changesPushed = (): boolean => socketOpen.get();
 
 const counterListeners = new Map<Stamped, Set<() => void>>();
 
@@ -96,6 +99,8 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       seen.current = stamps;
       if (!previous) return;
       const moved = movedCounters(previous, stamps);
+      // An early read's answer may predate what moved (a tab in the background may not have taken it yet).
+      if (moved.size > 0) forgetEarlyReads();
       for (const kind of ITEM_KINDS) if (moved.has(kind)) void mutate(listCacheKey(kind));
       if (ITEM_KINDS.some((kind) => moved.has(kind))) void mutate(TRASH_KEY);
       if (moved.has('settings')) void mutate(SETTINGS_KEY);

@@ -3,13 +3,17 @@ import useSWR, { mutate } from 'swr';
 import { DATA_CACHE_TTL_MS, POLLING_MS } from '../../../../../shared/constants';
 import type { ToolCall, ToolCallRequest } from '../../../../../shared/tool-calls.schema';
 import { apiRequest } from '../../../lib/api';
-import { counterMovedOrTimeout, onCounterMoved, useChangesPushed } from '../../../lib/change-watcher';
+import { changesPushed, counterMovedOrTimeout, onCounterMoved, useChangesPushed } from '../../../lib/change-watcher';
 
 /** The assistant's tool calls (agent_tool_calls), newest first, at most 50. */
 export const TOOL_CALLS_KEY = '/api/voice/tool-calls';
 
-/** How often a logged call is asked for its outcome, and how long the agent is kept waiting for it. */
-export const RESULT_POLL = { intervalMs: 150, timeoutMs: 20_000 } as const;
+/**
+ * How often a logged call is asked for its outcome besides the tool calls' notices (often while
+ * they are not pushed, seldom while a lost notice is all a read would catch), and how long the
+ * agent is kept waiting for it.
+ */
+export const RESULT_POLL = { intervalMs: 150, pushedIntervalMs: 1_000, timeoutMs: 20_000 } as const;
 
 /**
  * Read again each time the change notices say the user's tool calls moved. While changes are not
@@ -20,11 +24,39 @@ export const RESULT_POLL = { intervalMs: 150, timeoutMs: 20_000 } as const;
 export function useToolCalls(calling: boolean) {
   const pushed = useChangesPushed();
   useEffect(() => onCounterMoved('toolcalls', () => void mutate(TOOL_CALLS_KEY)), []);
-  return useSWR(TOOL_CALLS_KEY, async () => (await apiRequest<{ items: ToolCall[] }>(TOOL_CALLS_KEY, { signedIn: true })).items, {
+  return useSWR(TOOL_CALLS_KEY, callsReadFromNow, {
     refreshInterval: (calls) => (!pushed && (calling || calls?.some((call) => call.status === 'pending')) ? POLLING_MS.toolCalls : DATA_CACHE_TTL_MS.toolCalls),
     revalidateOnFocus: false,
     compare: (a, b) => a === b || (a?.length === b?.length && !!a && a.every((call, index) => sameState(call, b![index]!))),
   });
+}
+
+let reading: Promise<ToolCall[]> | null = null;
+let queued: Promise<ToolCall[]> | null = null;
+
+function readCalls(): Promise<ToolCall[]> {
+  const read = apiRequest<{ items: ToolCall[] }>(TOOL_CALLS_KEY, { signedIn: true }).then(({ items }) => items);
+  reading = read;
+  const done = () => void (reading === read && (reading = null));
+  read.then(done, done);
+  return read;
+}
+
+/**
+ * The newest tool calls, as read after this moment. One read answers everyone who asks meanwhile:
+ * the list on screen and each call of a turn waiting for its outcome, woken by the same notice. A
+ * read already under way may have been answered before the moment, so they share the one after it.
+ */
+function callsReadFromNow(): Promise<ToolCall[]> {
+  if (!reading) return readCalls();
+  const settled = reading.then(
+    () => undefined,
+    () => undefined,
+  );
+  return (queued ??= settled.then(() => {
+    queued = null;
+    return readCalls();
+  }));
 }
 
 function sameState(a: ToolCall, b: ToolCall) {
@@ -44,19 +76,22 @@ export async function getToolCall(id: string): Promise<ToolCall> {
 
 /**
  * Reads a logged call until it has finished (or RESULT_POLL.timeoutMs passed: then it answers it
- * pending): each time the tool calls' counter moves, and every RESULT_POLL.intervalMs besides, in
- * case a notice is lost or the socket is down.
+ * pending): each time the tool calls' counter moves, and every RESULT_POLL interval besides, in
+ * case a notice is lost or the socket is down. The calls of a turn share each read of the list; a
+ * call no longer among the newest is read alone.
  */
 export async function awaitToolCall(call: ToolCall): Promise<ToolCall> {
   const deadline = Date.now() + RESULT_POLL.timeoutMs;
+  const wake = () => counterMovedOrTimeout('toolcalls', changesPushed() ? RESULT_POLL.pushedIntervalMs : RESULT_POLL.intervalMs);
   let current = call;
-  let woken = counterMovedOrTimeout('toolcalls', RESULT_POLL.intervalMs);
+  let woken = wake();
   while (current.status === 'pending' && Date.now() < deadline) {
     await woken;
     // Listening again before the read, so a move while it is under way wakes the next wait at once.
-    woken = counterMovedOrTimeout('toolcalls', RESULT_POLL.intervalMs);
+    woken = wake();
     // A missed read is asked again at the next wake.
-    current = await getToolCall(call.id).catch(() => current);
+    const listed = await callsReadFromNow().catch(() => null);
+    current = listed?.find((known) => known.id === call.id) ?? (await getToolCall(call.id).catch(() => current));
   }
   return current;
 }
