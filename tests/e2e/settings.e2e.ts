@@ -157,7 +157,8 @@ test('without Google configured on the server the settings say so and offer no C
 });
 
 test('a failed load shows the red error box, and Retry loads the settings', async ({ page, request }) => {
-  await signedInAccount(page, request, 'settings-load-error');
+  // Nothing shown before: a page shown earlier would have kept the settings to paint at once.
+  await signedInAccount(page, request, 'settings-load-error', null);
   await page.route('**/api/settings', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }),
   );
