@@ -4,7 +4,7 @@ import { ChangeLineSchema, type ChangeLine, type ChangeSet } from '../../shared/
 import type { Item } from '../../shared/item-kinds.schema';
 import type { ItemKind } from '../../shared/item-kinds';
 import { changeLineKey, changeSetKey, changeSetListKey, CHANGE_SET_PREFIX, userKey } from '../data/keys';
-import { conditionally, db, tableName } from '../platform/dynamo';
+import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 
 /**
  * Change sets under the user's partition: the set (SK CHANGESET#<id>) with its counters, and its
@@ -149,22 +149,16 @@ export async function moveLine(
 /** A whole change set (at most its limit of lines) in one Query: the set first, then its lines in order. */
 export async function readChangeSet(userId: string, changeSetId: string): Promise<{ set: ChangeSet; lines: StoredLine[] } | undefined> {
   const Items: Record<string, unknown>[] = [];
-  let from: Record<string, unknown> | undefined;
   // Lines carry the items on either side of their change: a set's 101 records may pass a Query's 1 MB page.
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :set)',
-        ExpressionAttributeValues: { ':pk': userKey(userId), ':set': `${CHANGE_SET_PREFIX}${changeSetId}` },
-        ConsistentRead: true,
-        Limit: CHANGE_SET_LIMITS.linesPerSet + 1 - Items.length,
-        ExclusiveStartKey: from,
-      }),
-    );
-    Items.push(...(page.Items ?? []));
-    from = page.LastEvaluatedKey;
-  } while (from && Items.length < CHANGE_SET_LIMITS.linesPerSet + 1);
+  for await (const item of queryItems({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :set)',
+    ExpressionAttributeValues: { ':pk': userKey(userId), ':set': `${CHANGE_SET_PREFIX}${changeSetId}` },
+    ConsistentRead: true,
+    Limit: CHANGE_SET_LIMITS.linesPerSet + 1,
+  })) {
+    Items.push(item);
+    if (Items.length > CHANGE_SET_LIMITS.linesPerSet) break;
+  }
   const [header, ...records] = Items;
   if (!header || header.SK !== `${CHANGE_SET_PREFIX}${changeSetId}`) return undefined;
   const lines = records.map(toStoredLine);

@@ -41,7 +41,7 @@ export function storedIdToken(): string | null {
 }
 
 export function sessionIdToken(): Promise<string | null> {
-  const stored = sessionSource.stored();
+  const stored = storedIdToken();
   return stored ? Promise.resolve(stored) : sessionSource.refreshed();
 }
 

@@ -8,20 +8,19 @@ import { useAppTexts } from '../../../i18n/texts';
 import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
 import { useTimeZone } from '../../../lib/items';
 import { formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
-import { confirmChangeSet, undoChangeSet, undoLine, useChangeSet, useChangeSets } from '../api/change-sets';
-import { useLiveChangeSetId, useVoice } from './voice-provider';
+import { confirmChangeSet, undoChangeSet, undoLine, useChangeSet } from '../api/change-sets';
+import { useVoice } from './voice-provider';
 
 /**
  * "What the assistant did": today's change sets, newest first, each one turn of the conversation.
  * The newest shows its lines as they come (created, changed with its fields before and after, moved
  * to the trash, failed and why), each with its own Undo, and "Undo all"; the earlier ones fold away.
- * A set that would move more than 3 items to the trash asks first.
+ * A set that would move more than 3 items to the trash asks first. The caller reads which set is
+ * the turn's (`liveId`) and today's sets, to know whether there is anything to show.
  */
-export function ChangeSets() {
+export function ChangeSets({ liveId, sets }: { liveId: string | null; sets: readonly ChangeSet[] | undefined }) {
   const { state, tell } = useVoice();
-  const liveId = useLiveChangeSetId();
   const { data: live } = useChangeSet(liveId, state.phase === 'active' || state.phase === 'starting');
-  const { data: sets } = useChangeSets(liveId);
   const t = useAppTexts().voice.changeSets;
   const latest = live ?? sets?.[0];
   if (!latest) return null;

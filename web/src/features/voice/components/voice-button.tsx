@@ -19,7 +19,7 @@ function ChangeSetsOnceAny() {
   if (!liveId && !sets?.length) return null;
   return (
     <Suspense fallback={null}>
-      <ChangeSets />
+      <ChangeSets liveId={liveId} sets={sets} />
     </Suspense>
   );
 }
