@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -8,7 +10,6 @@ import {
   ResourceNotFoundException,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
 import { keyAttributes, TABLE } from '../functions/data/table-definition';
 
 /** CreateTable input built from the one table definition the CDK also reads. */
@@ -54,17 +55,37 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   }
 }
 
-/** dynalite in process, on loopback; data kept under `path` when given, else in memory. */
+/**
+ * dynalite on loopback, in a worker thread of its own: the engine's work (parsing, leveldb, the
+ * expression evaluator) runs beside the functions, on another core, as DynamoDB runs apart from
+ * Lambda; data kept under `path` when given, else in memory.
+ */
 export async function startDynalite(options: { path?: string; port?: number } = {}) {
   if (options.path) mkdirSync(options.path, { recursive: true });
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.path ? { path: options.path } : {}) });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  const worker = new Worker(ENGINE_THREAD, { eval: true, workerData: { engine: ENGINE_MODULE, path: options.path, port: options.port ?? 0 } });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
   });
-  const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Closes the engine (and its data files) in order; the thread ends when nothing is left open. */
+    stop: async () => {
+      const ended = once(worker, 'exit');
+      worker.postMessage('stop');
+      await ended;
+    },
   };
 }
+
+/** Resolved here, so the thread finds the engine wherever the process was started from. */
+const ENGINE_MODULE = createRequire(import.meta.url).resolve('dynalite');
+
+/** The worker's code (CommonJS, so it needs no TypeScript loader): starts dynalite and posts its port. */
+const ENGINE_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const dynalite = require(workerData.engine);
+const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(workerData.path ? { path: workerData.path } : {}) });
+server.listen(workerData.port, '127.0.0.1', () => parentPort.postMessage(server.address().port));
+parentPort.once('message', () => server.close(() => parentPort.close()));
+`;

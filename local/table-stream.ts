@@ -131,12 +131,7 @@ export async function startTableStream(options: TableStreamOptions) {
   /** Forwards one request to the engine as it came, answering its status and body. */
   const forward = (incoming: IncomingMessage, body: Buffer) => send(incoming.method ?? 'POST', incoming.url ?? '/', incoming.headers, body);
 
-  function send(
-    method: string,
-    path: string,
-    headers: IncomingMessage['headers'],
-    body: Buffer,
-  ): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+  function send(method: string, path: string, headers: IncomingMessage['headers'], body: Buffer): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const outgoing = httpRequest({ host: engineUrl.hostname, port: engineUrl.port, method, path, headers, agent }, (answer) => {
         const chunks: Buffer[] = [];
@@ -149,26 +144,46 @@ export async function startTableStream(options: TableStreamOptions) {
     });
   }
 
-  async function handle(incoming: IncomingMessage, body: Buffer) {
+  /** Records being derived from writes already answered: settle() and busy() count them. */
+  const deriving = new Set<Promise<void>>();
+
+  /**
+   * Forwards one request; a write that a consumer hears is answered as soon as the engine answers
+   * it, and its records are derived after, still under its keys' lock, so the writer does not wait
+   * for the read after (DynamoDB's stream costs its writer nothing either) and no other write to
+   * those keys comes between.
+   */
+  function handle(incoming: IncomingMessage, body: Buffer): Promise<Answer> {
     const operation = String(incoming.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
     const keysOf = WRITES[operation];
     const keys = (keysOf ? keysOf(JSON.parse(body.toString('utf8') || '{}') as WriteBody, options.tableName) : []).filter(wanted);
     if (keys.length === 0) return forward(incoming, body);
-    return locks.holding(
-      keys.map((key) => JSON.stringify(key)),
-      async () => {
-        const before = await Promise.all(keys.map((key) => readImage(key, incoming.headers)));
-        const answer = await forward(incoming, body);
-        if (answer.status !== 200) return answer;
-        const after = await Promise.all(keys.map((key) => readImage(key, incoming.headers)));
-        const records = keys.map((key, index) => recordOf(key, before[index], after[index])).filter((record) => record !== null);
-        if (records.length > 0) {
-          for (const delivery of deliveries) delivery.add(records);
-          for (const listener of listeners) listener(records);
-        }
-        return answer;
-      },
-    );
+    return new Promise<Answer>((answered, failed) => {
+      let given: Answer | null = null;
+      const derivation = locks
+        .holding(
+          keys.map((key) => JSON.stringify(key)),
+          async () => {
+            const before = await Promise.all(keys.map((key) => readImage(key, incoming.headers)));
+            const answer = await forward(incoming, body);
+            given = answer;
+            answered(answer);
+            if (answer.status !== 200) return;
+            const after = await Promise.all(keys.map((key) => readImage(key, incoming.headers)));
+            const records = keys.map((key, index) => recordOf(key, before[index], after[index])).filter((record) => record !== null);
+            if (records.length === 0) return;
+            for (const delivery of deliveries) delivery.add(records);
+            for (const listener of listeners) listener(records);
+          },
+        )
+        .catch((error: unknown) => {
+          // Before the answer, the writer hears the failure; after it, the write stands and its record is lost.
+          if (!given) return failed(error);
+          console.error(JSON.stringify({ level: 'error', message: 'stream records not derived', operation, error: String(error) }));
+        })
+        .finally(() => deriving.delete(derivation));
+      deriving.add(derivation);
+    });
   }
 
   const server = createServer((incoming, response) => {
@@ -199,10 +214,11 @@ export async function startTableStream(options: TableStreamOptions) {
     },
     /** Waits until every consumer has handled what was derived so far. */
     async settle(): Promise<void> {
+      while (deriving.size > 0) await Promise.all([...deriving]);
       await Promise.all(deliveries.map((delivery) => delivery.settle()));
     },
-    /** Whether records wait for a consumer, or one is at work. */
-    busy: () => deliveries.some((delivery) => delivery.busy()),
+    /** Whether records are being derived or wait for a consumer, or one is at work. */
+    busy: () => deriving.size > 0 || deliveries.some((delivery) => delivery.busy()),
     async stop(): Promise<void> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -273,6 +289,13 @@ async function onFailure(consumer: StreamConsumer, records: readonly DynamoDBRec
     appendFileSync(file, `${JSON.stringify({ consumer: consumer.name, target: consumer.target, sequenceNumbers, at: new Date().toISOString() })}\n`);
   }
   await raiseDeadLetterAlarm(DEAD_LETTERS_HELD.streamRecords(consumer.target));
+}
+
+/** The engine's answer to one request, as it is passed on. */
+interface Answer {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
 }
 
 /** Runs work holding every one of its keys; work on other keys goes on beside it. */
