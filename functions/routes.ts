@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeviceTokenRequestSchema, DeviceTokenSchema, ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts.schema';
 import { BugReportSchema } from '../shared/bug-reports.schema';
+import { CalendarFeedSchema, CalendarFeedUpdateSchema } from '../shared/calendar-feed.schema';
 import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo.schema';
 import {
   GcalCallbackQuerySchema,
@@ -31,7 +32,20 @@ import { CHANGE_SOCKET_PATH, SOCKET_LIMITS } from '../shared/constants';
  * generator. A handler lives at functions/<handler>/handler.ts and exports `handler`.
  */
 
-export const HANDLERS = ['items', 'trash', 'settings', 'changes', 'reminders', 'waitlist', 'bug-reports', 'auth', 'gcal', 'voice', 'demo'] as const;
+export const HANDLERS = [
+  'items',
+  'trash',
+  'settings',
+  'changes',
+  'reminders',
+  'waitlist',
+  'bug-reports',
+  'auth',
+  'gcal',
+  'voice',
+  'demo',
+  'calendar-feed',
+] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,6 +60,8 @@ export interface RouteSpec {
   query?: z.ZodType<Record<string, string | undefined>>;
   /** The success status and body, for the OpenAPI document. */
   status?: 200 | 201 | 202 | 204 | 302;
+  /** The success body's media type when it is not JSON (the calendar feed), for the OpenAPI document. */
+  produces?: string;
   response?: z.ZodType;
   /** What the `{id}` in the path is when it is not one of ours (a UUID), for the OpenAPI document. */
   foreignId?: string;
@@ -139,6 +155,31 @@ export const routes = [
     summary: 'Save settings',
     body: SettingsUpdateSchema,
     response: SettingsSchema,
+  }),
+
+  route('GET', '/api/calendar-feed', {
+    handler: 'calendar-feed',
+    summary: 'Whether the calendar feed is on (its address is shown only when it is made)',
+    response: CalendarFeedSchema,
+  }),
+  route('POST', '/api/calendar-feed', {
+    handler: 'calendar-feed',
+    summary: 'Make a new calendar feed address; the previous one stops',
+    status: 201,
+    response: CalendarFeedSchema,
+  }),
+  route('PUT', '/api/calendar-feed', {
+    handler: 'calendar-feed',
+    summary: "Put Google's events in the calendar feed, or leave them out",
+    body: CalendarFeedUpdateSchema,
+    response: CalendarFeedSchema,
+  }),
+  route('DELETE', '/api/calendar-feed', { handler: 'calendar-feed', summary: 'Turn the calendar feed off', status: 204 }),
+  route('GET', '/ical/{token}', {
+    handler: 'calendar-feed',
+    summary: 'The calendar feed (iCal), at its secret address <token>.ics',
+    public: true,
+    produces: 'text/calendar',
   }),
 
   route('GET', '/api/changes', {
@@ -367,3 +408,6 @@ export type RouteKeyOf<H extends HandlerName> = Extract<AnyRoute, { handler: H }
 export type RouteOf<K extends RouteKey> = Extract<AnyRoute, { key: K }>;
 
 export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((entry) => [entry.key, entry]));
+
+/** The first segment of every route's path (`/api/`, `/ical/`): what the site sends to the API rather than to the SPA. */
+export const API_PATH_PREFIXES: readonly string[] = [...new Set(routes.map((route) => `/${route.path.split('/')[1]}/`))];

@@ -99,6 +99,9 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   // Lists the notices on screen, dismisses or snoozes one (a snooze puts a schedule of its own); keeps
   // and forgets the browsers that receive Web Push.
   reminders: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], schedulesReminders: true },
+  // The person's feed record (found by its token's hash through byList), and for the feed itself
+  // their events, tasks (byList) and settings; the address it answers is on the site.
+  'calendar-feed': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], linksToSite: true },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {

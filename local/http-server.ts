@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { NOINDEX_HEADER, NOINDEX_PATHS, robotsTxt, sitemapXml } from '../shared/search-engines';
 import type { WebConfig } from '../shared/web-config';
+import { API_PATH_PREFIXES } from '../functions/routes';
 import type { ApiAdapter } from './api-adapter';
 import type { SocketGateway } from './socket-gateway';
 
@@ -36,7 +37,7 @@ function securityHeaders(contentSecurityPolicy: string) {
 }
 
 /**
- * One origin for the SPA and the API, as CloudFront serves them in AWS: `/api/*` goes to the API
+ * One origin for the SPA and the API, as CloudFront serves them in AWS: `/api/*` and `/ical/*` go to the API
  * adapter, the WebSocket upgrade to the socket gateway, files come from the built SPA, and any
  * other path falls back to index.html.
  */
@@ -58,7 +59,7 @@ export async function startHttpServer(options: {
       response.end(JSON.stringify(options.webConfig));
       return;
     }
-    const serve = path === '/api' || path.startsWith('/api/') ? serveApi : serveWeb;
+    const serve = path === '/api' || API_PATH_PREFIXES.some((prefix) => path.startsWith(prefix)) ? serveApi : serveWeb;
     serve(request, response, options).catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'local server error', path, error: String(error) }));
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });

@@ -29,7 +29,12 @@ const response = (description: string, schema?: z.ZodType, io: 'input' | 'output
 
 function operation(route: Route) {
   const parameters = parametersOf(route);
-  const success = route.status === 302 ? { description: 'Sends the browser on (its Location header)' } : response('Success', route.response);
+  const success =
+    route.status === 302
+      ? { description: 'Sends the browser on (its Location header)' }
+      : route.produces
+        ? { description: 'Success', content: { [route.produces]: { schema: { type: 'string' } } } }
+        : response('Success', route.response);
   const responses: Record<string, unknown> = {
     [String(route.status ?? 200)]: success,
     '400': {
@@ -53,6 +58,8 @@ function operation(route: Route) {
   };
   if (!route.public) responses['401'] = response('Missing or invalid token (API Gateway JWT authorizer body)', gatewayBody);
   if (route.path.includes('{id}')) responses['404'] = response('No such item of yours (another user’s item is not found either)', errorBody);
+  if (route.path.includes('{token}')) responses['404'] = response('No feed has this address (never made, replaced, or turned off)', errorBody);
+  if (route.produces) responses['304'] = { description: 'Not modified since the ETag given in If-None-Match' };
   if (route.method !== 'GET') responses['409'] = response('Conflicts with what is stored', errorBody);
   for (const [status, description] of Object.entries(route.upstreamFailures ?? {})) responses[status] = response(description, errorBody);
   return {

@@ -21,7 +21,18 @@ export const USER_SK = {
   stamps: 'STAMPS',
   /** Present for a demo account only: what it has used of its allowance (shared/demo.ts). */
   demo: 'DEMO',
+  /** The person's calendar feed, when they made one (functions/calendar-feed/repository.ts). */
+  calendarFeed: 'CALENDARFEED',
 } as const;
+
+/**
+ * The byList partition a calendar feed is found in by the hash of its token (the token itself is
+ * never stored): one Query on a key, whoever asks.
+ */
+export const calendarFeedLookupKey = (token: string) => {
+  const hash = createHash('sha256').update(token).digest('base64url');
+  return { LPK: `CALENDARFEED#${hash}`, LSK: USER_SK.calendarFeed };
+};
 
 const ITEM_PREFIX = { goals: 'GOAL', tasks: 'TASK', events: 'EVENT', tags: 'TAG' } as const satisfies Record<ItemKind, string>;
 export const KIND_OF_PREFIX = Object.fromEntries(Object.entries(ITEM_PREFIX).map(([kind, prefix]) => [prefix, kind])) as Record<string, ItemKind>;

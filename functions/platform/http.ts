@@ -30,9 +30,11 @@ export interface HttpRequest<B, U extends string | null = string> {
 }
 
 export interface Reply {
-  status: 200 | 201 | 202 | 204 | 302;
+  status: 200 | 201 | 202 | 204 | 302 | 304;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body that is not JSON (the calendar feed), sent as it is under its own content-type header. */
+  text?: string;
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
@@ -73,7 +75,8 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
       if (!route.public && !(await isIssuedAfterReset(userId!, Number(event.requestContext.authorizer.jwt.claims.iat)))) throw unauthorized();
 
       const reply = await operation({ userId, body, params: (event.pathParameters ?? {}) as Record<string, string>, query, now: now(), event });
-      return toResult(reply.status, reply.body, reply.headers);
+      if (reply.text === undefined) return toResult(reply.status, reply.body, reply.headers);
+      return { statusCode: reply.status, headers: reply.headers, body: reply.text };
     });
   return (event: HttpEvent, context: Context): Promise<HttpResult> =>
     withErrorReporting(

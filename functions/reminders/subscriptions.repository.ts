@@ -42,8 +42,13 @@ export async function saveSubscription(userId: string, subscription: PushSubscri
   return { id, label: stored.label, created_at: stored.created_at };
 }
 
+/** What subscriptionIdOf makes: a SHA-256 in base64url. */
+const SUBSCRIPTION_ID = /^[A-Za-z0-9_-]{43}$/;
+
 /** Forgets a browser (removed in Settings, or gone at its push service); false when there was none. */
 export async function removeSubscription(userId: string, id: string): Promise<boolean> {
+  // An id no subscription can have names none; one longer than a sort key may be must not reach the table.
+  if (!SUBSCRIPTION_ID.test(id)) return false;
   return conditionally(
     db().send(new DeleteCommand({ TableName: tableName(), Key: pushSubscriptionKey(userId, id), ConditionExpression: 'attribute_exists(PK)' })),
   );

@@ -52,11 +52,12 @@ export class EdgeStack extends Stack {
     const publicPaths = [...new Set((routes as readonly Route[]).filter((route) => route.public).map((route) => route.path))];
     const publicRoute: CfnWebACL.StatementProperty = {
       orStatement: {
+        // A path with a parameter (the calendar feed's /ical/{token}) is matched up to it.
         statements: publicPaths.map((path) => ({
           byteMatchStatement: {
             fieldToMatch: { uriPath: {} },
-            positionalConstraint: 'EXACTLY',
-            searchString: path,
+            positionalConstraint: path.includes('{') ? 'STARTS_WITH' : 'EXACTLY',
+            searchString: path.split('{')[0]!,
             textTransformations: [
               { priority: 0, type: 'URL_DECODE' },
               { priority: 1, type: 'NORMALIZE_PATH' },

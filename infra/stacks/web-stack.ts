@@ -4,7 +4,10 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -26,6 +29,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type Buck
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { join } from 'node:path';
 import type { Construct } from 'constructs';
+import { CALENDAR_FEED } from '../../shared/calendar-feed';
 import { contentSecurityPolicy } from '../../shared/content-security-policy';
 import { NOINDEX_HEADER, NOINDEX_PATHS, robotsTxt, sitemapXml } from '../../shared/search-engines';
 import { ELEVENLABS_API_DEFAULT } from '../../shared/voice';
@@ -97,6 +101,14 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         ...Object.fromEntries(NOINDEX_PATHS.map((path) => [path, { ...spaBehavior, responseHeadersPolicy: noindexHeadersPolicy }])),
         '/api/*': { ...apiGatewayBehavior(props.apiEndpoint, props.originVerify), allowedMethods: AllowedMethods.ALLOW_ALL, responseHeadersPolicy },
+        // The calendar feed: kept at the edge for as long as the function's Cache-Control says (at
+        // most CALENDAR_FEED.cacheSeconds), so a subscriber's poll and its 304 cost no function.
+        [`${CALENDAR_FEED.pathPrefix}*`]: {
+          ...apiGatewayBehavior(props.apiEndpoint, props.originVerify),
+          cachePolicy: this.calendarFeedCache(),
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          responseHeadersPolicy,
+        },
         // The change notices' WebSocket: the stage is named as this path, so the path goes as it is.
         // The single-use ticket travels in the query string, which the policy passes on with the upgrade's headers.
         [CHANGE_SOCKET_PATH]: apiGatewayBehavior(props.sockets.url, props.originVerify),
@@ -121,6 +133,21 @@ export class WebStack extends Stack {
     if (config.webDist) this.upload(config.webDist, props.webConfig, site, siteUrl);
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+  }
+
+  /** Keyed by the path alone (the token is in it); compressed answers kept apart. */
+  private calendarFeedCache(): CachePolicy {
+    return new CachePolicy(this, 'CalendarFeedCache', {
+      comment: 'The calendar feed, kept up to 15 minutes',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(CALENDAR_FEED.cacheSeconds),
+      maxTtl: Duration.seconds(CALENDAR_FEED.cacheSeconds),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
   }
 
   /** Access logs of the site bucket and the distribution; CloudFront's standard logs need ACLs. */

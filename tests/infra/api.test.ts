@@ -8,6 +8,7 @@ import { logicalId, tempoApp, TEST_ENV } from './tempo-app';
 /** Written out on purpose: making a route public has to be a visible change to this test. */
 const EXPECTED_PUBLIC_ROUTES = [
   'GET /api/gcal/callback',
+  'GET /ical/{token}',
   'POST /api/auth/reset-code',
   'POST /api/auth/reset-password',
   'POST /api/auth/verify-email',

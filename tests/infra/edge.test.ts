@@ -81,7 +81,9 @@ describe('the edge web ACL (CloudFront)', () => {
 
   it('counts every request to a public route by address alone, whatever headers come with it, matched on the path as API Gateway routes it', () => {
     const publicPaths = [...new Set((routes as readonly Route[]).filter((route) => route.public).map((route) => route.path))];
-    expect(publicPaths).toEqual(expect.arrayContaining(['/api/auth/reset-code', '/api/auth/reset-password', '/api/auth/verify-email', '/api/demo']));
+    expect(publicPaths).toEqual(
+      expect.arrayContaining(['/api/auth/reset-code', '/api/auth/reset-password', '/api/auth/verify-email', '/api/demo', '/ical/{token}']),
+    );
     const found = rule('public-routes-per-address');
     expect(found.Statement).toEqual({
       RateBasedStatement: {
@@ -90,11 +92,12 @@ describe('the edge web ACL (CloudFront)', () => {
         EvaluationWindowSec: WINDOW_SECONDS,
         ScopeDownStatement: {
           OrStatement: {
+            // The calendar feed's address holds its token: every /ical/ path counts.
             Statements: publicPaths.map((path) => ({
               ByteMatchStatement: {
                 FieldToMatch: { UriPath: {} },
-                PositionalConstraint: 'EXACTLY',
-                SearchString: path,
+                PositionalConstraint: path === '/ical/{token}' ? 'STARTS_WITH' : 'EXACTLY',
+                SearchString: path === '/ical/{token}' ? '/ical/' : path,
                 TextTransformations: [
                   { Priority: 0, Type: 'URL_DECODE' },
                   { Priority: 1, Type: 'NORMALIZE_PATH' },

@@ -36,6 +36,10 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'GET /api/events/{id}': (bob, a) => bob.get(`/api/events/${a.event}`),
   'PATCH /api/events/{id}': (bob, a) => bob.patch(`/api/events/${a.event}`, { title: 'hijacked' }),
   'DELETE /api/events/{id}': (bob, a) => bob.delete(`/api/events/${a.event}`),
+  'GET /api/calendar-feed': (bob) => bob.get('/api/calendar-feed'),
+  'POST /api/calendar-feed': (bob) => bob.post('/api/calendar-feed'),
+  'PUT /api/calendar-feed': (bob) => bob.put('/api/calendar-feed', { include_google: true }),
+  'DELETE /api/calendar-feed': (bob) => bob.delete('/api/calendar-feed'),
   'GET /api/tags': (bob) => bob.get('/api/tags'),
   'POST /api/tags': (bob) => bob.post('/api/tags', { name: 'alice-tag' }),
   'GET /api/tags/{id}': (bob, a) => bob.get(`/api/tags/${a.tag}`),
@@ -118,7 +122,7 @@ async function aliceNotice(userId: string): Promise<string> {
 }
 
 async function everythingOf(someone: TestUser) {
-  const paths = ['goals', 'tasks', 'events', 'tags', 'trash', 'settings', 'changes', 'reminders', 'push-subscriptions'];
+  const paths = ['goals', 'tasks', 'events', 'tags', 'trash', 'settings', 'changes', 'reminders', 'push-subscriptions', 'calendar-feed'];
   return Object.fromEntries(await Promise.all(paths.map(async (path) => [path, (await someone.get(`/api/${path}`)).body])));
 }
 
@@ -156,6 +160,7 @@ describe('user B can neither read nor change user A’s items, on every route', 
     await alice.delete(`/api/tasks/${ids.trashedTask}`);
     await alice.delete(`/api/events/${ids.trashedEvent}`);
     await alice.put('/api/settings', { full_name: 'Alice', preferred_timezone: 'Europe/Paris' });
+    await alice.post('/api/calendar-feed');
     await world.settle();
     const aliceBefore = await everythingOf(alice);
 

@@ -183,6 +183,8 @@ describe('reminders', () => {
     expect(elsewhere.body.error.fields.endpoint).toBe('This browser’s push service is not one we can send to');
     const bob = await user();
     expect((await bob.delete(`/api/push-subscriptions/${subscribed.body.id}`)).status).toBe(404);
+    // An id no browser can have, longer than a key may be, is not found either (it never reaches the table).
+    expect((await alice.delete(`/api/push-subscriptions/${'x'.repeat(1_100)}`)).status).toBe(404);
 
     const start = inMinutes(30);
     const event = (await alice.post('/api/events', { title: 'Zahnarzt', start_time: start, end_time: inMinutes(60), reminders: [10] })).body;

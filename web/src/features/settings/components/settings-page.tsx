@@ -17,6 +17,7 @@ import { saveSettings, useSettings } from '../../../lib/items';
 import { useNavigate } from '../../../lib/navigation';
 import { useShowRealtimeStatus } from '../api/realtime-status';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { GoogleCalendarSection } from './google-calendar-section';
 import { NotificationsSection } from './notifications-section';
 import './settings.css';
@@ -88,6 +89,7 @@ export function SettingsPage() {
       >
         {settings.data && <SettingsForm settings={settings.data} />}
       </LoadState>
+      <CalendarFeedSection />
       <SessionsSection />
     </div>
   );
