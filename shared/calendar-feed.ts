@@ -17,15 +17,11 @@ export const CALENDAR_FEED_MESSAGES = {
   off: 'The calendar feed is off: create its address first.',
 } as const;
 
-/** A token as made: 32 bytes in base64url, 43 characters. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** The token of a feed file name (`<token>.ics`), or null when the name cannot be one. */
-export function tokenOfFeedFile(file: string): string | null {
-  if (!file.endsWith(CALENDAR_FEED.fileSuffix)) return null;
-  const token = file.slice(0, -CALENDAR_FEED.fileSuffix.length);
-  return TOKEN_PATTERN.test(token) ? token : null;
-}
+/**
+ * The token a feed file name (`<token>.ics`) holds. Any name is looked up the same way (by its
+ * hash), so that one that cannot be a token takes as long to refuse as one that could.
+ */
+export const tokenOfFeedFile = (file: string): string => (file.endsWith(CALENDAR_FEED.fileSuffix) ? file.slice(0, -CALENDAR_FEED.fileSuffix.length) : file);
 
 export const feedUrl = (origin: string, token: string) => `${origin}${CALENDAR_FEED.pathPrefix}${token}${CALENDAR_FEED.fileSuffix}`;
 

@@ -36,12 +36,11 @@ export const handler = httpHandler('calendar-feed', {
 
 /**
  * The feed a calendar app subscribed to. A name that is no token, or a token that opens nothing,
- * is the same 404. The edge keeps an answer up to CALENDAR_FEED.cacheSeconds and answers the
+ * is the same 404 after the same one Query. The edge keeps an answer up to CALENDAR_FEED.cacheSeconds and answers the
  * subscriber's revalidations itself; one that reaches here with the current ETag gets a 304.
  */
 async function feedFile(file: string, ifNoneMatch: string | undefined): Promise<Reply> {
-  const token = tokenOfFeedFile(file);
-  const found = token ? await feedOfToken(token) : undefined;
+  const found = await feedOfToken(tokenOfFeedFile(file));
   if (!found) throw notFound();
   const { userId, feed } = found;
   const [events, tasks, { settings }] = await Promise.all([listItems(userId, 'events'), listItems(userId, 'tasks'), getSettings(userId)]);

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalStack } from '../local/stack';
+import { percentile } from './percentile';
+
+/**
+ * The calendar feed on the local stack: how long a subscriber waits for a person's feed (built from
+ * BENCH_FEED_EVENTS events, a tenth of them series, and as many dated tasks), and whether a token that
+ * opens nothing (never made, replaced, turned off, or not a token at all) answers its 404 in the same
+ * time, so timing tells a stranger nothing about which addresses were ever made.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const ITEMS = Number(process.env.BENCH_FEED_EVENTS ?? 300);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tempo-bench-'));
+const stack = await startLocalStack({
+  dataDir,
+  port: 0,
+  cognitoPort: 9400 + Math.floor(Math.random() * 500),
+  // One address asking this often is past the public routes' limits, which are not what is measured.
+  apiLimits: {
+    throttle: { ratePerSecond: 1_000_000, burst: 1_000_000 },
+    clientLimits: { windowMs: 60_000, perPerson: 1_000_000, anonymousPerAddress: 1_000_000, perAddress: 1_000_000, publicRoutesPerAddress: 1_000_000 },
+  },
+});
+
+async function api(token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Each fetch alone, after 20 untimed; the statuses must be what the case says. */
+async function timed(url: string, status: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let round = -20; round < ROUNDS; round += 1) {
+    const start = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (response.status !== status) throw new Error(`${url}: ${response.status}, expected ${status}`);
+    if (round >= 0) samples.push(performance.now() - start);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+try {
+  const password = 'Bench-pass-1!';
+  await stack.ensureUser('bench-feed@example.com', password, 'Bench');
+  const token = await stack.signIn('bench-feed@example.com', password);
+  const day = (index: number) => new Date(Date.UTC(2030, 0, 1 + index, 9)).toISOString();
+  for (let index = 0; index < ITEMS; index += 1) {
+    const series = index % 10 === 0 ? { recurrence: { rule: 'FREQ=WEEKLY', time_zone: 'Europe/Berlin', exceptions: [] } } : {};
+    await api(token, 'POST', '/api/events', { title: `Event ${index}`, start_time: day(index), end_time: day(index).replace('T09', 'T10'), ...series });
+    await api(token, 'POST', '/api/tasks', { title: `Task ${index}`, due_date: day(index) });
+  }
+  const replaced = (await api(token, 'POST', '/api/calendar-feed')).url as string;
+  const live = (await api(token, 'POST', '/api/calendar-feed')).url as string;
+  await stack.ensureUser('bench-feed-off@example.com', password, 'Bench');
+  const otherToken = await stack.signIn('bench-feed-off@example.com', password);
+  const turnedOff = (await api(otherToken, 'POST', '/api/calendar-feed')).url as string;
+  await api(otherToken, 'DELETE', '/api/calendar-feed');
+  await stack.settle();
+
+  const base = live.slice(0, live.lastIndexOf('/') + 1);
+  const cases: Array<[string, string, number]> = [
+    [`the feed of ${ITEMS} events and ${ITEMS} dated tasks`, live, 200],
+    ['404: a token never made', `${base}${'A'.repeat(43)}.ics`, 404],
+    ['404: a replaced token', replaced, 404],
+    ['404: a token turned off', turnedOff, 404],
+    ['404: not a token', `${base}calendar.ics`, 404],
+  ];
+  console.log(`\nThe calendar feed through the local stack (${ROUNDS} fetches each)`);
+  for (const [label, url, status] of cases) {
+    const samples = await timed(url, status);
+    console.log(`  ${label.padEnd(48)} p50 ${percentile(samples, 50).toFixed(2)} ms   p95 ${percentile(samples, 95).toFixed(2)} ms`);
+  }
+  const size = (await (await fetch(live)).arrayBuffer()).byteLength;
+  console.log(`  feed size: ${(size / 1024).toFixed(1)} KB`);
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
