@@ -17,6 +17,12 @@ export const SCHEDULES: readonly Schedule[] = [
     target: 'purge/handler',
   },
   {
+    name: 'MirrorWaitingChangesToGoogle',
+    description: 'Writes to Google Calendar the changes it could not take (an outage, a rate limit) once their wait is over',
+    everyMinutes: 1,
+    target: 'gcal/reconcile-mirror',
+  },
+  {
     name: 'DeleteExpiredDemos',
     description: 'Deletes the demo accounts older than a day, with their Cognito users and everything in them',
     everyMinutes: 60,

@@ -133,6 +133,8 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   },
   'gcal/mirror': GOOGLE_CALENDAR,
   'gcal/initial-sync': GOOGLE_CALENDAR,
+  // Finds the changes that wait for Google in the expiry index's partitions of its own.
+  'gcal/reconcile-mirror': { ...GOOGLE_CALENDAR, indexes: ['byExpiry'] },
   'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
   // Only reports (every function may read the error-reporting DSN).
   'dead-letters/report': {},

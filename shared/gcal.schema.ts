@@ -31,6 +31,17 @@ export const GcalStatusSchema = z.object({
   connected: z.boolean(),
   write_access: z.boolean(),
   initial_sync: InitialSyncSchema.nullable(),
+  /** Changes made here that Google could not take yet (an outage, a rate limit), or null when none waits. */
+  waiting: z
+    .object({
+      /** How many events wait (counted up to GCAL_WAITING_COUNTED). */
+      changes: z.number().int().min(1),
+      /** When Google first failed one of them. */
+      since: z.string(),
+      /** When Google is tried again. */
+      next_try_at: z.string(),
+    })
+    .nullable(),
 });
 export type GcalStatus = z.infer<typeof GcalStatusSchema>;
 

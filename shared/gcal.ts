@@ -56,7 +56,10 @@ export const INITIAL_SYNC_STATES = ['pending', 'succeeded', 'failed'] as const;
 
 export const MIRROR_CHANGES = ['item.created', 'item.updated', 'item.deleted', 'item.restored', 'item.purged'] as const;
 export const MIRROR_ACTIONS = ['upsert', 'delete'] as const;
-export const MIRROR_OUTCOMES = ['mirrored', 'skipped: read-only', 'skipped: not connected'] as const;
+export const MIRROR_OUTCOMES = ['mirrored', 'skipped: read-only', 'skipped: not connected', 'waiting for Google'] as const;
 export type MirrorChange = (typeof MIRROR_CHANGES)[number];
 export type MirrorAction = (typeof MIRROR_ACTIONS)[number];
 export type MirrorOutcome = (typeof MIRROR_OUTCOMES)[number];
+
+/** How many waiting changes the status counts at most (Settings says "100 or more" beyond). */
+export const GCAL_WAITING_COUNTED = 100;

@@ -106,11 +106,19 @@ export const GCAL_SK = {
   syncedPrefix: 'GCALEVENT#',
   /** The mirror's log, by change time then bus event id. */
   mirrorPrefix: 'GCALMIRROR#',
+  /** An event whose latest change Google has not confirmed yet (functions/gcal/pending-mirror.repository.ts). */
+  pendingPrefix: 'GCALPENDING#',
 } as const;
 
 export const gcalTokensKey = (userId: string) => ({ PK: userKey(userId), SK: GCAL_SK.tokens });
 export const gcalSyncStateKey = (userId: string) => ({ PK: userKey(userId), SK: GCAL_SK.syncState });
 export const syncedRowKey = (googleId: string) => `${GCAL_SK.syncedPrefix}${googleId}`;
+
+export const pendingMirrorKey = (userId: string, eventId: string) => ({ PK: userKey(userId), SK: `${GCAL_SK.pendingPrefix}${eventId}` });
+/** How many byExpiry partitions the pending mirrors are spread over, so that an outage's writes meet no one hot key. */
+export const PENDING_MIRROR_SHARDS = 4;
+/** The byExpiry partition of a user's pending mirrors, sorted by when they are tried next. */
+export const pendingMirrorPartition = (shard: number) => `GCALPENDING#${shard}`;
 
 /** The same bus event (a redelivery) always lands on the same key: that is what makes the mirror idempotent. */
 export const mirrorLogKey = (userId: string, occurredAt: string, busEventId: string) => ({

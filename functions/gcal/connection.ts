@@ -3,6 +3,8 @@ import { publishAfterSave } from '../platform/bus';
 import { log } from '../platform/log';
 import { googleConfig, isGoogleConfigured } from './config';
 import { setGcalConnected } from '../settings/account-settings';
+import { GCAL_WAITING_COUNTED } from '../../shared/gcal';
+import { dropPendingOf, pendingOf } from './pending-mirror.repository';
 import { deleteSyncState } from './sync-state.repository';
 import { removeAllSynced } from './synced-events';
 import { deleteConnection, getConnection, hasWriteAccess, openTokens, type Connection } from './tokens.repository';
@@ -18,6 +20,19 @@ export async function connectionStatus(userId: string): Promise<GcalStatus> {
     connected: Boolean(connection),
     write_access: connection ? hasWriteAccess(connection.scopes) : false,
     initial_sync: connection?.initialSync ?? null,
+    waiting: connection ? await waitingForGoogle(userId) : null,
+  };
+}
+
+/** The changes Google has failed at least once and that wait for it, or null: one under way for the first time is not waiting. */
+async function waitingForGoogle(userId: string): Promise<GcalStatus['waiting']> {
+  const failed = (await pendingOf(userId, GCAL_WAITING_COUNTED)).filter((pending) => pending.attempts > 0);
+  if (failed.length === 0) return null;
+  const earliest = (values: string[]) => values.reduce((first, value) => (value < first ? value : first));
+  return {
+    changes: failed.length,
+    since: earliest(failed.map((pending) => pending.since)),
+    next_try_at: earliest(failed.map((pending) => pending.next_try_at)),
   };
 }
 
@@ -38,6 +53,8 @@ export async function disconnect(userId: string, now: Date): Promise<number> {
   if (connection) await revokeAtGoogle(connection);
   await dropConnection(userId);
   const removed = await removeAllSynced(userId);
+  // What waited for Google has no calendar to go to any more.
+  await dropPendingOf(userId);
   await publishAfterSave('gcal.disconnected', { userId, removedEvents: removed, occurredAt: now.toISOString() });
   return removed;
 }

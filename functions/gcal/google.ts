@@ -93,6 +93,21 @@ export function classifyGoogleError(error: unknown): GoogleFailure | undefined {
   return undefined;
 }
 
+/**
+ * How long Google's Retry-After header (seconds, or an HTTP date) asks a caller to wait, or
+ * undefined when it says nothing; whichever copy of gaxios made the error (headers as a Headers
+ * object or as a plain record).
+ */
+export function retryAfterMs(error: unknown, now = Date.now()): number | undefined {
+  const headers = (error as { response?: { headers?: Headers | Record<string, string> } } | undefined)?.response?.headers;
+  const value = headers instanceof Headers ? headers.get('retry-after') : headers?.['retry-after'];
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
 /** No answer at all (refused, reset, timed out): gaxios' error then carries the request, but no response. */
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof Error && 'config' in error;

@@ -2,10 +2,12 @@ import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
 import { liveItemNow } from '../items/background';
 import { now } from '../platform/clock';
+import { log } from '../platform/log';
 import { googleFromEvent } from './event-mapping';
-import { CALENDAR_ID, GoogleFailure, googleStatus, type CalendarApi } from './google';
+import { CALENDAR_ID, GoogleFailure, googleStatus, retryAfterMs, type CalendarApi } from './google';
 import { mirroredGoogleId } from './ids';
 import { isLogged, logMirror } from './mirror-log.repository';
+import { clearPending, deferPending, markPending, type PendingMirror } from './pending-mirror.repository';
 import { withCalendar } from './session';
 import { getConnection, hasWriteAccess, type Connection } from './tokens.repository';
 import { busConsumer } from '../platform/consumer';
@@ -17,7 +19,10 @@ import { busConsumer } from '../platform/consumer';
  * - It writes the event as it is now, not as the bus event says, so a late or reordered delivery
  *   never puts old content over new.
  * - A redelivered bus event finds its log entry and changes nothing.
- * - A Google failure throws: the bus retries, then dead-letters. The local change stands regardless.
+ * - The intent is kept before Google is called (pending-mirror.repository.ts) and cleared only once
+ *   Google confirms: when Google cannot be reached, the change waits, and the reconciler
+ *   (reconcile-mirror.ts) writes it once Google answers again, however long that takes. The local
+ *   change stands regardless.
  */
 export const handler = busConsumer<MirrorChange>('gcal/mirror', async (detail, event) => {
   const change = event['detail-type'];
@@ -29,11 +34,15 @@ export const handler = busConsumer<MirrorChange>('gcal/mirror', async (detail, e
   const mirrored = { userId: detail.userId, occurredAt: detail.occurredAt, busEventId: event.id };
   if (await isLogged(mirrored)) return;
 
-  const result: MirrorResult = hasWriteAccess(connection.scopes)
-    ? await mirror(connection, detail.id, change)
-    : { action: intendedAction(change), outcome: 'skipped: read-only' };
+  const startedAt = now();
+  let result: MirrorResult = { action: intendedAction(change), outcome: 'skipped: read-only' };
+  if (hasWriteAccess(connection.scopes)) {
+    const isNew = change === 'item.created';
+    await markPending(detail.userId, detail.id, event.id, startedAt, isNew);
+    result = await mirrorPending(connection, { user_id: detail.userId, event_id: detail.id, marker: event.id, attempts: 0, is_new: isNew }, startedAt);
+  }
   const title = String(snapshot?.title ?? '');
-  await logMirror(mirrored, { change, event_id: detail.id, title, at: now().toISOString(), ...result });
+  await logMirror(mirrored, { change, event_id: detail.id, title, at: now().toISOString(), action: result.action, outcome: result.outcome });
 });
 
 const intendedAction = (change: MirrorChange): MirrorAction => (change === 'item.deleted' || change === 'item.purged' ? 'delete' : 'upsert');
@@ -41,19 +50,54 @@ const intendedAction = (change: MirrorChange): MirrorAction => (change === 'item
 interface MirrorResult {
   action: MirrorAction;
   outcome: MirrorOutcome;
+  /** Why Google did not take it, when it waits. */
+  failure?: GoogleFailure;
 }
 
-async function mirror(connection: Connection, eventId: string, change: MirrorChange): Promise<MirrorResult> {
-  const live = await liveItemNow(connection.userId, 'events', eventId);
+/**
+ * Writes a marked event to Google as it is now and clears its mark; when Google cannot be reached
+ * (down, rate-limited, refusing), the mark stays and is tried again later (retryDelayMs).
+ * Anything that is not Google's failure throws, and the mark stays for the reconciler too.
+ */
+export async function mirrorPending(
+  connection: Connection,
+  pending: Pick<PendingMirror, 'user_id' | 'event_id' | 'marker' | 'attempts' | 'is_new'>,
+  at: Date,
+): Promise<MirrorResult> {
+  const live = await liveItemNow(connection.userId, 'events', pending.event_id);
   const action: MirrorAction = live ? 'upsert' : 'delete';
   try {
-    await withCalendar(connection, (api) => (live ? upsert(api, live, change === 'item.created') : remove(api, eventId)));
+    await withCalendar(connection, (api) => (live ? upsert(api, live, pending.is_new) : remove(api, pending.event_id)));
+    await clearPending(pending.user_id, pending.event_id, pending.marker);
     return { action, outcome: 'mirrored' };
   } catch (error) {
-    // Access was revoked meanwhile: the connection is gone, and retrying cannot help.
-    if (error instanceof GoogleFailure && error.kind === 'access-lost') return { action, outcome: 'skipped: not connected' };
-    throw error;
+    if (!(error instanceof GoogleFailure)) throw error;
+    // Access was revoked meanwhile: the connection is gone, and there is no calendar to write to.
+    if (error.kind === 'access-lost') {
+      await clearPending(pending.user_id, pending.event_id, pending.marker);
+      return { action, outcome: 'skipped: not connected' };
+    }
+    await deferPending(pending, new Date(at.getTime() + retryDelayMs(error, pending.attempts)), error.kind);
+    log.warn('change waits for Google', { userId: pending.user_id, eventId: pending.event_id, kind: error.kind, attempts: pending.attempts + 1 });
+    return { action, outcome: 'waiting for Google', failure: error };
   }
+}
+
+/** The first wait after a failure; it doubles with each attempt. */
+const FIRST_RETRY_MS = 15_000;
+/**
+ * The longest wait while Google is down or rate-limited: with the reconciler running every minute,
+ * a change made during an outage reaches Google within two minutes of its return.
+ */
+export const OUTAGE_RETRY_CAP_MS = 60_000;
+/** A refusal that is not an outage (403: the calendar is not writable) is asked again hourly. */
+const REFUSED_RETRY_MS = 60 * 60_000;
+
+/** How long a change waits after Google failed it: backoff from 15 s to a minute, or longer when Google's Retry-After asks. */
+export function retryDelayMs(failure: GoogleFailure, attempts: number): number {
+  if (failure.kind === 'forbidden') return REFUSED_RETRY_MS;
+  const backoff = Math.min(FIRST_RETRY_MS * 2 ** Math.min(attempts, 10), OUTAGE_RETRY_CAP_MS);
+  return Math.max(backoff, retryAfterMs(failure.cause) ?? 0);
 }
 
 /**

@@ -211,3 +211,27 @@ test('the calendar’s first-time dialog connects too, and the settings page com
   // The marker the calendar set is the one the settings page read and cleared.
   expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_MARKER)).toBeNull();
 });
+
+test('a change Google could not take waits, and the calendar and Settings say so and when Google is tried again', async ({ page, context, request }) => {
+  const { api } = await signedInAccount(page, request, 'gcal-outage');
+  const google = await googleAccount(context, request, 'outage');
+  await connectFromSettings(page, 'Connect Google Calendar');
+  await connectFromSettings(page, 'Allow writing changes to Google');
+
+  // Google is down for this account: every Calendar call answers 503.
+  await google.failNext(500, 503);
+  await createEventInApp(page, 'Made in an outage', '9:00 AM');
+  await expect
+    .poll(async () => (await api.get('/api/gcal/mirror-log')).items.map((entry: { outcome: string }) => entry.outcome), AWAIT_ROUND_TRIP)
+    .toEqual(['waiting for Google']);
+  expect(await google.events()).toEqual([]);
+
+  const waiting =
+    /^Google Calendar could not be reached since \d{1,2}:\d{2}\s?[AP]M\. Changes made here that wait for it: 1\. Next try at \d{1,2}:\d{2}\s?[AP]M\.$/;
+  await openDay(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Google Calendar could not be reached' })).toHaveText(waiting);
+  // The event itself was saved here at once.
+  await expect(eventOnCalendar(page, 'Made in an outage')).toBeVisible();
+  await page.goto('/settings');
+  await expect(googleSection(page).getByRole('alert')).toHaveText(waiting);
+});

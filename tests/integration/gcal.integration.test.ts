@@ -5,6 +5,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from '../../events/catalogue';
 import { handler as mirror } from '../../functions/gcal/mirror';
+import { handler as reconcileMirror } from '../../functions/gcal/reconcile-mirror';
 import { startAttempt } from '../../functions/gcal/oauth-state.repository';
 import { getSyncState, saveSyncState } from '../../functions/gcal/sync-state.repository';
 import { openToken } from '../../functions/gcal/token-cipher';
@@ -124,6 +125,7 @@ describe('connecting Google Calendar', () => {
       connected: true,
       write_access: false,
       initial_sync: { status: 'succeeded', synced: 0, message: syncedMessage(0) },
+      waiting: null,
     });
   });
 
@@ -625,6 +627,20 @@ describe('Google failing', () => {
     expect(await eventsOf(alice)).toEqual(before);
   });
 
+  it('keeps the sync token through an outage during a sync, and the next sync after it catches up', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice);
+    const token = (await getSyncState(alice.id))!.syncToken;
+    google.addEvent(account, timed('Added in the outage', 1));
+    google.failNext(3, 503, { account });
+    expect((await sync(alice)).status).toBe(502);
+    expect((await getSyncState(alice.id))!.syncToken).toBe(token);
+    google.clearFaults();
+    expect((await sync(alice)).body).toEqual({ synced: 1 });
+    expect(titles(synced(await eventsOf(alice)))).toEqual(['Added in the outage']);
+  });
+
   it('drops the connection when the refresh token was revoked, or a 401 comes again after the refresh, keeping the events', async () => {
     for (const breakAccess of [
       (account: string) => {
@@ -796,23 +812,58 @@ describe('mirroring out', () => {
     expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Put twice']);
   });
 
-  it('lets the bus retry a Google failure; the local change stands either way', async () => {
+  it('keeps the changes Google could not take through an outage longer than any retry, and writes each once within 2 minutes of its return', async () => {
     const alice = await user();
     const account = accountOf(alice);
     await connect(alice, { write: true });
-    google.failNext(1, 503);
-    await alice.post('/api/events', { title: 'Retried', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
+    const before = (await alice.post('/api/events', { title: 'Before', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
     await world.settle();
-    expect(google.events(account).map((event) => event.summary)).toEqual(['Retried']);
+    expect(googleTitles(account)).toEqual(['Before']);
 
-    google.failNext(3, 500);
-    const lost = (await alice.post('/api/events', { title: 'Dead-lettered', start_time: daysFromNow(2, 8), end_time: daysFromNow(2, 9) })).body;
+    // Google is down: every Calendar call of Alice's answers 503.
+    google.failNext(10_000, 503, { account });
+    const made = (await alice.post('/api/events', { title: 'Made during', start_time: daysFromNow(2, 8), end_time: daysFromNow(2, 9) })).body;
+    await alice.patch(`/api/events/${before.id}`, { title: 'Renamed during' });
     await world.settle();
-    expect(google.events(account).map((event) => event.summary)).toEqual(['Retried']);
-    expect((await alice.get(`/api/events/${lost.id}`)).status).toBe(200);
-    expect((await mirrorLog(alice)).map((entry: any) => entry.title)).toEqual(['Retried']);
-    const deadLettered = world.deadLetters().filter((line) => line.rule === 'MirrorEventsToGoogle' && line.event.detail.userId === alice.id);
-    expect(deadLettered.map((line) => line.event.detail.id)).toEqual([lost.id]);
+    expect(titles(await eventsOf(alice))).toEqual(['Made during', 'Renamed during']);
+    expect((await mirrorLog(alice)).map((entry: any) => entry.outcome)).toEqual(['waiting for Google', 'waiting for Google', 'mirrored']);
+    const { waiting } = (await alice.get('/api/gcal/status')).body;
+    expect(waiting).toMatchObject({ changes: 2 });
+    expect(Date.parse(waiting.next_try_at)).toBeGreaterThan(clock.now());
+
+    // Twenty minutes of outage: each minute's reconciler run meets it again, and nothing is given up.
+    for (let minute = 0; minute < 20; minute += 1) {
+      clock.advance(60_000);
+      await reconcileMirror();
+    }
+    expect(googleTitles(account)).toEqual(['Before']);
+    expect(world.deadLetters().filter((line) => line.event.detail.userId === alice.id)).toEqual([]);
+    expect((await alice.get('/api/gcal/status')).body.waiting).toMatchObject({ changes: 2 });
+
+    google.clearFaults();
+    const calendarWrites = () => google.calls.filter((call) => call.method !== 'GET' && call.path.startsWith('/calendar/v3/')).length;
+    const writesBefore = calendarWrites();
+    clock.advance(60_000);
+    await reconcileMirror();
+    expect(googleTitles(account)).toEqual(['Made during', 'Renamed during']);
+    expect(google.events(account).map((event) => event.id)).toContain(made.id.replaceAll('-', ''));
+    // Each waiting change written once: one write per event.
+    expect(calendarWrites() - writesBefore).toBe(2);
+    expect((await alice.get('/api/gcal/status')).body.waiting).toBeNull();
+    expect(await reconcileMirror()).toEqual({ mirrored: 0, waiting: 0 });
+  });
+
+  it('forgets what waited for Google at a disconnect', async () => {
+    const alice = await user();
+    await connect(alice, { write: true });
+    google.failNext(10_000, 503, { account: accountOf(alice) });
+    await alice.post('/api/events', { title: 'Never written', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
+    await world.settle();
+    google.clearFaults();
+    await alice.post('/api/gcal/disconnect');
+    clock.advance(60_000);
+    expect(await reconcileMirror()).toEqual({ mirrored: 0, waiting: 0 });
+    expect(googleTitles(accountOf(alice))).toEqual([]);
   });
 });
 

@@ -49,7 +49,7 @@ export async function googleAccount(context: BrowserContext, request: APIRequest
  * client answers, for the tests of that case.
  */
 export async function pretendGoogleIsNotConfigured(page: Page): Promise<void> {
-  const status: GcalStatus = { configured: false, connected: false, write_access: false, initial_sync: null };
+  const status: GcalStatus = { configured: false, connected: false, write_access: false, initial_sync: null, waiting: null };
   await page.route('**/api/gcal/status', (route) => route.fulfill({ json: status }));
 }
 

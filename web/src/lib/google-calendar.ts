@@ -1,9 +1,12 @@
 import useSWR, { mutate } from 'swr';
-import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
+import { GCAL_MESSAGES, GCAL_WAITING_COUNTED, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
 import type { GcalConnectAnswer, GcalStatus, GcalSyncAnswer } from '../../../shared/gcal.schema';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
+import { useLanguage } from '../i18n/language';
+import { useAppTexts } from '../i18n/texts';
 import { ApiError, apiRequest, localizedError } from './api';
 import { reportError } from './error-reporting';
+import { useTimeZone } from './items';
 import { listCacheKey } from './read-paths';
 
 /**
@@ -26,12 +29,31 @@ export function reportGoogleFailure(stage: 'connect' | 'first sync' | 'sync' | '
   reportError(typeof failure === 'string' ? new Error(`Google Calendar ${stage}: ${failure}`) : failure, { area: 'google', stage });
 }
 
-/** Whether this server has Google set up and the user's calendar is connected; polled every `refreshMs` when given. */
-export function useGoogleCalendarStatus(refreshMs = 0) {
+/** Whether this server has Google set up and the user's calendar is connected; polled every `refreshMs` (of the latest status) when given. */
+export function useGoogleCalendarStatus(refreshMs: number | ((latest?: GcalStatus) => number) = 0) {
   return useSWR(STATUS_KEY, () => apiRequest<GcalStatus>(STATUS_KEY, { signedIn: true }), {
     revalidateOnFocus: false,
     refreshInterval: refreshMs,
   });
+}
+
+/** How often the status is read again while changes wait for Google (the server tries at most a minute apart). */
+const WAITING_POLL_MS = 30_000;
+
+/**
+ * What to tell the person while changes made here wait for Google (an outage, a rate limit): since
+ * when, how many, and when Google is tried again, in their language and zone; null when none waits.
+ */
+export function useGoogleWaitingNotice(): string | null {
+  // Read again while something waits, so the notice goes once Google has taken it all.
+  const waiting = useGoogleCalendarStatus((latest) => (latest?.waiting ? WAITING_POLL_MS : 0)).data?.waiting;
+  const texts = useAppTexts();
+  const lang = useLanguage();
+  const timeZone = useTimeZone();
+  if (!waiting) return null;
+  const time = (at: string) => new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(at));
+  const changes = waiting.changes >= GCAL_WAITING_COUNTED ? `${GCAL_WAITING_COUNTED}+` : String(waiting.changes);
+  return texts.gcal.waiting(changes, time(waiting.since), time(waiting.next_try_at));
 }
 
 /** Asks the API for Google's consent page (with write access when asked), marks the attempt as pending, and goes there. */

@@ -368,6 +368,8 @@ export default {
     notConfigured: 'Google Kalender ist auf diesem Server nicht eingerichtet',
     synced: (count: number) => `${count} ${plural(count, 'Termin', 'Termine')} aus Google Kalender synchronisiert`,
     syncFailed: (text: string) => `Synchronisierung fehlgeschlagen: ${text}`,
+    waiting: (changes: string, since: string, at: string) =>
+      `Google Kalender ist seit ${since} nicht erreichbar. Hier gemachte Änderungen, die warten: ${changes}. Nächster Versuch um ${at}.`,
     failures: {
       accessLost: 'Der Zugriff auf Google Kalender wurde widerrufen oder ist abgelaufen. Verbinde Google Kalender bitte erneut.',
       forbidden: 'Google Kalender hat den Zugriff auf deinen Kalender verweigert.',

@@ -363,6 +363,8 @@ export default {
     ...GCAL_MESSAGES,
     synced: syncedMessage,
     syncFailed: syncFailedMessage,
+    waiting: (changes: string, since: string, at: string) =>
+      `Google Calendar could not be reached since ${since}. Changes made here that wait for it: ${changes}. Next try at ${at}.`,
     failures: SYNC_FAILURE_TEXTS,
   },
   trash: {

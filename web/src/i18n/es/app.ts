@@ -369,6 +369,8 @@ export default {
     notConfigured: 'Google Calendar no está configurado en este servidor',
     synced: (count: number) => `${count} ${plural(count, 'evento sincronizado', 'eventos sincronizados')} desde Google Calendar`,
     syncFailed: (text: string) => `Error de sincronización: ${text}`,
+    waiting: (changes: string, since: string, at: string) =>
+      `No se pudo conectar con Google Calendar desde las ${since}. Cambios hechos aquí que esperan: ${changes}. Próximo intento a las ${at}.`,
     failures: {
       accessLost: 'Se ha revocado o ha caducado el acceso a Google Calendar. Vuelve a conectar Google Calendar.',
       forbidden: 'Google Calendar ha denegado el acceso a tu calendario.',

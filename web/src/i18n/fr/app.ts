@@ -369,6 +369,8 @@ export default {
     notConfigured: 'Google Agenda n’est pas configuré sur ce serveur',
     synced: (count: number) => `${count} ${plural(count, 'événement synchronisé', 'événements synchronisés')} depuis Google Agenda`,
     syncFailed: (text: string) => `Échec de la synchronisation : ${text}`,
+    waiting: (changes: string, since: string, at: string) =>
+      `Google Agenda est injoignable depuis ${since}. Modifications faites ici en attente : ${changes}. Prochain essai à ${at}.`,
     failures: {
       accessLost: 'L’accès à Google Agenda a été révoqué ou a expiré. Reconnectez Google Agenda.',
       forbidden: 'Google Agenda a refusé l’accès à votre agenda.',

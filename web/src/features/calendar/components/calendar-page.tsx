@@ -5,6 +5,7 @@ import type { CalendarEvent } from '../../../../../shared/calendar-events.schema
 import { CALENDAR } from '../../../../../shared/constants';
 import { occurrenceAt } from '../../../../../shared/recurrence';
 import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadState } from '../../../components/ui/load-state';
@@ -12,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useArrivedInBackground } from '../../../lib/first-paint';
 import { discardItem, useItems, useSettings } from '../../../lib/items';
-import { localizedGcalError, reportGoogleFailure, syncGoogleCalendar, useGoogleCalendarStatus } from '../../../lib/google-calendar';
+import { localizedGcalError, reportGoogleFailure, syncGoogleCalendar, useGoogleCalendarStatus, useGoogleWaitingNotice } from '../../../lib/google-calendar';
 import { CALENDAR_VIEWS, monthGrid, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
 import { isDay } from '../../../lib/zoned-dates';
 import { zonedParts, type Day } from '../../../../../shared/zoned-time';
@@ -106,6 +107,7 @@ export function CalendarPage({ lead }: { lead?: ReactNode }) {
   return (
     <CalendarFrame lead={lead} actions={<CalendarActions onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))} />}>
       <LoadState reads={reads} failedTitle={t.loadFailed} placeholder={null}>
+        <GoogleWaiting />
         <div className="calendar-toolbar">
           <div className="calendar-toolbar__nav">
             <Button variant="secondary" onClick={() => go({ date: null })}>
@@ -220,6 +222,12 @@ function CalendarFrame({ actions, lead, children }: { actions?: ReactNode; lead:
       {children}
     </div>
   );
+}
+
+/** While changes made here wait for Google (an outage, a rate limit): since when, how many, and the next try. */
+function GoogleWaiting() {
+  const notice = useGoogleWaitingNotice();
+  return notice ? <Alert tone="warning">{notice}</Alert> : null;
 }
 
 /** Sync (only while Google Calendar is connected) and New Event. */

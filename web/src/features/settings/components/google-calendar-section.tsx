@@ -13,6 +13,7 @@ import {
   reportGoogleFailure,
   takePendingAge,
   useGoogleCalendarStatus,
+  useGoogleWaitingNotice,
 } from '../../../lib/google-calendar';
 import { useAppTexts } from '../../../i18n/texts';
 
@@ -97,6 +98,7 @@ export function GoogleCalendarSection() {
   }
 
   const data = status.data;
+  const waiting = useGoogleWaitingNotice();
   return (
     <div className="gcal">
       <h3 className="gcal__title">{t.title}</h3>
@@ -118,6 +120,7 @@ export function GoogleCalendarSection() {
             <span className="gcal__badge gcal__badge--on">{t.badgeConnected}</span>
             {data.write_access ? t.writeAccess : t.readOnly}
           </p>
+          {waiting && <Alert tone="warning">{waiting}</Alert>}
           <div className="gcal__actions">
             {!data.write_access && (
               <Button variant="secondary" busy={busy} onClick={() => void connect(true)}>
