@@ -63,16 +63,22 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
 export async function startDynalite(options: { path?: string; port?: number } = {}) {
   if (options.path) mkdirSync(options.path, { recursive: true });
   const worker = new Worker(ENGINE_THREAD, { eval: true, workerData: { engine: ENGINE_MODULE, path: options.path, port: options.port ?? 0 } });
+  let exited = false;
+  const ended = once(worker, 'exit').then(() => {
+    exited = true;
+  });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the dynalite thread ended before it listened (exit code ${code})`)));
   });
+  // After the start, a crash of the engine's thread is said, not swallowed.
+  worker.on('error', (error) => console.error(JSON.stringify({ level: 'error', message: 'dynalite thread failed', error: String(error) })));
   return {
     endpoint: `http://127.0.0.1:${port}`,
     /** Closes the engine (and its data files) in order; the thread ends when nothing is left open. */
     stop: async () => {
-      const ended = once(worker, 'exit');
-      worker.postMessage('stop');
+      if (!exited) worker.postMessage('stop');
       await ended;
     },
   };

@@ -6,7 +6,7 @@ import { created, httpHandler, noContent, ok, type Reply } from '../platform/htt
 import { appOrigin } from '../platform/site';
 import { getSettings } from '../settings/account-settings';
 import { buildFeed } from './ics';
-import { feedOfToken, getFeed, issueFeed, removeFeed, setIncludeGoogle, type StoredFeed } from './repository';
+import { feedOfToken, getFeed, issueFeed, noteNewContent, removeFeed, setIncludeGoogle, type StoredFeed } from './repository';
 
 const shown = (feed: StoredFeed | undefined, url: string | null = null): CalendarFeed => ({
   enabled: Boolean(feed),
@@ -31,7 +31,7 @@ export const handler = httpHandler('calendar-feed', {
     await removeFeed(userId);
     return noContent();
   },
-  'GET /ical/{token}': async ({ params, event }) => feedFile(params.token ?? '', event.headers['if-none-match']),
+  'GET /ical/{token}': async ({ params, event, now }) => feedFile(params.token ?? '', event.headers['if-none-match'], now),
 });
 
 /**
@@ -39,8 +39,9 @@ export const handler = httpHandler('calendar-feed', {
  * is the same 404 after the same one Query. The edge keeps an answer up to CALENDAR_FEED.cacheSeconds and answers the
  * subscriber's revalidations itself; one that reaches here with the current ETag gets a 304.
  */
-async function feedFile(file: string, ifNoneMatch: string | undefined): Promise<Reply> {
-  const found = await feedOfToken(tokenOfFeedFile(file));
+async function feedFile(file: string, ifNoneMatch: string | undefined, now: Date): Promise<Reply> {
+  const token = tokenOfFeedFile(file);
+  const found = await feedOfToken(token);
   if (!found) throw notFound();
   const { userId, feed } = found;
   const [events, tasks, { settings }] = await Promise.all([listItems(userId, 'events'), listItems(userId, 'tasks'), getSettings(userId)]);
@@ -49,8 +50,19 @@ async function feedFile(file: string, ifNoneMatch: string | undefined): Promise<
     'content-type': 'text/calendar; charset=utf-8',
     'cache-control': `public, max-age=${CALENDAR_FEED.cacheSeconds}`,
     etag: built.etag,
-    ...(built.lastModified ? { 'last-modified': new Date(built.lastModified).toUTCString() } : {}),
+    'last-modified': new Date(await changedAt(userId, token, feed, built.etag, now)).toUTCString(),
   };
   const matches = ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === built.etag);
   return matches ? { status: 304, headers, text: '' } : { status: 200, headers, text: built.body };
+}
+
+/**
+ * When the feed last changed: when its ETag was first answered. The latest edit of what it holds
+ * would go back in time when that item is deleted or completed, and a client asking If-Modified-Since
+ * would then keep it.
+ */
+async function changedAt(userId: string, token: string, feed: StoredFeed, etag: string, now: Date): Promise<string> {
+  if (feed.content_etag === etag && feed.content_changed_at) return feed.content_changed_at;
+  await noteNewContent(userId, token, etag, now);
+  return now.toISOString();
 }

@@ -5,7 +5,7 @@ import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { Language } from '../../shared/languages';
 import type { Recurrence } from '../../shared/recurrence';
 import type { Task } from '../../shared/tasks.schema';
-import { addDays, zonedParts } from '../../shared/zoned-time';
+import { addDays, zonedInstant, zonedParts } from '../../shared/zoned-time';
 
 /** A task's title in a subscriber's calendar says it is a task, in the person's language. */
 const TASK_TITLE: Record<Language, (title: string) => string> = {
@@ -32,14 +32,14 @@ interface Entry {
   end: string | null;
   allDay: boolean;
   recurrence: Recurrence | null;
+  /** The day an occurrence starting at an instant falls on, for an all-day entry ('YYYY-MM-DD'). */
+  dayOf: (instant: string) => string;
   created_at: string;
   updated_at: string;
 }
 
 export interface Feed {
   body: string;
-  /** The latest change of anything in it (HTTP's Last-Modified), or null for an empty feed. */
-  lastModified: string | null;
   etag: string;
 }
 
@@ -59,8 +59,7 @@ export function buildFeed(events: readonly CalendarEvent[], tasks: readonly Task
   calendar.timezone({ name: null, generator: getVtimezoneComponent });
   for (const entry of entries) addEntry(calendar, entry);
   const body = calendar.toString();
-  const lastModified = entries.reduce<string | null>((latest, entry) => (latest === null || entry.updated_at > latest ? entry.updated_at : latest), null);
-  return { body, lastModified, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
 
 const eventEntry = (event: CalendarEvent): Entry => ({
@@ -73,6 +72,8 @@ const eventEntry = (event: CalendarEvent): Entry => ({
   end: event.all_day ? `${addDays(event.end_time.slice(0, 10), 1)}T00:00:00.000Z` : event.end_time,
   allDay: event.all_day,
   recurrence: event.recurrence ?? null,
+  // An all-day event's days are the dates written in it, whatever the zone.
+  dayOf: (instant) => instant.slice(0, 10),
   created_at: event.created_at,
   updated_at: event.updated_at,
 });
@@ -92,14 +93,15 @@ function taskEntry(task: Task, owner: FeedOwner): Entry {
     end: allDay ? `${addDays(day, 1)}T00:00:00.000Z` : null,
     allDay,
     recurrence: task.recurrence ?? null,
+    dayOf: (instant) => zonedParts(instant, zone).day,
     created_at: task.created_at,
     updated_at: task.updated_at,
   };
 }
 
 function addEntry(calendar: ICalCalendar, entry: Entry): void {
-  const zone = entry.recurrence && !entry.allDay ? entry.recurrence.time_zone : null;
-  // In a zone, ical-generator writes a Date's UTC fields as the zone's wall clock.
+  const zone = writtenZone(entry);
+  // In a zone, ical-generator writes a Date's local fields as the zone's wall clock.
   const at = (instant: string) => (zone ? wallClock(instant, zone) : new Date(instant));
   calendar.createEvent({
     id: entry.uid,
@@ -110,7 +112,7 @@ function addEntry(calendar: ICalCalendar, entry: Entry): void {
     end: entry.end ? at(entry.end) : null,
     allDay: entry.allDay,
     timezone: zone,
-    repeating: entry.recurrence ? repeatLines(entry.recurrence, entry.allDay, zone) : null,
+    repeating: entry.recurrence ? repeatLines(entry, entry.recurrence, zone) : null,
     stamp: new Date(entry.updated_at),
     created: new Date(entry.created_at),
     lastModified: new Date(entry.updated_at),
@@ -118,24 +120,58 @@ function addEntry(calendar: ICalCalendar, entry: Entry): void {
   });
 }
 
-/** The RRULE, and the EXDATE of the occurrences taken out, as the series' own start is written. */
-function repeatLines(recurrence: Recurrence, allDay: boolean, zone: string | null): string {
-  const lines = [`RRULE:${recurrence.rule}`];
+/** Whether the VTIMEZONE library knows a zone, per zone (IANA names: a bounded set). */
+const vtimezoneKnown = new Map<string, boolean>();
+
+/**
+ * The zone a timed series is written in: its own, with a VTIMEZONE; UTC times instead when that is
+ * UTC itself or a zone the VTIMEZONE library does not know (a TZID without its VTIMEZONE is read as
+ * floating by some calendars).
+ */
+function writtenZone(entry: Entry): string | null {
+  const zone = entry.recurrence && !entry.allDay ? entry.recurrence.time_zone : null;
+  if (!zone || zone === 'UTC' || zone === 'Etc/UTC') return null;
+  if (!vtimezoneKnown.has(zone)) vtimezoneKnown.set(zone, Boolean(getVtimezoneComponent(zone)));
+  return vtimezoneKnown.get(zone) ? zone : null;
+}
+
+/**
+ * The RRULE, and the EXDATE of the occurrences taken out, written as the series' start is: dates
+ * for an all-day one, its zone's wall clock beside a TZID, or UTC. A rule's UNTIL takes the same
+ * form (RFC 5545: a date with a date start, UTC with a zoned start).
+ */
+function repeatLines(entry: Entry, recurrence: Recurrence, zone: string | null): string {
+  const rule = recurrence.rule.replace(/UNTIL=(\d{8})(T\d{6}Z)?/, (_match, day: string, time: string | undefined) => {
+    if (entry.allDay) return `UNTIL=${day}`;
+    if (time) return `UNTIL=${day}${time}`;
+    // A date: the end of that day in the series' zone, in UTC.
+    const dayEnd = zonedInstant(addDays(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`, 1), 0, recurrence.time_zone).getTime() - 1000;
+    return `UNTIL=${utcStamp(new Date(dayEnd).toISOString())}`;
+  });
+  const lines = [`RRULE:${rule}`];
   if (recurrence.exceptions.length > 0) {
-    const excluded = recurrence.exceptions.map((start) => (allDay ? start.slice(0, 10).replaceAll('-', '') : compact(wallClock(start, zone!))));
-    lines.push(allDay ? `EXDATE;VALUE=DATE:${excluded.join(',')}` : `EXDATE;TZID=${zone}:${excluded.join(',')}`);
+    if (entry.allDay) lines.push(`EXDATE;VALUE=DATE:${recurrence.exceptions.map((start) => entry.dayOf(start).replaceAll('-', '')).join(',')}`);
+    else if (zone) lines.push(`EXDATE;TZID=${zone}:${recurrence.exceptions.map((start) => wallStamp(start, zone)).join(',')}`);
+    else lines.push(`EXDATE:${recurrence.exceptions.map(utcStamp).join(',')}`);
   }
   return lines.join('\n');
 }
 
-/** The instant's wall-clock time in `zone`, carried in a Date's UTC fields. */
+/** The instant's wall-clock time in `zone`, carried in a Date's local fields (what ical-generator writes beside a TZID). */
 function wallClock(instant: string, zone: string): Date {
   const { day, minutes } = zonedParts(instant, zone);
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + minutes * 60_000);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date, Math.floor(minutes / 60), minutes % 60);
 }
 
-/** 20261103T090000: a wall-clock time as iCal writes it beside a TZID. */
-const compact = (wall: Date) => wall.toISOString().slice(0, 19).replaceAll('-', '').replaceAll(':', '');
+/** 20261103T090000: the instant's wall-clock time in `zone`, as iCal writes it beside a TZID. */
+function wallStamp(instant: string, zone: string): string {
+  const { day, minutes } = zonedParts(instant, zone);
+  return `${day.replaceAll('-', '')}T${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}00`;
+}
+
+/** 20261103T080000Z: an instant in UTC, as iCal writes it. */
+const utcStamp = (instant: string) => `${instant.slice(0, 19).replaceAll('-', '').replaceAll(':', '')}Z`;
 
 /**
  * iCal's SEQUENCE must grow with each change; the items keep no revision count, so it is the seconds

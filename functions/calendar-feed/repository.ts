@@ -14,6 +14,9 @@ export interface StoredFeed {
   include_google: boolean;
   created_at: string;
   updated_at: string;
+  /** The ETag of the feed last answered, and since when it has been so: Last-Modified, which only grows. */
+  content_etag?: string;
+  content_changed_at?: string;
 }
 
 const feedKey = (userId: string) => ({ PK: userKey(userId), SK: USER_SK.calendarFeed });
@@ -76,4 +79,19 @@ export async function feedOfToken(token: string): Promise<{ userId: string; feed
   const userId = userIdOfKey(pk);
   const feed = await getFeed(userId);
   return feed?.LPK === lookup.LPK ? { userId, feed } : undefined;
+}
+
+/** The feed answered has a new ETag: it changed now (Last-Modified). Only while the token is still the feed's. */
+export async function noteNewContent(userId: string, token: string, etag: string, now: Date): Promise<void> {
+  await unlessConditionFails(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: feedKey(userId),
+        UpdateExpression: 'SET content_etag = :etag, content_changed_at = :now',
+        ConditionExpression: 'LPK = :lookup',
+        ExpressionAttributeValues: { ':etag': etag, ':now': now.toISOString(), ':lookup': calendarFeedLookupKey(token).LPK },
+      }),
+    ),
+  );
 }

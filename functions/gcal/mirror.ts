@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { MirrorAction, MirrorChange, MirrorOutcome } from '../../shared/gcal';
 import { liveItemNow } from '../items/background';
@@ -38,7 +39,8 @@ export const handler = busConsumer<MirrorChange>('gcal/mirror', async (detail, e
   let result: MirrorResult = { action: intendedAction(change), outcome: 'skipped: read-only' };
   if (hasWriteAccess(connection.scopes)) {
     const isNew = change === 'item.created';
-    await markPending(detail.userId, detail.id, event.id, startedAt, isNew);
+    // Due only after this delivery has had its time with Google: the reconciler takes it then if it could not.
+    await markPending(detail.userId, detail.id, event.id, startedAt, new Date(startedAt.getTime() + MIRROR_LEASE_MS), isNew);
     result = await mirrorPending(connection, { user_id: detail.userId, event_id: detail.id, marker: event.id, attempts: 0, is_new: isNew }, startedAt);
   }
   const title = String(snapshot?.title ?? '');
@@ -68,7 +70,11 @@ export async function mirrorPending(
   const action: MirrorAction = live ? 'upsert' : 'delete';
   try {
     await withCalendar(connection, (api) => (live ? upsert(api, live, pending.is_new) : remove(api, pending.event_id)));
-    await clearPending(pending.user_id, pending.event_id, pending.marker);
+    // A newer change marked it while this wrote: what this wrote may have landed after the newer
+    // write, so the event is written again as it is then.
+    if (!(await clearPending(pending.user_id, pending.event_id, pending.marker))) {
+      await markPending(pending.user_id, pending.event_id, `again-${randomUUID()}`, at, at, false);
+    }
     return { action, outcome: 'mirrored' };
   } catch (error) {
     if (!(error instanceof GoogleFailure)) throw error;
@@ -83,6 +89,9 @@ export async function mirrorPending(
   }
 }
 
+/** How long a bus delivery has its change to itself before the reconciler may take it (a Lambda's timeout and then some). */
+const MIRROR_LEASE_MS = 2 * 60_000;
+
 /** The first wait after a failure; it doubles with each attempt. */
 const FIRST_RETRY_MS = 15_000;
 /**
@@ -90,8 +99,8 @@ const FIRST_RETRY_MS = 15_000;
  * a change made during an outage reaches Google within two minutes of its return.
  */
 export const OUTAGE_RETRY_CAP_MS = 60_000;
-/** A refusal that is not an outage (403: the calendar is not writable) is asked again hourly. */
-const REFUSED_RETRY_MS = 60 * 60_000;
+/** A refusal that is not an outage (403: the calendar is not writable), or a failure not Google's, is tried again hourly. */
+export const REFUSED_RETRY_MS = 60 * 60_000;
 
 /** How long a change waits after Google failed it: backoff from 15 s to a minute, or longer when Google's Retry-After asks. */
 export function retryDelayMs(failure: GoogleFailure, attempts: number): number {

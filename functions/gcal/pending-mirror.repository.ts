@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GCAL_SK, PENDING_MIRROR_SHARDS, pendingMirrorKey, pendingMirrorPartition, userKey } from '../data/keys';
-import { db, tableName, unlessConditionFails } from '../platform/dynamo';
+import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 import type { GoogleFailureKind } from './google';
 
 /**
@@ -30,21 +30,25 @@ const dueKeys = (userId: string, eventId: string, nextTryAt: string) => ({
   XSK: `${nextTryAt}#${userId}#${eventId}`,
 });
 
-/** Marks an event's change as meant for Google, due at once; an event already waiting keeps its `since`, and stays new if it was. */
-export async function markPending(userId: string, eventId: string, marker: string, now: Date, isNew: boolean): Promise<void> {
+/**
+ * Marks an event's change as meant for Google, due at `dueAt`; an event already waiting keeps its
+ * `since`, and stays new if it was.
+ */
+export async function markPending(userId: string, eventId: string, marker: string, now: Date, dueAt: Date, isNew: boolean): Promise<void> {
   const at = now.toISOString();
-  const due = dueKeys(userId, eventId, at);
+  const due = dueKeys(userId, eventId, dueAt.toISOString());
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: pendingMirrorKey(userId, eventId),
       UpdateExpression:
-        'SET user_id = :user, event_id = :event, marker = :marker, since = if_not_exists(since, :now), next_try_at = :now, attempts = if_not_exists(attempts, :zero), last_failure = if_not_exists(last_failure, :none), is_new = if_not_exists(is_new, :new), XPK = :xpk, XSK = :xsk',
+        'SET user_id = :user, event_id = :event, marker = :marker, since = if_not_exists(since, :now), next_try_at = :due, attempts = if_not_exists(attempts, :zero), last_failure = if_not_exists(last_failure, :none), is_new = if_not_exists(is_new, :new), XPK = :xpk, XSK = :xsk',
       ExpressionAttributeValues: {
         ':user': userId,
         ':event': eventId,
         ':marker': marker,
         ':now': at,
+        ':due': dueAt.toISOString(),
         ':zero': 0,
         ':none': null,
         ':new': isNew,
@@ -55,9 +59,9 @@ export async function markPending(userId: string, eventId: string, marker: strin
   );
 }
 
-/** Google has the change `marker` set: the record goes, unless a newer change marked it meanwhile. */
-export async function clearPending(userId: string, eventId: string, marker: string): Promise<void> {
-  await unlessConditionFails(
+/** Google has the change `marker` set: the record goes, unless a newer change marked it meanwhile (then false). */
+export async function clearPending(userId: string, eventId: string, marker: string): Promise<boolean> {
+  return conditionally(
     db().send(
       new DeleteCommand({
         TableName: tableName(),
@@ -95,10 +99,11 @@ export async function getPending(userId: string, eventId: string): Promise<Pendi
   return Item ? fromRecord(Item) : undefined;
 }
 
-/** The pending mirrors due by `now`, oldest due first within each shard, at most `limit` in all. */
+/** The pending mirrors due by `now`, oldest due first within each shard, at most `limit` in all (a share per shard, so none waits on another). */
 export async function duePending(now: Date, limit: number): Promise<PendingMirror[]> {
   const due: PendingMirror[] = [];
-  for (let shard = 0; shard < PENDING_MIRROR_SHARDS && due.length < limit; shard += 1) {
+  const perShard = Math.ceil(limit / PENDING_MIRROR_SHARDS);
+  for (let shard = 0; shard < PENDING_MIRROR_SHARDS; shard += 1) {
     const { Items } = await db().send(
       new QueryCommand({
         TableName: tableName(),
@@ -106,7 +111,7 @@ export async function duePending(now: Date, limit: number): Promise<PendingMirro
         KeyConditionExpression: 'XPK = :shard AND XSK <= :now',
         // '~' sorts after every id: everything due at `now` itself is in.
         ExpressionAttributeValues: { ':shard': pendingMirrorPartition(shard), ':now': `${now.toISOString()}~` },
-        Limit: limit - due.length,
+        Limit: perShard,
       }),
     );
     // The index holds keys only: each record is read whole.

@@ -1,10 +1,10 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { now } from '../platform/clock';
-import { withErrorReporting } from '../platform/error-reporting';
+import { reportError, withErrorReporting } from '../platform/error-reporting';
 import { log } from '../platform/log';
-import { mirrorPending, retryDelayMs } from './mirror';
+import { mirrorPending, REFUSED_RETRY_MS, retryDelayMs } from './mirror';
 import { clearPending, deferPending, duePending, type PendingMirror } from './pending-mirror.repository';
-import { getConnection, hasWriteAccess } from './tokens.repository';
+import { getConnection, hasWriteAccess, type Connection } from './tokens.repository';
 
 /** How many waiting changes one run takes on; more wait for the next minute. */
 const RUN_LIMIT = 200;
@@ -21,6 +21,21 @@ export function handler(_event?: ScheduledEvent): Promise<{ mirrored: number; wa
   return withErrorReporting({ name: 'gcal/reconcile-mirror', op: 'function.schedule' }, reconcile);
 }
 
+/**
+ * One waiting change written, or put off: a failure that is not Google's (the table, a defect in
+ * this event) is reported and tried again in an hour, so that it holds back no one else's.
+ */
+async function mirroredOrPutOff(connection: Connection, pending: PendingMirror, at: Date): Promise<Awaited<ReturnType<typeof mirrorPending>>> {
+  try {
+    return await mirrorPending(connection, pending, at);
+  } catch (error) {
+    log.error('waiting Google change not written', { userId: pending.user_id, eventId: pending.event_id, error });
+    await reportError(error);
+    await deferPending(pending, new Date(at.getTime() + REFUSED_RETRY_MS), 'unavailable');
+    return { action: 'upsert', outcome: 'waiting for Google' };
+  }
+}
+
 async function reconcile(): Promise<{ mirrored: number; waiting: number }> {
   const startedAt = now();
   const due = await duePending(startedAt, RUN_LIMIT);
@@ -35,15 +50,20 @@ async function reconcile(): Promise<{ mirrored: number; waiting: number }> {
       continue;
     }
     for (const [index, pending] of theirs.entries()) {
-      const result = await mirrorPending(connection, pending, startedAt);
+      const result = await mirroredOrPutOff(connection, pending, startedAt);
       if (result.outcome === 'mirrored') mirrored += 1;
-      if (!result.failure) continue;
-      // Google failed this person's write: the rest of theirs wait as long, without a call each.
+      if (result.outcome === 'waiting for Google') waiting += 1;
       const rest = theirs.slice(index + 1);
-      await Promise.all(
-        rest.map((other) => deferPending(other, new Date(startedAt.getTime() + retryDelayMs(result.failure!, other.attempts)), result.failure!.kind)),
-      );
-      waiting += rest.length + 1;
+      if (result.outcome === 'skipped: not connected') {
+        // Access was lost: none of theirs can be written.
+        await Promise.all(rest.map((other) => clearPending(userId, other.event_id, other.marker)));
+        break;
+      }
+      const failure = result.failure;
+      if (!failure || (failure.kind !== 'unavailable' && failure.kind !== 'rate-limited')) continue;
+      // Google is down or limiting this person: the rest of theirs wait as long, without a call each.
+      await Promise.all(rest.map((other) => deferPending(other, new Date(startedAt.getTime() + retryDelayMs(failure, other.attempts)), failure.kind)));
+      waiting += rest.length;
       break;
     }
   }

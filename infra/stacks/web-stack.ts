@@ -106,6 +106,8 @@ export class WebStack extends Stack {
         [`${CALENDAR_FEED.pathPrefix}*`]: {
           ...apiGatewayBehavior(props.apiEndpoint, props.originVerify),
           cachePolicy: this.calendarFeedCache(),
+          // webcal:// is http:// to the calendar apps that open it: they are sent on to https.
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           responseHeadersPolicy,
         },

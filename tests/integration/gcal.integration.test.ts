@@ -4,7 +4,9 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from '../../events/catalogue';
-import { handler as mirror } from '../../functions/gcal/mirror';
+import { handler as mirror, mirrorPending } from '../../functions/gcal/mirror';
+import { getPending, markPending } from '../../functions/gcal/pending-mirror.repository';
+import { getConnection } from '../../functions/gcal/tokens.repository';
 import { handler as reconcileMirror } from '../../functions/gcal/reconcile-mirror';
 import { startAttempt } from '../../functions/gcal/oauth-state.repository';
 import { getSyncState, saveSyncState } from '../../functions/gcal/sync-state.repository';
@@ -851,6 +853,25 @@ describe('mirroring out', () => {
     expect(calendarWrites() - writesBefore).toBe(2);
     expect((await alice.get('/api/gcal/status')).body.waiting).toBeNull();
     expect(await reconcileMirror()).toEqual({ mirrored: 0, waiting: 0 });
+  });
+
+  it('marks an event again when a newer change marked it while an older write was under way, and writes it as it is then', async () => {
+    const alice = await user();
+    await connect(alice, { write: true });
+    const made = (await alice.post('/api/events', { title: 'Raced', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
+    await world.settle();
+    // A newer change's delivery marks the event while an older one is writing it.
+    const at = new Date(clock.now());
+    await markPending(alice.id, made.id, 'newer', at, new Date(at.getTime() + 120_000), false);
+    const connection = (await getConnection(alice.id))!;
+    expect(await mirrorPending(connection, { user_id: alice.id, event_id: made.id, marker: 'older', attempts: 0, is_new: false }, at)).toMatchObject({
+      outcome: 'mirrored',
+    });
+    // The older write may have landed after the newer one: the event is due again at once.
+    expect(await getPending(alice.id, made.id)).toMatchObject({ marker: expect.stringMatching(/^again-/), next_try_at: at.toISOString() });
+    expect(await reconcileMirror()).toEqual({ mirrored: 1, waiting: 0 });
+    expect(await getPending(alice.id, made.id)).toBeUndefined();
+    expect(googleTitles(accountOf(alice))).toEqual(['Raced']);
   });
 
   it('forgets what waited for Google at a disconnect', async () => {

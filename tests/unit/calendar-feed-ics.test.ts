@@ -94,7 +94,54 @@ describe('the calendar feed’s text', () => {
     const [was, now] = [vevents(before.body)[0]!, vevents(edited.body)[0]!];
     expect(now.uid).toBe(was.uid);
     expect(now.sequence).toBeGreaterThan(was.sequence);
-    expect(edited.lastModified).toBe('2026-11-03T10:00:00.000Z');
     expect(now.component.getFirstPropertyValue('last-modified')?.toString()).toBe('2026-11-03T10:00:00Z');
+  });
+
+  it('writes a UTC series in UTC, its UNTIL day as the end of that day in its zone, and the same whatever zone the server runs in', () => {
+    const inUtc = event({
+      start_time: '2027-01-04T10:00:00.000Z',
+      end_time: '2027-01-04T11:00:00.000Z',
+      recurrence: { rule: 'FREQ=WEEKLY', time_zone: 'UTC', exceptions: ['2027-01-11T10:00:00.000Z'] },
+    });
+    const untilDay = event({
+      id: '0b4fbc4e-4b5e-4d0e-9b43-6d1a6b1f4a05',
+      start_time: '2027-01-04T09:00:00.000Z',
+      end_time: '2027-01-04T10:00:00.000Z',
+      recurrence: { rule: 'FREQ=DAILY;UNTIL=20270110', time_zone: 'Europe/Berlin', exceptions: [] },
+    });
+    // The events' own lines, after the VTIMEZONE's.
+    const linesOf = () => {
+      const { body } = buildFeed([inUtc, untilDay], [], OWNER);
+      return body
+        .slice(body.indexOf('BEGIN:VEVENT'))
+        .split('\r\n')
+        .filter((line) => /^(DTSTART|RRULE|EXDATE)/.test(line));
+    };
+    const expected = [
+      'DTSTART:20270104T100000Z',
+      'RRULE:FREQ=WEEKLY',
+      'EXDATE:20270111T100000Z',
+      'DTSTART;TZID=Europe/Berlin:20270104T100000',
+      // 10 January is in: until its last second in Berlin.
+      'RRULE:FREQ=DAILY;UNTIL=20270110T225959Z',
+    ];
+    expect(linesOf()).toEqual(expected);
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(linesOf()).toEqual(expected);
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it('takes out a repeating task’s days as the person’s zone has them', () => {
+    // Due at midnight in Berlin: all day on the 4th, then daily; the 6th (23:00 UTC on the 5th) taken out.
+    const daily = task({
+      due_date: '2027-01-03T23:00:00.000Z',
+      recurrence: { rule: 'FREQ=DAILY', time_zone: 'Europe/Berlin', exceptions: ['2027-01-05T23:00:00.000Z'] },
+    });
+    const lines = buildFeed([], [daily], OWNER).body.split('\r\n');
+    expect(lines.filter((line) => /^(DTSTART|EXDATE)/.test(line))).toEqual(['DTSTART;VALUE=DATE:20270104', 'EXDATE;VALUE=DATE:20270106']);
   });
 });

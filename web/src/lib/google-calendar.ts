@@ -39,6 +39,8 @@ export function useGoogleCalendarStatus(refreshMs: number | ((latest?: GcalStatu
 
 /** How often the status is read again while changes wait for Google (the server tries at most a minute apart). */
 const WAITING_POLL_MS = 30_000;
+/** And while changes are written to Google, so that a wait that begins on an open page is said there too. */
+const WRITING_POLL_MS = 5 * 60_000;
 
 /**
  * What to tell the person while changes made here wait for Google (an outage, a rate limit): since
@@ -46,7 +48,7 @@ const WAITING_POLL_MS = 30_000;
  */
 export function useGoogleWaitingNotice(): string | null {
   // Read again while something waits, so the notice goes once Google has taken it all.
-  const waiting = useGoogleCalendarStatus((latest) => (latest?.waiting ? WAITING_POLL_MS : 0)).data?.waiting;
+  const waiting = useGoogleCalendarStatus((latest) => (latest?.waiting ? WAITING_POLL_MS : latest?.write_access ? WRITING_POLL_MS : 0)).data?.waiting;
   const texts = useAppTexts();
   const lang = useLanguage();
   const timeZone = useTimeZone();
