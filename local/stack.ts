@@ -161,10 +161,11 @@ export async function startLocalStack(options: LocalStackOptions) {
     dynamoEndpoint: stream.endpoint,
     async stop() {
       await schedules.stop();
-      await scheduler.stop();
       await http.stop();
       await sockets.stop();
+      // What is under way finishes first: a consumer still scheduling a reminder needs the scheduler.
       await settleAll(stream, bus);
+      await scheduler.stop();
       await bus.stop();
       await stream.stop();
       await ses.stop();
