@@ -2,12 +2,12 @@ import useSWR, { mutate } from 'swr';
 import { GCAL_MESSAGES, GCAL_WAITING_COUNTED, SYNC_FAILURE_TEXTS } from '../../../shared/gcal';
 import type { GcalConnectAnswer, GcalStatus, GcalSyncAnswer } from '../../../shared/gcal.schema';
 import type { AppTexts, PublicTexts } from '../i18n/catalogue-types';
-import { useLanguage } from '../i18n/language';
 import { useAppTexts } from '../i18n/texts';
 import { ApiError, apiRequest, localizedError } from './api';
 import { reportError } from './error-reporting';
 import { useTimeZone } from './items';
 import { listCacheKey } from './read-paths';
+import { formatTime } from './zoned-dates';
 
 /**
  * The Google Calendar client, shared by the calendar (Sync button, first-time connect dialog) and
@@ -50,10 +50,9 @@ export function useGoogleWaitingNotice(): string | null {
   // Read again while something waits, so the notice goes once Google has taken it all.
   const waiting = useGoogleCalendarStatus((latest) => (latest?.waiting ? WAITING_POLL_MS : latest?.write_access ? WRITING_POLL_MS : 0)).data?.waiting;
   const texts = useAppTexts();
-  const lang = useLanguage();
   const timeZone = useTimeZone();
   if (!waiting) return null;
-  const time = (at: string) => new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(at));
+  const time = (at: string) => formatTime(at, timeZone, texts.dates);
   const changes = waiting.changes >= GCAL_WAITING_COUNTED ? `${GCAL_WAITING_COUNTED}+` : String(waiting.changes);
   return texts.gcal.waiting(changes, time(waiting.since), time(waiting.next_try_at));
 }

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import type { CalendarFeed } from '../../../../../shared/calendar-feed.schema';
 import { webcalUrl } from '../../../../../shared/calendar-feed';
+import { calendarDay } from '../../../../../shared/dates';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useAppTexts } from '../../../i18n/texts';
-import { useLanguage } from '../../../i18n/language';
 import { useTimeZone } from '../../../lib/items';
+import { formatDay } from '../../../lib/zoned-dates';
 import { includeGoogleEvents, makeFeedAddress, turnFeedOff, useCalendarFeed } from '../api/calendar-feed';
 
 type Asking = 'rotate' | 'off' | null;
@@ -126,9 +127,8 @@ function FeedAddress({ url }: { url: string }) {
 }
 
 function FeedOnSince({ createdAt }: { createdAt: string | null }) {
-  const t = useAppTexts().settings.feed;
-  const lang = useLanguage();
+  const texts = useAppTexts();
   const timeZone = useTimeZone();
-  const since = createdAt ? new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone }).format(new Date(createdAt)) : '';
-  return <p>{t.onSince(since)}</p>;
+  const since = createdAt ? formatDay(calendarDay(createdAt, timeZone), texts.dates) : '';
+  return <p>{texts.settings.feed.onSince(since)}</p>;
 }
