@@ -10,6 +10,7 @@ import { startDynalite } from '../local/dynamo';
 import { startLocalStack, TABLE_NAME } from '../local/stack';
 import { startCapacityMeter } from './capacity-meter';
 import { percentile } from './percentile';
+import { signedInApi } from './stack-api';
 
 /**
  * `npm run bench`: the API on the local stack (dynalite) beside bare DynamoDB calls on the same
@@ -39,16 +40,7 @@ async function userToken(email: string) {
   return { id, token: await stack.signIn(email, password) };
 }
 
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const api = signedInApi(stack.url);
 
 /**
  * Each round timed alone. After each, untimed, the table stream's consumers finish what it wrote:

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack } from '../local/stack';
 import { percentile } from './percentile';
+import { LIMITS_NO_ONE_MEETS, signedInApi } from './stack-api';
 
 /**
  * The calendar feed on the local stack: how long a subscriber waits for a person's feed (built from
@@ -18,23 +19,11 @@ const stack = await startLocalStack({
   dataDir,
   port: 0,
   cognitoPort: 9400 + Math.floor(Math.random() * 500),
-  // One address asking this often is past the public routes' limits, which are not what is measured.
-  apiLimits: {
-    throttle: { ratePerSecond: 1_000_000, burst: 1_000_000 },
-    clientLimits: { windowMs: 60_000, perPerson: 1_000_000, anonymousPerAddress: 1_000_000, perAddress: 1_000_000, publicRoutesPerAddress: 1_000_000 },
-  },
+  // One address asking this often is past the public routes' limits.
+  apiLimits: LIMITS_NO_ONE_MEETS,
 });
 
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const api = signedInApi(stack.url);
 
 /** Each fetch alone, after 20 untimed; the statuses must be what the case says. */
 async function timed(url: string, status: number): Promise<number[]> {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { percentile } from './percentile';
 import { signInToDemo, startBrowserStack } from './browser-stack';
+import { signedInApi } from './stack-api';
 
 /**
  * How late a reminder arrives: an event is made due at a whole second a little ahead, reminded at
@@ -18,15 +19,8 @@ try {
   const page = await (await browser.newContext()).newPage();
   await signInToDemo(page, stack.url);
   const token = await page.evaluate(() => Object.entries(sessionStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? '');
-  const api = async (method: string, path: string, body: unknown) => {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<{ id: string }>;
-  };
+  const signedIn = signedInApi(stack.url);
+  const api = (method: string, path: string, body: unknown): Promise<{ id: string }> => signedIn(token, method, path, body);
   await api('PUT', '/api/settings', { reminder_channels: { screen: true, push: true, mail: false } });
   await api('POST', '/api/push-subscriptions', { ...stack.pushService!.subscribe(), label: 'Bench' });
 
