@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
 import { clientId } from './text.schema';
 import { ENTITIES } from './item-kinds';
-import { AGENT_ACTION_TYPES, TOOL_CALL_ID_MAX, TOOL_CALL_MESSAGES, TOOL_CALL_STATUSES, toolArgumentsProblem, TURN_MAX } from './tool-calls';
+import {
+  AGENT_ACTION_TYPES,
+  TOOL_CALL_ID_MAX,
+  TOOL_CALL_MESSAGES,
+  TOOL_CALL_SEQUENCE_MAX,
+  TOOL_CALL_STATUSES,
+  toolArgumentsProblem,
+  TURN_MAX,
+} from './tool-calls';
 
 /** A tool call id as a path names it: anything longer or empty names no call (and could not be a key). */
 export const ToolCallIdSchema = clientId(TOOL_CALL_ID_MAX).min(1);
@@ -44,6 +52,8 @@ export const ToolCallSchema = z.object({
   /** The conversation's turn it was made in, and that turn's change set (null for a call logged before change sets). */
   turn: z.int().min(0).default(0),
   change_set_id: z.string().nullable().default(null),
+  /** Its place in the conversation as the agent sent it (null when the client gave none). */
+  sequence: z.int().min(0).nullable().default(null),
   status: z.enum(TOOL_CALL_STATUSES),
   result: ToolCallResultSchema.nullable(),
   error_message: z.string().nullable(),
@@ -60,6 +70,11 @@ export const ToolCallRequestSchema = z.strictObject({
   conversation_id: clientId(TOOL_CALL_ID_MAX),
   /** The conversation's turn (the person's utterances so far): the calls of one turn make one change set. */
   turn: z.int().min(0).max(TURN_MAX).default(0),
+  /**
+   * The call's place in the conversation: the event_id ElevenLabs gave its client_tool_call. A turn's
+   * calls are sent together and may arrive in any order; its change set lists them in this one.
+   */
+  sequence: z.int().min(0).max(TOOL_CALL_SEQUENCE_MAX).optional(),
   tool_name: z
     .string({ error: TOOL_CALL_MESSAGES.toolNameRequired })
     .trim()

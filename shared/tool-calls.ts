@@ -12,6 +12,9 @@ export const TOOL_CALL_ID_MAX = 200;
 /** The most turns one conversation is counted to (a conversation is minutes long, a turn seconds). */
 export const TURN_MAX = 10_000;
 
+/** The highest place in its conversation a call may give (ElevenLabs numbers a conversation's events from 1). */
+export const TOOL_CALL_SEQUENCE_MAX = 999_999_999;
+
 /**
  * What a model may send as a tool call's parameters, stored as they came: room for any of the
  * tools' fields (a description is the longest text, tags the deepest value), and no more, so a

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { CHANGE_SET_KEPT_DAYS, CHANGE_SET_LIMITS, type ChangeLineStatus } from '../../shared/change-sets';
 import { ChangeLineSchema, type ChangeLine, type ChangeSet } from '../../shared/change-sets.schema';
 import type { Item } from '../../shared/item-kinds.schema';
+import type { ToolCall } from '../../shared/tool-calls.schema';
 import type { ItemKind } from '../../shared/item-kinds';
 import { changeLineKey, changeSetKey, changeSetListKey, CHANGE_SET_PREFIX, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
@@ -34,8 +35,12 @@ interface SetHeader {
 
 const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + CHANGE_SET_KEPT_DAYS * 86_400;
 
-/** A line's place: its call's log time and id, then its index in the call (batch calls have several). */
-export const lineOrder = (callCreatedAt: string, toolCallId: string, index: number) => `${callCreatedAt}#${toolCallId}#${String(index).padStart(3, '0')}`;
+/**
+ * A line's place: its call's place in the conversation (the agent's order, which the calls' arrival
+ * need not keep), its log time and id, then its index in the call (batch calls have several).
+ */
+export const lineOrder = (call: Pick<ToolCall, 'sequence' | 'created_at' | 'id'>, index: number) =>
+  `${String(call.sequence ?? 0).padStart(9, '0')}#${call.created_at}#${call.id}#${String(index).padStart(3, '0')}`;
 
 /**
  * Takes room for `count` more lines in the turn's change set, making the set if it is not there yet

@@ -22,6 +22,7 @@ export async function logToolCall(userId: string, request: ToolCallRequest, rece
     tool_args: request.parameters,
     turn: request.turn,
     change_set_id: changeSetIdOf(userId, request.conversation_id, request.turn),
+    sequence: request.sequence ?? null,
     status: 'pending',
     result: null,
     error_message: null,

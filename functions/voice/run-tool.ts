@@ -35,6 +35,7 @@ export interface RunnableCall {
   tool_name: string;
   tool_args: Record<string, unknown>;
   change_set_id: string;
+  sequence: number | null;
   created_at: string;
 }
 
@@ -162,7 +163,7 @@ class Lines {
     this.lines.push({
       tool_call_id: this.call.id,
       index: step.index,
-      order: lineOrder(this.call.created_at, this.call.id, step.index),
+      order: lineOrder(this.call, step.index),
       kind: this.kind,
       entity: ENTITY_OF_KIND[this.kind],
       action: this.action,

@@ -12,7 +12,7 @@ import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/eleven
 import { pushAgent } from '../../functions/voice/agent/push-agent';
 import { USER_QUOTAS } from '../../shared/constants';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
-import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
+import { TOOL_CALL_MESSAGES, TOOL_CALL_SEQUENCE_MAX } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { ChangeLineSchema, type ChangeLine, type ChangeSet } from '../../shared/change-sets.schema';
 import { useVirtualClock } from '../support/clock';
@@ -69,6 +69,7 @@ async function loggedPending(person: TestUser, id: string, tool_name: string, to
     conversation_id: 'conv_1',
     turn: 0,
     change_set_id: changeSetIdOf(person.id, 'conv_1', 0),
+    sequence: null,
     tool_name,
     tool_args,
     status: 'pending',
@@ -333,6 +334,7 @@ describe('tool calls', () => {
       tool_name: 'createTask',
       tool_args: { title: 'Saved before the cut' },
       change_set_id: changeSetIdOf(alice.id, 'conv_1', 0),
+      sequence: null,
       created_at: occurredAt,
     };
     const cutOff = await runTool(alice.id, call, new Date());
@@ -506,6 +508,7 @@ describe('tool calls', () => {
         tool_args: {},
         turn: 0,
         change_set_id: null,
+        sequence: null,
         status: 'success',
         result: null,
         error_message: null,
@@ -647,6 +650,46 @@ describe('change sets', () => {
     expect((await alice.get('/api/voice/change-sets')).body.items.map((listed: ChangeSet) => listed.id)).toEqual([set.id]);
     // The items on either side of a change stay on the server, for Undo.
     for (const line of set.lines) expect(Object.keys(line).sort()).toEqual(Object.keys(ChangeLineSchema.shape).sort());
+  });
+
+  it('list a turn’s lines in the order the agent sent its calls, whatever order they reach the server in', async () => {
+    const alice = await user();
+    const conversation = `conv_${randomUUID()}`;
+    // The agent sent Milk (event 4), Eggs (7), then Bread (9); the browser's requests arrive last first.
+    const sent: Array<[number, string]> = [
+      [4, 'Milk'],
+      [7, 'Eggs'],
+      [9, 'Bread'],
+    ];
+    for (const [sequence, title] of [...sent].reverse()) {
+      const logged = await alice.post('/api/voice/tool-calls', {
+        tool_call_id: `toolu_${randomUUID()}`,
+        conversation_id: conversation,
+        turn: 1,
+        sequence,
+        tool_name: 'createTask',
+        parameters: { title },
+      });
+      expect(logged.status, JSON.stringify(logged.body)).toBe(202);
+      expect(logged.body.sequence).toBe(sequence);
+      await world.settle();
+    }
+    const [set] = (await alice.get('/api/voice/change-sets')).body.items as ChangeSet[];
+    const lines = (await alice.get(`/api/voice/change-sets/${set!.id}`)).body.lines as ChangeLine[];
+    expect(lines.map((line) => line.title)).toEqual(['Milk', 'Eggs', 'Bread']);
+
+    for (const sequence of [-1, 1.5, TOOL_CALL_SEQUENCE_MAX + 1, '4']) {
+      const refused = await alice.post('/api/voice/tool-calls', {
+        tool_call_id: `toolu_${randomUUID()}`,
+        conversation_id: conversation,
+        turn: 1,
+        sequence,
+        tool_name: 'createTask',
+        parameters: { title: 'No' },
+      });
+      expect(refused.status, String(sequence)).toBe(400);
+    }
+    expect((await alice.get('/api/tasks')).body.items).toHaveLength(3);
   });
 
   it('undo all in one request, newest first: every item as it was, each call marked undone', async () => {

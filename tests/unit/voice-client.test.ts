@@ -237,6 +237,7 @@ function toolCall(fields: Partial<ToolCall> & Pick<ToolCall, 'id' | 'tool_name'>
     tool_args: {},
     turn: 0,
     change_set_id: null,
+    sequence: null,
     status: 'pending',
     result: null,
     error_message: null,

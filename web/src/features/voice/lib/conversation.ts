@@ -2,7 +2,7 @@ import type { DisconnectionDetails, Mode } from '@elevenlabs/client';
 import { MICROPHONE } from '../../../../../shared/constants';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../../../../../shared/dates';
 import { BATCH_ACTIONS, BATCH_TOOL_KINDS, batchToolName } from '../../../../../shared/change-sets';
-import { AGENT_ACTION_TYPES } from '../../../../../shared/tool-calls';
+import { AGENT_ACTION_TYPES, TOOL_CALL_SEQUENCE_MAX } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/item-kinds';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
@@ -11,6 +11,12 @@ import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice
 import { reportError } from '../../../lib/error-reporting';
 import { awaitToolCall, logToolCall } from '../api/tool-calls';
 import { AUDIO_WORKLETS } from './audio-worklet-paths';
+
+/** What this client reads of ElevenLabs' client_tool_call event besides what the library passes the tool. */
+interface ClientToolCallEvent {
+  tool_call_id?: string;
+  event_id?: number;
+}
 
 export type { Mode };
 
@@ -173,9 +179,10 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
   const { Conversation } = await loadConversationLibrary();
   let conversationId = '';
   // The library hands a client tool its parameters only; the tool_call_id (which makes logging the
-  // call idempotent) comes from the raw event, which it passes to onIncomingEvent just before
-  // calling the tool, in the same turn of the event loop.
-  let announcedToolCallId: string | null = null;
+  // call idempotent) and the event_id (the call's place in the conversation, which orders the change
+  // set's lines whatever order the turn's calls reach the server in) come from the raw event, which
+  // it passes to onIncomingEvent just before calling the tool, in the same turn of the event loop.
+  let announced: ClientToolCallEvent | null = null;
   // The person's utterances so far: a tool call belongs to the turn it answers, whose changes make
   // one change set. A typed request starts its turn when sent; its transcript, if the agent echoes
   // it, is not another.
@@ -183,12 +190,14 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
   let typedEcho: string | null = null;
 
   async function runClientTool(toolName: string, parameters: unknown): Promise<string> {
-    const toolCallId = announcedToolCallId ?? crypto.randomUUID();
-    announcedToolCallId = null;
+    const { tool_call_id: toolCallId = crypto.randomUUID(), event_id: eventId } = announced ?? {};
+    announced = null;
+    const sequence = Number.isInteger(eventId) && eventId! >= 0 && eventId! <= TOOL_CALL_SEQUENCE_MAX ? eventId : undefined;
     const logged = await logToolCall({
       tool_call_id: toolCallId,
       conversation_id: conversationId,
       turn,
+      sequence,
       tool_name: toolName,
       parameters: typeof parameters === 'object' && parameters !== null ? (parameters as Record<string, unknown>) : {},
     });
@@ -215,8 +224,8 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
     onConnect: ({ conversationId: id }) => {
       conversationId = id;
     },
-    onIncomingEvent: (event: { type?: string; client_tool_call?: { tool_call_id?: string } }) => {
-      if (event.type === 'client_tool_call') announcedToolCallId = event.client_tool_call?.tool_call_id ?? null;
+    onIncomingEvent: (event: { type?: string; client_tool_call?: ClientToolCallEvent }) => {
+      if (event.type === 'client_tool_call') announced = event.client_tool_call ?? null;
     },
     onModeChange: ({ mode }) => events.onMode(mode),
     onMessage: ({ message, role }) => {
