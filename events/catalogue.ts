@@ -65,6 +65,11 @@ export const EVENT_CATALOGUE = {
   }),
   /** Tokens stored after the OAuth callback; the first sync follows on the bus. */
   'gcal.connected': z.object({ userId: z.string(), writeAccess: z.boolean(), occurredAt }),
+  /**
+   * Google said the person's calendar changed (a push notification on their watch channel): one
+   * incremental sync follows, however many notifications came while it was queued.
+   */
+  'gcal.changes-notified': z.object({ userId: z.string(), occurredAt }),
   /** Tokens and synced events removed. */
   'gcal.disconnected': z.object({ userId: z.string(), removedEvents: z.number().int(), occurredAt }),
   /** A call is starting: its configuration and signed URL were handed out. */

@@ -61,6 +61,18 @@ export const BUS_RULES: readonly BusRule[] = [
     target: 'gcal/initial-sync',
   },
   {
+    name: 'WatchGoogleCalendar',
+    description: "Opens a Google Calendar watch channel when Google Calendar is connected, so Google's changes come in without Sync",
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('gcal.connected') },
+    target: 'gcal/watch',
+  },
+  {
+    name: 'SyncNotifiedGoogleChanges',
+    description: 'Brings in the changes Google notified, with one incremental sync for a burst of notifications',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('gcal.changes-notified') },
+    target: 'gcal/push-sync',
+  },
+  {
     name: 'ProcessToolCalls',
     description: "Runs the voice assistant's tool calls through the items domain, scoped to the user",
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('toolcall.requested') },

@@ -23,6 +23,12 @@ export const SCHEDULES: readonly Schedule[] = [
     target: 'gcal/reconcile-mirror',
   },
   {
+    name: 'RenewGoogleWatchChannels',
+    description: 'Opens a new Google Calendar watch channel for each one that ends within a day (or could not be opened), and stops the old',
+    everyMinutes: 60,
+    target: 'gcal/renew-watch',
+  },
+  {
     name: 'DeleteExpiredDemos',
     description: 'Deletes the demo accounts older than a day, with their Cognito users and everything in them',
     everyMinutes: 60,

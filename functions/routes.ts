@@ -330,6 +330,13 @@ export const routes = [
     },
     quota: "the person's Google syncs of the hour",
   }),
+  route('POST', '/api/gcal/notifications', {
+    handler: 'gcal',
+    summary:
+      "Google Calendar's push notifications for a watch channel: an empty POST whose X-Goog-Channel-ID, X-Goog-Resource-ID and X-Goog-Channel-Token must match the person's channel (else 404); any X-Goog-Resource-State but `sync` queues one incremental sync",
+    public: true,
+    status: 204,
+  }),
   route('POST', '/api/gcal/disconnect', {
     handler: 'gcal',
     summary: 'Disconnect Google Calendar: removes the tokens and every synced event',

@@ -78,7 +78,8 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
     publishes: true,
     userPool: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'],
   },
-  // Connecting and disconnecting are announced on the bus (gcal.connected starts the first sync).
+  // Connecting and disconnecting are announced on the bus (gcal.connected starts the first sync), and
+  // so are the syncs Google's notifications ask for.
   gcal: { ...GOOGLE_CALENDAR, publishes: true },
   // Sessions, tool calls and change sets in the table (Query: a change set and its lines); Undo
   // changes items through the items domain.
@@ -135,6 +136,11 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'gcal/initial-sync': GOOGLE_CALENDAR,
   // Finds the changes that wait for Google in the expiry index's partitions of its own.
   'gcal/reconcile-mirror': { ...GOOGLE_CALENDAR, indexes: ['byExpiry'] },
+  // Opens a watch channel whose notifications come to the site's webhook, and syncs what they announce.
+  'gcal/watch': GOOGLE_CALENDAR,
+  'gcal/push-sync': GOOGLE_CALENDAR,
+  // Finds the channels to renew in the expiry index's partitions of their own.
+  'gcal/renew-watch': { ...GOOGLE_CALENDAR, indexes: ['byExpiry'] },
   'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
   // Only reports (every function may read the error-reporting DSN).
   'dead-letters/report': {},

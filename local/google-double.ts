@@ -24,6 +24,16 @@ import * as rrulePackage from 'rrule';
  *   needs well-formed recurrence lines and, when timed, a time zone on start and end (400 as Google
  *   answers: "Invalid recurrence rule.", "Missing time zone definition for start time."). Writes need the
  *   calendar.events scope (403 insufficientPermissions otherwise), reads either calendar scope.
+ * - Push notifications: events.watch (`POST .../events/watch`: a channel id of up to 64 characters of
+ *   [A-Za-z0-9-_+/=], unique while it lives; type web_hook; an HTTPS address, or http on the loopback
+ *   since nothing local has a certificate; a token of up to 256 characters; params.ttl in seconds or
+ *   an expiration in ms, at most a week, the default) answering the channel with its resourceId,
+ *   resourceUri and expiration; channels.stop (`POST /calendar/v3/channels/stop` with id and
+ *   resourceId, 204; 404 for a channel it does not know). Each channel gets Google's notification
+ *   requests: an empty POST with X-Goog-Channel-ID, X-Goog-Channel-Token, X-Goog-Channel-Expiration,
+ *   X-Goog-Resource-ID, X-Goog-Resource-URI, X-Goog-Resource-State (`sync` once opened, `exists` on
+ *   each change of the calendar) and X-Goog-Message-Number, in order; an answer other than 200, 201,
+ *   202, 204 or 102 is sent again with exponential backoff, a few times.
  * Knobs let tests seed and change Google-side events, fail the next calls, revoke grants, expire
  * tokens, and read what the mirror wrote. `env` holds the variables that point functions/gcal here.
  * Browser tests, which run the double inside the stack, reach a few of the knobs over HTTP under
@@ -43,6 +53,8 @@ interface StoredEvent extends calendar_v3.Schema$Event {
 }
 
 interface Account {
+  /** The opaque id Google gives the watched resource (this calendar's events), the same on every channel. */
+  resourceId: string;
   events: Map<string, StoredEvent>;
   changes: number;
   /** Sync tokens of an older generation answer 410. */
@@ -62,6 +74,32 @@ interface AccessToken extends Grant {
   refreshToken: string | null;
 }
 
+/** A watch channel as Google keeps it. */
+interface Channel {
+  id: string;
+  account: string;
+  resourceId: string;
+  resourceUri: string;
+  address: string;
+  token: string | null;
+  /** Epoch ms. */
+  expiration: number;
+  /** The last message number sent (the sync message is 1). */
+  messages: number;
+  /** Deliveries go one after the other, in message order. */
+  queue: Promise<void>;
+  stopped: boolean;
+}
+
+/** One notification request, as sent, and what the receiver answered (0: no answer at all). */
+export interface Delivery {
+  channelId: string;
+  account: string;
+  state: 'sync' | 'exists';
+  messageNumber: number;
+  status: number;
+}
+
 export type Fault = 401 | 403 | 429 | 500 | 503;
 type Target = 'calendar' | 'token' | 'revoke';
 /** An injected failure; with an account, only that account's calls meet it (tests running side by side). */
@@ -70,6 +108,8 @@ interface InjectedFault {
   status: Fault;
   reason?: string;
   account?: string;
+  /** Only calls to this path meet it (a listing, say, and not a watch). */
+  path?: string;
 }
 
 /** The browser cookie (on 127.0.0.1) naming the Google account signed in there, which the consent page grants for. */
@@ -84,6 +124,15 @@ const SCOPES = {
 };
 const ACCESS_LIFETIME_S = 3599;
 const EVENTS_PATH = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+)(\/instances)?)?$/;
+const WATCH_PATH = /^\/calendar\/v3\/calendars\/([^/]+)\/events\/watch$/;
+const STOP_PATH = '/calendar/v3/channels/stop';
+/** Google's rules for a channel: its id's alphabet and length, the token's length, and how long one lives. */
+const CHANNEL_ID_PATTERN = /^[A-Za-z0-9\-_+/=]{1,64}$/;
+const CHANNEL_TOKEN_MAX = 256;
+const CHANNEL_TTL_MAX_S = 7 * 24 * 3600;
+/** What Google counts as a notification received; anything else is sent again, after these waits. */
+const RECEIVED_STATUSES = new Set([200, 201, 202, 204, 102]);
+const REDELIVERY_DELAYS_MS = [1_000, 2_000, 4_000];
 /** Google accepts client-chosen event ids in base32hex: a-v and 0-9, 5 to 1024 characters. */
 const CLIENT_ID_PATTERN = /^[a-v0-9]{5,1024}$/;
 
@@ -93,6 +142,11 @@ export interface GoogleDoubleOptions {
   clientSecret?: string;
   /** Events per page of a list (Google's default maxResults is 250). */
   pageSize?: number;
+  /**
+   * Sends a notification request and answers its status; by default over HTTP to the channel's
+   * address. A test without a listening server hands it to its API directly.
+   */
+  deliver?: (address: string, headers: Record<string, string>) => Promise<number>;
 }
 
 export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
@@ -105,12 +159,16 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   const pages = new Map<string, { items: StoredEvent[]; nextSyncToken: string }>();
   const faults: InjectedFault[] = [];
   const calls: Array<{ method: string; path: string; query: Record<string, string> }> = [];
+  const channels = new Map<string, Channel>();
+  const deliveries: Delivery[] = [];
+  const redeliveryTimers = new Set<NodeJS.Timeout>();
+  const deliver = options.deliver ?? postNotification;
   const state = { signedIn: 'person@example.com', denyNext: false, withholdRefreshToken: false, pageSize: options.pageSize ?? 250 };
 
   function account(name: string): Account {
     let found = accounts.get(name);
     if (!found) {
-      found = { events: new Map(), changes: 0, syncGeneration: 0, granted: new Set() };
+      found = { resourceId: token('res-'), events: new Map(), changes: 0, syncGeneration: 0, granted: new Set() };
       accounts.set(name, found);
     }
     return found;
@@ -122,6 +180,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     Object.assign(event, { changedAt: owner.changes, updated: now, etag: `"${owner.changes}"` });
     event.created ??= now;
     owner.events.set(event.id, event);
+    notifyChange(owner);
     return event;
   }
 
@@ -214,16 +273,23 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
   // ---- Calendar v3 ----
 
   function calendarCall(method: string, url: URL, body: unknown, headers: IncomingMessage['headers'], response: ServerResponse): void {
-    const [, calendarId, id, instancesOf] = EVENTS_PATH.exec(url.pathname) ?? [];
-    if (!calendarId) return apiError(response, 404, 'Not Found', 'notFound');
+    const watched = WATCH_PATH.exec(url.pathname)?.[1];
+    const [, calendarId, id, instancesOf] = (watched ? undefined : EVENTS_PATH.exec(url.pathname)) ?? [];
+    if (!calendarId && !watched && url.pathname !== STOP_PATH) return apiError(response, 404, 'Not Found', 'notFound');
     const access = accessTokens.get(/^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '');
-    const fault = takeFault('calendar', access?.account);
+    const fault = takeFault('calendar', access?.account, url.pathname);
     if (fault) return apiFault(response, fault.status, fault.reason);
     if (!access || access.revoked || access.expiresAt <= Date.now()) return apiFault(response, 401);
-    if (calendarId !== 'primary') return apiError(response, 404, 'Not Found', 'notFound');
+    if (url.pathname === STOP_PATH)
+      return method === 'POST' ? stopChannel(access.account, body, response) : apiError(response, 405, 'Method Not Allowed', 'methodNotAllowed');
+    if ((watched ?? calendarId) !== 'primary') return apiError(response, 404, 'Not Found', 'notFound');
     const owner = account(access.account);
     const canWrite = access.scopes.includes(SCOPES.write) || access.scopes.includes(SCOPES.full);
     const canRead = canWrite || access.scopes.includes(SCOPES.read);
+    if (watched) {
+      if (method !== 'POST') return apiError(response, 405, 'Method Not Allowed', 'methodNotAllowed');
+      return canRead ? watch(owner, access.account, body, headers.host ?? '', response) : insufficientScopes(response);
+    }
     if (method === 'GET' && !id) return canRead ? list(owner, access.account, url.searchParams, response) : insufficientScopes(response);
     if (method === 'GET' && instancesOf) return canRead ? instances(owner, decodeURIComponent(id!), url.searchParams, response) : insufficientScopes(response);
     if (!canWrite) return insufficientScopes(response);
@@ -337,21 +403,123 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     return touch(owner, { ...fields, id: input.id ?? eventId(), status: input.status ?? 'confirmed', kind: 'calendar#event', changedAt: 0 });
   }
 
-  function takeFault(target: Target, caller: string | undefined) {
-    const index = faults.findIndex((fault) => fault.target === target && (fault.account === undefined || fault.account === caller));
+  // ---- push notifications ----
+
+  /** events.watch: opens a channel for the account's primary calendar, then sends it the sync message. */
+  function watch(owner: Account, name: string, body: unknown, host: string, response: ServerResponse): void {
+    const request = (isPlainObject(body) ? body : {}) as {
+      id?: unknown;
+      token?: unknown;
+      type?: unknown;
+      address?: unknown;
+      expiration?: unknown;
+      params?: unknown;
+    };
+    if (typeof request.id !== 'string' || request.id === '') return apiError(response, 400, 'Required parameter: id', 'required');
+    if (!CHANNEL_ID_PATTERN.test(request.id)) return apiError(response, 400, `Invalid channel id: ${request.id}`, 'invalid');
+    const live = channels.get(request.id);
+    if (live && !live.stopped && live.expiration > Date.now()) return apiError(response, 400, 'Channel id not unique', 'channelIdNotUnique');
+    if (request.type !== 'web_hook' && request.type !== 'webhook') return apiError(response, 400, `Invalid value for type: ${String(request.type)}`, 'invalid');
+    if (typeof request.address !== 'string' || request.address === '') return apiError(response, 400, 'Required parameter: address', 'required');
+    if (!reachableByPush(request.address)) return apiError(response, 400, `WebHook callback must be HTTPS: ${request.address}`, 'push.webhookUrlNotHttps');
+    if (request.token !== undefined && (typeof request.token !== 'string' || request.token.length > CHANNEL_TOKEN_MAX)) {
+      return apiError(response, 400, 'Invalid channel token', 'invalid');
+    }
+    const ttl = isPlainObject(request.params) && request.params.ttl !== undefined ? Number(request.params.ttl) : undefined;
+    if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0))
+      return apiError(response, 400, `Invalid value for ttl: ${String(request.params && (request.params as Record<string, unknown>).ttl)}`, 'invalid');
+    const asked = request.expiration !== undefined ? Number(request.expiration) : ttl !== undefined ? Date.now() + ttl * 1000 : Infinity;
+    if (Number.isNaN(asked)) return apiError(response, 400, `Invalid value for expiration: ${String(request.expiration)}`, 'invalid');
+    const channel: Channel = {
+      id: request.id,
+      account: name,
+      resourceId: owner.resourceId,
+      resourceUri: `https://${host || 'www.googleapis.com'}/calendar/v3/calendars/primary/events?alt=json`,
+      address: request.address,
+      token: typeof request.token === 'string' ? request.token : null,
+      expiration: Math.min(asked, Date.now() + CHANNEL_TTL_MAX_S * 1000),
+      messages: 0,
+      queue: Promise.resolve(),
+      stopped: false,
+    };
+    channels.set(channel.id, channel);
+    send(response, 200, {
+      kind: 'api#channel',
+      id: channel.id,
+      resourceId: channel.resourceId,
+      resourceUri: channel.resourceUri,
+      ...(channel.token !== null ? { token: channel.token } : {}),
+      expiration: String(channel.expiration),
+    });
+    notify(channel, 'sync');
+  }
+
+  /** channels.stop: only the account that opened a channel stops it, named by its id and resource id. */
+  function stopChannel(name: string, body: unknown, response: ServerResponse): void {
+    const request = (isPlainObject(body) ? body : {}) as { id?: unknown; resourceId?: unknown };
+    const channel = typeof request.id === 'string' ? channels.get(request.id) : undefined;
+    if (!channel || channel.stopped || channel.account !== name || channel.resourceId !== request.resourceId) {
+      return apiError(response, 404, `Channel '${String(request.id)}' not found for project '${clientId}'`, 'notFound');
+    }
+    channel.stopped = true;
+    send(response, 204);
+  }
+
+  /** Every live channel of the account hears that its calendar changed. */
+  function notifyChange(owner: Account): void {
+    for (const channel of channels.values()) if (channel.resourceId === owner.resourceId) notify(channel, 'exists');
+  }
+
+  function notify(channel: Channel, state: Delivery['state']): void {
+    if (channel.stopped || channel.expiration <= Date.now()) return;
+    channel.messages += 1;
+    const messageNumber = channel.messages;
+    const headers: Record<string, string> = {
+      'x-goog-channel-id': channel.id,
+      'x-goog-channel-expiration': new Date(channel.expiration).toUTCString(),
+      'x-goog-resource-id': channel.resourceId,
+      'x-goog-resource-uri': channel.resourceUri,
+      'x-goog-resource-state': state,
+      'x-goog-message-number': String(messageNumber),
+      ...(channel.token !== null ? { 'x-goog-channel-token': channel.token } : {}),
+    };
+    const attempt = async (tries: number): Promise<void> => {
+      const status = await deliver(channel.address, headers).catch(() => 0);
+      deliveries.push({ channelId: channel.id, account: channel.account, state, messageNumber, status });
+      const delay = REDELIVERY_DELAYS_MS[tries];
+      if (RECEIVED_STATUSES.has(status) || delay === undefined || channel.stopped) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          redeliveryTimers.delete(timer);
+          resolve();
+        }, delay);
+        redeliveryTimers.add(timer);
+      });
+      return attempt(tries + 1);
+    };
+    channel.queue = channel.queue.then(() => attempt(0));
+  }
+
+  function takeFault(target: Target, caller: string | undefined, path?: string) {
+    const index = faults.findIndex(
+      (fault) => fault.target === target && (fault.account === undefined || fault.account === caller) && (fault.path === undefined || fault.path === path),
+    );
     return index < 0 ? undefined : faults.splice(index, 1)[0];
   }
 
   // ---- knobs ----
 
-  /** The next `count` calls to the Calendar API (or the token or revocation endpoint) answer `status`, Google's error body included. */
+  /**
+   * The next `count` calls to the Calendar API (or the token or revocation endpoint) answer `status`,
+   * Google's error body included; only an account's, or only those to a path, when given.
+   */
   function failNext(
     count: number,
     status: Fault,
-    { target = 'calendar', reason, account: onlyAccount }: { target?: Target; reason?: string; account?: string } = {},
+    { target = 'calendar', reason, account: onlyAccount, path }: { target?: Target; reason?: string; account?: string; path?: string } = {},
   ) {
     for (let index = 0; index < count; index += 1)
-      faults.push({ target, status, ...(reason ? { reason } : {}), ...(onlyAccount ? { account: onlyAccount } : {}) });
+      faults.push({ target, status, ...(reason ? { reason } : {}), ...(onlyAccount ? { account: onlyAccount } : {}), ...(path ? { path } : {}) });
   }
 
   function eventsOf(name: string, includeCancelled: boolean): calendar_v3.Schema$Event[] {
@@ -362,7 +530,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
    * The knobs a browser test needs, over HTTP, per account:
    * GET  /__double/accounts/{account}/events[?cancelled=true]  the calendar's events
    * POST /__double/accounts/{account}/events                   add one (a Calendar v3 event body)
-   * POST /__double/accounts/{account}/faults                   { count, status, target? }: fail that account's next calls
+   * POST /__double/accounts/{account}/faults                   { count, status, target?, path? }: fail that account's next calls
    * GET  /__double/accounts/{account}/granted                  the scopes granted
    */
   function control(method: string, url: URL, raw: string, response: ServerResponse): void {
@@ -380,7 +548,11 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     }
     if (route === 'POST events') return send(response, 200, publicEvent(create(account(accountName), body as GoogleEventInput)));
     if (route === 'POST faults') {
-      failNext(Number(body.count ?? 1), body.status as Fault, { target: body.target as Target | undefined, account: accountName });
+      failNext(Number(body.count ?? 1), body.status as Fault, {
+        target: body.target as Target | undefined,
+        account: accountName,
+        ...(typeof body.path === 'string' ? { path: body.path } : {}),
+      });
       return send(response, 204);
     }
     send(response, 405, { error: `${method} is not a knob of ${knob}` });
@@ -514,11 +686,33 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
     expireAccessTokens(name: string) {
       for (const access of accessTokens.values()) if (access.account === name) access.expiresAt = 0;
     },
+    /** The account's channels that are open (not stopped, not expired). */
+    channels(name: string): Array<{ id: string; resourceId: string; address: string; token: string | null; expiration: number }> {
+      return [...channels.values()]
+        .filter((channel) => channel.account === name && !channel.stopped && channel.expiration > Date.now())
+        .map(({ id, resourceId, address, token: channelToken, expiration }) => ({ id, resourceId, address, token: channelToken, expiration }));
+    },
+    /** Every notification request sent so far, oldest first, with what it was answered. */
+    deliveries,
+    /** Waits until every notification sent so far has been answered (or given up on). */
+    async notified(): Promise<void> {
+      for (;;) {
+        const pending = [...channels.values()].map((channel) => channel.queue);
+        await Promise.all(pending);
+        if ([...channels.values()].every((channel, index) => channel.queue === pending[index])) return;
+      }
+    },
+    /** The account's channels end now, as when their time is up: no more notifications. */
+    expireChannels(name: string) {
+      for (const channel of channels.values()) if (channel.account === name) channel.expiration = Date.now();
+    },
     /** Every sync token issued so far answers 410 from now on. */
     expireSyncTokens(name: string) {
       account(name).syncGeneration += 1;
     },
     stop: async () => {
+      for (const timer of redeliveryTimers) clearTimeout(timer);
+      for (const channel of channels.values()) channel.stopped = true;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -664,6 +858,24 @@ function decodeSyncToken(value: string): { account: string; changes: number; gen
   } catch {
     return undefined;
   }
+}
+
+/** Google sends notifications to HTTPS addresses only; the loopback stands for the product's own site here, which has no certificate. */
+function reachableByPush(address: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+}
+
+/** A notification as Google sends it: a POST with the headers and no body. */
+async function postNotification(address: string, headers: Record<string, string>): Promise<number> {
+  const answer = await fetch(address, { method: 'POST', headers, signal: AbortSignal.timeout(10_000) });
+  await answer.arrayBuffer();
+  return answer.status;
 }
 
 function cookie(headers: IncomingMessage['headers'], name: string): string | undefined {

@@ -108,6 +108,8 @@ export const GCAL_SK = {
   mirrorPrefix: 'GCALMIRROR#',
   /** An event whose latest change Google has not confirmed yet (functions/gcal/pending-mirror.repository.ts). */
   pendingPrefix: 'GCALPENDING#',
+  /** The watch channel Google notifies changes on (functions/gcal/watch-channel.repository.ts). */
+  watch: 'GCAL#WATCH',
 } as const;
 
 export const gcalTokensKey = (userId: string) => ({ PK: userKey(userId), SK: GCAL_SK.tokens });
@@ -119,6 +121,11 @@ export const pendingMirrorKey = (userId: string, eventId: string) => ({ PK: user
 export const PENDING_MIRROR_SHARDS = 4;
 /** The byExpiry partition of a user's pending mirrors, sorted by when they are tried next. */
 export const pendingMirrorPartition = (shard: number) => `GCALPENDING#${shard}`;
+
+export const watchChannelKey = (userId: string) => ({ PK: userKey(userId), SK: GCAL_SK.watch });
+/** How many byExpiry partitions the watch channels are spread over, by when each is renewed. */
+export const WATCH_CHANNEL_SHARDS = 4;
+export const watchRenewalPartition = (shard: number) => `GCALWATCH#${shard}`;
 
 /** The same bus event (a redelivery) always lands on the same key: that is what makes the mirror idempotent. */
 export const mirrorLogKey = (userId: string, occurredAt: string, busEventId: string) => ({

@@ -1,6 +1,6 @@
 import { AdminUserGlobalSignOutCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DAY_MS } from '../../shared/dates';
-import { revokeStoredGrant } from '../gcal/connection';
+import { revokeStoredGrant } from '../gcal/grant';
 import { nowMs } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
 import { log } from '../platform/log';

@@ -3,13 +3,14 @@ import { GCAL_MESSAGES, SYNC_FAILURE_TEXTS, syncFailedMessage } from '../../shar
 import { MESSAGES } from '../../shared/messages';
 import { refuseGoogleForDemo } from '../demo/allowance';
 import { conflict, HttpError } from '../platform/errors';
-import { httpHandler, ok, redirect } from '../platform/http';
+import { httpHandler, noContent, ok, redirect } from '../platform/http';
 import { takeQuota } from '../platform/quota.repository';
 import { appOrigin } from '../platform/site';
 import { setGcalConnected } from '../settings/account-settings';
 import { connectionStatus, disconnect } from './connection';
 import { GoogleFailure, type GoogleFailureKind } from './google';
 import { listMirrorLog } from './mirror-log.repository';
+import { receiveNotification } from './notifications';
 import { completeConnection, startConnecting } from './oauth';
 import { attemptCookie, attemptInBrowser, clearedAttemptCookie } from './oauth-cookie';
 import { syncCalendar } from './sync';
@@ -29,6 +30,10 @@ export const handler = httpHandler('gcal', {
   'POST /api/gcal/sync': async ({ userId, now }) => {
     await takeQuota({ key: `gcal-sync#user#${userId}`, limit: USER_QUOTAS.googleSyncs, windowMs: USER_QUOTAS.window, message: MESSAGES.tooManySyncs }, now);
     return ok({ synced: await syncNow(userId, now) });
+  },
+  'POST /api/gcal/notifications': async ({ event, now }) => {
+    await receiveNotification(event.headers, now);
+    return noContent();
   },
   'POST /api/gcal/disconnect': async ({ userId, now }) => ok({ disconnected: true, removed: await disconnect(userId, now) }),
   'GET /api/gcal/mirror-log': async ({ userId }) => ok({ items: await listMirrorLog(userId) }),

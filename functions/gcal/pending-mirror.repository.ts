@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GCAL_SK, PENDING_MIRROR_SHARDS, pendingMirrorKey, pendingMirrorPartition, userKey } from '../data/keys';
-import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
+import { conditionally, db, dueInPartitions, tableName, unlessConditionFails } from '../platform/dynamo';
 import type { GoogleFailureKind } from './google';
 
 /**
@@ -101,24 +101,11 @@ export async function getPending(userId: string, eventId: string): Promise<Pendi
 
 /** The pending mirrors due by `now`, oldest due first within each shard, at most `limit` in all (a share per shard, so none waits on another). */
 export async function duePending(now: Date, limit: number): Promise<PendingMirror[]> {
+  const shards = Array.from({ length: PENDING_MIRROR_SHARDS }, (_, shard) => pendingMirrorPartition(shard));
   const due: PendingMirror[] = [];
-  const perShard = Math.ceil(limit / PENDING_MIRROR_SHARDS);
-  for (let shard = 0; shard < PENDING_MIRROR_SHARDS; shard += 1) {
-    const { Items } = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'byExpiry',
-        KeyConditionExpression: 'XPK = :shard AND XSK <= :now',
-        // '~' sorts after every id: everything due at `now` itself is in.
-        ExpressionAttributeValues: { ':shard': pendingMirrorPartition(shard), ':now': `${now.toISOString()}~` },
-        Limit: perShard,
-      }),
-    );
-    // The index holds keys only: each record is read whole.
-    for (const { PK, SK } of Items ?? []) {
-      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { PK, SK } }));
-      if (Item) due.push(fromRecord(Item));
-    }
+  for (const key of await dueInPartitions(shards, now, limit)) {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+    if (Item) due.push(fromRecord(Item));
   }
   return due;
 }

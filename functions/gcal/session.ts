@@ -1,9 +1,11 @@
 import { now } from '../platform/clock';
 import { log } from '../platform/log';
 import { googleConfig } from './config';
-import { dropConnection } from './connection';
 import { calendarApi, classifyGoogleError, isCalendarUnauthorized, oauthClient, type CalendarApi, type OAuth2Client } from './google';
-import { openTokens, saveRefreshedAccess, type Connection } from './tokens.repository';
+import { setGcalConnected } from '../settings/account-settings';
+import { deleteSyncState } from './sync-state.repository';
+import { deleteConnection, openTokens, saveRefreshedAccess, type Connection } from './tokens.repository';
+import { deleteWatchChannel } from './watch-channel.repository';
 
 /**
  * Runs `work` against the user's Google calendar with their stored connection.
@@ -53,4 +55,15 @@ async function refreshingOnce<T>(auth: OAuth2Client, attempt: () => Promise<T>):
     await auth.refreshAccessToken();
     return attempt();
   }
+}
+
+/**
+ * Forgets the tokens, the sync token and the watch channel, and says so in the settings (access
+ * lost for good, or a disconnect). Synced events are kept.
+ */
+export async function dropConnection(userId: string): Promise<void> {
+  await deleteConnection(userId);
+  await deleteSyncState(userId);
+  await deleteWatchChannel(userId);
+  await setGcalConnected(userId, false);
 }

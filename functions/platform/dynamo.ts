@@ -43,6 +43,30 @@ export async function* queryItems<T = Record<string, unknown>>(input: QueryInput
   for await (const page of queryPages<T>(input)) yield* page;
 }
 
+/**
+ * The keys of the records due by `now` in sparse byExpiry partitions whose sort keys start with a
+ * time (`<time>#...`), a share of `limit` per partition (so that none waits on another), oldest
+ * first within each. The index holds keys only: the caller reads each record it acts on.
+ */
+export async function dueInPartitions(partitions: readonly string[], now: Date, limit: number): Promise<Array<{ PK: string; SK: string }>> {
+  const perPartition = Math.ceil(limit / partitions.length);
+  const due: Array<{ PK: string; SK: string }> = [];
+  for (const partition of partitions) {
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'byExpiry',
+        KeyConditionExpression: 'XPK = :partition AND XSK <= :now',
+        // '~' sorts after every id: everything due at `now` itself is in.
+        ExpressionAttributeValues: { ':partition': partition, ':now': `${now.toISOString()}~` },
+        Limit: perPartition,
+      }),
+    );
+    for (const { PK, SK } of Items ?? []) due.push({ PK: String(PK), SK: String(SK) });
+  }
+  return due;
+}
+
 /** True when a conditional write failed its condition. */
 function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -10,6 +10,7 @@ import { googleAccount, markConnectPromptShown } from './support/google';
  */
 
 const PENDING_MARKER = 'tempo.gcal.pending';
+const LISTING_PATH = '/calendar/v3/calendars/primary/events';
 const PENDING_WINDOW_MS = 10 * 60_000;
 /**
  * For what waits on the server's work with Google: the trip through the consent page and a fresh
@@ -95,10 +96,11 @@ test('connect, first sync, Sync again adds nothing twice, and disconnect removes
   await expect(eventOnCalendar(page, WEEKLY.summary)).toHaveCount(1);
   await openDay(page);
 
-  // Sync again: only what is new at Google comes in, nothing twice.
+  // What is new at Google comes in by itself (Google notifies the server); Sync again then adds nothing, and nothing twice.
   await google.addEvent(timed('Added at Google', 17));
+  await expect(eventOnCalendar(page, 'Added at Google')).toHaveCount(1, AWAIT_ROUND_TRIP);
   await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await expect(page.getByText(syncedMessage(1))).toBeVisible(AWAIT_ROUND_TRIP);
+  await expect(page.getByText(syncedMessage(0))).toBeVisible(AWAIT_ROUND_TRIP);
   const syncedTitles = [...GOOGLE_EVENTS.map((event) => event.summary), 'Added at Google'];
   for (const summary of syncedTitles) await expect(eventOnCalendar(page, summary)).toHaveCount(1);
   const synced = (await api.get('/api/events')).items.filter((event: { gcal_id: string | null }) => event.gcal_id);
@@ -132,6 +134,20 @@ test('connect, first sync, Sync again adds nothing twice, and disconnect removes
   expect((await api.get('/api/events')).items.map((event: { title: string }) => event.title)).toEqual(['My own']);
 });
 
+test('a Google change appears on the calendar screen without Sync', async ({ page, context, request }) => {
+  await signedInAccount(page, request, 'gcal-push');
+  const google = await googleAccount(context, request, 'push');
+  await markConnectPromptShown(page);
+  await connectFromSettings(page, 'Connect Google Calendar');
+  await expect(page.getByText(syncedMessage(0))).toBeVisible(AWAIT_ROUND_TRIP);
+
+  await openDay(page);
+  await expect(eventOnCalendar(page, 'Booked in Google')).toHaveCount(0);
+  await google.addEvent(timed('Booked in Google', 11));
+  // No Sync pressed, no reload: Google's notification brings it, and the socket brings it to the screen.
+  await expect(eventOnCalendar(page, 'Booked in Google')).toHaveCount(1, AWAIT_ROUND_TRIP);
+});
+
 test('a local event stays local while read-only, and reaches Google once write access is granted', async ({ page, context, request }) => {
   const { api } = await signedInAccount(page, request, 'gcal-mirror');
   const google = await googleAccount(context, request, 'mirror');
@@ -163,8 +179,8 @@ test('a first sync that fails says so, and a sync by hand then brings the events
   await signedInAccount(page, request, 'gcal-first-fails');
   const google = await googleAccount(context, request, 'first-fails');
   await google.addEvent(timed('Lunch with Sam', 12));
-  // The first Calendar call of this account is the first sync's listing.
-  await google.failNext(1, 500);
+  // The account's first listing is the first sync's (the watch channel, opened at the same time, is another call).
+  await google.failNext(1, 500, LISTING_PATH);
 
   await connectFromSettings(page, 'Connect Google Calendar');
   await expect(googleSection(page).getByText(GCAL_MESSAGES.initialSyncFailed)).toBeVisible(AWAIT_ROUND_TRIP);

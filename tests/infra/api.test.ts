@@ -14,6 +14,7 @@ const EXPECTED_PUBLIC_ROUTES = [
   'POST /api/auth/verify-email',
   'POST /api/bug-reports',
   'POST /api/demo',
+  'POST /api/gcal/notifications',
   'POST /api/waitlist',
 ];
 

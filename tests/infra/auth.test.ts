@@ -184,7 +184,7 @@ describe('secrets and mail', () => {
     ]);
   });
 
-  it('lets only the Google Calendar functions (the mirror’s reconciler among them, and the demo clean-up, which revokes a grant) read the Google secrets, and only the voice handler the ElevenLabs key', () => {
+  it('lets only the Google Calendar functions (the mirror’s reconciler and the watch channels’ among them, and the demo clean-up, which revokes a grant) read the Google secrets, and only the voice handler the ElevenLabs key', () => {
     const policies = [plain.api, plain.events, plain.auth].flatMap((stack) => Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')));
     const readers = (secret: Parameters<typeof logicalId>[0]) =>
       policies
@@ -195,8 +195,11 @@ describe('secrets and mail', () => {
       plain.api.handlers.get('gcal')!,
       plain.events.consumers.get('MirrorEventsToGoogle')!,
       plain.events.consumers.get('FirstGoogleSync')!,
+      plain.events.consumers.get('WatchGoogleCalendar')!,
+      plain.events.consumers.get('SyncNotifiedGoogleChanges')!,
       plain.events.scheduled.get('DeleteExpiredDemos')!,
       plain.events.scheduled.get('MirrorWaitingChangesToGoogle')!,
+      plain.events.scheduled.get('RenewGoogleWatchChannels')!,
     ];
     expect(readers(plain.secrets.elevenLabsApiKey)).toEqual([logicalId(plain.api.handlers.get('voice')!.role)]);
     for (const secret of [plain.secrets.googleClientSecret, plain.secrets.googleTokenKey]) {

@@ -8,6 +8,7 @@ import { handler as mirror, mirrorPending } from '../../functions/gcal/mirror';
 import { getPending, markPending } from '../../functions/gcal/pending-mirror.repository';
 import { getConnection } from '../../functions/gcal/tokens.repository';
 import { handler as reconcileMirror } from '../../functions/gcal/reconcile-mirror';
+import { handler as renewWatch } from '../../functions/gcal/renew-watch';
 import { startAttempt } from '../../functions/gcal/oauth-state.repository';
 import { getSyncState, saveSyncState } from '../../functions/gcal/sync-state.repository';
 import { openToken } from '../../functions/gcal/token-cipher';
@@ -24,12 +25,19 @@ import { lambdaContext } from '../../local/lambda-context';
 const { world, call, user } = integrationHarness();
 const APP_ORIGIN = 'http://127.0.0.1:3000';
 let google: GoogleDouble;
+/**
+ * Whether the double's notifications reach the API (nothing listens at APP_ORIGIN here): only the
+ * push tests turn it on, so that the other tests' syncs are their own.
+ */
+let pushing = false;
 
 // The first sync's one-second delay passes at once, on a clock of the functions' own.
 const clock = useVirtualClock();
 
 beforeAll(async () => {
-  google = await startGoogleDouble();
+  google = await startGoogleDouble({
+    deliver: async (address, headers) => (pushing ? (await call('POST', new URL(address).pathname, { headers })).status : 204),
+  });
   Object.assign(process.env, google.env, { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'), APP_ORIGIN });
 });
 
@@ -161,9 +169,11 @@ describe('connecting Google Calendar', () => {
     google.addEvent(accountOf(bob), timed('Review', 2));
     google.signInAs(accountOf(bob));
     const bobStarted = await bob.post('/api/gcal/connect', {});
+    // The first listing fails (the watch channel, opened at the same time, does not).
+    google.failNext(1, 500, { account: accountOf(bob), path: '/calendar/v3/calendars/primary/events' });
     await returnFromGoogle(bobStarted);
-    google.failNext(1, 500);
     await world.settle();
+    expect(google.channels(accountOf(bob))).toHaveLength(1);
     expect((await bob.get('/api/gcal/status')).body).toMatchObject({
       connected: true,
       initial_sync: { status: 'failed', synced: null, message: GCAL_MESSAGES.initialSyncFailed },
@@ -885,6 +895,151 @@ describe('mirroring out', () => {
     clock.advance(60_000);
     expect(await reconcileMirror()).toEqual({ mirrored: 0, waiting: 0 });
     expect(googleTitles(accountOf(alice))).toEqual([]);
+  });
+});
+
+describe('Google push notifications', () => {
+  const NOTIFICATIONS = '/api/gcal/notifications';
+  /** A notification as Google sends it on the account's channel (or on `channel`), with `changed` headers. */
+  function notify(account: string, changed: Record<string, string> = {}, channel = google.channels(account)[0]) {
+    const headers = {
+      'x-goog-channel-id': channel!.id,
+      'x-goog-channel-token': channel!.token!,
+      'x-goog-channel-expiration': new Date(channel!.expiration).toUTCString(),
+      'x-goog-resource-id': channel!.resourceId,
+      'x-goog-resource-uri': 'https://www.googleapis.com/calendar/v3/calendars/primary/events?alt=json',
+      'x-goog-resource-state': 'exists',
+      'x-goog-message-number': '2',
+      ...changed,
+    };
+    return call('POST', NOTIFICATIONS, { headers });
+  }
+  const listings = (since: number) =>
+    google.calls.slice(since).filter((entry) => entry.method === 'GET' && entry.path === '/calendar/v3/calendars/primary/events');
+  const watchRecord = (person: TestUser) => storedItem(person, 'GCAL#WATCH');
+
+  it('open a channel at connect, to the webhook with a secret token of its own (only its hash kept), and stop it at disconnect', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    pushing = true;
+    try {
+      await connect(alice);
+      await google.notified();
+    } finally {
+      pushing = false;
+    }
+    const [channel] = google.channels(account);
+    expect(channel).toMatchObject({ address: `${APP_ORIGIN}${NOTIFICATIONS}`, token: expect.stringMatching(/^[\w-]{43}$/) });
+    // Google's first message on a channel (state sync) was taken, and asked for no sync.
+    expect(google.deliveries.filter((delivery) => delivery.channelId === channel!.id)).toEqual([
+      { channelId: channel!.id, account, state: 'sync', messageNumber: 1, status: 204 },
+    ]);
+    const record = await watchRecord(alice);
+    expect(record).toMatchObject({ channel_id: channel!.id, resource_id: channel!.resourceId, expires_at: new Date(channel!.expiration).toISOString() });
+    expect(JSON.stringify(record)).not.toContain(channel!.token);
+    // Renewed a day before Google ends it (a week from now).
+    expect(Date.parse(record!.renew_at)).toBe(channel!.expiration - 24 * 3600_000);
+
+    await alice.post('/api/gcal/disconnect');
+    expect(google.channels(account)).toEqual([]);
+    expect(await watchRecord(alice)).toBeUndefined();
+    expect((await notify(account, {}, channel)).status).toBe(404);
+  });
+
+  it('bring a change made at Google in without Sync: the double notifies, the webhook queues a sync, the event is here', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice);
+    pushing = true;
+    try {
+      const added = google.addEvent(account, timed('Booked at Google', 2));
+      await google.notified();
+      await world.settle();
+      expect(titles(await eventsOf(alice))).toEqual(['Booked at Google']);
+      google.updateEvent(account, added.id!, { summary: 'Moved at Google' });
+      await google.notified();
+      await world.settle();
+      expect(titles(await eventsOf(alice))).toEqual(['Moved at Google']);
+    } finally {
+      pushing = false;
+    }
+    expect(google.deliveries.filter((delivery) => delivery.account === account && delivery.state === 'exists').map((delivery) => delivery.status)).toEqual([
+      204, 204,
+    ]);
+  });
+
+  it('fold a burst of notifications into one incremental sync with the sync token', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice);
+    for (const day of [1, 2, 3, 4, 5]) google.addEvent(account, timed(`Burst ${day}`, day));
+    const since = google.calls.length;
+    const answers = await Promise.all([2, 3, 4, 5, 6, 7, 8, 9].map((number) => notify(account, { 'x-goog-message-number': String(number) })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(204));
+    await world.settle();
+    expect(listings(since).map((listing) => listing.query.syncToken !== undefined)).toEqual([true]);
+    expect(titles(await eventsOf(alice))).toEqual(['Burst 1', 'Burst 2', 'Burst 3', 'Burst 4', 'Burst 5']);
+    // The next notification queues the next sync.
+    google.addEvent(account, timed('After the burst', 6));
+    expect((await notify(account)).status).toBe(204);
+    await world.settle();
+    expect(listings(since)).toHaveLength(2);
+    expect(titles(await eventsOf(alice))).toContain('After the burst');
+  });
+
+  it('refuse a forged notification with 404 and sync nothing: a wrong token, resource or channel, another person’s channel, or none', async () => {
+    const alice = await user();
+    const bob = await user();
+    await connect(alice);
+    await connect(bob);
+    const [bobs] = google.channels(accountOf(bob));
+    google.addEvent(accountOf(alice), timed('Not brought in', 1));
+    const since = google.calls.length;
+    const forgeries: Array<Record<string, string>> = [
+      { 'x-goog-channel-token': 'guessed' },
+      { 'x-goog-channel-token': bobs!.token! },
+      { 'x-goog-resource-id': bobs!.resourceId },
+      { 'x-goog-channel-id': bobs!.id },
+      { 'x-goog-channel-id': 'c'.repeat(65) },
+      { 'x-goog-channel-id': 'not a channel id' },
+      { 'x-goog-channel-id': '' },
+      { 'x-goog-channel-token': 'x'.repeat(10_000) },
+    ];
+    for (const forged of forgeries) expect((await notify(accountOf(alice), forged)).status, JSON.stringify(forged).slice(0, 80)).toBe(404);
+    expect((await call('POST', NOTIFICATIONS)).status).toBe(404);
+    await world.settle();
+    expect(listings(since)).toEqual([]);
+    expect(await eventsOf(alice)).toEqual([]);
+    expect(await watchRecord(alice)).not.toHaveProperty('sync_queued');
+  });
+
+  it('renew a channel a day before Google ends it and stop the old; one that cannot be renewed is tried again an hour later', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice);
+    const [first] = google.channels(account);
+    const renewAt = Date.parse((await watchRecord(alice))!.renew_at);
+    await renewWatch();
+    expect(google.channels(account).map((channel) => channel.id)).toEqual([first!.id]);
+
+    clock.advance(renewAt - clock.now() + 1_000);
+    google.failNext(1, 503, { account });
+    await renewWatch();
+    // The open channel stays until Google ends it, tried again in an hour; Sync works meanwhile.
+    expect(google.channels(account).map((channel) => channel.id)).toEqual([first!.id]);
+    const retryIn = Date.parse((await watchRecord(alice))!.renew_at) - clock.now();
+    expect(retryIn).toBeGreaterThan(3590_000);
+    expect(retryIn).toBeLessThanOrEqual(3600_000);
+    expect((await sync(alice)).status).toBe(200);
+
+    clock.advance(3600_000);
+    await renewWatch();
+    const [second] = google.channels(account);
+    expect(second!.id).not.toBe(first!.id);
+    expect((await watchRecord(alice))!.channel_id).toBe(second!.id);
+    expect((await notify(account, {}, first)).status).toBe(404);
+    expect((await notify(account)).status).toBe(204);
+    await world.settle();
   });
 });
 

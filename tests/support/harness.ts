@@ -110,7 +110,7 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
   async function call(
     method: string,
     url: string,
-    init: { token?: string; body?: unknown; raw?: string | Buffer; cookie?: string; sourceIp?: string } = {},
+    init: { token?: string; body?: unknown; raw?: string | Buffer; cookie?: string; sourceIp?: string; headers?: Record<string, string> } = {},
   ): Promise<ApiAnswer> {
     const body = init.raw !== undefined ? Buffer.from(init.raw) : init.body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(init.body));
     const answer = await world.adapter({
@@ -118,6 +118,7 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
       url,
       sourceIp: init.sourceIp ?? ownAddress,
       headers: {
+        ...init.headers,
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
         ...(init.cookie ? { cookie: init.cookie } : {}),
         ...(body.length ? { 'content-type': 'application/json' } : {}),

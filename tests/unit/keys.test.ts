@@ -14,6 +14,8 @@ import {
   listKey,
   mirrorLogKey,
   oauthStateKey,
+  pendingMirrorKey,
+  pendingMirrorPartition,
   PURGE_CHECKPOINT_KEY,
   quotaKey,
   resetCodeKey,
@@ -30,6 +32,8 @@ import {
   verifiedLinkKey,
   voiceSessionKey,
   waitlistKey,
+  watchChannelKey,
+  watchRenewalPartition,
 } from '../../functions/data/keys';
 import { ITEM_KINDS } from '../../shared/item-kinds';
 
@@ -64,6 +68,8 @@ describe('the table’s keys', () => {
       gcalSync: single(gcalSyncStateKey('u').SK),
       gcalEvent: kind(syncedRowKey),
       gcalMirror: kind((at) => mirrorLogKey('u', at, 'e').SK),
+      gcalPending: kind((id) => pendingMirrorKey('u', id).SK),
+      gcalWatch: single(watchChannelKey('u').SK),
       toolCall: kind((id) => toolCallKey('u', id).SK),
       voiceSession: kind((id) => voiceSessionKey('u', id).SK),
       connection: kind((id) => connectionKey('u', id).SK),
@@ -85,6 +91,8 @@ describe('the table’s keys', () => {
       waitlist: kind((email) => waitlistKey(email).PK),
       bugReport: kind((id) => bugReportKey(id).PK),
       demoExpiry: kind(demoExpiryPartition),
+      pendingMirrors: { key: pendingMirrorPartition(0), prefix: 'GCALPENDING#' },
+      watchRenewals: { key: watchRenewalPartition(0), prefix: 'GCALWATCH#' },
     });
   });
 

@@ -38,8 +38,8 @@ export async function googleAccount(context: BrowserContext, request: APIRequest
     addEvent: (event: GoogleEventInput): Promise<GoogleEvent> => call('POST', 'events', event),
     /** The calendar's events at Google, without the cancelled ones. */
     events: async (): Promise<GoogleEvent[]> => (await call('GET', 'events')).items,
-    /** The account's next `count` Calendar API calls answer `status`. */
-    failNext: (count: number, status: Fault): Promise<void> => call('POST', 'faults', { count, status }),
+    /** The account's next `count` Calendar API calls (only those to `path`, when given) answer `status`. */
+    failNext: (count: number, status: Fault, path?: string): Promise<void> => call('POST', 'faults', { count, status, ...(path ? { path } : {}) }),
     granted: async (): Promise<string[]> => (await call('GET', 'granted')).scopes,
   };
 }
