@@ -24,7 +24,7 @@ import { ChangeSetConfirmationSchema, ChangeSetSchema, ToolCallUndoSchema } from
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';
 import { WaitingListJoinSchema } from '../shared/waiting-list.schema';
-import { CHANGE_SOCKET_PATH, SOCKET_LIMITS } from '../shared/constants';
+import { CHANGE_SOCKET_PATH, SERVICE_ROUTE_THROTTLE, SOCKET_LIMITS } from '../shared/constants';
 
 /**
  * The route table: every HTTP route of the API, read by the CDK (one function per handler, the JWT
@@ -65,6 +65,10 @@ export interface RouteSpec {
   response?: z.ZodType;
   /** What the `{id}` in the path is when it is not one of ours (a UUID), for the OpenAPI document. */
   foreignId?: string;
+  /** What a 404 means on a route whose path names nothing (what it names comes in headers), for the OpenAPI document. */
+  notFound?: string;
+  /** A public route's own throttle when it is not a form's (PUBLIC_ROUTE_THROTTLE): in API Gateway's route settings and the local adapter. */
+  throttle?: { ratePerSecond: number; burst: number };
   /** Failures of an upstream service this route answers with, and what they mean, for the OpenAPI document. */
   upstreamFailures?: Partial<Record<502 | 503, string>>;
   /** What the route's own quota counts (429 `rate_limited`, with Retry-After), for the OpenAPI document. */
@@ -336,6 +340,8 @@ export const routes = [
       "Google Calendar's push notifications for a watch channel: an empty POST whose X-Goog-Channel-ID, X-Goog-Resource-ID and X-Goog-Channel-Token must match the person's channel (else 404); any X-Goog-Resource-State but `sync` queues one incremental sync",
     public: true,
     status: 204,
+    notFound: 'The headers name no watch channel of this server, or do not match it (a forged, stopped or replaced channel)',
+    throttle: SERVICE_ROUTE_THROTTLE,
   }),
   route('POST', '/api/gcal/disconnect', {
     handler: 'gcal',

@@ -48,7 +48,9 @@ export function createApiAdapter(options: AdapterOptions) {
   const throttle = tokenBucket(options.throttle ?? API_THROTTLE);
   const perClient = fixedWindows(options.clientLimits ?? CLIENT_RATE_LIMITS);
   const publicRouteThrottles = new Map<string, () => boolean>(
-    routes.filter((route) => 'public' in route).map((route) => [route.key, tokenBucket(options.throttle ?? PUBLIC_ROUTE_THROTTLE)]),
+    routes
+      .filter((route) => 'public' in route)
+      .map((route) => [route.key, tokenBucket(options.throttle ?? (route as Route).throttle ?? PUBLIC_ROUTE_THROTTLE)]),
   );
   const load = options.loadHandler ?? ((name: HandlerName) => loadHandler<Handler>(`${name}/handler`));
 

@@ -32,8 +32,8 @@ import * as rrulePackage from 'rrule';
  *   resourceId, 204; 404 for a channel it does not know). Each channel gets Google's notification
  *   requests: an empty POST with X-Goog-Channel-ID, X-Goog-Channel-Token, X-Goog-Channel-Expiration,
  *   X-Goog-Resource-ID, X-Goog-Resource-URI, X-Goog-Resource-State (`sync` once opened, `exists` on
- *   each change of the calendar) and X-Goog-Message-Number, in order; an answer other than 200, 201,
- *   202, 204 or 102 is sent again with exponential backoff, a few times.
+ *   each change of the calendar) and X-Goog-Message-Number, in order; one answered 500, 502, 503 or 504
+ *   (or not at all) is sent again with exponential backoff, a few times, and any other answer ends it.
  * Knobs let tests seed and change Google-side events, fail the next calls, revoke grants, expire
  * tokens, and read what the mirror wrote. `env` holds the variables that point functions/gcal here.
  * Browser tests, which run the double inside the stack, reach a few of the knobs over HTTP under
@@ -130,8 +130,8 @@ const STOP_PATH = '/calendar/v3/channels/stop';
 const CHANNEL_ID_PATTERN = /^[A-Za-z0-9\-_+/=]{1,64}$/;
 const CHANNEL_TOKEN_MAX = 256;
 const CHANNEL_TTL_MAX_S = 7 * 24 * 3600;
-/** What Google counts as a notification received; anything else is sent again, after these waits. */
-const RECEIVED_STATUSES = new Set([200, 201, 202, 204, 102]);
+/** What Google sends a notification again for (after these waits): a server error, or no answer. Any other status ends it. */
+const REDELIVERED_STATUSES = new Set([0, 500, 502, 503, 504]);
 const REDELIVERY_DELAYS_MS = [1_000, 2_000, 4_000];
 /** Google accepts client-chosen event ids in base32hex: a-v and 0-9, 5 to 1024 characters. */
 const CLIENT_ID_PATTERN = /^[a-v0-9]{5,1024}$/;
@@ -487,7 +487,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
       const status = await deliver(channel.address, headers).catch(() => 0);
       deliveries.push({ channelId: channel.id, account: channel.account, state, messageNumber, status });
       const delay = REDELIVERY_DELAYS_MS[tries];
-      if (RECEIVED_STATUSES.has(status) || delay === undefined || channel.stopped) return;
+      if (!REDELIVERED_STATUSES.has(status) || delay === undefined || channel.stopped) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           redeliveryTimers.delete(timer);
@@ -498,6 +498,12 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
       return attempt(tries + 1);
     };
     channel.queue = channel.queue.then(() => attempt(0));
+  }
+
+  function openChannels(name: string): Array<{ id: string; resourceId: string; address: string; token: string | null; expiration: number }> {
+    return [...channels.values()]
+      .filter((channel) => channel.account === name && !channel.stopped && channel.expiration > Date.now())
+      .map(({ id, resourceId, address, token: channelToken, expiration }) => ({ id, resourceId, address, token: channelToken, expiration }));
   }
 
   function takeFault(target: Target, caller: string | undefined, path?: string) {
@@ -532,14 +538,16 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
    * POST /__double/accounts/{account}/events                   add one (a Calendar v3 event body)
    * POST /__double/accounts/{account}/faults                   { count, status, target?, path? }: fail that account's next calls
    * GET  /__double/accounts/{account}/granted                  the scopes granted
+   * GET  /__double/accounts/{account}/channels                 the watch channels open
    */
   function control(method: string, url: URL, raw: string, response: ServerResponse): void {
-    const [, name, knob] = /^\/__double\/accounts\/([^/]+)\/(events|faults|granted)$/.exec(url.pathname) ?? [];
+    const [, name, knob] = /^\/__double\/accounts\/([^/]+)\/(events|faults|granted|channels)$/.exec(url.pathname) ?? [];
     if (!name || !knob) return send(response, 404, { error: 'no such knob' });
     const accountName = decodeURIComponent(name);
     const route = `${method} ${knob}`;
     if (route === 'GET events') return send(response, 200, { items: eventsOf(accountName, url.searchParams.get('cancelled') === 'true') });
     if (route === 'GET granted') return send(response, 200, { scopes: [...account(accountName).granted] });
+    if (route === 'GET channels') return send(response, 200, { items: openChannels(accountName) });
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(raw);
@@ -687,11 +695,7 @@ export async function startGoogleDouble(options: GoogleDoubleOptions = {}) {
       for (const access of accessTokens.values()) if (access.account === name) access.expiresAt = 0;
     },
     /** The account's channels that are open (not stopped, not expired). */
-    channels(name: string): Array<{ id: string; resourceId: string; address: string; token: string | null; expiration: number }> {
-      return [...channels.values()]
-        .filter((channel) => channel.account === name && !channel.stopped && channel.expiration > Date.now())
-        .map(({ id, resourceId, address, token: channelToken, expiration }) => ({ id, resourceId, address, token: channelToken, expiration }));
-    },
+    channels: openChannels,
     /** Every notification request sent so far, oldest first, with what it was answered. */
     deliveries,
     /** Waits until every notification sent so far has been answered (or given up on). */

@@ -59,6 +59,7 @@ function operation(route: Route) {
   if (!route.public) responses['401'] = response('Missing or invalid token (API Gateway JWT authorizer body)', gatewayBody);
   if (route.path.includes('{id}')) responses['404'] = response('No such item of yours (another user’s item is not found either)', errorBody);
   if (route.path.includes('{token}')) responses['404'] = response('No feed has this address (never made, replaced, or turned off)', errorBody);
+  if (route.notFound) responses['404'] = response(route.notFound, errorBody);
   if (route.produces) responses['304'] = { description: 'Not modified since the ETag given in If-None-Match' };
   if (route.method !== 'GET') responses['409'] = response('Conflicts with what is stored', errorBody);
   for (const [status, description] of Object.entries(route.upstreamFailures ?? {})) responses[status] = response(description, errorBody);

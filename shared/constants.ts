@@ -198,6 +198,12 @@ export const COGNITO_CALLS_PER_ADDRESS = { windowSeconds: 300, limit: 300 } as c
 /** Each public route's own throttle (a form, a link from a mail), so that none can use up the stage's: in API Gateway's route settings and the local adapter. */
 export const PUBLIC_ROUTE_THROTTLE = { ratePerSecond: 10, burst: 20 } as const;
 
+/**
+ * The throttle of a public route a service calls for everyone at once (Google's push notifications,
+ * each one conditional write): ten times a form's, since Google drops a notification answered 429.
+ */
+export const SERVICE_ROUTE_THROTTLE = { ratePerSecond: 100, burst: 200 } as const;
+
 /** Stage-wide throttle, the same in API Gateway and the local adapter: room for ~2,000 polling users (one check per 3 s, tool calls per 1 s while talking). */
 export const API_THROTTLE = { ratePerSecond: 2_000, burst: 4_000 } as const;
 

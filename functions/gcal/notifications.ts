@@ -1,7 +1,7 @@
 import { publish } from '../platform/bus';
 import { notFound } from '../platform/errors';
 import { userIdOfChannel } from './channel-id';
-import { takeQueuedSync, verifyNotification, type NotificationHeaders } from './watch-channel.repository';
+import { unqueueSync, verifyNotification, type NotificationHeaders } from './watch-channel.repository';
 
 /** Longer than any resource id or token Google sends back: such a notification is not one of ours. */
 const HEADER_MAX = 512;
@@ -31,7 +31,7 @@ export async function receiveNotification(headers: Record<string, string | undef
     await publish('gcal.changes-notified', { userId, occurredAt: at.toISOString() });
   } catch (error) {
     // Unqueued, so that Google's retry of this notification queues it again.
-    await takeQueuedSync(userId);
+    await unqueueSync(userId);
     throw error;
   }
 }

@@ -1,10 +1,10 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { now } from '../platform/clock';
-import { withErrorReporting } from '../platform/error-reporting';
+import { reportError, withErrorReporting } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { getConnection } from './tokens.repository';
-import { openWatch } from './watch';
-import { deleteWatchChannel, dueWatchChannels, type WatchChannel } from './watch-channel.repository';
+import { openWatch, WATCH_RETRY_MS } from './watch';
+import { deferWatchChannel, deleteWatchChannel, dueWatchChannels, type WatchChannel } from './watch-channel.repository';
 
 /** How many channels one run renews, and how many at once; more wait for the next hour. */
 const RUN_LIMIT = 400;
@@ -32,11 +32,19 @@ async function renew(): Promise<{ due: number; renewed: number }> {
   return { due: due.length, renewed };
 }
 
+/** One person's channel; a failure of its own (the table, say) is reported and tried again an hour later, holding up no one else's. */
 async function renewOne(channel: WatchChannel, at: Date): Promise<boolean> {
-  const connection = await getConnection(channel.user_id);
-  if (!connection) {
-    await deleteWatchChannel(channel.user_id);
+  try {
+    const connection = await getConnection(channel.user_id);
+    if (!connection) {
+      await deleteWatchChannel(channel.user_id);
+      return false;
+    }
+    return await openWatch(connection, at);
+  } catch (error) {
+    log.error('Google watch channel not renewed', { userId: channel.user_id, error });
+    await reportError(error);
+    await deferWatchChannel(channel.user_id, new Date(at.getTime() + WATCH_RETRY_MS)).catch(() => undefined);
     return false;
   }
-  return openWatch(connection, at);
 }

@@ -37,40 +37,52 @@ export async function getWatchChannel(userId: string): Promise<WatchChannel | un
   return Item ? fromRecord(Item) : undefined;
 }
 
-/** Keeps a newly opened channel in place of the person's previous one, which it answers (to be stopped at Google). */
-export async function saveWatchChannel(userId: string, channel: OpenedChannel, renewAt: Date, now: Date): Promise<WatchChannel | undefined> {
+/**
+ * Keeps a newly opened channel in place of the person's previous one, which it answers (to be
+ * stopped at Google); 'gone' when this opening is no longer wanted (a disconnect, or a newer
+ * opening, came meanwhile): then the new channel is the one to stop.
+ */
+export async function saveWatchChannel(userId: string, channel: OpenedChannel, renewAt: Date, now: Date): Promise<WatchChannel | undefined | 'gone'> {
   const at = renewAt.toISOString();
-  const { Attributes } = await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...watchChannelKey(userId),
-        ...renewalKeys(userId, at),
-        user_id: userId,
-        channel_id: channel.id,
-        resource_id: channel.resourceId,
-        token_hash: tokenHash(channel.token),
-        expires_at: channel.expiresAt.toISOString(),
-        renew_at: at,
-        opened_at: now.toISOString(),
-      },
-      ReturnValues: 'ALL_OLD',
-    }),
+  const saved = await unlessConditionFails(
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...watchChannelKey(userId),
+          ...renewalKeys(userId, at),
+          user_id: userId,
+          channel_id: channel.id,
+          resource_id: channel.resourceId,
+          token_hash: tokenHash(channel.token),
+          expires_at: channel.expiresAt.toISOString(),
+          renew_at: at,
+          opened_at: now.toISOString(),
+        },
+        ConditionExpression: 'opening_id = :channel',
+        ExpressionAttributeValues: { ':channel': channel.id },
+        ReturnValues: 'ALL_OLD',
+      }),
+    ),
   );
-  return Attributes ? fromRecord(Attributes) : undefined;
+  if (!saved) return 'gone';
+  return saved.Attributes ? fromRecord(saved.Attributes) : undefined;
 }
 
 /**
  * A channel about to be opened: Google sends its first message (and may send a change) before it
  * has answered events.watch, so its id and token are known here first. The open channel stays.
  */
-export async function saveOpeningChannel(userId: string, channelId: string, token: string): Promise<void> {
+export async function saveOpeningChannel(userId: string, channelId: string, token: string, retryAt: Date): Promise<void> {
+  // Due again at `retryAt`, in case the opening never finishes (the function cut off): the renewal then tries again.
+  const at = retryAt.toISOString();
+  const keys = renewalKeys(userId, at);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: watchChannelKey(userId),
-      UpdateExpression: 'SET user_id = :user, opening_id = :channel, opening_token_hash = :hash',
-      ExpressionAttributeValues: { ':user': userId, ':channel': channelId, ':hash': tokenHash(token) },
+      UpdateExpression: 'SET user_id = :user, opening_id = :channel, opening_token_hash = :hash, renew_at = :at, XPK = :xpk, XSK = :xsk',
+      ExpressionAttributeValues: { ':user': userId, ':channel': channelId, ':hash': tokenHash(token), ':at': at, ':xpk': keys.XPK, ':xsk': keys.XSK },
     }),
   );
 }
@@ -165,8 +177,47 @@ export async function verifyNotification(
   return retaken ? 'queued' : 'already queued';
 }
 
-/** The queued sync starts: notifications from now on queue another. */
-export async function takeQueuedSync(userId: string): Promise<void> {
+/**
+ * Takes the person's push sync for `leaseMs` (false while another holds it; with `held`, extends the
+ * holder's own) and unqueues it in the same write: notifications from now on queue another, which
+ * this holder runs next (releaseSync).
+ */
+export async function takeSync(userId: string, now: Date, leaseMs: number, { held = false } = {}): Promise<boolean> {
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: watchChannelKey(userId),
+        UpdateExpression: 'SET sync_running_until = :until REMOVE sync_queued',
+        // A holder taking the next sync only extends its lease.
+        ConditionExpression: held
+          ? 'attribute_exists(PK) AND sync_running_until > :now'
+          : 'attribute_exists(PK) AND (attribute_not_exists(sync_running_until) OR sync_running_until < :now)',
+        ExpressionAttributeValues: { ':until': new Date(now.getTime() + leaseMs).toISOString(), ':now': now.toISOString() },
+      }),
+    ),
+  );
+}
+
+/**
+ * Gives the push sync back, unless a notification queued another meanwhile (false: the holder
+ * runs it). With `anyway`, gives it back whatever is queued, for the next notification to start.
+ */
+export async function releaseSync(userId: string, { anyway = false } = {}): Promise<boolean> {
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: watchChannelKey(userId),
+        UpdateExpression: 'REMOVE sync_running_until',
+        ConditionExpression: anyway ? 'attribute_exists(PK)' : 'attribute_exists(PK) AND attribute_not_exists(sync_queued)',
+      }),
+    ),
+  );
+}
+
+/** Forgets a queued sync whose bus event was not put: the next notification queues it again. */
+export async function unqueueSync(userId: string): Promise<void> {
   await unlessConditionFails(
     db().send(
       new UpdateCommand({

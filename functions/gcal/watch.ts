@@ -40,7 +40,7 @@ export async function openWatch(connection: Connection, at: Date): Promise<boole
   const id = newChannelId(userId);
   const token = randomBytes(32).toString('base64url');
   let answer: { resourceId?: string | null; expiration?: string | null };
-  await saveOpeningChannel(userId, id, token);
+  await saveOpeningChannel(userId, id, token, new Date(at.getTime() + WATCH_RETRY_MS));
   try {
     answer = await withCalendar(connection, async (api) => {
       const requestBody = { id, token, type: 'web_hook', address: `${appOrigin()}${NOTIFICATION_PATH}`, params: { ttl: String(CHANNEL_TTL_S) } };
@@ -62,6 +62,11 @@ export async function openWatch(connection: Connection, at: Date): Promise<boole
   const lifetime = expiresAt.getTime() - at.getTime();
   const renewAt = new Date(at.getTime() + Math.max(lifetime - RENEW_BEFORE_MS, lifetime / 2));
   const previous = await saveWatchChannel(userId, { id, resourceId: answer.resourceId, token, expiresAt }, renewAt, at);
+  if (previous === 'gone') {
+    // Disconnected (or opened again) meanwhile: this channel is nobody's.
+    await stopChannel(connection, { channel_id: id, resource_id: answer.resourceId });
+    return false;
+  }
   if (previous?.channel_id && previous.channel_id !== id) await stopChannel(connection, previous);
   return true;
 }
@@ -73,7 +78,7 @@ export async function stopWatching(connection: Connection): Promise<void> {
 }
 
 /** channels.stop, best effort: a channel Google no longer knows (404), or cannot stop now, ends at its expiration anyway. */
-async function stopChannel(connection: Connection, channel: WatchChannel): Promise<void> {
+async function stopChannel(connection: Connection, channel: Pick<WatchChannel, 'channel_id' | 'resource_id'>): Promise<void> {
   if (!channel.channel_id || !channel.resource_id) return;
   const requestBody = { id: channel.channel_id, resourceId: channel.resource_id };
   try {

@@ -102,7 +102,8 @@ export class ApiStack extends Stack {
         ...(route.public ? { authorizer: new HttpNoneAuthorizer() } : {}),
       });
       if (route.public) {
-        publicRouteSettings[route.key] = { ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.ratePerSecond, ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burst };
+        const throttle = route.throttle ?? PUBLIC_ROUTE_THROTTLE;
+        publicRouteSettings[route.key] = { ThrottlingRateLimit: throttle.ratePerSecond, ThrottlingBurstLimit: throttle.burst };
         // A route's settings name a route that must exist first.
         stageSettings.addDependency(httpRoute.node.defaultChild as CfnRoute);
         Validations.of(httpRoute).acknowledge({

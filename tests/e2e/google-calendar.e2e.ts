@@ -141,6 +141,8 @@ test('a Google change appears on the calendar screen without Sync', async ({ pag
   await connectFromSettings(page, 'Connect Google Calendar');
   await expect(page.getByText(syncedMessage(0))).toBeVisible(AWAIT_ROUND_TRIP);
 
+  // Connecting opened a watch channel for the account at Google.
+  await expect.poll(async () => (await google.channels()).length, AWAIT_ROUND_TRIP).toBe(1);
   await openDay(page);
   await expect(eventOnCalendar(page, 'Booked in Google')).toHaveCount(0);
   await google.addEvent(timed('Booked in Google', 11));

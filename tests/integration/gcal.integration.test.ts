@@ -9,6 +9,7 @@ import { getPending, markPending } from '../../functions/gcal/pending-mirror.rep
 import { getConnection } from '../../functions/gcal/tokens.repository';
 import { handler as reconcileMirror } from '../../functions/gcal/reconcile-mirror';
 import { handler as renewWatch } from '../../functions/gcal/renew-watch';
+import { releaseSync, takeSync, verifyNotification } from '../../functions/gcal/watch-channel.repository';
 import { startAttempt } from '../../functions/gcal/oauth-state.repository';
 import { getSyncState, saveSyncState } from '../../functions/gcal/sync-state.repository';
 import { openToken } from '../../functions/gcal/token-cipher';
@@ -898,6 +899,58 @@ describe('mirroring out', () => {
   });
 });
 
+describe('disconnecting', () => {
+  it('removes the tokens and every synced event, keeps the user’s own, and gives the grant back', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    google.addEvent(account, timed('Synced one', 1));
+    google.addEvent(account, timed('Synced two', 2));
+    await connect(alice);
+    const own = (await alice.post('/api/events', { title: 'Mine', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
+    const [trashedCopy] = synced(await eventsOf(alice));
+    await alice.delete(`/api/events/${trashedCopy.id}`);
+
+    const answer = await alice.post('/api/gcal/disconnect');
+    expect(answer.body).toEqual({ disconnected: true, removed: 2 });
+    expect((await eventsOf(alice)).map((event) => event.id)).toEqual([own.id]);
+    expect((await alice.get('/api/trash')).body.items).toEqual([]);
+    expect(await storedItem(alice, 'GCAL#TOKENS')).toBeUndefined();
+    expect(await storedItem(alice, `GCALEVENT#${trashedCopy.gcal_id}`)).toBeUndefined();
+    expect((await alice.get('/api/settings')).body.gcal_connected).toBe(false);
+    expect(google.refreshTokensOf(account).every((issued) => issued.revoked)).toBe(true);
+    expect(world.bus.published.some((event) => event['detail-type'] === 'gcal.disconnected' && (event.detail as any).userId === alice.id)).toBe(true);
+    expect((await alice.post('/api/gcal/sync', {})).body.error.message).toBe(GCAL_MESSAGES.notConnected);
+  });
+});
+
+describe('user B and user A’s connection', () => {
+  it('B can neither see nor change A’s connection through any Google route', async () => {
+    const alice = await user();
+    const bob = await user();
+    google.addEvent(accountOf(alice), timed('Alice at Google', 1));
+    await connect(alice, { write: true });
+    await alice.post('/api/events', { title: 'Alice mirrored', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
+    await world.settle();
+    const aliceBefore = { events: await eventsOf(alice), status: (await alice.get('/api/gcal/status')).body, log: await alice.get('/api/gcal/mirror-log') };
+
+    expect((await bob.get('/api/gcal/status')).body).toMatchObject({ connected: false, write_access: false, initial_sync: null });
+    expect((await bob.get('/api/gcal/mirror-log')).body.items).toEqual([]);
+    expect((await bob.post('/api/gcal/sync', {})).status).toBe(409);
+    expect((await bob.post('/api/gcal/disconnect')).body).toEqual({ disconnected: true, removed: 0 });
+    google.signInAs(accountOf(bob));
+    const bobConnect = await bob.post('/api/gcal/connect', {});
+    expect(new URL(bobConnect.body.url).searchParams.get('state')).not.toBe(null);
+    await returnFromGoogle(bobConnect);
+    await world.settle();
+
+    expect(await eventsOf(bob)).toEqual([]);
+    expect(await eventsOf(alice)).toEqual(aliceBefore.events);
+    expect((await alice.get('/api/gcal/status')).body).toEqual(aliceBefore.status);
+    expect((await alice.get('/api/gcal/mirror-log')).body).toEqual(aliceBefore.log.body);
+    expect((await alice.get('/api/settings')).body.gcal_connected).toBe(true);
+  });
+});
+
 describe('Google push notifications', () => {
   const NOTIFICATIONS = '/api/gcal/notifications';
   /** A notification as Google sends it on the account's channel (or on `channel`), with `changed` headers. */
@@ -974,8 +1027,15 @@ describe('Google push notifications', () => {
     await connect(alice);
     for (const day of [1, 2, 3, 4, 5]) google.addEvent(account, timed(`Burst ${day}`, day));
     const since = google.calls.length;
-    const answers = await Promise.all([2, 3, 4, 5, 6, 7, 8, 9].map((number) => notify(account, { 'x-goog-message-number': String(number) })));
+    // The queued sync's wait for the rest of the burst lasts until all 8 are answered.
+    const releaseSleeps = clock.holdSleeps();
+    const answers = await Promise.all([2, 3, 4, 5, 6, 7, 8, 9].map((number) => notify(account, { 'x-goog-message-number': String(number) }))).finally(
+      releaseSleeps,
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(204));
+    expect(world.bus.published.filter((event) => event['detail-type'] === 'gcal.changes-notified' && (event.detail as any).userId === alice.id)).toHaveLength(
+      1,
+    );
     await world.settle();
     expect(listings(since).map((listing) => listing.query.syncToken !== undefined)).toEqual([true]);
     expect(titles(await eventsOf(alice))).toEqual(['Burst 1', 'Burst 2', 'Burst 3', 'Burst 4', 'Burst 5']);
@@ -985,6 +1045,29 @@ describe('Google push notifications', () => {
     await world.settle();
     expect(listings(since)).toHaveLength(2);
     expect(titles(await eventsOf(alice))).toContain('After the burst');
+  });
+
+  it('run one push sync at a time: a notification during a sync is run by the same holder after it, never beside it', async () => {
+    const alice = await user();
+    await connect(alice);
+    const [channel] = google.channels(accountOf(alice));
+    const headers = { channelId: channel!.id, resourceId: channel!.resourceId, token: channel!.token! };
+    const at = new Date(clock.now());
+    const verify = () => verifyNotification(alice.id, headers, { queue: true, now: at, staleAfterMs: 60_000 });
+
+    expect(await verify()).toBe('queued');
+    expect(await takeSync(alice.id, at, 120_000)).toBe(true);
+    // While it syncs: another run cannot start, and a notification queues the next sync.
+    expect(await takeSync(alice.id, at, 120_000)).toBe(false);
+    expect(await verify()).toBe('queued');
+    expect(await releaseSync(alice.id)).toBe(false);
+    expect(await takeSync(alice.id, at, 120_000, { held: true })).toBe(true);
+    expect(await releaseSync(alice.id)).toBe(true);
+    // A run cut off holds no one up past its lease.
+    expect(await takeSync(alice.id, at, 120_000)).toBe(true);
+    expect(await takeSync(alice.id, new Date(at.getTime() + 120_001), 120_000)).toBe(true);
+    expect(await releaseSync(alice.id)).toBe(true);
+    expect(await watchRecord(alice)).not.toHaveProperty('sync_running_until');
   });
 
   it('refuse a forged notification with 404 and sync nothing: a wrong token, resource or channel, another person’s channel, or none', async () => {
@@ -1040,57 +1123,5 @@ describe('Google push notifications', () => {
     expect((await notify(account, {}, first)).status).toBe(404);
     expect((await notify(account)).status).toBe(204);
     await world.settle();
-  });
-});
-
-describe('disconnecting', () => {
-  it('removes the tokens and every synced event, keeps the user’s own, and gives the grant back', async () => {
-    const alice = await user();
-    const account = accountOf(alice);
-    google.addEvent(account, timed('Synced one', 1));
-    google.addEvent(account, timed('Synced two', 2));
-    await connect(alice);
-    const own = (await alice.post('/api/events', { title: 'Mine', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) })).body;
-    const [trashedCopy] = synced(await eventsOf(alice));
-    await alice.delete(`/api/events/${trashedCopy.id}`);
-
-    const answer = await alice.post('/api/gcal/disconnect');
-    expect(answer.body).toEqual({ disconnected: true, removed: 2 });
-    expect((await eventsOf(alice)).map((event) => event.id)).toEqual([own.id]);
-    expect((await alice.get('/api/trash')).body.items).toEqual([]);
-    expect(await storedItem(alice, 'GCAL#TOKENS')).toBeUndefined();
-    expect(await storedItem(alice, `GCALEVENT#${trashedCopy.gcal_id}`)).toBeUndefined();
-    expect((await alice.get('/api/settings')).body.gcal_connected).toBe(false);
-    expect(google.refreshTokensOf(account).every((issued) => issued.revoked)).toBe(true);
-    expect(world.bus.published.some((event) => event['detail-type'] === 'gcal.disconnected' && (event.detail as any).userId === alice.id)).toBe(true);
-    expect((await alice.post('/api/gcal/sync', {})).body.error.message).toBe(GCAL_MESSAGES.notConnected);
-  });
-});
-
-describe('user B and user A’s connection', () => {
-  it('B can neither see nor change A’s connection through any Google route', async () => {
-    const alice = await user();
-    const bob = await user();
-    google.addEvent(accountOf(alice), timed('Alice at Google', 1));
-    await connect(alice, { write: true });
-    await alice.post('/api/events', { title: 'Alice mirrored', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9) });
-    await world.settle();
-    const aliceBefore = { events: await eventsOf(alice), status: (await alice.get('/api/gcal/status')).body, log: await alice.get('/api/gcal/mirror-log') };
-
-    expect((await bob.get('/api/gcal/status')).body).toMatchObject({ connected: false, write_access: false, initial_sync: null });
-    expect((await bob.get('/api/gcal/mirror-log')).body.items).toEqual([]);
-    expect((await bob.post('/api/gcal/sync', {})).status).toBe(409);
-    expect((await bob.post('/api/gcal/disconnect')).body).toEqual({ disconnected: true, removed: 0 });
-    google.signInAs(accountOf(bob));
-    const bobConnect = await bob.post('/api/gcal/connect', {});
-    expect(new URL(bobConnect.body.url).searchParams.get('state')).not.toBe(null);
-    await returnFromGoogle(bobConnect);
-    await world.settle();
-
-    expect(await eventsOf(bob)).toEqual([]);
-    expect(await eventsOf(alice)).toEqual(aliceBefore.events);
-    expect((await alice.get('/api/gcal/status')).body).toEqual(aliceBefore.status);
-    expect((await alice.get('/api/gcal/mirror-log')).body).toEqual(aliceBefore.log.body);
-    expect((await alice.get('/api/settings')).body.gcal_connected).toBe(true);
   });
 });

@@ -6,9 +6,11 @@ import { setClock } from '../../functions/platform/clock';
  */
 export function useVirtualClock() {
   let offsetMs = 0;
+  let held: Promise<void> | null = null;
   const restore = setClock({
     now: () => Date.now() + offsetMs,
     sleep: async (ms) => {
+      if (held) await held;
       offsetMs += Math.max(0, ms);
     },
   });
@@ -16,6 +18,15 @@ export function useVirtualClock() {
     now: () => Date.now() + offsetMs,
     advance: (ms: number) => {
       offsetMs += ms;
+    },
+    /** Every sleep from now on waits until the returned function is called (a wait that must outlast what a test does meanwhile). */
+    holdSleeps: (): (() => void) => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = null;
+        release();
+      };
     },
     restore,
   };

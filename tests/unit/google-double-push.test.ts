@@ -13,21 +13,23 @@ const READ_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
 const WEEK_MS = 7 * 24 * 3600_000;
 
 let google: GoogleDouble;
-/** What the "site" answers Google's notifications with (503 for the first `refusals` of them), and what it received. */
+/** What the "site" answers Google's notifications with (`refusalStatus` for the first `refusals` of them), and what it received. */
 let refusals = 0;
+let refusalStatus = 503;
 const received: Array<{ address: string; headers: Record<string, string> }> = [];
 
 beforeAll(async () => {
   google = await startGoogleDouble({
     deliver: async (address, headers) => {
       received.push({ address, headers });
-      return received.length <= refusals ? 503 : 204;
+      return received.length <= refusals ? refusalStatus : 204;
     },
   });
 });
 afterAll(() => google.stop());
 beforeEach(() => {
   refusals = 0;
+  refusalStatus = 503;
   received.length = 0;
 });
 
@@ -153,7 +155,8 @@ describe('the Google double: watch channels', () => {
     expect(google.channels('stopper@example.com')).toEqual([]);
   });
 
-  it('sends a notification the site did not take again, with backoff, until it is taken', async () => {
+  // Waits Google's backoff on the real clock: about 3 s.
+  it('sends a notification the site answered with a server error again, with backoff, until it is taken', { timeout: 20_000 }, async () => {
     const api = await clientOf('retry@example.com');
     refusals = 2;
     const started = Date.now();
@@ -162,5 +165,14 @@ describe('the Google double: watch channels', () => {
     expect(google.deliveries.filter((delivery) => delivery.channelId === 'retried').map((delivery) => delivery.status)).toEqual([503, 503, 204]);
     // Waited about 1 s, then 2 s, before the tries (a timer fires no sooner than asked, give or take a millisecond).
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_990);
+  });
+
+  it('does not send again what the site refused with a client error (a 404 for a channel it does not know)', async () => {
+    const api = await clientOf('refused@example.com');
+    refusals = 1;
+    refusalStatus = 404;
+    await api.events.watch({ calendarId: 'primary', requestBody: watchBody('refused') });
+    await google.notified();
+    expect(google.deliveries.filter((delivery) => delivery.channelId === 'refused').map((delivery) => delivery.status)).toEqual([404]);
   });
 });

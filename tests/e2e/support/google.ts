@@ -41,6 +41,8 @@ export async function googleAccount(context: BrowserContext, request: APIRequest
     /** The account's next `count` Calendar API calls (only those to `path`, when given) answer `status`. */
     failNext: (count: number, status: Fault, path?: string): Promise<void> => call('POST', 'faults', { count, status, ...(path ? { path } : {}) }),
     granted: async (): Promise<string[]> => (await call('GET', 'granted')).scopes,
+    /** The watch channels open for the account (Tempo opens one when it connects). */
+    channels: async (): Promise<Array<{ id: string }>> => (await call('GET', 'channels')).items,
   };
 }
 
