@@ -1,20 +1,39 @@
+import { randomUUID } from 'node:crypto';
 import type { Settings } from '../../shared/settings.schema';
+import { now as clockNow, nowMs, sleep } from '../platform/clock';
 import { getSettings } from '../settings/account-settings';
 import { CALENDAR_ID, googleStatus, type CalendarApi, type GoogleEvent } from './google';
 import { withCalendar } from './session';
-import { getSyncState, saveSyncState } from './sync-state.repository';
+import { getSyncState, releaseSyncLock, saveSyncState, takeSyncLock } from './sync-state.repository';
 import { heldAsOccurrences } from './event-mapping';
 import { applyGoogleEvent, removeOccurrenceCopies, removeUnseen, type SyncWindow } from './synced-events';
 import type { Connection } from './tokens.repository';
+
+/** How long a sync holds the person's lock at most, and how long another waits for it before it goes on regardless. */
+const SYNC_LOCK = { leaseMs: 2 * 60_000, waitMs: 20_000, pollMs: 100 } as const;
 
 /**
  * Sync in: brings the user's Google events of the settings window into their events and answers
  * how many changed here. Incremental with Google's sync token; a full listing when there is no
  * token for today's window or Google answers 410 (token expired), after which the copies of events
- * Google no longer lists are removed. Safe to repeat and to run twice at once: copies are keyed by
- * Google id, so nothing is ever duplicated.
+ * Google no longer lists are removed. One at a time per person (Sync, the first sync and the syncs
+ * Google's notifications ask for): two listings side by side could each undo what the other
+ * brought, a full one removing an event the other had just added. Copies are keyed by Google id,
+ * so nothing is ever duplicated.
  */
 export async function syncCalendar(connection: Connection, now: Date): Promise<number> {
+  const holder = randomUUID();
+  const giveUpAt = nowMs() + SYNC_LOCK.waitMs;
+  // A holder past the wait is stuck or very long: its lease bounds it, and this sync goes on.
+  while (!(await takeSyncLock(connection.userId, holder, clockNow(), SYNC_LOCK.leaseMs)) && nowMs() < giveUpAt) await sleep(SYNC_LOCK.pollMs);
+  try {
+    return await syncWindowOnce(connection, now);
+  } finally {
+    await releaseSyncLock(connection.userId, holder);
+  }
+}
+
+async function syncWindowOnce(connection: Connection, now: Date): Promise<number> {
   const { userId } = connection;
   const window = syncWindow((await getSettings(userId)).settings, now);
   const state = await getSyncState(userId);

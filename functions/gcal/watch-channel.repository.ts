@@ -177,46 +177,7 @@ export async function verifyNotification(
   return retaken ? 'queued' : 'already queued';
 }
 
-/**
- * Takes the person's push sync for `leaseMs` (false while another holds it; with `held`, extends the
- * holder's own) and unqueues it in the same write: notifications from now on queue another, which
- * this holder runs next (releaseSync).
- */
-export async function takeSync(userId: string, now: Date, leaseMs: number, { held = false } = {}): Promise<boolean> {
-  return conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: watchChannelKey(userId),
-        UpdateExpression: 'SET sync_running_until = :until REMOVE sync_queued',
-        // A holder taking the next sync only extends its lease.
-        ConditionExpression: held
-          ? 'attribute_exists(PK) AND sync_running_until > :now'
-          : 'attribute_exists(PK) AND (attribute_not_exists(sync_running_until) OR sync_running_until < :now)',
-        ExpressionAttributeValues: { ':until': new Date(now.getTime() + leaseMs).toISOString(), ':now': now.toISOString() },
-      }),
-    ),
-  );
-}
-
-/**
- * Gives the push sync back, unless a notification queued another meanwhile (false: the holder
- * runs it). With `anyway`, gives it back whatever is queued, for the next notification to start.
- */
-export async function releaseSync(userId: string, { anyway = false } = {}): Promise<boolean> {
-  return conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: watchChannelKey(userId),
-        UpdateExpression: 'REMOVE sync_running_until',
-        ConditionExpression: anyway ? 'attribute_exists(PK)' : 'attribute_exists(PK) AND attribute_not_exists(sync_queued)',
-      }),
-    ),
-  );
-}
-
-/** Forgets a queued sync whose bus event was not put: the next notification queues it again. */
+/** The queued sync starts (or its bus event was not put): the next notification queues another. */
 export async function unqueueSync(userId: string): Promise<void> {
   await unlessConditionFails(
     db().send(

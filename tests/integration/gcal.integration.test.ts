@@ -9,9 +9,8 @@ import { getPending, markPending } from '../../functions/gcal/pending-mirror.rep
 import { getConnection } from '../../functions/gcal/tokens.repository';
 import { handler as reconcileMirror } from '../../functions/gcal/reconcile-mirror';
 import { handler as renewWatch } from '../../functions/gcal/renew-watch';
-import { releaseSync, takeSync, verifyNotification } from '../../functions/gcal/watch-channel.repository';
 import { startAttempt } from '../../functions/gcal/oauth-state.repository';
-import { getSyncState, saveSyncState } from '../../functions/gcal/sync-state.repository';
+import { getSyncState, releaseSyncLock, saveSyncState, takeSyncLock } from '../../functions/gcal/sync-state.repository';
 import { openToken } from '../../functions/gcal/token-cipher';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { getSettings, putSettings } from '../../functions/settings/repository';
@@ -1047,27 +1046,23 @@ describe('Google push notifications', () => {
     expect(titles(await eventsOf(alice))).toContain('After the burst');
   });
 
-  it('run one push sync at a time: a notification during a sync is run by the same holder after it, never beside it', async () => {
+  it('run one sync of a person’s at a time: a sync waits for the one under way, then brings what it could not see', async () => {
     const alice = await user();
+    const account = accountOf(alice);
     await connect(alice);
-    const [channel] = google.channels(accountOf(alice));
-    const headers = { channelId: channel!.id, resourceId: channel!.resourceId, token: channel!.token! };
-    const at = new Date(clock.now());
-    const verify = () => verifyNotification(alice.id, headers, { queue: true, now: at, staleAfterMs: 60_000 });
-
-    expect(await verify()).toBe('queued');
-    expect(await takeSync(alice.id, at, 120_000)).toBe(true);
-    // While it syncs: another run cannot start, and a notification queues the next sync.
-    expect(await takeSync(alice.id, at, 120_000)).toBe(false);
-    expect(await verify()).toBe('queued');
-    expect(await releaseSync(alice.id)).toBe(false);
-    expect(await takeSync(alice.id, at, 120_000, { held: true })).toBe(true);
-    expect(await releaseSync(alice.id)).toBe(true);
-    // A run cut off holds no one up past its lease.
-    expect(await takeSync(alice.id, at, 120_000)).toBe(true);
-    expect(await takeSync(alice.id, new Date(at.getTime() + 120_001), 120_000)).toBe(true);
-    expect(await releaseSync(alice.id)).toBe(true);
-    expect(await watchRecord(alice)).not.toHaveProperty('sync_running_until');
+    // A sync under way holds the person's lock; the waiting one's pauses last until the test lets them go.
+    expect(await takeSyncLock(alice.id, 'under way', new Date(clock.now()), 120_000)).toBe(true);
+    google.addEvent(account, timed('Made meanwhile', 1));
+    const since = google.calls.length;
+    const releaseSleeps = clock.holdSleeps();
+    const waiting = sync(alice);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listings(since)).toEqual([]);
+    await releaseSyncLock(alice.id, 'under way');
+    releaseSleeps();
+    expect((await waiting).body).toEqual({ synced: 1 });
+    expect(listings(since)).toHaveLength(1);
+    expect((await storedItem(alice, 'GCAL#SYNC'))!).not.toHaveProperty('sync_lock');
   });
 
   it('refuse a forged notification with 404 and sync nothing: a wrong token, resource or channel, another person’s channel, or none', async () => {
