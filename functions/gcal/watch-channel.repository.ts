@@ -27,7 +27,7 @@ export interface OpenedChannel {
 }
 
 /** Only the hash of a channel's token is kept: a leaked table does not let anyone forge Google's notifications. */
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 const shardOf = (userId: string) => createHash('sha256').update(userId).digest()[0]! % WATCH_CHANNEL_SHARDS;
 const renewalKeys = (userId: string, renewAt: string) => ({ XPK: watchRenewalPartition(shardOf(userId)), XSK: `${renewAt}#${userId}` });

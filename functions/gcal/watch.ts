@@ -11,7 +11,7 @@ import { getConnection, type Connection } from './tokens.repository';
 import { deferWatchChannel, getWatchChannel, saveOpeningChannel, saveWatchChannel, type WatchChannel } from './watch-channel.repository';
 
 /** Where Google sends a channel's notifications: the public webhook (functions/gcal/notifications.ts). */
-export const NOTIFICATION_PATH = '/api/gcal/notifications';
+const NOTIFICATION_PATH = '/api/gcal/notifications';
 /** What a channel is asked to live, in seconds: a week, Google's most for calendar events. Google answers what it grants. */
 const CHANNEL_TTL_S = 7 * 24 * 3600;
 /** A channel is renewed a day before Google ends it (half its life, for a short one), leaving a failed renewal hours of tries. */

@@ -1091,6 +1091,25 @@ describe('Google push notifications', () => {
     expect(await watchRecord(alice)).not.toHaveProperty('sync_queued');
   });
 
+  it('leave Sync working when a channel is lost at Google: nothing is notified, and Sync brings the change', async () => {
+    const alice = await user();
+    const account = accountOf(alice);
+    await connect(alice);
+    google.expireChannels(account);
+    pushing = true;
+    try {
+      google.addEvent(account, timed('Unnotified', 3));
+      await google.notified();
+      await world.settle();
+    } finally {
+      pushing = false;
+    }
+    expect(google.deliveries.filter((delivery) => delivery.account === account && delivery.state === 'exists')).toEqual([]);
+    expect(await eventsOf(alice)).toEqual([]);
+    expect((await sync(alice)).body).toEqual({ synced: 1 });
+    expect(titles(await eventsOf(alice))).toEqual(['Unnotified']);
+  });
+
   it('renew a channel a day before Google ends it and stop the old; one that cannot be renewed is tried again an hour later', async () => {
     const alice = await user();
     const account = accountOf(alice);
