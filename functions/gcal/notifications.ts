@@ -11,9 +11,9 @@ const QUEUED_SYNC_STALE_MS = 60_000;
 /**
  * A Google push notification (an empty POST whose headers say which channel and what happened):
  * checked against the channel kept for the person its id names (its id, resource id and token, in
- * one conditional write), else 404, and answered at once. Google's `sync` message (a channel opened) asks for nothing; any other state
- * queues one incremental sync on the bus, unless one is queued already, so a burst of
- * notifications is one sync.
+ * one conditional write), else 404, and answered at once. Google's `sync` message (a channel
+ * opened) asks for nothing; any other state queues one incremental sync on the bus, unless one is
+ * queued already, so a burst of notifications is one sync.
  */
 export async function receiveNotification(headers: Record<string, string | undefined>, at: Date): Promise<void> {
   const notification: NotificationHeaders = {
