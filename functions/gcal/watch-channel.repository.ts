@@ -32,6 +32,16 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 const shardOf = (userId: string) => createHash('sha256').update(userId).digest()[0]! % WATCH_CHANNEL_SHARDS;
 const renewalKeys = (userId: string, renewAt: string) => ({ XPK: watchRenewalPartition(shardOf(userId)), XSK: `${renewAt}#${userId}` });
 
+/** An UpdateExpression's SET clauses, and their values, that make the person's record due for the renewal at `dueAt`. */
+function dueForRenewal(userId: string, dueAt: Date) {
+  const at = dueAt.toISOString();
+  const keys = renewalKeys(userId, at);
+  return {
+    set: 'user_id = :user, renew_at = :at, XPK = :xpk, XSK = :xsk',
+    values: { ':user': userId, ':at': at, ':xpk': keys.XPK, ':xsk': keys.XSK },
+  };
+}
+
 export async function getWatchChannel(userId: string): Promise<WatchChannel | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: watchChannelKey(userId), ConsistentRead: true }));
   return Item ? fromRecord(Item) : undefined;
@@ -75,28 +85,26 @@ export async function saveWatchChannel(userId: string, channel: OpenedChannel, r
  */
 export async function saveOpeningChannel(userId: string, channelId: string, token: string, retryAt: Date): Promise<void> {
   // Due again at `retryAt`, in case the opening never finishes (the function cut off): the renewal then tries again.
-  const at = retryAt.toISOString();
-  const keys = renewalKeys(userId, at);
+  const due = dueForRenewal(userId, retryAt);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: watchChannelKey(userId),
-      UpdateExpression: 'SET user_id = :user, opening_id = :channel, opening_token_hash = :hash, renew_at = :at, XPK = :xpk, XSK = :xsk',
-      ExpressionAttributeValues: { ':user': userId, ':channel': channelId, ':hash': tokenHash(token), ':at': at, ':xpk': keys.XPK, ':xsk': keys.XSK },
+      UpdateExpression: `SET ${due.set}, opening_id = :channel, opening_token_hash = :hash`,
+      ExpressionAttributeValues: { ...due.values, ':channel': channelId, ':hash': tokenHash(token) },
     }),
   );
 }
 
 /** Opening or renewing failed: tried again at `retryAt`; a channel still open stays until then. */
 export async function deferWatchChannel(userId: string, retryAt: Date): Promise<void> {
-  const at = retryAt.toISOString();
-  const keys = renewalKeys(userId, at);
+  const due = dueForRenewal(userId, retryAt);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: watchChannelKey(userId),
-      UpdateExpression: 'SET user_id = :user, renew_at = :at, XPK = :xpk, XSK = :xsk REMOVE opening_id, opening_token_hash',
-      ExpressionAttributeValues: { ':user': userId, ':at': at, ':xpk': keys.XPK, ':xsk': keys.XSK },
+      UpdateExpression: `SET ${due.set} REMOVE opening_id, opening_token_hash`,
+      ExpressionAttributeValues: due.values,
     }),
   );
 }

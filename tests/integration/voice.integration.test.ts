@@ -655,14 +655,8 @@ describe('change sets', () => {
   it('list a turn’s lines in the order the agent sent its calls, whatever order they reach the server in', async () => {
     const alice = await user();
     const conversation = `conv_${randomUUID()}`;
-    // The agent sent Milk (event 4), Eggs (7), then Bread (9); the browser's requests arrive last first.
-    const sent: Array<[number, string]> = [
-      [4, 'Milk'],
-      [7, 'Eggs'],
-      [9, 'Bread'],
-    ];
-    for (const [sequence, title] of [...sent].reverse()) {
-      const logged = await alice.post('/api/voice/tool-calls', {
+    const logCreate = (sequence: unknown, title: string) =>
+      alice.post('/api/voice/tool-calls', {
         tool_call_id: `toolu_${randomUUID()}`,
         conversation_id: conversation,
         turn: 1,
@@ -670,6 +664,14 @@ describe('change sets', () => {
         tool_name: 'createTask',
         parameters: { title },
       });
+    // The agent sent Milk (event 4), Eggs (7), then Bread (9); the browser's requests arrive last first.
+    const sent: Array<[number, string]> = [
+      [4, 'Milk'],
+      [7, 'Eggs'],
+      [9, 'Bread'],
+    ];
+    for (const [sequence, title] of [...sent].reverse()) {
+      const logged = await logCreate(sequence, title);
       expect(logged.status, JSON.stringify(logged.body)).toBe(202);
       expect(logged.body.sequence).toBe(sequence);
       await world.settle();
@@ -679,15 +681,7 @@ describe('change sets', () => {
     expect(lines.map((line) => line.title)).toEqual(['Milk', 'Eggs', 'Bread']);
 
     for (const sequence of [-1, 1.5, TOOL_CALL_SEQUENCE_MAX + 1, '4']) {
-      const refused = await alice.post('/api/voice/tool-calls', {
-        tool_call_id: `toolu_${randomUUID()}`,
-        conversation_id: conversation,
-        turn: 1,
-        sequence,
-        tool_name: 'createTask',
-        parameters: { title: 'No' },
-      });
-      expect(refused.status, String(sequence)).toBe(400);
+      expect((await logCreate(sequence, 'No')).status, String(sequence)).toBe(400);
     }
     expect((await alice.get('/api/tasks')).body.items).toHaveLength(3);
   });
