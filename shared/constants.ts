@@ -122,7 +122,7 @@ export const PUBLIC_FORM_LIMITS = {
   bugReportsKeptDays: 90,
 } as const;
 
-export const AGENT_EVENTS = { optimisticDelayMs: 100, recentKept: 50, processingFlagMs: 300 } as const;
+export const AGENT_EVENTS = { optimisticDelayMs: 100, processingFlagMs: 300 } as const;
 export const TOOL_ACTIVITY_TOAST = { durationMs: 5_000, latestFinished: 3 } as const;
 export const TOAST = { durationMs: 5_000, exitMs: 300 } as const;
 

@@ -337,6 +337,33 @@ describe('tool calls reflected in the lists', () => {
     expect(lists.tasks!.map((row) => row.id)).toEqual(['old']);
   });
 
+  it('settles each call once however long the list grows, and only refetches a call first seen undone', () => {
+    const reflector = createToolCallReflector(cache);
+    const finished = (index: number) => ({
+      ...doneCreate,
+      id: `c${index}`,
+      created_at: new Date(Date.UTC(2026, 2, 1, 10, 0, index)).toISOString(),
+      result: { ...doneCreate.result, item: { id: `t${index}`, title: `Task ${index}` } },
+    });
+    reflector.reflectList([]);
+    // The server answers the newest 50 calls; the page puts each new one at the top of its copy at once.
+    let list: ToolCall[] = [];
+    for (let index = 0; index < 120; index += 1) {
+      list = [finished(index), ...list];
+      reflector.reflectList(list);
+      if (list.length > 50) list = list.slice(0, 50);
+      reflector.reflectList(list);
+    }
+    expect(touched).toHaveLength(120);
+    expect(refetched).toHaveLength(120);
+
+    // An Undo of a call long gone from the list puts it back at the top, undone: nothing to show again.
+    reflector.reflectList([{ ...finished(3), undone_at: '2026-03-01T11:00:00.000Z' }, ...list]);
+    expect(touched).toHaveLength(120);
+    expect(refetched).toHaveLength(121);
+    expect(lists.tasks!.filter((row) => row.id === 't3')).toHaveLength(1);
+  });
+
   it('refetches on an error, ignores success without a result, and leaves history alone', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const reflector = createToolCallReflector(cache);

@@ -51,9 +51,10 @@ export const placeholderId = (call: Pick<ToolCall, 'id'>) => `pending-${call.id}
  * a call still pending AGENT_EVENTS.optimisticDelayMs after it was first seen changes the cached list
  * at once (a stand-in for a create, the fields for an update, gone for a delete); success with a
  * result puts the real item in its place, highlights it and refetches the list; an error refetches
- * it, which undoes the guess; success without a result is warned about and ignored. The calls already
- * finished when the page first sees the list are history, not news. Memory of the last
- * AGENT_EVENTS.recentKept calls keeps each step from being taken twice.
+ * it, which undoes the guess; success without a result is warned about and ignored; a call already
+ * undone when it is first seen finished only refetches. The calls already finished when the page
+ * first sees the list are history, not news. Each call's phase is remembered until the list has
+ * moved past it, so no step is taken twice, whatever the list's length.
  */
 export function createToolCallReflector(cache: ListCache = swrListCache) {
   const phases = new Map<string, Phase>();
@@ -63,12 +64,22 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
   let baselineTaken = false;
 
   function remember(id: string, phase: Phase) {
-    phases.delete(id);
     phases.set(id, phase);
-    if (phases.size > AGENT_EVENTS.recentKept) {
-      const oldest = phases.keys().next().value!;
-      phases.delete(oldest);
-      latest.delete(oldest);
+  }
+
+  /**
+   * Forgets the settled calls a list has moved past: not in it, and older than its newest call, so
+   * they cannot come back into it (an Undo brings one back undone, which only refetches). Memory
+   * then stays the size of the list, and a call the list still shows is never settled twice.
+   */
+  function forgetPassed(calls: readonly ToolCall[]) {
+    const listed = new Set(calls.map((call) => call.id));
+    const newest = calls.reduce((max, call) => (call.created_at > max ? call.created_at : max), '');
+    for (const [id, phase] of phases) {
+      const known = latest.get(id);
+      if (phase !== 'settled' || listed.has(id) || !known || known.created_at > newest) continue;
+      phases.delete(id);
+      latest.delete(id);
     }
   }
 
@@ -97,7 +108,7 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
     remember(call.id, 'settled');
     const change = toolChange(call);
     if (!change) return;
-    if (call.status === 'error') {
+    if (call.status === 'error' || call.undone_at) {
       cache.refetch(change.kind);
       return;
     }
@@ -159,6 +170,7 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
         }
       }
       for (const call of ordered) reflect(call);
+      forgetPassed(calls);
     },
     isHistory: (id: string) => history.has(id),
   };
