@@ -3,6 +3,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { isDeepStrictEqual } from 'node:util';
@@ -42,8 +43,19 @@ const WRITES: Record<string, (body: WriteBody, table: string) => Image[]> = {
     }),
 };
 
+/**
+ * The writes of one item, whose image before the engine answers with the write (ALL_OLD), and
+ * their image after: a put's item, none for a delete, read for an update.
+ */
+const SINGLE_ITEM_WRITES: Record<string, (body: WriteBody) => Image | undefined | 'read'> = {
+  PutItem: (body) => body.Item,
+  DeleteItem: () => undefined,
+  UpdateItem: () => 'read',
+};
+
 interface WriteBody {
   TableName?: string;
+  ReturnValues?: string;
   Item?: Image;
   Key?: Image;
   RequestItems?: Record<string, Array<{ PutRequest?: { Item: Image }; DeleteRequest?: { Key: Image } }>>;
@@ -128,8 +140,12 @@ export async function startTableStream(options: TableStreamOptions) {
     };
   }
 
-  /** Forwards one request to the engine as it came, answering its status and body. */
-  const forward = (incoming: IncomingMessage, body: Buffer) => send(incoming.method ?? 'POST', incoming.url ?? '/', incoming.headers, body);
+  /** Forwards one request to the engine, answering its status and body. */
+  const forward = (incoming: IncomingMessage, body: Buffer) => {
+    // The body is whole, and may be the proxy's own version of it: its length is said, not streamed.
+    const { 'transfer-encoding': _streamed, ...headers } = incoming.headers;
+    return send(incoming.method ?? 'POST', incoming.url ?? '/', { ...headers, 'content-length': String(body.length) }, body);
+  };
 
   function send(method: string, path: string, headers: IncomingMessage['headers'], body: Buffer): Promise<Answer> {
     return new Promise((resolve, reject) => {
@@ -147,33 +163,52 @@ export async function startTableStream(options: TableStreamOptions) {
   /** Records being derived from writes already answered: settle() and busy() count them. */
   const deriving = new Set<Promise<void>>();
 
+  function derive(keys: readonly Image[], before: ReadonlyArray<Image | undefined>, after: ReadonlyArray<Image | undefined>): void {
+    const records = keys.map((key, index) => recordOf(key, before[index], after[index])).filter((record) => record !== null);
+    if (records.length === 0) return;
+    for (const delivery of deliveries) delivery.add(records);
+    for (const listener of listeners) listener(records);
+  }
+
   /**
    * Forwards one request; a write that a consumer hears is answered as soon as the engine answers
-   * it, and its records are derived after, still under its keys' lock, so the writer does not wait
-   * for the read after (DynamoDB's stream costs its writer nothing either) and no other write to
-   * those keys comes between.
+   * it, and its records are derived after, still under its keys' lock, so no other write to those
+   * keys comes between and the writer waits for nothing DynamoDB's stream would not make it wait
+   * for: a single-item write brings its image before back with itself (ReturnValues ALL_OLD,
+   * taken off the answer again unless the writer asked for it); a put's image after is its item, a
+   * delete's is none, and an update's is read after the answer. Other writes are read around,
+   * except that an update which asked for its item after (ALL_NEW) has it in its answer.
    */
   function handle(incoming: IncomingMessage, body: Buffer): Promise<Answer> {
     const operation = String(incoming.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
     const keysOf = WRITES[operation];
-    const keys = (keysOf ? keysOf(JSON.parse(body.toString('utf8') || '{}') as WriteBody, options.tableName) : []).filter(wanted);
+    const write = keysOf ? (JSON.parse(body.toString('utf8') || '{}') as WriteBody) : undefined;
+    const keys = (write ? keysOf!(write, options.tableName) : []).filter(wanted);
     if (keys.length === 0) return forward(incoming, body);
+    const asked = write!.ReturnValues ?? 'NONE';
+    const oldComesBack = Object.hasOwn(SINGLE_ITEM_WRITES, operation) && (asked === 'NONE' || asked === 'ALL_OLD');
     return new Promise<Answer>((answered, failed) => {
       let given: Answer | null = null;
+      const readAll = () => Promise.all(keys.map((key) => readImage(key, incoming.headers)));
       const derivation = locks
         .holding(
           keys.map((key) => JSON.stringify(key)),
           async () => {
-            const before = await Promise.all(keys.map((key) => readImage(key, incoming.headers)));
-            const answer = await forward(incoming, body);
-            given = answer;
-            answered(answer);
+            if (!oldComesBack) {
+              const before = await readAll();
+              given = await forward(incoming, body);
+              answered(given);
+              if (given.status !== 200) return;
+              derive(keys, before, operation === 'UpdateItem' && asked === 'ALL_NEW' ? [attributesOf(given)] : await readAll());
+              return;
+            }
+            const answer = await forward(incoming, asked === 'ALL_OLD' ? body : Buffer.from(JSON.stringify({ ...write, ReturnValues: 'ALL_OLD' })));
+            given = asked === 'ALL_OLD' || answer.status !== 200 ? answer : withoutAttributes(answer);
+            answered(given);
             if (answer.status !== 200) return;
-            const after = await Promise.all(keys.map((key) => readImage(key, incoming.headers)));
-            const records = keys.map((key, index) => recordOf(key, before[index], after[index])).filter((record) => record !== null);
-            if (records.length === 0) return;
-            for (const delivery of deliveries) delivery.add(records);
-            for (const listener of listeners) listener(records);
+            const before = attributesOf(answer);
+            const after = SINGLE_ITEM_WRITES[operation]!(write!);
+            derive(keys, [before], [after === 'read' ? (await readAll())[0] : after]);
           },
         )
         .catch((error: unknown) => {
@@ -289,6 +324,21 @@ async function onFailure(consumer: StreamConsumer, records: readonly DynamoDBRec
     appendFileSync(file, `${JSON.stringify({ consumer: consumer.name, target: consumer.target, sequenceNumbers, at: new Date().toISOString() })}\n`);
   }
   await raiseDeadLetterAlarm(DEAD_LETTERS_HELD.streamRecords(consumer.target));
+}
+
+/** The item a write's answer carries (ReturnValues), if any. */
+const attributesOf = (answer: Answer): Image | undefined => (JSON.parse(answer.body.toString('utf8')) as { Attributes?: Image }).Attributes;
+
+/** The answer without the item before, which the proxy asked for and the writer did not. */
+function withoutAttributes(answer: Answer): Answer {
+  const { Attributes: _before, ...rest } = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
+  const body = Buffer.from(JSON.stringify(rest));
+  const headers = {
+    ...answer.headers,
+    'content-length': String(body.length),
+    ...(answer.headers['x-amz-crc32'] ? { 'x-amz-crc32': String(crc32(body)) } : {}),
+  };
+  return { status: answer.status, headers, body };
 }
 
 /** The engine's answer to one request, as it is passed on. */

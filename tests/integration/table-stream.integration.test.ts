@@ -46,8 +46,24 @@ describe('the local table stream', () => {
     await table.send(new PutCommand({ TableName, Item: { ...key('TASK#1'), title: 'First', LPK: 'USER#stream#TASK', LSK: 'a0' } }));
     await table.send(new PutCommand({ TableName, Item: { ...key('TASK#1'), title: 'First', LPK: 'USER#stream#TASK', LSK: 'a0' } })); // changes nothing
     await table.send(new PutCommand({ TableName, Item: { ...key('TASK#1'), title: 'Renamed', LPK: 'USER#stream#TASK', LSK: 'a0' } }));
-    await table.send(new UpdateCommand({ TableName, Key: key('STAMPS'), UpdateExpression: 'ADD tasks :one', ExpressionAttributeValues: { ':one': 1 } }));
-    await table.send(new UpdateCommand({ TableName, Key: key('STAMPS'), UpdateExpression: 'ADD tasks :one', ExpressionAttributeValues: { ':one': 1 } }));
+    // The proxy asks the engine for the item before; a writer that did not ask gets none, one that asked gets its own.
+    expect(
+      await table.send(new UpdateCommand({ TableName, Key: key('STAMPS'), UpdateExpression: 'ADD tasks :one', ExpressionAttributeValues: { ':one': 1 } })),
+    ).not.toHaveProperty('Attributes');
+    const added = await table.send(
+      new UpdateCommand({
+        TableName,
+        Key: key('STAMPS'),
+        UpdateExpression: 'ADD tasks :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    expect(added.Attributes).toEqual({ ...key('STAMPS'), tasks: 2 });
+    const replaced = await table.send(new PutCommand({ TableName, Item: { ...key('TASK#2'), title: 'Second' }, ReturnValues: 'ALL_OLD' }));
+    expect(replaced.Attributes).toBeUndefined();
+    const deleted = await table.send(new DeleteCommand({ TableName, Key: key('TASK#2'), ReturnValues: 'ALL_OLD' }));
+    expect(deleted.Attributes).toEqual({ ...key('TASK#2'), title: 'Second' });
     await table.send(
       new UpdateCommand({
         TableName,
@@ -113,6 +129,8 @@ describe('the local table stream', () => {
       'MODIFY TASK#1',
       'INSERT STAMPS',
       'MODIFY STAMPS',
+      'INSERT TASK#2',
+      'REMOVE TASK#2',
       'MODIFY TASK#1',
       'REMOVE TASK#1',
       'INSERT TAG#1',
