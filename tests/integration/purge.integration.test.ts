@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventBridgeEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../shared/dates';
 import { handler as purge } from '../../functions/purge/handler';
+import { handler as unlinkPurgedGoal } from '../../functions/items/unlink-purged-goal';
 import { moveToTrash } from '../../functions/items/repository';
+import { db, tableName } from '../../functions/platform/dynamo';
+import { lambdaContext } from '../../local/lambda-context';
 import { daysFromNow, integrationHarness } from '../support/harness';
 
 const { world, user } = integrationHarness();
@@ -43,5 +49,34 @@ describe('the trash purge', () => {
     await alice.post('/api/trash/restore', { items: [{ kind: 'goals', id: goal }] });
     await purge();
     expect((await alice.get(`/api/goals/${goal}`)).status).toBe(200);
+  });
+});
+
+describe('a bus consumer', () => {
+  it('remembers each event it handled (Powertools Idempotency): one completed record per event, kept 3 hours, and a repeat is not run', async () => {
+    const alice = await user();
+    const goal = (await alice.post('/api/goals', { title: 'Gone for good' })).body.id as string;
+    const task = (await alice.post('/api/tasks', { title: 'Kept', goal_id: goal })).body.id as string;
+    const consumer = 'items/unlink-purged-goal';
+    const records = async () =>
+      (
+        await db().send(
+          new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `IDEMPOTENCY#${consumer}` } }),
+        )
+      ).Items ?? [];
+    const change = { userId: alice.id, entity: 'goal', id: goal, item: null, previous: null, occurredAt: new Date().toISOString(), changeId: randomUUID() };
+    const event = { id: randomUUID(), 'detail-type': 'item.purged', detail: change } as unknown as EventBridgeEvent<'item.purged', unknown>;
+    const before = await records();
+
+    await unlinkPurgedGoal(event, lambdaContext(consumer));
+    expect((await alice.get(`/api/tasks/${task}`)).body.goal_id).toBeNull();
+    // Linked again by hand: a second run would unlink it, so it shows whether the repeat ran.
+    await alice.patch(`/api/tasks/${task}`, { goal_id: goal });
+    await unlinkPurgedGoal(event, lambdaContext(consumer));
+    expect((await alice.get(`/api/tasks/${task}`)).body.goal_id).toBe(goal);
+
+    const added = (await records()).filter((record) => !before.some((old) => old.SK === record.SK));
+    expect(added).toMatchObject([{ status: 'COMPLETED' }]);
+    expect(Number(added[0]!.ttl) - Date.now() / 1000).toBeGreaterThan(2.9 * 3600);
   });
 });
