@@ -5,7 +5,7 @@ import type { Stamped } from '../../../shared/changes';
 import type { ChangeNotice, ChangeStamps } from '../../../shared/changes.schema';
 import { ITEM_KINDS } from '../../../shared/item-kinds';
 import { ApiError, apiRequest, forgetEarlyReads } from './api';
-import { listCacheKey, SETTINGS_KEY, TRASH_KEY } from './read-paths';
+import { readListAgain, SETTINGS_KEY, TRASH_KEY } from './read-paths';
 import { observable, useObservable } from './observable';
 
 /** The real-time states, as the socket and the polling behind it see them. */
@@ -101,7 +101,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       const moved = movedCounters(previous, stamps);
       // An early read's answer may predate what moved (a tab in the background may not have taken it yet).
       if (moved.size > 0) forgetEarlyReads();
-      for (const kind of ITEM_KINDS) if (moved.has(kind)) void mutate(listCacheKey(kind));
+      for (const kind of ITEM_KINDS) if (moved.has(kind)) readListAgain(kind);
       if (ITEM_KINDS.some((kind) => moved.has(kind))) void mutate(TRASH_KEY);
       if (moved.has('settings')) void mutate(SETTINGS_KEY);
       for (const [what, listeners] of counterListeners) if (moved.has(what)) listeners.forEach((listener) => listener());

@@ -6,7 +6,7 @@ import { batchToolAction } from '../../../../../shared/change-sets';
 import { kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { reportAssistantTouched } from '../../../lib/assistant-activity';
-import { listCacheKey } from '../../../lib/read-paths';
+import { listCacheKey, readListAgain } from '../../../lib/read-paths';
 
 type Item = { id: string } & Record<string, unknown>;
 
@@ -19,7 +19,7 @@ export interface ListCache {
 
 export const swrListCache: ListCache = {
   change: (kind, update) => void mutate(listCacheKey(kind), (items: Item[] | undefined) => items && update(items), { revalidate: false }),
-  refetch: (kind) => void mutate(listCacheKey(kind)),
+  refetch: readListAgain,
   touched: reportAssistantTouched,
 };
 
