@@ -1,3 +1,4 @@
+import { hashedUuid } from './hashed-uuid';
 import { ENTITY_OF_KIND, ITEM_KINDS, type Entity, type ItemKind } from './item-kinds';
 
 export const TOOL_CALL_STATUSES = ['pending', 'success', 'error'] as const;
@@ -11,6 +12,15 @@ export const TOOL_CALL_ID_MAX = 200;
 
 /** The most turns one conversation is counted to (a conversation is minutes long, a turn seconds). */
 export const TURN_MAX = 10_000;
+
+/**
+ * The id of the item a create call makes (a batch's item `index`), the same each time the call
+ * runs: a run cut off after the item was saved and before the call was marked finished is run again
+ * by the bus, and must find that item rather than make a second; and the page knows the item when
+ * its list shows it before the call's result. Unique within the user's partition as the call's id is.
+ */
+export const itemIdOfToolCall = (toolCallId: string, index?: number): string =>
+  hashedUuid(index === undefined ? `tool-call:${toolCallId}` : `tool-call:${toolCallId}#${index}`);
 
 /** The highest place in its conversation a call may give (ElevenLabs numbers a conversation's events from 1). */
 export const TOOL_CALL_SEQUENCE_MAX = 999_999_999;

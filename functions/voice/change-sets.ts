@@ -13,7 +13,7 @@ import { log } from '../platform/log';
 import { parseWith } from '../platform/http';
 import { userTimeZone } from '../settings/account-settings';
 import { countDeletes, getSetCounters, listChangeSetIds, moveLine, readChangeSet, setAwaitingConfirmation, type StoredLine } from './change-sets.repository';
-import { hashedUuid } from './hashed-uuid';
+import { hashedUuid } from '../../shared/hashed-uuid';
 import { markUndone } from './tool-calls.repository';
 
 /**

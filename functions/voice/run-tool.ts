@@ -6,7 +6,7 @@ import { ENTITY_OF_KIND, isTrashable, type ItemKind } from '../../shared/item-ki
 import { itemId } from '../../shared/item-fields.schema';
 import { VOICE_MESSAGES } from '../../shared/messages';
 import type { Settings } from '../../shared/settings.schema';
-import { kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES, type AgentActionType } from '../../shared/tool-calls';
+import { itemIdOfToolCall, kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES, type AgentActionType } from '../../shared/tool-calls';
 import type { ToolCallResult } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, trashedVersion, updateItem } from '../items/service';
 import { toPublic } from '../items/stored-item';
@@ -16,7 +16,6 @@ import { getSettings } from '../settings/account-settings';
 import { isCleared } from './agent/tools';
 import { mustConfirmDeletes } from './change-sets';
 import { lineOrder, reserveLines, type StoredLine } from './change-sets.repository';
-import { hashedUuid } from './hashed-uuid';
 import type { Outcome } from './tool-calls.repository';
 
 /**
@@ -243,16 +242,6 @@ export function saidOf(item: Item | null, person: Pick<Settings, 'lang' | 'prefe
     timeZone: allDay ? 'UTC' : person.preferred_timezone,
   });
   return format.format(new Date(at));
-}
-
-/**
- * The id of the item a create call makes (or a batch's item `index`), the same each time the call
- * runs: a run cut off after the item was saved and before the call was marked finished is run
- * again by the bus, and must find that item rather than make a second. Unique within the user's
- * partition as the call's id is.
- */
-export function itemIdOfToolCall(toolCallId: string, index?: number): string {
-  return hashedUuid(index === undefined ? `tool-call:${toolCallId}` : `tool-call:${toolCallId}#${index}`);
 }
 
 /** The first items of a list, in its order, up to the count and `budget` bytes. */

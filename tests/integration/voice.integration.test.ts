@@ -4,7 +4,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { handler as processToolCall } from '../../functions/voice/tool-processor';
-import { itemIdOfToolCall, LIST_TOOL_LIMITS, runTool } from '../../functions/voice/run-tool';
+import { LIST_TOOL_LIMITS, runTool } from '../../functions/voice/run-tool';
 import { insertToolCall } from '../../functions/voice/tool-calls.repository';
 import { changeSetIdOf } from '../../functions/voice/change-sets';
 import { CHANGE_SET_MESSAGES } from '../../shared/change-sets';
@@ -12,7 +12,7 @@ import { startElevenLabsDouble, type ElevenLabsDouble } from '../../local/eleven
 import { pushAgent } from '../../functions/voice/agent/push-agent';
 import { USER_QUOTAS } from '../../shared/constants';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
-import { TOOL_CALL_MESSAGES, TOOL_CALL_SEQUENCE_MAX } from '../../shared/tool-calls';
+import { itemIdOfToolCall, TOOL_CALL_MESSAGES, TOOL_CALL_SEQUENCE_MAX } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { ChangeLineSchema, type ChangeLine, type ChangeSet } from '../../shared/change-sets.schema';
 import { useVirtualClock } from '../support/clock';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_TOOLS } from '../../functions/voice/agent/tools';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
 import { batchToolAction } from '../../shared/change-sets';
-import { listedKind, toolAction } from '../../shared/tool-calls';
+import { itemIdOfToolCall, listedKind, toolAction } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { assistantGreeting } from '../../shared/voice';
 import { fetchVoiceConfig } from '../../web/src/features/voice/api/voice-session';
@@ -319,6 +319,16 @@ describe('tool calls reflected in the lists', () => {
     expect(lists.tasks).toEqual([created, { id: 'old', title: 'Old' }]);
     expect(touched).toEqual([`task:${placeholderId(pendingCreate)}`, 'task:real']);
     expect(refetched).toEqual(['tasks']);
+  });
+
+  it('shows no stand-in when the list already holds the item the call made (its own read came first)', async () => {
+    const made = itemIdOfToolCall(pendingCreate.id);
+    const reflector = createToolCallReflector(cache);
+    reflector.reflectList([]);
+    reflector.reflect(pendingCreate);
+    lists.tasks = [{ id: made, title: 'Buy milk' }, ...lists.tasks!];
+    await vi.advanceTimersByTimeAsync(100);
+    expect(lists.tasks!.map((row) => row.id)).toEqual([made, 'old']);
   });
 
   it('skips the stand-in when the answer comes first, and applies updates and deletes', async () => {

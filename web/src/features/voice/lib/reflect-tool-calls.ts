@@ -3,7 +3,7 @@ import { AGENT_EVENTS } from '../../../../../shared/constants';
 import type { ITEM_SCHEMAS } from '../../../../../shared/item-kinds.schema';
 import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/item-kinds';
 import { batchToolAction } from '../../../../../shared/change-sets';
-import { kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
+import { itemIdOfToolCall, kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { reportAssistantTouched } from '../../../lib/assistant-activity';
 import { listCacheKey, readListAgain } from '../../../lib/read-paths';
@@ -49,7 +49,8 @@ export const placeholderId = (call: Pick<ToolCall, 'id'>) => `pending-${call.id}
 /**
  * Shows the assistant's tool calls in the lists as they happen:
  * a call still pending AGENT_EVENTS.optimisticDelayMs after it was first seen changes the cached list
- * at once (a stand-in for a create, the fields for an update, gone for a delete); success with a
+ * at once (a stand-in for a create, unless the list already holds the item it made; the fields for
+ * an update; gone for a delete); success with a
  * result puts the real item in its place, highlights it and refetches the list; an error refetches
  * it, which undoes the guess; success without a result is warned about and ignored; a call already
  * undone when it is first seen finished only refetches. The calls already finished when the page
@@ -92,7 +93,9 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
       const parsed = schemas.create.safeParse(call.tool_args);
       if (!parsed.success) return;
       const standIn: Item = { ...parsed.data, id: placeholderId(call), created_at: call.created_at, updated_at: call.created_at, deleted_at: null };
-      cache.change(change.kind, (items) => [standIn, ...items]);
+      // The list's own read may bring the saved item before the call's result: then it needs no stand-in.
+      const made = itemIdOfToolCall(call.id);
+      cache.change(change.kind, (items) => (items.some((item) => item.id === made) ? items : [standIn, ...items]));
       cache.touched(change.entity, standIn.id);
     } else if (change.type === 'update') {
       const parsed = schemas.update.safeParse(fields);
