@@ -44,31 +44,28 @@ export function busConsumer<T extends DetailType>(
   consume: (detail: DetailOf<T>, event: BusEvent<T>) => Promise<void>,
   { repeatsAreHarmless = false }: { repeatsAreHarmless?: boolean } = {},
 ) {
+  const build = () => {
+    const chain = middy<BusEvent<T>, Handled, Error, Context>().use(injectLambdaContext(logger, { resetKeys: true }));
+    if (!repeatsAreHarmless) {
+      chain.use(
+        makeHandlerIdempotent({
+          persistenceStore: idempotencyStore(name),
+          config: new IdempotencyConfig({ eventKeyJmesPath: 'detail.changeId || id', expiresAfterSeconds: REMEMBERED_SECONDS, throwOnNoIdempotencyKey: true }),
+          keyPrefix: name,
+        }),
+      );
+    }
+    return chain.handler(async (busEvent) => {
+      logger.setCorrelationId(busEvent.id);
+      const detail = EVENT_CATALOGUE[busEvent['detail-type']].parse(busEvent.detail) as DetailOf<T>;
+      await consume(detail, busEvent);
+      return { handled: busEvent.id };
+    });
+  };
   // Built at the first event, when the table's name is known (tests set it after importing).
   let handler: ((event: BusEvent<T>, context: Context) => Promise<Handled>) | undefined;
   return (event: BusEvent<T>, context: Context): Promise<Handled> => {
-    handler ??= (() => {
-      const chain = middy<BusEvent<T>, Handled, Error, Context>().use(injectLambdaContext(logger, { resetKeys: true }));
-      if (!repeatsAreHarmless) {
-        chain.use(
-          makeHandlerIdempotent({
-            persistenceStore: idempotencyStore(name),
-            config: new IdempotencyConfig({
-              eventKeyJmesPath: 'detail.changeId || id',
-              expiresAfterSeconds: REMEMBERED_SECONDS,
-              throwOnNoIdempotencyKey: true,
-            }),
-            keyPrefix: name,
-          }),
-        );
-      }
-      return chain.handler(async (busEvent) => {
-        logger.setCorrelationId(busEvent.id);
-        const detail = EVENT_CATALOGUE[busEvent['detail-type']].parse(busEvent.detail) as DetailOf<T>;
-        await consume(detail, busEvent);
-        return { handled: busEvent.id };
-      });
-    })();
+    handler ??= build();
     const run = handler;
     const detail = event.detail as Record<string, unknown> | undefined;
     return withErrorReporting(

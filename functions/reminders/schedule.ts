@@ -1,8 +1,11 @@
+import type { DetailOf } from '../../events/catalogue';
 import { busConsumer } from '../platform/consumer';
 import { now } from '../platform/clock';
 import { scheduleNextReminder } from './reconcile';
 
 const REMINDED = { event: 'events', task: 'tasks' } as const;
+
+type ItemChangeType = 'item.created' | 'item.updated' | 'item.deleted' | 'item.restored' | 'item.purged';
 
 /**
  * Bus consumer of changes to events and tasks: keeps each one's next reminder scheduled. It plans
@@ -12,12 +15,10 @@ const REMINDED = { event: 'events', task: 'tasks' } as const;
  * task removes it. A change to a task without a due date, before or after, has no reminder to move:
  * whatever gave or took its due date was a change of its own.
  */
-export const handler = busConsumer<'item.created' | 'item.updated' | 'item.deleted' | 'item.restored' | 'item.purged'>(
-  'reminders/schedule',
-  async (detail) => {
-    if (detail.entity !== 'event' && detail.entity !== 'task') return;
-    if (detail.entity === 'task' && !detail.item?.due_date && !detail.previous?.due_date) return;
-    await scheduleNextReminder({ userId: detail.userId, kind: REMINDED[detail.entity], id: detail.id }, now().toISOString());
-  },
-  { repeatsAreHarmless: true },
-);
+export const handler = busConsumer<ItemChangeType>('reminders/schedule', scheduleAfterChange, { repeatsAreHarmless: true });
+
+async function scheduleAfterChange(detail: DetailOf<ItemChangeType>): Promise<void> {
+  if (detail.entity !== 'event' && detail.entity !== 'task') return;
+  if (detail.entity === 'task' && !detail.item?.due_date && !detail.previous?.due_date) return;
+  await scheduleNextReminder({ userId: detail.userId, kind: REMINDED[detail.entity], id: detail.id }, now().toISOString());
+}

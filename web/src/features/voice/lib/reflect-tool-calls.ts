@@ -50,12 +50,12 @@ export const placeholderId = (call: Pick<ToolCall, 'id'>) => `pending-${call.id}
  * Shows the assistant's tool calls in the lists as they happen:
  * a call still pending AGENT_EVENTS.optimisticDelayMs after it was first seen changes the cached list
  * at once (a stand-in for a create, unless the list already holds the item it made; the fields for
- * an update; gone for a delete); success with a
- * result puts the real item in its place, highlights it and refetches the list; an error refetches
- * it, which undoes the guess; success without a result is warned about and ignored; a call already
- * undone when it is first seen finished only refetches. The calls already finished when the page
- * first sees the list are history, not news. Each call's phase is remembered until the list has
- * moved past it, so no step is taken twice, whatever the list's length.
+ * an update; gone for a delete); success with a result puts the real item in its place, highlights
+ * it and refetches the list; an error refetches it, which undoes the guess; success without a
+ * result is warned about and ignored; a call already undone when it is first seen finished only
+ * refetches. The calls already finished when the page first sees the list are history, not news.
+ * Each call's phase is remembered until the list has moved past it, so no step is taken twice,
+ * whatever the list's length.
  */
 export function createToolCallReflector(cache: ListCache = swrListCache) {
   const phases = new Map<string, Phase>();
@@ -63,10 +63,6 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
   /** The calls already finished when the page first saw the list. */
   const history = new Set<string>();
   let baselineTaken = false;
-
-  function remember(id: string, phase: Phase) {
-    phases.set(id, phase);
-  }
 
   /**
    * Forgets the settled calls a list has moved past: not in it, and older than its newest call, so
@@ -104,11 +100,11 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
     } else {
       cache.change(change.kind, (items) => items.filter((item) => item.id !== id));
     }
-    remember(call.id, 'optimistic');
+    phases.set(call.id, 'optimistic');
   }
 
   function settle(call: ToolCall) {
-    remember(call.id, 'settled');
+    phases.set(call.id, 'settled');
     const change = toolChange(call);
     if (!change) return;
     if (call.status === 'error' || call.undone_at) {
@@ -149,7 +145,7 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
       return;
     }
     if (phase) return;
-    remember(call.id, 'pending');
+    phases.set(call.id, 'pending');
     const schemas = loadItemSchemas();
     setTimeout(() => {
       void schemas.then((schemasByKind) => {
@@ -169,7 +165,7 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
         for (const call of ordered) {
           if (call.status === 'pending' || phases.has(call.id)) continue;
           history.add(call.id);
-          remember(call.id, 'settled');
+          phases.set(call.id, 'settled');
         }
       }
       for (const call of ordered) reflect(call);
