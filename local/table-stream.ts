@@ -203,10 +203,13 @@ export async function startTableStream(options: TableStreamOptions) {
               return;
             }
             const answer = await forward(incoming, asked === 'ALL_OLD' ? body : Buffer.from(JSON.stringify({ ...write, ReturnValues: 'ALL_OLD' })));
-            given = asked === 'ALL_OLD' || answer.status !== 200 ? answer : withoutAttributes(answer);
+            if (answer.status !== 200) {
+              given = answer;
+              return answered(answer);
+            }
+            const { Attributes: before, ...rest } = JSON.parse(answer.body.toString('utf8')) as { Attributes?: Image };
+            given = asked === 'ALL_OLD' ? answer : answerWithBody(answer, rest);
             answered(given);
-            if (answer.status !== 200) return;
-            const before = attributesOf(answer);
             const after = SINGLE_ITEM_WRITES[operation]!(write!);
             derive(keys, [before], [after === 'read' ? (await readAll())[0] : after]);
           },
@@ -329,10 +332,9 @@ async function onFailure(consumer: StreamConsumer, records: readonly DynamoDBRec
 /** The item a write's answer carries (ReturnValues), if any. */
 const attributesOf = (answer: Answer): Image | undefined => (JSON.parse(answer.body.toString('utf8')) as { Attributes?: Image }).Attributes;
 
-/** The answer without the item before, which the proxy asked for and the writer did not. */
-function withoutAttributes(answer: Answer): Answer {
-  const { Attributes: _before, ...rest } = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
-  const body = Buffer.from(JSON.stringify(rest));
+/** The engine's answer with another body: here, without the item before, which the proxy asked for and the writer did not. */
+function answerWithBody(answer: Answer, fields: object): Answer {
+  const body = Buffer.from(JSON.stringify(fields));
   const headers = {
     ...answer.headers,
     'content-length': String(body.length),
