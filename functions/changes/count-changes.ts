@@ -70,12 +70,15 @@ export const handler = streamConsumer('changes/count-changes', async (changes) =
       try {
         // Removals alone never make a counters record: an account being deleted takes its records
         // away, its counters too, and must not get them back.
-        const stamps = await bumpStamps(
+        const stamps = bumpStamps(
           userId,
           counts,
           records.every((record) => record.eventName === 'REMOVE'),
         );
-        if (stamps) await notifyConnections(userId, { stamps });
+        await notifyConnections(
+          userId,
+          stamps.then((moved) => moved && { stamps: moved }),
+        );
       } catch (error) {
         log.error('changes not counted', { userId, error });
         await reportError(error);

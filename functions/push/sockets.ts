@@ -14,13 +14,16 @@ export async function closeOpenConnections(userId: string): Promise<void> {
 
 /**
  * Posts a notice to each of the user's open sockets, and to no one else's: their connections are
- * the records under their own partition. A socket API Gateway says is gone is forgotten; any other
+ * the records under their own partition. They are looked up while the notice is being made (the
+ * counters' write), so a notice waits for one round trip before it goes, not two; a notice that
+ * comes to nothing (null) is not sent. A socket API Gateway says is gone is forgotten; any other
  * failure throws, so the caller's stream record is retried (a notice sent twice does no harm: it
  * carries the counters themselves, not a step).
  */
-export async function notifyConnections(userId: string, notice: ChangeNotice): Promise<void> {
-  const data = Buffer.from(JSON.stringify(notice));
-  const connections = await openConnections(userId, now());
+export async function notifyConnections(userId: string, notice: Promise<ChangeNotice | null>): Promise<void> {
+  const [made, connections] = await Promise.all([notice, openConnections(userId, now())]);
+  if (!made) return;
+  const data = Buffer.from(JSON.stringify(made));
   await Promise.all(connections.map((connectionId) => post(userId, connectionId, data)));
 }
 
