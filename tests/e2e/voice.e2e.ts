@@ -294,3 +294,46 @@ test('a typed request that would move 5 tasks to the trash asks first, and the t
   await expect.poll(async () => (await api.get('/api/tasks')).items.length).toBe(0);
   for (const title of ['Old 1', 'Old 5']) await expect(page.getByText(title, { exact: true })).toHaveCount(0);
 });
+
+test('a new turn keeps the one before under “Earlier today” as it was left, without reading the day again, and a reload shows the same', async ({
+  page,
+  request,
+}) => {
+  const double = elevenLabsDouble(request);
+  await signedInAccount(page, request, 'voice-history');
+  await page.goto('/tasks');
+  const dayReads: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/voice/change-sets') dayReads.push(sent.url());
+  });
+  const changes = page.getByRole('region', { name: 'What the assistant did' });
+  const ask = async (text: string, title: string) => {
+    await double.script({ toolCalls: [{ tool_name: 'createTask', parameters: { title } }] });
+    const box = page.getByRole('textbox', { name: 'Type to your assistant' });
+    await box.fill(text);
+    await box.press('Enter');
+    await expect(changes.getByText(`Created task “${title}”`)).toBeVisible({ timeout: 10_000 });
+  };
+
+  await page.getByRole('button', { name: 'Type to your assistant' }).click();
+  await ask('add milk', 'Buy milk');
+  await changes.getByRole('button', { name: /^Undo all/ }).click();
+  await expect(changes.locator('.change-line--undone')).toHaveCount(1);
+  const readsBefore = dayReads.length;
+
+  await ask('add eggs', 'Buy eggs');
+  const earlier = changes.locator('.change-sets__earlier');
+  const shownAsLeft = async () => {
+    await earlier.getByText('Earlier today').click();
+    await expect(earlier.getByText('Created task “Buy milk”')).toBeVisible();
+    await expect(earlier.locator('.change-line--undone')).toHaveCount(1);
+    await expect(earlier.getByText('Created task “Buy eggs”')).toHaveCount(0);
+  };
+  await shownAsLeft();
+  expect(dayReads).toHaveLength(readsBefore);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Type to your assistant' }).click();
+  await expect(changes.getByText('Created task “Buy eggs”')).toBeVisible();
+  await shownAsLeft();
+});

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import useSWR, { mutate } from 'swr';
+import { useEffect, useRef } from 'react';
+import useSWR, { mutate, useSWRConfig } from 'swr';
 import { POLLING_MS } from '../../../../../shared/constants';
 import type { ChangeSet } from '../../../../../shared/change-sets.schema';
 import { apiRequest } from '../../../lib/api';
@@ -42,15 +42,34 @@ export function useChangeSet(id: string | null, calling: boolean) {
   });
 }
 
-/** Today's change sets: read when shown, and again when a new turn starts one. */
+/**
+ * Today's change sets: read when shown. When a new turn starts a set, the set before it joins the
+ * list as this page last read it, rather than the whole day being read again while the new turn's
+ * calls run; a page that never read that set reads the list again.
+ */
 export function useChangeSets(latestId: string | null) {
+  const { cache } = useSWRConfig();
+  const shownLatest = useRef(latestId);
   useEffect(() => {
-    if (latestId) void mutate(CHANGE_SETS_KEY);
-  }, [latestId]);
+    const before = shownLatest.current;
+    shownLatest.current = latestId;
+    // The first set seen (the calls just read) is no new turn: the list read as it was shown covers it.
+    if (!before || !latestId || before === latestId) return;
+    const known = cache.get(changeSetKey(before))?.data as ChangeSet | undefined;
+    if (!known) {
+      void mutate(CHANGE_SETS_KEY);
+      return;
+    }
+    void mutate(CHANGE_SETS_KEY, (sets: ChangeSet[] | undefined) => sets && newestFirst([known, ...sets.filter((set) => set.id !== known.id)]), {
+      revalidate: false,
+    });
+  }, [latestId, cache]);
   return useSWR(CHANGE_SETS_KEY, async () => (await apiRequest<{ items: ChangeSet[] }>(CHANGE_SETS_KEY, { signedIn: true })).items, {
     revalidateOnFocus: false,
   });
 }
+
+const newestFirst = (sets: ChangeSet[]) => sets.sort((a, b) => b.created_at.localeCompare(a.created_at));
 
 /** Puts a set's newest state in the caches at once, and reads the tool calls again (their toasts say "Undone"). */
 function cacheChangeSet(set: ChangeSet): ChangeSet {

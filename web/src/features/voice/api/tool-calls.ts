@@ -63,11 +63,13 @@ function sameState(a: ToolCall, b: ToolCall) {
   return a.id === b.id && a.status === b.status && a.updated_at === b.updated_at && a.undone_at === b.undone_at;
 }
 
-/** Logs the agent's request (pending; the same tool_call_id twice is one call) and shows it in the list at once. */
+/**
+ * Logs the agent's request (pending; the same tool_call_id twice is one call). The caller puts the
+ * answer in the list; the list is not read again for it, as the log's own change notice brings the
+ * next read, shared by the turn's calls.
+ */
 export async function logToolCall(request: ToolCallRequest): Promise<ToolCall> {
-  const call = await apiRequest<ToolCall>(TOOL_CALLS_KEY, { method: 'POST', body: request, signedIn: true });
-  void mutate(TOOL_CALLS_KEY);
-  return call;
+  return apiRequest<ToolCall>(TOOL_CALLS_KEY, { method: 'POST', body: request, signedIn: true });
 }
 
 export async function getToolCall(id: string): Promise<ToolCall> {
