@@ -51,6 +51,20 @@ export interface Access {
  * check). The Record types make a new handler or trigger fail to compile until it has a line.
  */
 
+/**
+ * Firing a reminder: read the item, the settings and what was delivered (GetItem), keep the notice
+ * (PutItem) or show a snoozed one again (UpdateItem), push to the person's browsers (Query),
+ * forgetting one gone (DeleteItem), mail it with a link to the item, claiming the mailing first
+ * (UpdateItem), and swap the item's expected reminder with its next schedule.
+ */
+const REMINDER_FIRING: Access = {
+  table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
+  schedulesReminders: true,
+  sendsWebPush: true,
+  sendsMail: true,
+  linksToSite: true,
+};
+
 /** The Google Calendar functions keep tokens, sync state, synced events and their log in the table. */
 const GOOGLE_CALENDAR: Access = {
   table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
@@ -144,18 +158,11 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
   // Only reports (every function may read the error-reporting DSN).
   'dead-letters/report': {},
-  // Reads the item and the settings, and swaps the item's expected reminder with its schedule.
-  'reminders/schedule': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], schedulesReminders: true },
-  // The same, keeps the notice (PutItem) or shows a snoozed one again (UpdateItem), pushes to the
-  // person's browsers (Query), forgetting one gone (DeleteItem), and mails it with a link to the
-  // item, claiming the mailing first (UpdateItem). Invoked by EventBridge Scheduler.
-  'reminders/fire': {
-    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
-    schedulesReminders: true,
-    sendsWebPush: true,
-    sendsMail: true,
-    linksToSite: true,
-  },
+  // Reads the item and the settings, and swaps the item's expected reminder with its schedule; a
+  // reminder that came due while the change waited, it fires itself, as reminders/fire does.
+  'reminders/schedule': REMINDER_FIRING,
+  // Invoked by EventBridge Scheduler.
+  'reminders/fire': REMINDER_FIRING,
 };
 
 /** The WebSocket API's functions (functions/push/socket-api.ts), by source. */

@@ -43,11 +43,16 @@ export function handler(input: unknown): Promise<void> {
     const firing = FiringSchema.parse(input);
     reportAsUser(firing.userId);
     if ('snoozed' in firing) return void (await hideNoticeUntil(firing.userId, firing.snoozed, null));
-    await fire(firing);
+    await fireReminder(firing);
   });
 }
 
-async function fire(due: DueReminder): Promise<void> {
+/**
+ * Delivers the reminder, then schedules the item's next one; one that came due meanwhile (a firing
+ * late, a series' reminders close together) is delivered at once as well. That chain is as long as
+ * the item's reminders within the lateness a firing is still delivered in: a few at most.
+ */
+export async function fireReminder(due: DueReminder): Promise<void> {
   const schedule = scheduleNameOf(due);
   const [reminded, { settings }, expected] = await Promise.all([remindedNow(due), getSettings(due.userId), getExpected(due)]);
   if (expected?.schedule !== schedule || !reminded || !stillExpected(due, reminded, settings)) {
@@ -71,7 +76,8 @@ async function fire(due: DueReminder): Promise<void> {
     channels.push ? pushToBrowsers(due.userId, notice, settings) : null,
     channels.mail && settings.reminder_mail_to ? mailOnce(due.userId, notice, settings, settings.reminder_mail_to) : null,
   ]);
-  await scheduleNextReminder(due, due.at);
+  const next = await scheduleNextReminder(due, due.at);
+  if (next) await fireReminder(next);
 }
 
 /** The time the reminder is about: the occurrence's start (or due time), else the item's own. */

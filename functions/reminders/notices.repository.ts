@@ -1,4 +1,4 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReminderNotice } from '../../shared/reminder-notices.schema';
 import { REMINDER_NOTICE_PREFIX, reminderNoticeKey, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
@@ -42,6 +42,14 @@ export async function keepNotice(userId: string, notice: ReminderNotice, onScree
       }),
     ),
   );
+}
+
+/** Whether the reminder's notice was kept: it was delivered (shown, or kept dismissed). */
+export async function noticeKept(userId: string, noticeId: string): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: reminderNoticeKey(userId, noticeId), ProjectionExpression: 'PK', ConsistentRead: true }),
+  );
+  return Item !== undefined;
 }
 
 /** The notices to show: not dismissed, not snoozed, newest reminder first, at most MAX_NOTICES_SHOWN. */

@@ -1,6 +1,9 @@
+import type { NextReminder } from '../../shared/reminders';
 import { liveItemNow } from '../items/background';
+import { now } from '../platform/clock';
 import { getSettings } from '../settings/account-settings';
 import { getExpected, swapExpected, type ExpectedReminder } from './expected.repository';
+import { noticeIdOf, noticeKept } from './notices.repository';
 import { plannedReminder, type DueReminder, type RemindedItem } from './plan';
 import { createOneTimeSchedule, deleteReminderSchedule, scheduleNameOf } from './schedules';
 
@@ -23,14 +26,25 @@ export async function remindedNow({ userId, kind, id }: ReminderRef): Promise<Re
  * racing a firing) throws, so the bus or the scheduler tries again from a new read; a schedule it
  * made meanwhile may be the winner's too, so it stays, and if it is not, its firing finds it is not
  * the expected one and does nothing.
+ *
+ * `from` may lie in the past (a change seen late plans from the change's own time, a firing from its
+ * reminder's): a reminder due by now gets no schedule but is answered, expected, for the caller to
+ * fire at once, unless it was delivered meanwhile; then the first one after now is planned instead.
  */
-export async function scheduleNextReminder(ref: ReminderRef, from: string): Promise<void> {
+export async function scheduleNextReminder(ref: ReminderRef, from: string): Promise<DueReminder | null> {
   const [reminded, { settings }, expected] = await Promise.all([remindedNow(ref), getSettings(ref.userId), getExpected(ref)]);
-  const next = plannedReminder(reminded, settings, from);
+  const at = now();
+  const isDue = (reminder: NextReminder) => Date.parse(reminder.at) <= at.getTime();
+  const delivered = (reminder: NextReminder) => noticeKept(ref.userId, noticeIdOf(reminder.at, scheduleNameOf({ ...ref, ...reminder })));
+  let next = plannedReminder(reminded, settings, from);
+  if (next && isDue(next) && (await delivered(next))) next = plannedReminder(reminded, settings, at.toISOString());
   const due: DueReminder | null = next && { ...ref, ...next };
   const wanted: ExpectedReminder | null = next && due && { ...next, schedule: scheduleNameOf(due) };
-  if (wanted?.schedule === expected?.schedule) return;
-  if (due && wanted) await createOneTimeSchedule(wanted.schedule, due.at, due);
-  if (!(await swapExpected(ref, expected, wanted))) throw new Error('the expected reminder changed meanwhile');
-  if (expected) await deleteReminderSchedule(expected.schedule);
+  const dueNow = next !== null && isDue(next);
+  if (wanted?.schedule !== expected?.schedule) {
+    if (due && wanted && !dueNow) await createOneTimeSchedule(wanted.schedule, due.at, due);
+    if (!(await swapExpected(ref, expected, wanted))) throw new Error('the expected reminder changed meanwhile');
+    if (expected) await deleteReminderSchedule(expected.schedule);
+  }
+  return dueNow ? due : null;
 }

@@ -1,7 +1,9 @@
 import type { DetailOf } from '../../events/catalogue';
 import { busConsumer } from '../platform/consumer';
 import { now } from '../platform/clock';
+import { fireReminder } from './fire';
 import { scheduleNextReminder } from './reconcile';
+import { MAX_LATENESS_SECONDS } from './schedules';
 
 const REMINDED = { event: 'events', task: 'tasks' } as const;
 
@@ -20,5 +22,16 @@ export const handler = busConsumer<ItemChangeType>('reminders/schedule', schedul
 async function scheduleAfterChange(detail: DetailOf<ItemChangeType>): Promise<void> {
   if (detail.entity !== 'event' && detail.entity !== 'task') return;
   if (detail.entity === 'task' && !detail.item?.due_date && !detail.previous?.due_date) return;
-  await scheduleNextReminder({ userId: detail.userId, kind: REMINDED[detail.entity], id: detail.id }, now().toISOString());
+  const due = await scheduleNextReminder({ userId: detail.userId, kind: REMINDED[detail.entity], id: detail.id }, plannedFrom(detail.occurredAt));
+  if (due) await fireReminder(due);
+}
+
+/**
+ * Plans from the change's own time, so a change seen late (a busy consumer, a retry) still gets the
+ * reminder that came due meanwhile, fired at once; but from no further back than a late firing is
+ * still delivered, and never from ahead of now.
+ */
+function plannedFrom(occurredAt: string): string {
+  const at = now().getTime();
+  return new Date(Math.min(at, Math.max(Date.parse(occurredAt), at - MAX_LATENESS_SECONDS * 1000))).toISOString();
 }

@@ -12,8 +12,8 @@ import type { DueReminder } from './plan';
  */
 const scheduler = clientPerEndpoint('AWS_ENDPOINT_URL_SCHEDULER', () => new SchedulerClient({}));
 
-/** A reminder older than this when its firing is retried is not delivered any more: it would come too late to help. */
-const MAX_LATENESS_SECONDS = 3600;
+/** A reminder older than this when its firing is retried (or its change is seen) is not delivered any more: it would come too late to help. */
+export const MAX_LATENESS_SECONDS = 3600;
 const RETRIES = 5;
 
 /** A schedule's name: unique for what it is of, 45 characters of Scheduler's `[0-9A-Za-z_.-]`. */

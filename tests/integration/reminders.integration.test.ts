@@ -2,7 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusEvent } from '../../events/catalogue';
 import { handler as fire } from '../../functions/reminders/fire';
+import { handler as scheduleAfterChange } from '../../functions/reminders/schedule';
+import { lambdaContext } from '../../local/lambda-context';
 import { useWebPushKeys } from '../../local/environment';
 import { createOutbox } from '../../local/mail/outbox';
 import { startLocalSes } from '../../local/mail/ses';
@@ -135,6 +138,36 @@ describe('reminders', () => {
     expect(schedulesDue()).toContain(tomorrow);
     await reach(tomorrow);
     expect((await shown(alice)).map((notice) => notice.item_time)).toEqual([tomorrow, start]);
+  });
+
+  it('a change seen after its reminder came due gets the reminder at once, and a repeat of it, or one seen after the firing, delivers nothing twice', async () => {
+    const alice = await user();
+    const start = inMinutes(2);
+    // The bus refuses the new event's item.created once: the scheduling sees it on the retry, by which
+    // time the clock has passed the reminder.
+    world.bus.refuseNext(1);
+    const event = (await alice.post('/api/events', { title: 'Call mum', start_time: start, end_time: inMinutes(30), reminders: [0] })).body;
+    clock.advance(Date.parse(start) + 30_000 - clock.now());
+    await world.settle();
+    expect(await shown(alice)).toEqual([expect.objectContaining({ title: 'Call mum', item_time: start, offset: 0 })]);
+    expect(schedulesDue()).not.toContain(start);
+
+    const created = world.bus.published.find(
+      (published): published is BusEvent<'item.created'> =>
+        published['detail-type'] === 'item.created' && (published.detail as { id?: string }).id === event.id,
+    )!;
+    await scheduleAfterChange(created, lambdaContext('reminders/schedule'));
+    await world.settle();
+    expect(await shown(alice)).toHaveLength(1);
+
+    // A task whose reminder fired on time, and a change made just before it that is seen only after.
+    const due = inMinutes(3);
+    const task = (await alice.post('/api/tasks', { title: 'Feed the cat', due_date: due })).body;
+    await world.settle();
+    world.bus.refuseNext(1);
+    await alice.patch(`/api/tasks/${task.id}`, { description: 'Half a tin' });
+    await reach(due);
+    expect((await shown(alice)).map((notice) => notice.title)).toEqual(['Feed the cat', 'Call mum']);
   });
 
   it('a firing a change overtook, or one for another person’s item, does nothing', async () => {
