@@ -5,7 +5,7 @@ import { getSettings } from '../settings/account-settings';
 import { getExpected, swapExpected, type ExpectedReminder } from './expected.repository';
 import { noticeIdOf, noticeKept } from './notices.repository';
 import { plannedReminder, type DueReminder, type RemindedItem } from './plan';
-import { createOneTimeSchedule, deleteReminderSchedule, scheduleNameOf } from './schedules';
+import { createOneTimeSchedule, deleteReminderSchedule, MAX_LATENESS_SECONDS, scheduleNameOf } from './schedules';
 
 export type ReminderRef = Pick<DueReminder, 'userId' | 'kind' | 'id'>;
 
@@ -28,15 +28,20 @@ export async function remindedNow({ userId, kind, id }: ReminderRef): Promise<Re
  * the expected one and does nothing.
  *
  * `from` may lie in the past (a change seen late plans from the change's own time, a firing from its
- * reminder's): a reminder due by now gets no schedule but is answered, expected, for the caller to
- * fire at once, unless it was delivered meanwhile; then the first one after now is planned instead.
+ * reminder's), and the expected reminder may have come due without being delivered yet (Scheduler
+ * fires within a minute of a schedule's time): planning starts before it then, so a change in that
+ * minute does not lose it; but never from further back than a late firing is still delivered in,
+ * nor from ahead of now. A reminder due by now gets no schedule but is answered, expected, for the
+ * caller to fire at once, unless it was delivered meanwhile; then the first one after now is planned.
  */
 export async function scheduleNextReminder(ref: ReminderRef, from: string): Promise<DueReminder | null> {
   const [reminded, { settings }, expected] = await Promise.all([remindedNow(ref), getSettings(ref.userId), getExpected(ref)]);
   const at = now();
   const isDue = (reminder: NextReminder) => Date.parse(reminder.at) <= at.getTime();
   const delivered = (reminder: NextReminder) => noticeKept(ref.userId, noticeIdOf(reminder.at, scheduleNameOf({ ...ref, ...reminder })));
-  let next = plannedReminder(reminded, settings, from);
+  const waiting = expected && isDue(expected) && !(await delivered(expected)) ? Date.parse(expected.at) - 1 : Infinity;
+  const start = Math.max(at.getTime() - MAX_LATENESS_SECONDS * 1000, Math.min(Date.parse(from), waiting, at.getTime()));
+  let next = plannedReminder(reminded, settings, new Date(start).toISOString());
   if (next && isDue(next) && (await delivered(next))) next = plannedReminder(reminded, settings, at.toISOString());
   const due: DueReminder | null = next && { ...ref, ...next };
   const wanted: ExpectedReminder | null = next && due && { ...next, schedule: scheduleNameOf(due) };

@@ -1,9 +1,7 @@
 import type { DetailOf } from '../../events/catalogue';
 import { busConsumer } from '../platform/consumer';
-import { now } from '../platform/clock';
 import { fireReminder } from './fire';
 import { scheduleNextReminder } from './reconcile';
-import { MAX_LATENESS_SECONDS } from './schedules';
 
 const REMINDED = { event: 'events', task: 'tasks' } as const;
 
@@ -22,16 +20,7 @@ export const handler = busConsumer<ItemChangeType>('reminders/schedule', schedul
 async function scheduleAfterChange(detail: DetailOf<ItemChangeType>): Promise<void> {
   if (detail.entity !== 'event' && detail.entity !== 'task') return;
   if (detail.entity === 'task' && !detail.item?.due_date && !detail.previous?.due_date) return;
-  const due = await scheduleNextReminder({ userId: detail.userId, kind: REMINDED[detail.entity], id: detail.id }, plannedFrom(detail.occurredAt));
+  // From the change's own time: a change seen late (a busy consumer, a retry) still gets the reminder that came due meanwhile.
+  const due = await scheduleNextReminder({ userId: detail.userId, kind: REMINDED[detail.entity], id: detail.id }, detail.occurredAt);
   if (due) await fireReminder(due);
-}
-
-/**
- * Plans from the change's own time, so a change seen late (a busy consumer, a retry) still gets the
- * reminder that came due meanwhile, fired at once; but from no further back than a late firing is
- * still delivered, and never from ahead of now.
- */
-function plannedFrom(occurredAt: string): string {
-  const at = now().getTime();
-  return new Date(Math.min(at, Math.max(Date.parse(occurredAt), at - MAX_LATENESS_SECONDS * 1000))).toISOString();
 }

@@ -170,6 +170,22 @@ describe('reminders', () => {
     expect((await shown(alice)).map((notice) => notice.title)).toEqual(['Feed the cat', 'Call mum']);
   });
 
+  it('a change in the minute after a reminder’s time, before Scheduler fired it, delivers it at once, and the schedule then nothing more', async () => {
+    const alice = await user();
+    const start = inMinutes(5);
+    const event = (await alice.post('/api/events', { title: 'Pick up Sam', start_time: start, end_time: inMinutes(20), reminders: [0] })).body;
+    await world.settle();
+    expect(schedulesDue()).toContain(start);
+    // Scheduler invokes within a minute of a schedule's time: 20 seconds on, it has not yet.
+    clock.advance(Date.parse(start) + 20_000 - clock.now());
+    await alice.patch(`/api/events/${event.id}`, { description: 'At the school gate' });
+    await world.settle();
+    expect(await shown(alice)).toEqual([expect.objectContaining({ title: 'Pick up Sam', item_time: start })]);
+    await world.scheduler.runDue();
+    await world.settle();
+    expect(await shown(alice)).toHaveLength(1);
+  });
+
   it('a firing a change overtook, or one for another person’s item, does nothing', async () => {
     const alice = await user();
     const start = inMinutes(90);
