@@ -9,6 +9,11 @@ import { db, queryItems, tableName, unlessConditionFails } from '../platform/dyn
  * $disconnect never came: DynamoDB's TTL drops it, and the sender skips it meanwhile.
  */
 const CONNECTION_LIFETIME_SECONDS = 2 * 3600 + 600;
+/**
+ * API Gateway answers 410 Gone to a post to a socket whose $connect has not finished yet (the
+ * record is written first), and waits at most 29 s for that route's integration.
+ */
+const OPENING_SECONDS = 30;
 
 export interface Connection {
   connection_id: string;
@@ -27,6 +32,23 @@ export async function saveConnection(userId: string, connectionId: string, now: 
 
 export async function removeConnection(userId: string, connectionId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: connectionKey(userId, connectionId) }));
+}
+
+/**
+ * Forgets a socket API Gateway said is gone, unless it may still be opening: that one is told of
+ * the changes it missed by the tab itself, which reads the counters once its socket opens.
+ */
+export async function forgetGoneConnection(userId: string, connectionId: string, now: Date): Promise<void> {
+  await unlessConditionFails(
+    db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: connectionKey(userId, connectionId),
+        ConditionExpression: 'connected_at < :openingSince',
+        ExpressionAttributeValues: { ':openingSince': new Date(now.getTime() - OPENING_SECONDS * 1000).toISOString() },
+      }),
+    ),
+  );
 }
 
 /** The user's connections that may still be open: one Query of their partition's CONNECTION# records. */

@@ -254,10 +254,41 @@ describe('change notices over the WebSocket', () => {
     await until(async () => (await openConnections(cleo.id, new Date())).length === 0);
 
     // A record whose socket went without its $disconnect (a dropped network, an ended Lambda).
-    const stale = connectionKey(cleo.id, 'gone-connection=');
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...stale, connection_id: 'gone-connection=', ttl: Date.now() / 1000 + 3600 } }));
+    await keepConnection(cleo.id, 'gone-connection=', new Date(Date.now() - 60_000));
     expect(await openConnections(cleo.id, new Date())).toEqual(['gone-connection=']);
     expect((await cleo.post('/api/goals', { title: 'Nudges the sender' })).status).toBe(201);
     await until(async () => (await openConnections(cleo.id, new Date())).length === 0);
   });
+
+  it('keeps a socket whose $connect is still under way, which API Gateway also calls gone, and forgets it once it would have opened', async () => {
+    const dora = await signedIn('dora');
+    const clock = useVirtualClock();
+    try {
+      // The record is written first; until the route answers, a post to the socket gets 410.
+      await keepConnection(dora.id, 'opening-connection=', new Date(clock.now()));
+      expect((await dora.post('/api/goals', { title: 'Told while it opens' })).status).toBe(201);
+      await local.stack.stream.settle();
+      expect(await openConnections(dora.id, new Date(clock.now()))).toEqual(['opening-connection=']);
+
+      clock.advance(31_000);
+      expect((await dora.post('/api/goals', { title: 'Told once it would be open' })).status).toBe(201);
+      await local.stack.stream.settle();
+      expect(await openConnections(dora.id, new Date(clock.now()))).toEqual([]);
+    } finally {
+      clock.restore();
+    }
+  });
+
+  const keepConnection = (userId: string, connectionId: string, connectedAt: Date) =>
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...connectionKey(userId, connectionId),
+          connection_id: connectionId,
+          connected_at: connectedAt.toISOString(),
+          ttl: connectedAt.getTime() / 1000 + 3600,
+        },
+      }),
+    );
 });
