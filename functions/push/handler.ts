@@ -14,7 +14,8 @@ export type SocketEvent = APIGatewayProxyWebsocketEventV2WithRequestContext<APIG
  * closes the user's oldest sockets past SOCKET_LIMITS.openPerUser (each is a billed message per
  * notice); $disconnect forgets it; $default takes the page's keep-alive pings (API Gateway closes a
  * socket idle for ten minutes), answers nothing, and closes a socket that sends more frames than
- * SOCKET_LIMITS.frames allows (each frame runs this function). The user comes from the authorizer's
+ * SOCKET_LIMITS.frames allows (each frame runs this function), or one no longer recorded, which no
+ * notice would reach (its tab opens a new one, and reads what it missed). The user comes from the authorizer's
  * context, which API Gateway hands every route of the connection, never from what the page sends.
  * A failure is reported (functions/platform/error-reporting.ts).
  */
@@ -36,7 +37,10 @@ async function serve(event: SocketEvent, context: Context): Promise<APIGatewayPr
     await removeConnection(userId, connectionId);
   } else {
     const frames = await countFrame(userId, connectionId, now());
-    if (frames !== null && frames > SOCKET_LIMITS.frames.perWindow) {
+    if (frames === null) {
+      log.info('unrecorded socket closed', { connectionId });
+      await closeConnections(userId, [connectionId]);
+    } else if (frames > SOCKET_LIMITS.frames.perWindow) {
       log.info('socket closed for its frames', { connectionId, frames });
       await closeConnections(userId, [connectionId]);
     }

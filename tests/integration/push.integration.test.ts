@@ -1,7 +1,7 @@
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { join } from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BLOCKED_COGNITO_CALL, BLOCKED_COGNITO_TARGETS } from '../../functions/auth/triggers';
@@ -142,6 +142,15 @@ describe('change notices over the WebSocket', () => {
     await until(async () => (await openConnections(hal.id, new Date())).length === 1);
     expect(pinging.ws.readyState).toBe(WebSocket.OPEN);
     pinging.ws.close();
+  });
+
+  it('closes a socket no longer recorded at its next ping, so its tab opens one that hears the notices', async () => {
+    const ida = await signedIn('ida');
+    const tab = await socket(ida.token);
+    const [connectionId] = await openConnections(ida.id, new Date());
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: connectionKey(ida.id, connectionId!) }));
+    tab.ws.send('{"action":"ping"}');
+    await until(() => tab.closed.code !== null);
   });
 
   it('closes, as API Gateway does (1009), a socket sending a frame over 32 KB or a message over 128 KB', async () => {
