@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, type Environment } from 'aws-cdk-lib';
+import { afterAll } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { REPO_ROOT } from '../../infra/paths';
@@ -15,12 +16,16 @@ export const TEST_ENV = { account: '123456789012', region: 'eu-west-1' } as cons
 /** A folder that never exists, so no test depends on whether someone built web/dist. */
 export const NO_WEB_DIST = join(REPO_ROOT, 'tests', 'infra', 'no-web-dist');
 
-/** A stand-in for `npm run build:web`'s output, for the tests of the upload. */
+/**
+ * A stand-in for `npm run build:web`'s output, for the tests of the upload. Made while a describe
+ * block is collected, and removed after it (the infra files share this module: isolate is off).
+ */
 export function builtSpa(): string {
   const dist = mkdtempSync(join(tmpdir(), 'tempo-web-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tempo</title>');
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'index-0a1b2c3d.js'), '');
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
   return dist;
 }
 
