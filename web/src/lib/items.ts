@@ -9,7 +9,7 @@ import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { DATA_CACHE_TTL_MS, MAX_ITEMS_CACHED } from '../../../shared/constants';
 import { apiRequest, earlyAnswers } from './api';
 import { rememberData, rememberedData } from './remembered-data';
-import { listCacheKey, SETTINGS_KEY, TRASH_KEY } from './read-paths';
+import { listCacheKey, readListAgain, SETTINGS_KEY, TRASH_KEY } from './read-paths';
 import { onSessionEnd } from './session';
 
 /**
@@ -21,12 +21,11 @@ import { onSessionEnd } from './session';
  */
 
 async function fetchList<K extends ItemKind>(kind: K): Promise<Array<Item<K>>> {
-  const key = listCacheKey(kind);
-  readsUnderWay.set(key, (readsUnderWay.get(key) ?? 0) + 1);
+  readsUnderWay.set(kind, (readsUnderWay.get(kind) ?? 0) + 1);
   try {
-    return (await apiRequest<{ items: Array<Item<K>> }>(key, { signedIn: true })).items;
+    return (await apiRequest<{ items: Array<Item<K>> }>(listCacheKey(kind), { signedIn: true })).items;
   } finally {
-    readsUnderWay.set(key, readsUnderWay.get(key)! - 1);
+    readsUnderWay.set(kind, readsUnderWay.get(kind)! - 1);
   }
 }
 
@@ -43,7 +42,7 @@ export function useItems<K extends ItemKind>(kind: K) {
     compare: sameFingerprint,
     revalidateOnFocus: false,
     refreshInterval: DATA_CACHE_TTL_MS[kind],
-    onDiscarded: readAgainAfterWrites,
+    onDiscarded: () => readAgainAfterWrites(kind),
   });
 }
 
@@ -52,35 +51,41 @@ export function useItems<K extends ItemKind>(kind: K) {
  * and leaves reading again to the write, which an update does not (it holds the server's answer).
  * Such a read is made again once the list's writes are answered, so a change made elsewhere
  * meanwhile (heard while the write was under way) is not missed. A read thrown away for a newer
- * read still under way needs nothing: that one answers.
+ * read still under way needs nothing: that one answers. The read again joins the list's other
+ * reads (readListAgain), so a notice's read and this one are not made side by side.
  */
-const readsUnderWay = new Map<string, number>();
-const writesUnderWay = new Map<string, { writes: number; readDiscarded: boolean }>();
+const readsUnderWay = new Map<ItemKind, number>();
+const writesUnderWay = new Map<ItemKind, { writes: number; readDiscarded: boolean }>();
 
-function readAgainAfterWrites(key: string): void {
-  if (readsUnderWay.get(key)) return;
-  const underWay = writesUnderWay.get(key);
+function readAgainAfterWrites(kind: ItemKind): void {
+  if (readsUnderWay.get(kind)) return;
+  const underWay = writesUnderWay.get(kind);
   if (underWay) underWay.readDiscarded = true;
-  else void mutate(key);
+  else readListAgain(kind);
 }
 
-async function whileWriting<T>(key: string, write: () => Promise<T>): Promise<T> {
-  const underWay = writesUnderWay.get(key) ?? { writes: 0, readDiscarded: false };
+async function whileWriting<T>(kind: ItemKind, write: () => Promise<T>): Promise<T> {
+  const underWay = writesUnderWay.get(kind) ?? { writes: 0, readDiscarded: false };
   underWay.writes += 1;
-  writesUnderWay.set(key, underWay);
+  writesUnderWay.set(kind, underWay);
   try {
     return await write();
   } finally {
     underWay.writes -= 1;
     if (underWay.writes === 0) {
-      writesUnderWay.delete(key);
-      if (underWay.readDiscarded) void mutate(key);
+      writesUnderWay.delete(kind);
+      if (underWay.readDiscarded) readListAgain(kind);
     }
   }
 }
 
+/**
+ * The signed-in layout holds the settings for the whole session, and the change watcher reads them
+ * again whenever they change, so a component that mounts later (a card of the assistant's turn, a
+ * page) takes them as they are instead of reading them again.
+ */
 export function useSettings() {
-  return useSWR(SETTINGS_KEY, () => apiRequest<Settings>(SETTINGS_KEY, { signedIn: true }), { revalidateOnFocus: false });
+  return useSWR(SETTINGS_KEY, () => apiRequest<Settings>(SETTINGS_KEY, { signedIn: true }), { revalidateOnFocus: false, revalidateIfStale: false });
 }
 
 /** The user's time zone, and a new account's until the settings are read. */
@@ -126,7 +131,7 @@ export async function updateItem<K extends ItemKind>(kind: K, id: string, patch:
   let saved: Item<K> | undefined;
   const path = `${listCacheKey(kind)}/${id}`;
   // An unread list stays unread: there is no screen of it to show the change on.
-  await whileWriting(listCacheKey(kind), () =>
+  await whileWriting(kind, () =>
     mutate<Array<Item<K>> | undefined>(
       listCacheKey(kind),
       async (items) => {
