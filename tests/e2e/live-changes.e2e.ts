@@ -53,3 +53,30 @@ test('a change in one tab shows in another as it is saved, pushed over the socke
   await expect(checkbox('Call the bank at nine')).toBeChecked();
   expect(polls.length - polled, 'at most the check as the socket opened').toBeLessThanOrEqual(1);
 });
+
+/**
+ * The change watcher compares the counters it hears with the first it read. Those are asked for
+ * beside the page's first lists, as the app starts: read after the page's code and first paint
+ * instead, they could already count a change made after the lists were read, which the page would
+ * then not read.
+ */
+test('a change made while the page opens, after its lists were read, still shows once the page has opened', async ({ page, request }) => {
+  const { api } = await signedInAccount(page, request, 'live-while-opening', null);
+  const before = (await api.get('/api/changes')).stamps.tasks;
+  const tasksRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/tasks');
+  let countersRead: Promise<unknown> | null = null;
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/changes') countersRead ??= sent.response();
+  });
+  // The page's code comes only once its tasks were read, and a task was made and counted after.
+  await page.route(/\/assets\/tasks-[\w-]+\.js$/, async (route) => {
+    await tasksRead;
+    await countersRead;
+    await api.create('tasks', { title: 'Made while the page opened' });
+    await expect.poll(async () => (await api.get('/api/changes')).stamps.tasks).not.toBe(before);
+    await route.continue();
+  });
+  await page.goto('/tasks');
+
+  await expect(page.getByRole('checkbox', { name: 'Completed: Made while the page opened' })).toBeVisible();
+});

@@ -5,7 +5,7 @@ import type { Stamped } from '../../../shared/changes';
 import type { ChangeNotice, ChangeStamps } from '../../../shared/changes.schema';
 import { ITEM_KINDS } from '../../../shared/item-kinds';
 import { ApiError, apiRequest, forgetEarlyReads } from './api';
-import { readListAgain, SETTINGS_KEY, TRASH_KEY } from './read-paths';
+import { CHANGES_PATH, readListAgain, SETTINGS_KEY, TRASH_KEY } from './read-paths';
 import { observable, useObservable } from './observable';
 
 /** The real-time states, as the socket and the polling behind it see them. */
@@ -114,7 +114,7 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
       if (document.visibilityState === 'hidden') return;
       if (!navigator.onLine) return connection.set('DISCONNECTED');
       try {
-        const { stamps } = await apiRequest<{ stamps: ChangeStamps }>('/api/changes', { signedIn: true });
+        const { stamps } = await apiRequest<{ stamps: ChangeStamps }>(CHANGES_PATH, { signedIn: true });
         if (stopped) return;
         heardFromServer();
         apply(stamps);

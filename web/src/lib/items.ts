@@ -9,7 +9,7 @@ import { DEFAULT_TIME_ZONE } from '../../../shared/dates';
 import { DATA_CACHE_TTL_MS, MAX_ITEMS_CACHED } from '../../../shared/constants';
 import { apiRequest, earlyAnswers } from './api';
 import { rememberData, rememberedData } from './remembered-data';
-import { listCacheKey, readListAgain, SETTINGS_KEY, TRASH_KEY } from './read-paths';
+import { CHANGES_PATH, listCacheKey, readListAgain, SETTINGS_KEY, TRASH_KEY } from './read-paths';
 import { onSessionEnd } from './session';
 
 /**
@@ -186,8 +186,10 @@ const MAX_REMEMBERED_ITEMS: ReadonlyMap<string, number> = new Map(ITEM_KINDS.map
  */
 export async function prepareFirstShow(waitMs: number): Promise<void> {
   const remembered = new Map(rememberedData(REMEMBERED_FOR));
-  const answered = await earlyAnswers((path) => !remembered.has(path), waitMs);
-  for (const key of new Set([...answered.keys(), ...remembered.keys()])) {
+  // The counters read early are the change watcher's (change-watcher.ts), not a screen's.
+  const shown = (path: string) => path !== CHANGES_PATH;
+  const answered = await earlyAnswers((path) => shown(path) && !remembered.has(path), waitMs);
+  for (const key of new Set([...[...answered.keys()].filter(shown), ...remembered.keys()])) {
     // The cache holds a list's items and the settings as they are, as the hooks' reads put them.
     const data = answered.has(key) ? (key === SETTINGS_KEY ? answered.get(key) : (answered.get(key) as { items: unknown }).items) : remembered.get(key);
     // Nothing newer is known yet on a first show; on a later page's, what the app holds is.

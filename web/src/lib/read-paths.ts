@@ -5,6 +5,8 @@ import type { ItemKind } from '../../../shared/item-kinds';
 export const listCacheKey = (kind: ItemKind) => `/api/${kind}`;
 export const SETTINGS_KEY = '/api/settings';
 export const TRASH_KEY = '/api/trash';
+/** The user's change counters (change-watcher.ts). */
+export const CHANGES_PATH = '/api/changes';
 
 /** The list reads under way, and whether another was asked for meanwhile. */
 const listReads = new Map<ItemKind, { again: boolean }>();
