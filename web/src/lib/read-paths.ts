@@ -1,5 +1,6 @@
 import { mutate } from 'swr';
 import type { ItemKind } from '../../../shared/item-kinds';
+import { oneReadAtATime } from './one-read-at-a-time';
 
 /** The API paths of the signed-in app's reads; each is also its answer's SWR cache key (lib/items.ts). */
 export const listCacheKey = (kind: ItemKind) => `/api/${kind}`;
@@ -8,25 +9,12 @@ export const TRASH_KEY = '/api/trash';
 /** The user's change counters (change-watcher.ts). */
 export const CHANGES_PATH = '/api/changes';
 
-/** The list reads under way, and whether another was asked for meanwhile. */
-const listReads = new Map<ItemKind, { again: boolean }>();
+const listReaders = new Map<ItemKind, () => Promise<unknown>>();
 
-/**
- * Reads a list again, one read at a time: asked while one is under way (a burst of notices, the
- * assistant's calls finishing one after another), it makes one more after that one, however many
- * asked, so the last answer is still from after the last ask.
- */
+/** Reads a list again, one read at a time (oneReadAtATime): a burst of notices makes two reads, not one each. */
 export function readListAgain(kind: ItemKind): void {
-  const underWay = listReads.get(kind);
-  if (underWay) {
-    underWay.again = true;
-    return;
-  }
-  const read = { again: false };
-  listReads.set(kind, read);
-  const done = () => {
-    listReads.delete(kind);
-    if (read.again) readListAgain(kind);
-  };
-  mutate(listCacheKey(kind)).then(done, done);
+  let reader = listReaders.get(kind);
+  if (!reader) listReaders.set(kind, (reader = oneReadAtATime(() => mutate(listCacheKey(kind)))));
+  // A failed read shows as the list's error (SWR).
+  reader().catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import useSWR, { mutate } from 'swr';
 import { DATA_CACHE_TTL_MS, POLLING_MS } from '../../../../../shared/constants';
 import type { ToolCall, ToolCallRequest } from '../../../../../shared/tool-calls.schema';
 import { apiRequest } from '../../../lib/api';
+import { oneReadAtATime } from '../../../lib/one-read-at-a-time';
 import { changesPushed, counterMovedOrTimeout, onCounterMoved, useChangesPushed } from '../../../lib/change-watcher';
 
 /** The assistant's tool calls (agent_tool_calls), newest first, at most 50. */
@@ -31,33 +32,11 @@ export function useToolCalls(calling: boolean) {
   });
 }
 
-let reading: Promise<ToolCall[]> | null = null;
-let queued: Promise<ToolCall[]> | null = null;
-
-function readCalls(): Promise<ToolCall[]> {
-  const read = apiRequest<{ items: ToolCall[] }>(TOOL_CALLS_KEY, { signedIn: true }).then(({ items }) => items);
-  reading = read;
-  const done = () => void (reading === read && (reading = null));
-  read.then(done, done);
-  return read;
-}
-
 /**
- * The newest tool calls, as read after this moment. One read answers everyone who asks meanwhile:
- * the list on screen and each call of a turn waiting for its outcome, woken by the same notice. A
- * read already under way may have been answered before the moment, so they share the one after it.
+ * The newest tool calls, as read after this moment (oneReadAtATime): the list on screen and each
+ * call of a turn waiting for its outcome, woken by the same notice, share one read.
  */
-function callsReadFromNow(): Promise<ToolCall[]> {
-  if (!reading) return readCalls();
-  const settled = reading.then(
-    () => undefined,
-    () => undefined,
-  );
-  return (queued ??= settled.then(() => {
-    queued = null;
-    return readCalls();
-  }));
-}
+const callsReadFromNow = oneReadAtATime(() => apiRequest<{ items: ToolCall[] }>(TOOL_CALLS_KEY, { signedIn: true }).then(({ items }) => items));
 
 function sameState(a: ToolCall, b: ToolCall) {
   return a.id === b.id && a.status === b.status && a.updated_at === b.updated_at && a.undone_at === b.undone_at;
