@@ -15,9 +15,9 @@ export type SocketEvent = APIGatewayProxyWebsocketEventV2WithRequestContext<APIG
  * notice); $disconnect forgets it; $default takes the page's keep-alive pings (API Gateway closes a
  * socket idle for ten minutes), answers nothing, and closes a socket that sends more frames than
  * SOCKET_LIMITS.frames allows (each frame runs this function), or one no longer recorded, which no
- * notice would reach (its tab opens a new one, and reads what it missed). The user comes from the authorizer's
- * context, which API Gateway hands every route of the connection, never from what the page sends.
- * A failure is reported (functions/platform/error-reporting.ts).
+ * notice would reach (its tab opens a new one, and reads what it missed). The user comes from the
+ * authorizer's context, which API Gateway hands every route of the connection, never from what the
+ * page sends. A failure is reported (functions/platform/error-reporting.ts).
  */
 export function handler(event: SocketEvent, context: Context): Promise<APIGatewayProxyResultV2> {
   const { routeKey, authorizer } = event.requestContext;
