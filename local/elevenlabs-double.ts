@@ -161,7 +161,6 @@ interface Connection {
   quietTimer?: NodeJS.Timeout;
   pingTimer: NodeJS.Timeout;
   waiting: Map<string, (answer: ToolAnswer) => void>;
-  closingByServer: boolean;
   /** Set once the client's initiation data was accepted and the metadata sent. */
   started: boolean;
 }
@@ -510,8 +509,7 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       ?.conversation_config_override;
     const refused = refusedOverride(message.conversation_config_override, allowed);
     if (refused) {
-      connection.closingByServer = true;
-      connection.socket.close(1008, overrideRefusal(refused));
+      closeFromServer(connection, 1008, overrideRefusal(refused));
       return;
     }
     connection.started = true;
@@ -585,7 +583,6 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       silenceMs: 0,
       utteranceMs: 0,
       waiting: new Map(),
-      closingByServer: false,
       started: false,
       pingTimer: setInterval(() => send(connection, { type: 'ping', ping_event: { event_id: nextEventId(connection), ping_ms: null } }), pingIntervalMs),
     };
@@ -595,21 +592,28 @@ export async function startElevenLabsDouble(options: ElevenLabsDoubleOptions = {
       clearInterval(connection.pingTimer);
       clearTimeout(connection.quietTimer);
       for (const finish of connection.waiting.values()) finish({ result: 'The conversation closed', is_error: true });
-      conversation.closed = { code, reason: reason.toString(), by: connection.closingByServer ? 'server' : 'client' };
+      conversation.closed ??= { code, reason: reason.toString(), by: 'client' };
       open.delete(connection);
     });
   }
 
-  /** Closes every open conversation: 1006 drops the connection (no close frame), 1005 closes without a code. */
+  /** Closes every open conversation. */
   function close(code = 1000, reason = ''): number {
     const count = open.size;
-    for (const connection of open) {
-      connection.closingByServer = true;
-      if (code === 1006) connection.socket.terminate();
-      else if (code === 1005) connection.socket.close();
-      else connection.socket.close(code, reason);
-    }
+    for (const connection of open) closeFromServer(connection, code, reason);
     return count;
+  }
+
+  /**
+   * Closes one conversation from the agent's side, recorded as sent at once: the page may act on
+   * the close frame before the closing handshake ends here. 1006 drops the connection (no close
+   * frame), 1005 closes without a code.
+   */
+  function closeFromServer(connection: Connection, code: number, reason = ''): void {
+    connection.conversation.closed = { code, reason, by: 'server' };
+    if (code === 1006) connection.socket.terminate();
+    else if (code === 1005) connection.socket.close();
+    else connection.socket.close(code, reason);
   }
 
   // ---- HTTP ----
