@@ -38,7 +38,13 @@ export async function scheduleNextReminder(ref: ReminderRef, from: string): Prom
   const [reminded, { settings }, expected] = await Promise.all([remindedNow(ref), getSettings(ref.userId), getExpected(ref)]);
   const at = now();
   const isDue = (reminder: NextReminder) => Date.parse(reminder.at) <= at.getTime();
-  const delivered = (reminder: NextReminder) => noticeKept(ref.userId, noticeIdOf(reminder.at, scheduleNameOf({ ...ref, ...reminder })));
+  // Asked of the expected reminder, then perhaps of the planned one, which may be the same: read once.
+  const deliveredById = new Map<string, Promise<boolean>>();
+  const delivered = (reminder: NextReminder) => {
+    const id = noticeIdOf(reminder.at, scheduleNameOf({ ...ref, ...reminder }));
+    if (!deliveredById.has(id)) deliveredById.set(id, noticeKept(ref.userId, id));
+    return deliveredById.get(id)!;
+  };
   const waiting = expected && isDue(expected) && !(await delivered(expected)) ? Date.parse(expected.at) - 1 : Infinity;
   const start = Math.max(at.getTime() - MAX_LATENESS_SECONDS * 1000, Math.min(Date.parse(from), waiting, at.getTime()));
   let next = plannedReminder(reminded, settings, new Date(start).toISOString());
