@@ -48,10 +48,27 @@ interface SortableListProps<T extends { id: string }> {
 }
 
 /**
- * A list whose items can be dragged into a new order (dnd-kit): by pointer once it has moved
- * DRAG.activationPx, or by keyboard (focus a handle, Space, arrow keys, Space; Escape cancels).
+ * A list whose items can be dragged into a new order (dnd-kit) while `reordering`: by pointer once it
+ * has moved DRAG.activationPx, or by keyboard (focus a handle, Space, arrow keys, Space; Escape
+ * cancels). Otherwise it is a plain list: dnd-kit's hooks in every item re-render all of them
+ * whenever one is added or changes (a turn of the assistant does that several times), which on a
+ * long list cost more than the change itself.
  */
-export function SortableList<T extends { id: string }>({ items, reordering, onMove, className, label, itemName, renderItem }: SortableListProps<T>) {
+export function SortableList<T extends { id: string }>(props: SortableListProps<T>) {
+  const { items, reordering, className, label, renderItem } = props;
+  if (reordering) return <ReorderableList {...props} />;
+  return (
+    <ul className={classNames('sortable-list', className)} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id} className="sortable-list__item">
+          {renderItem(item, null)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReorderableList<T extends { id: string }>({ items, onMove, className, label, itemName, renderItem }: SortableListProps<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG.activationPx } }),
     useSensor(KeyboardSensor, { coordinateGetter: stepCoordinates }),
@@ -63,10 +80,10 @@ export function SortableList<T extends { id: string }>({ items, reordering, onMo
 
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
-      <SortableContext items={items.map((item) => item.id)} strategy={rectSortingStrategy} disabled={!reordering}>
+      <SortableContext items={items.map((item) => item.id)} strategy={rectSortingStrategy}>
         <ul className={classNames('sortable-list', className)} aria-label={label}>
           {items.map((item) => (
-            <SortableItem key={item.id} id={item.id} name={itemName(item)} reordering={reordering}>
+            <SortableItem key={item.id} id={item.id} name={itemName(item)}>
               {(handle) => renderItem(item, handle)}
             </SortableItem>
           ))}
@@ -79,20 +96,19 @@ export function SortableList<T extends { id: string }>({ items, reordering, onMo
 interface SortableItemProps {
   id: string;
   name: string;
-  reordering: boolean;
   children: (handle: ReactNode) => ReactNode;
 }
 
-function SortableItem({ id, name, reordering, children }: SortableItemProps) {
+function SortableItem({ id, name, children }: SortableItemProps) {
   const dragLabel = useAppTexts().ui.dragToReorder;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  const handle = reordering ? (
+  const handle = (
     <button type="button" ref={setActivatorNodeRef} className="sortable-list__handle" {...attributes} {...listeners} aria-label={dragLabel(name)}>
       <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
         {[6, 10, 14].flatMap((cy) => [7, 13].map((cx) => <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="1.5" fill="currentColor" />))}
       </svg>
     </button>
-  ) : null;
+  );
   return (
     <li
       ref={setNodeRef}
