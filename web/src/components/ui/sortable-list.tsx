@@ -1,39 +1,9 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type KeyboardCoordinateGetter,
-} from '@dnd-kit/core';
-import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import type { ReactNode } from 'react';
-import { DRAG } from '../../../../shared/constants';
+import { useEffect, useState, type ReactNode } from 'react';
 import { classNames } from './class-names';
+import type { ReorderableList } from './reorderable-list';
 import './sortable-list.css';
-import { useAppTexts } from '../../i18n/texts';
 
-/** The keyboard moves a lifted item by DRAG.keyboardStepPx per arrow key. */
-const stepCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates: { x, y } }) => {
-  const step = DRAG.keyboardStepPx;
-  switch (event.code) {
-    case 'ArrowDown':
-      return { x, y: y + step };
-    case 'ArrowUp':
-      return { x, y: y - step };
-    case 'ArrowRight':
-      return { x: x + step, y };
-    case 'ArrowLeft':
-      return { x: x - step, y };
-    default:
-      return undefined;
-  }
-};
-
-interface SortableListProps<T extends { id: string }> {
+export interface SortableListProps<T extends { id: string }> {
   items: readonly T[];
   /** Drag handles show only while reordering. */
   reordering: boolean;
@@ -47,16 +17,42 @@ interface SortableListProps<T extends { id: string }> {
   renderItem: (item: T, handle: ReactNode) => ReactNode;
 }
 
+type Reorderable = typeof ReorderableList;
+let reorderableLoaded: Reorderable | null = null;
+
 /**
- * A list whose items can be dragged into a new order (dnd-kit) while `reordering`: by pointer once it
- * has moved DRAG.activationPx, or by keyboard (focus a handle, Space, arrow keys, Space; Escape
- * cancels). Otherwise it is a plain list: dnd-kit's hooks in every item re-render all of them
- * whenever one is added or changes (a turn of the assistant does that several times), which on a
- * long list cost more than the change itself.
+ * dnd-kit, which only reorder mode needs, once a list has entered it: the lists' pages load without
+ * it. Not through a Suspense boundary, whose reveal waits on timers; a failed download leaves the
+ * plain list, and the next entry tries again.
  */
-export function SortableList<T extends { id: string }>(props: SortableListProps<T>) {
-  const { items, reordering, className, label, renderItem } = props;
-  if (reordering) return <ReorderableList {...props} />;
+function useReorderableList(wanted: boolean): Reorderable | null {
+  const [loaded, setLoaded] = useState<Reorderable | null>(() => reorderableLoaded);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let mounted = true;
+    import('./reorderable-list')
+      .then((module) => {
+        reorderableLoaded = module.ReorderableList;
+        if (mounted) setLoaded(() => module.ReorderableList);
+      })
+      .catch(() => undefined);
+    return () => {
+      mounted = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
+
+/**
+ * A list whose items can be dragged into a new order while `reordering` (reorderable-list.tsx).
+ * Otherwise it is a plain list: dnd-kit's hooks in every item re-render all of them whenever one is
+ * added or changes (a turn of the assistant does that several times), which on a long list cost
+ * more than the change itself. While dnd-kit downloads, the plain list stays.
+ */
+export function SortableList<T extends { id: string }>({ reordering, ...list }: SortableListProps<T>) {
+  const Reorderable = useReorderableList(reordering);
+  if (reordering && Reorderable) return <Reorderable {...list} />;
+  const { items, className, label, renderItem } = list;
   return (
     <ul className={classNames('sortable-list', className)} aria-label={label}>
       {items.map((item) => (
@@ -65,57 +61,5 @@ export function SortableList<T extends { id: string }>(props: SortableListProps<
         </li>
       ))}
     </ul>
-  );
-}
-
-function ReorderableList<T extends { id: string }>({ items, onMove, className, label, itemName, renderItem }: SortableListProps<T>) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: DRAG.activationPx } }),
-    useSensor(KeyboardSensor, { coordinateGetter: stepCoordinates }),
-  );
-
-  function dragEnd({ active, over }: DragEndEvent) {
-    if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
-  }
-
-  return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
-      <SortableContext items={items.map((item) => item.id)} strategy={rectSortingStrategy}>
-        <ul className={classNames('sortable-list', className)} aria-label={label}>
-          {items.map((item) => (
-            <SortableItem key={item.id} id={item.id} name={itemName(item)}>
-              {(handle) => renderItem(item, handle)}
-            </SortableItem>
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
-  );
-}
-
-interface SortableItemProps {
-  id: string;
-  name: string;
-  children: (handle: ReactNode) => ReactNode;
-}
-
-function SortableItem({ id, name, children }: SortableItemProps) {
-  const dragLabel = useAppTexts().ui.dragToReorder;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  const handle = (
-    <button type="button" ref={setActivatorNodeRef} className="sortable-list__handle" {...attributes} {...listeners} aria-label={dragLabel(name)}>
-      <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-        {[6, 10, 14].flatMap((cy) => [7, 13].map((cx) => <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="1.5" fill="currentColor" />))}
-      </svg>
-    </button>
-  );
-  return (
-    <li
-      ref={setNodeRef}
-      className={classNames('sortable-list__item', isDragging && 'sortable-list__item--dragging')}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-    >
-      {children(handle)}
-    </li>
   );
 }

@@ -1,4 +1,3 @@
-import { arrayMove } from '@dnd-kit/sortable';
 import { useState } from 'react';
 import { useToast } from './toast';
 import { useAppTexts } from '../../i18n/texts';
@@ -42,9 +41,21 @@ export function useReorder<T extends { id: string }>(items: readonly T[], save: 
   }
 
   function move(activeId: string, overId: string) {
-    const ids = ordered.map((item) => item.id);
-    setDraft(arrayMove(ids, ids.indexOf(activeId), ids.indexOf(overId)));
+    setDraft(
+      moved(
+        ordered.map((item) => item.id),
+        activeId,
+        overId,
+      ),
+    );
   }
 
   return { reordering: draft !== null, saving, ordered, toggle, move };
+}
+
+/** `ids` with `activeId` taken out and put in `overId`'s place, as a drop of one item on another does. */
+export function moved(ids: readonly string[], activeId: string, overId: string): string[] {
+  const rest = ids.filter((id) => id !== activeId);
+  rest.splice(ids.indexOf(overId), 0, activeId);
+  return rest;
 }
