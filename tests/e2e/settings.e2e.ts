@@ -148,6 +148,54 @@ test(
   },
 );
 
+test('a check answered late does not undo the real-time status a later check gave', async ({ page, request }) => {
+  // No socket: the change watcher checks the counters at each interval of the stopped page clock.
+  await pushSwitch(page, { refusing: true });
+  await installPageClock(page);
+  await signedInAccount(page, request, 'settings-realtime-late', '/settings');
+  await stopPageClock(page);
+  const status = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('status').filter({ hasText: 'Real-time status' });
+  await page.getByLabel('Show real-time connection status').check();
+  await expect(status).toHaveText('Real-time status: CONNECTED');
+  // Every status the page shows from here on, in order.
+  await page.evaluate(() => {
+    const shown = [document.querySelector('aside .realtime-status')?.textContent ?? ''];
+    Object.assign(window, { statusesShown: shown });
+    new MutationObserver(() => {
+      const text = document.querySelector('aside .realtime-status')?.textContent ?? '';
+      if (text !== shown.at(-1)) shown.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+
+  // The next check is answered only when the test says; the ones after it fail.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let checks = 0;
+  await page.route('**/api/changes', async (route) => {
+    checks += 1;
+    if (checks > 1)
+      return route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } });
+    await held;
+    return route.continue();
+  });
+  await advancePageClock(page, POLLING_MS.data);
+  await expect.poll(() => checks).toBe(1);
+  await advancePageClock(page, POLLING_MS.data);
+  await expect(status).toHaveText('Real-time status: ERROR');
+
+  // The first check's success comes after the second's failure: the status stays as the last check left it.
+  const late = page.waitForResponse((response) => response.url().endsWith('/api/changes') && response.ok());
+  release();
+  await late;
+  await advancePageClock(page, POLLING_MS.data);
+  await expect.poll(() => checks).toBe(3);
+  await expect(status).toHaveText('Real-time status: ERROR');
+  expect(await page.evaluate(() => (window as unknown as { statusesShown: string[] }).statusesShown)).toEqual([
+    'Real-time status: CONNECTED',
+    'Real-time status: ERROR',
+  ]);
+});
+
 test('without Google configured on the server the settings say so and offer no Connect', async ({ page, request }) => {
   await signedInAccount(page, request, 'settings-no-google');
   await pretendGoogleIsNotConfigured(page);

@@ -110,17 +110,21 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
     // An answer that arrives after the browser went offline (sent before) does not undo DISCONNECTED.
     const heardFromServer = () => connection.set(navigator.onLine ? 'CONNECTED' : 'DISCONNECTED');
 
+    // Checks may overlap (the socket opening while the interval checks): only the last one sent
+    // answers, so a slow answer does not undo a newer one (a success shown over the failure after it).
+    let checksSent = 0;
     async function check() {
       if (document.visibilityState === 'hidden') return;
       if (!navigator.onLine) return connection.set('DISCONNECTED');
+      const sent = ++checksSent;
       try {
         const { stamps } = await apiRequest<{ stamps: ChangeStamps }>(CHANGES_PATH, { signedIn: true });
-        if (stopped) return;
+        if (stopped || sent !== checksSent) return;
         heardFromServer();
         apply(stamps);
       } catch (error) {
         // A missed check is tried again at the next interval; the screens keep what they have.
-        if (!stopped) connection.set(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
+        if (!stopped && sent === checksSent) connection.set(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
         refusedSession(error);
       }
     }
