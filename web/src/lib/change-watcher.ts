@@ -110,21 +110,29 @@ export function useChangeWatcher(intervalMs: number = POLLING_MS.data, onSession
     // An answer that arrives after the browser went offline (sent before) does not undo DISCONNECTED.
     const heardFromServer = () => connection.set(navigator.onLine ? 'CONNECTED' : 'DISCONNECTED');
 
-    // Checks may overlap (the socket opening while the interval checks): only the last one sent
-    // answers, so a slow answer does not undo a newer one (a success shown over the failure after it).
+    // Checks may overlap (the socket opening while the interval checks): an answer counts only if no
+    // check sent after it has answered already, so a slow success does not undo the failure of a
+    // newer check, and a server slower than the interval still has each newest answer heard.
     let checksSent = 0;
+    let newestAnswered = 0;
+    /** Whether check `sent` is the newest to answer yet; if so, the ones before it no longer count. */
+    function answersNewest(sent: number): boolean {
+      if (sent <= newestAnswered) return false;
+      newestAnswered = sent;
+      return true;
+    }
     async function check() {
       if (document.visibilityState === 'hidden') return;
       if (!navigator.onLine) return connection.set('DISCONNECTED');
       const sent = ++checksSent;
       try {
         const { stamps } = await apiRequest<{ stamps: ChangeStamps }>(CHANGES_PATH, { signedIn: true });
-        if (stopped || sent !== checksSent) return;
+        if (stopped || !answersNewest(sent)) return;
         heardFromServer();
         apply(stamps);
       } catch (error) {
         // A missed check is tried again at the next interval; the screens keep what they have.
-        if (!stopped && sent === checksSent) connection.set(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
+        if (!stopped && answersNewest(sent)) connection.set(navigator.onLine ? 'ERROR' : 'DISCONNECTED');
         refusedSession(error);
       }
     }
