@@ -22,13 +22,15 @@ function loggable(error: Error): Record<string, unknown> {
   };
 }
 
-const safe = (fields: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value instanceof Error ? loggable(value) : value]));
+/** A log line's own fields; Powertools keeps these keys for itself and drops a field under one of them, so they are refused here. */
+type Fields = Record<string, unknown> & { [key in 'level' | 'message' | 'sampling_rate' | 'service' | 'timestamp']?: never };
+
+const safe = (fields: Fields) => Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value instanceof Error ? loggable(value) : value]));
 
 export const log = {
-  info: (message: string, fields: Record<string, unknown> = {}) => logger.info(message, safe(fields)),
-  warn: (message: string, fields: Record<string, unknown> = {}) => logger.warn(message, safe(fields)),
-  error: (message: string, fields: Record<string, unknown> = {}) => logger.error(message, safe(fields)),
+  info: (message: string, fields: Fields = {}) => logger.info(message, safe(fields)),
+  warn: (message: string, fields: Fields = {}) => logger.warn(message, safe(fields)),
+  error: (message: string, fields: Fields = {}) => logger.error(message, safe(fields)),
 };
 
 /**

@@ -31,7 +31,7 @@ async function processToolCall({ userId, toolCallId }: DetailOf<'toolcall.reques
   const { call } = claim;
   const changeSetId = call.change_set_id ?? changeSetIdOf(userId, call.conversation_id, call.turn);
   const outcome = await runTool(userId, { ...call, change_set_id: changeSetId }, startedAt);
-  if (outcome.status === 'error') log.warn('tool call failed', { userId, toolCallId, toolName: call.tool_name, message: outcome.error_message });
+  if (outcome.status === 'error') log.warn('tool call failed', { userId, toolCallId, toolName: call.tool_name, reason: outcome.error_message });
   // Side by side, so the agent waits for one write, not two. Lines that fail to save after the call
   // finished are reported (the throw below): the change itself stands, without its line to undo it.
   const [, finished] = await Promise.all([putLines(userId, changeSetId, outcome.lines, call.created_at), finishToolCall(userId, toolCallId, outcome, now())]);
