@@ -284,6 +284,9 @@ test('a typed request that would move 5 tasks to the trash asks first, and the t
   const changes = page.getByRole('region', { name: 'What the assistant did' });
   await expect(changes.getByRole('alert')).toContainText('Move 5 tasks to the trash?', { timeout: 20_000 });
   await expect(changes.getByText('Waiting for your confirmation')).toHaveCount(5);
+  // Until the person says yes, a line says what it would do, never that it was done.
+  await expect(changes.getByText('Move task “Old 1” to the trash', { exact: true })).toBeVisible();
+  await expect(changes.getByText(/^Moved /)).toHaveCount(0);
   // The agent was told it waits, not that it is done.
   await expect.poll(async () => (await double.state()).toolResults.length).toBe(5);
   for (const result of (await double.state()).toolResults) expect(JSON.parse(String(result.result))).toMatchObject({ awaiting_confirmation: true });
@@ -291,8 +294,31 @@ test('a typed request that would move 5 tasks to the trash asks first, and the t
 
   await changes.getByRole('button', { name: 'Move to trash' }).click();
   await expect(changes.getByRole('alert')).toHaveCount(0);
+  await expect(changes.getByText('Moved task “Old 1” to the trash', { exact: true })).toBeVisible();
   await expect.poll(async () => (await api.get('/api/tasks')).items.length).toBe(0);
   for (const title of ['Old 1', 'Old 5']) await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+});
+
+test('a change that fails says what was asked and why, beside the ones that were made, and claims nothing', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  await signedInAccount(page, request, 'voice-failed-line');
+  await double.script({
+    toolCalls: [
+      { tool_name: 'createTasks', parameters: { tasks: [{ title: 'Milk' }, { title: '' }] } },
+      { tool_name: 'createGoal', parameters: { title: '' }, after: 'sent' },
+    ],
+  });
+  const box = panel(page).getByRole('textbox', { name: 'Type to your assistant' });
+  await box.fill('add milk and a goal');
+  await box.press('Enter');
+
+  const lines = page.getByRole('region', { name: 'What the assistant did' }).getByRole('listitem');
+  await expect(lines).toHaveCount(3, { timeout: 20_000 });
+  await expect(lines.filter({ hasText: 'Created task “Milk”' })).toHaveCount(1);
+  // An item without a title is named by its kind alone; what failed is asked for, not claimed.
+  await expect(lines.filter({ hasText: /^Create task/ })).toContainText('Failed · Task title is required');
+  await expect(lines.filter({ hasText: /^Create goal/ })).toContainText('Failed · Goal title is required');
+  await expect(lines.filter({ hasText: /^Created (goal|task “”)/ })).toHaveCount(0);
 });
 
 test('a new turn keeps the one before under “Earlier today” as it was left, without reading the day again, and a reload shows the same', async ({

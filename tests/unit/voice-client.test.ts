@@ -261,6 +261,13 @@ describe('the tool-activity toast', () => {
     expect(toastSubtitle(toolCall({ id: 'b', tool_name: 'createTask', tool_args: { title: 'Buy milk' } }), en)).toBe('Buy milk');
     expect(toastSubtitle(toolCall({ id: 'c', tool_name: 'listTasks' }), en)).toBe(VOICE_MESSAGES.toolSubtitleFallback);
     expect(toastSubtitle(toolCall({ id: 'c', tool_name: 'listTasks' }), es)).toBe('Procesando la petición');
+    // A batch names what it made; a tag is named by its name; a list names nothing it read.
+    const made: ToolCall['result'] = { entity: 'task', action: 'create', items: [{ title: 'Milk' }, { title: 'Eggs' }] };
+    expect(toastSubtitle(toolCall({ id: 'd', tool_name: 'createTasks', status: 'success', result: made }), en)).toBe('Milk, Eggs');
+    const tag: ToolCall['result'] = { entity: 'tag', action: 'create', item: { name: 'home' } };
+    expect(toastSubtitle(toolCall({ id: 'e', tool_name: 'createTag', status: 'success', result: tag }), en)).toBe('home');
+    const listed: ToolCall['result'] = { entity: 'task', items: [{ title: 'Milk' }] };
+    expect(toastSubtitle(toolCall({ id: 'f', tool_name: 'listTasks', status: 'success', result: listed }), en)).toBe(VOICE_MESSAGES.toolSubtitleFallback);
   });
 
   it('offers Undo on finished changes not yet undone', () => {

@@ -554,11 +554,21 @@ export default {
       undoAllFailedWhy: 'Nothing was undone. The lines below say why.',
       undo: 'Undo',
       undoLine: (line: string) => `Undo: ${line}`,
+      /** An item as a line names it: its kind and title ("task “Milk”"); a line without a title names the kind alone. */
+      named: (entity: string, title: string) => `${entity} “${title}”`,
+      /** What a line did (applied, or undone since). */
       line: {
-        create: (entity: string, title: string) => `Created ${entity} “${title}”`,
-        update: (entity: string, title: string) => `Changed ${entity} “${title}”`,
-        delete: (entity: string, title: string) => `Moved ${entity} “${title}” to the trash`,
-        deleteTag: (title: string) => `Deleted tag “${title}”`,
+        create: (item: string) => `Created ${item}`,
+        update: (item: string) => `Changed ${item}`,
+        delete: (item: string) => `Moved ${item} to the trash`,
+        deleteTag: (item: string) => `Deleted ${item}`,
+      },
+      /** What a line asked for and did not do: it failed, waits for the person's yes, or was refused it. */
+      asked: {
+        create: (item: string) => `Create ${item}`,
+        update: (item: string) => `Change ${item}`,
+        delete: (item: string) => `Move ${item} to the trash`,
+        deleteTag: (item: string) => `Delete ${item}`,
       },
       status: { failed: 'Failed', held: 'Waiting for your confirmation', declined: 'Not deleted', undone: 'Undone' },
       field: (field: string, before: string, after: string) => `${field}: ${before} → ${after}`,

@@ -150,11 +150,18 @@ function LineText({ line, texts, timeZone, problem }: { line: ChangeLine; texts:
   );
 }
 
+/**
+ * What a line did ("Created task “Milk”"), or, when it did not happen (failed, waiting for the
+ * person's yes, or refused it), what it asked for ("Create task “Milk”"): a line never claims a
+ * change that was not made.
+ */
 function lineTitle(line: ChangeLine, texts: Texts): string {
-  const t = texts.voice.changeSets.line;
+  const t = texts.voice.changeSets;
+  const done = line.status === 'applied' || line.status === 'undone';
+  const phrases = done ? t.line : t.asked;
   const entity = texts.voice.tools.entities[line.entity];
-  if (line.action === 'delete' && line.entity === 'tag') return t.deleteTag(line.title);
-  return t[line.action](entity, line.title);
+  const item = line.title ? t.named(entity, line.title) : entity;
+  return line.action === 'delete' && line.entity === 'tag' ? phrases.deleteTag(item) : phrases[line.action](item);
 }
 
 /** "Move 5 tasks to the trash?", "Delete 2 tags for good?": the held lines, by kind. */

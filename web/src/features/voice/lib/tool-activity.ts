@@ -14,15 +14,23 @@ export function toastQueue(calls: readonly ToolCall[]): ToolCall[] {
   return [...pending, ...finished];
 }
 
-/** The toast's second line: the entity argument in the person's words, else the item's title, else 'Processing request'. */
+/**
+ * The toast's second line: the entity argument in the person's words, else the item's title (a
+ * batch's titles, a tag's name), else 'Processing request'.
+ */
 export function toastSubtitle(call: ToolCall, texts: AppTexts): string {
   const entities: Readonly<Record<string, string>> = texts.voice.tools.entities;
   const { entity, title } = call.tool_args;
   if (typeof entity === 'string' && entity.trim()) return entities[entity] ?? entity;
-  const item = call.result && 'item' in call.result ? call.result.item : {};
-  const named = [title, item.title].find((value) => typeof value === 'string' && value.trim());
-  return (named as string | undefined) ?? texts.voiceErrors.toolSubtitleFallback;
+  if (isNamed(title)) return title;
+  // A list's items are what it read, not what it changed: only a change's items name it.
+  const result = call.result && 'action' in call.result ? call.result : null;
+  const items = !result ? [] : 'items' in result ? result.items : [result.item];
+  const names = items.map((item) => item.title ?? item.name).filter(isNamed);
+  return names.length > 0 ? names.join(', ') : texts.voiceErrors.toolSubtitleFallback;
 }
+
+const isNamed = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** A tool's name in the person's language ('Create item'), or made readable from its code name. */
 export function toolTitle(toolName: string, texts: AppTexts): string {
