@@ -11,7 +11,7 @@ import { createToolCallReflector, loadItemSchemas, placeholderId, type ListCache
 import de from '../../web/src/i18n/de/app';
 import en from '../../web/src/i18n/en/app';
 import es from '../../web/src/i18n/es/app';
-import { isUndoable, toastQueue, toastSubtitle } from '../../web/src/features/voice/lib/tool-activity';
+import { isUndoable, toastQueue, toastStatus, toastSubtitle } from '../../web/src/features/voice/lib/tool-activity';
 
 const CONFIG = {
   agentId: 'agent',
@@ -268,6 +268,21 @@ describe('the tool-activity toast', () => {
     expect(toastSubtitle(toolCall({ id: 'e', tool_name: 'createTag', status: 'success', result: tag }), en)).toBe('home');
     const listed: ToolCall['result'] = { entity: 'task', items: [{ title: 'Milk' }] };
     expect(toastSubtitle(toolCall({ id: 'f', tool_name: 'listTasks', status: 'success', result: listed }), en)).toBe(VOICE_MESSAGES.toolSubtitleFallback);
+  });
+
+  it('says a change that waits for the person’s yes waits, never that it completed', () => {
+    const held = toolCall({
+      id: 'h',
+      tool_name: 'deleteTask',
+      status: 'success',
+      result: { entity: 'task', action: 'delete', item: { id: 't' }, awaiting_confirmation: true },
+    });
+    expect(toastStatus(held, en)).toBe('Waiting for your confirmation');
+    expect(toastStatus(held, de)).toBe('Wartet auf deine Bestätigung');
+    expect(toastStatus({ ...held, result: { entity: 'task', action: 'delete', item: { id: 't' } } }, en)).toBe(VOICE_MESSAGES.toolCompleted);
+    expect(toastStatus({ ...held, undone_at: '2026-03-01T10:05:00.000Z' }, en)).toBe(VOICE_MESSAGES.toolUndone);
+    expect(toastStatus(toolCall({ id: 'p', tool_name: 'createTask' }), en)).toBe(VOICE_MESSAGES.toolProcessing);
+    expect(toastStatus(toolCall({ id: 'e', tool_name: 'createTask', status: 'error' }), en)).toBe(VOICE_MESSAGES.toolFailed);
   });
 
   it('offers Undo on finished changes not yet undone', () => {

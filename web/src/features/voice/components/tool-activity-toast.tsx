@@ -4,15 +4,12 @@ import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { Button } from '../../../components/ui/button';
 import { classNames } from '../../../components/ui/class-names';
 import { Spinner } from '../../../components/ui/spinner';
-import { isUndoable, toastQueue, toastSubtitle, toolTitle } from '../lib/tool-activity';
+import { isUndoable, toastQueue, toastStatus, toastSubtitle, toolTitle } from '../lib/tool-activity';
 import { useVoice } from './voice-provider';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizeMessage } from '../../../lib/api';
 
 const shownKey = (call: ToolCall) => `${call.id}:${call.status}`;
-
-/** A call's status in the voice messages' words: 'Processing...', 'Completed', 'Failed'. */
-const STATUS_TEXT = { pending: 'toolProcessing', success: 'toolCompleted', error: 'toolFailed' } as const satisfies Record<ToolCall['status'], string>;
 
 /**
  * The assistant's recent tool calls, one at a time for TOOL_ACTIVITY_TOAST.durationMs each: pending
@@ -60,7 +57,7 @@ export function ToolActivityToast() {
           <div className="tool-toast__text">
             <p className="tool-toast__title">{toolTitle(current.tool_name, texts)}</p>
             <p className="tool-toast__label">
-              {texts.voiceErrors[current.undone_at ? 'toolUndone' : STATUS_TEXT[current.status]]}
+              {toastStatus(current, texts)}
               <span className="tool-toast__subtitle"> · {toastSubtitle(current, texts)}</span>
             </p>
             {current.status === 'error' && current.error_message && <p className="tool-toast__error">{localizeMessage(current.error_message, texts)}</p>}

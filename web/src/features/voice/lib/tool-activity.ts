@@ -38,8 +38,21 @@ export function toolTitle(toolName: string, texts: AppTexts): string {
   return names[toolName] ?? humaniseToolName(toolName);
 }
 
+/** Moves to the trash that wait for the person's yes on screen: asked for, not done. */
+const awaitsConfirmation = (call: ToolCall): boolean =>
+  call.result !== null && 'awaiting_confirmation' in call.result && call.result.awaiting_confirmation === true;
+
 /** A finished create, update or delete that has not been undone yet (a delete still waiting for the person's yes has nothing to undo). */
 export function isUndoable(call: ToolCall): boolean {
-  const waiting = call.result !== null && 'awaiting_confirmation' in call.result && call.result.awaiting_confirmation === true;
-  return call.status === 'success' && call.undone_at === null && !waiting && toolChange(call) !== null;
+  return call.status === 'success' && call.undone_at === null && !awaitsConfirmation(call) && toolChange(call) !== null;
 }
+
+/** The toast's word for where a call stands: 'Processing...', 'Completed', 'Failed', 'Undone', or waiting for the person's yes (never 'Completed'). */
+export function toastStatus(call: ToolCall, texts: AppTexts): string {
+  if (call.undone_at) return texts.voiceErrors.toolUndone;
+  if (call.status === 'success' && awaitsConfirmation(call)) return texts.voice.changeSets.status.held;
+  return texts.voiceErrors[STATUS_TEXT[call.status]];
+}
+
+/** A call's status in the voice messages' words. */
+const STATUS_TEXT = { pending: 'toolProcessing', success: 'toolCompleted', error: 'toolFailed' } as const satisfies Record<ToolCall['status'], string>;
