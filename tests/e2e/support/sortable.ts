@@ -11,27 +11,34 @@ const MAX_STEPS = 40;
  * steps in advance merged, lost or overshot steps on a busy machine.
  */
 export async function moveWithKeyboard(page: Page, handle: Locator, from: Locator, to: Locator): Promise<void> {
-  const [a, b] = [await pagePosition(from), await pagePosition(to)];
+  // The handles come with the drag code, which reorder mode downloads: the cards stand where they
+  // stay only once the handle shows, so the places are read after it.
+  await handle.focus();
+  await rendered(page);
+  const [a, b] = [await placeInList(from), await placeInList(to)];
   const [dx, dy] = [b.x - a.x, b.y - a.y];
   const key = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : dy > 0 ? 'ArrowDown' : 'ArrowUp';
-  await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await rendered(page);
   for (let step = 0; step < MAX_STEPS; step++) {
     await page.keyboard.press(key);
     await rendered(page);
-    const now = await pagePosition(to);
+    const now = await placeInList(to);
     if (Math.abs(now.x - b.x) + Math.abs(now.y - b.y) > 4) break;
   }
   await page.keyboard.press('Space');
 }
 
-/** Where the element is on the page (not the viewport, which scrolls during the move), transforms included. */
-function pagePosition(element: Locator): Promise<{ x: number; y: number }> {
+/**
+ * Where the element is in its list, transforms included: not on the page, where anything shown
+ * above the list (a notice, a banner) moves it too, nor in the viewport, which scrolls during the move.
+ */
+function placeInList(element: Locator): Promise<{ x: number; y: number }> {
   return element.evaluate((node) => {
     const rect = node.getBoundingClientRect();
-    return { x: rect.left + window.scrollX, y: rect.top + window.scrollY };
+    const list = (node.closest('ul') ?? document.documentElement).getBoundingClientRect();
+    return { x: rect.left - list.left, y: rect.top - list.top };
   });
 }
 
