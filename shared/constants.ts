@@ -123,7 +123,8 @@ export const PUBLIC_FORM_LIMITS = {
 } as const;
 
 export const AGENT_EVENTS = { optimisticDelayMs: 100, processingFlagMs: 300 } as const;
-export const TOOL_ACTIVITY_TOAST = { durationMs: 5_000, latestFinished: 3 } as const;
+/** The tool toast: how long each call shows, how many finished calls it shows, and how many of a batch's items it names. */
+export const TOOL_ACTIVITY_TOAST = { durationMs: 5_000, latestFinished: 3, itemsNamed: 3 } as const;
 export const TOAST = { durationMs: 5_000, exitMs: 300 } as const;
 
 export const DASHBOARD = {

@@ -264,6 +264,8 @@ describe('the tool-activity toast', () => {
     // A batch names what it made; a tag is named by its name; a list names nothing it read.
     const made: ToolCall['result'] = { entity: 'task', action: 'create', items: [{ title: 'Milk' }, { title: 'Eggs' }] };
     expect(toastSubtitle(toolCall({ id: 'd', tool_name: 'createTasks', status: 'success', result: made }), en)).toBe('Milk, Eggs');
+    const many: ToolCall['result'] = { entity: 'task', action: 'create', items: ['A', 'B', 'C', 'D', 'E'].map((title) => ({ title })) };
+    expect(toastSubtitle(toolCall({ id: 'g', tool_name: 'createTasks', status: 'success', result: many }), en)).toBe('A, B, C, …');
     const tag: ToolCall['result'] = { entity: 'tag', action: 'create', item: { name: 'home' } };
     expect(toastSubtitle(toolCall({ id: 'e', tool_name: 'createTag', status: 'success', result: tag }), en)).toBe('home');
     const listed: ToolCall['result'] = { entity: 'task', items: [{ title: 'Milk' }] };

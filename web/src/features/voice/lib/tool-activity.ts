@@ -27,7 +27,10 @@ export function toastSubtitle(call: ToolCall, texts: AppTexts): string {
   const result = call.result && 'action' in call.result ? call.result : null;
   const items = !result ? [] : 'items' in result ? result.items : [result.item];
   const names = items.map((item) => item.title ?? item.name).filter(isNamed);
-  return names.length > 0 ? names.join(', ') : texts.voiceErrors.toolSubtitleFallback;
+  if (names.length === 0) return texts.voiceErrors.toolSubtitleFallback;
+  // A batch of 20 would fill the screen: the first few name it.
+  const shown = TOOL_ACTIVITY_TOAST.itemsNamed;
+  return names.length > shown ? `${names.slice(0, shown).join(', ')}, …` : names.join(', ');
 }
 
 const isNamed = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
