@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, createLocalJWKSet, SignJWT } from 'jose';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApiAdapter, type AdapterOptions, type ApiAdapter } from '../../local/api-adapter';
-import { startCognito } from '../../local/auth/cognito';
 import { jwtVerifier } from '../../functions/platform/token-verifier';
 import { startLocalBus, type LocalBus } from '../../local/bus';
 import { settleAll } from '../../local/settle';
@@ -13,11 +12,16 @@ import { startTableStream, type TableStream } from '../../local/table-stream';
 import { startLocalScheduler, type LocalScheduler } from '../../local/scheduler';
 import { ensureTable } from '../../local/dynamo';
 import { useLocalEndpoints, useUserPool } from '../../local/environment';
-import { randomCognitoPort } from './local-stack';
 import { createOutbox } from '../../local/mail/outbox';
 
 export const ISSUER = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_test';
 export const CLIENT_ID = 'test-web-client';
+
+/**
+ * A port for a local Cognito. It is chosen before the engine starts (tokens name it as their
+ * issuer), so not by the system: at random, in a range the test files rarely meet in.
+ */
+export const randomCognitoPort = () => 10_000 + Math.floor(Math.random() * 20_000);
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -89,6 +93,8 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
   let stopUserPool = async (): Promise<void> => undefined;
   /** A local Cognito, for the routes that administer accounts (the demo makes one). */
   async function startUserPool() {
+    // Loaded here, not above: cognito-local and the AWS SDK v2 under it take some 0.6 s to load, in every file.
+    const { startCognito } = await import('../../local/auth/cognito');
     const dataDir = mkdtempSync(join(tmpdir(), 'tempo-cognito-'));
     const cognito = await startCognito({ dataDir, port: randomCognitoPort(), outbox: createOutbox(join(dataDir, 'outbox')) });
     process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = cognito.pool.endpoint;

@@ -3,12 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalStack, type LocalStackOptions } from '../../local/stack';
-
-/**
- * A port for a local Cognito. It is chosen before the engine starts (tokens name it as their
- * issuer), so not by the system: at random, in a range the test files rarely meet in.
- */
-export const randomCognitoPort = () => 10_000 + Math.floor(Math.random() * 20_000);
+import { randomCognitoPort } from './harness';
 
 /**
  * One test file's whole local stack (`npm start` in miniature) on the engine of its project, its
