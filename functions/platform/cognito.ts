@@ -1,12 +1,8 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-
-let client: CognitoIdentityProviderClient | undefined;
+import { clientPerEndpoint } from './endpoint-client';
 
 /** The user pool's API. Locally AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER points at cognito-local. */
-export function cognito(): CognitoIdentityProviderClient {
-  client ??= new CognitoIdentityProviderClient({});
-  return client;
-}
+export const cognito = clientPerEndpoint('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER', () => new CognitoIdentityProviderClient({}));
 
 export function userPool(): { userPoolId: string; clientId: string } {
   const userPoolId = process.env.USER_POOL_ID;

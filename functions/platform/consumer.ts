@@ -5,6 +5,7 @@ import middy from '@middy/core';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { EVENT_CATALOGUE, TraceHeadersSchema, type DetailOf, type DetailType } from '../../events/catalogue';
 import { withErrorReporting } from './error-reporting';
+import { madePerSettings } from './endpoint-client';
 import { idempotencyStore } from './idempotency.repository';
 import { logger } from './log';
 
@@ -62,11 +63,11 @@ export function busConsumer<T extends DetailType>(
       return { handled: busEvent.id };
     });
   };
-  // Built at the first event, when the table's name is known (tests set it after importing).
-  let handler: ((event: BusEvent<T>, context: Context) => Promise<Handled>) | undefined;
+  // Built at the first event, when the table's name is known (tests set it after importing), and again
+  // for another table or engine (its idempotency store is bound to both).
+  const handler = madePerSettings(['TABLE_NAME', 'AWS_ENDPOINT_URL_DYNAMODB'], build);
   return (event: BusEvent<T>, context: Context): Promise<Handled> => {
-    handler ??= build();
-    const run = handler;
+    const run = handler();
     const detail = event.detail as Record<string, unknown> | undefined;
     return withErrorReporting(
       {

@@ -1,13 +1,18 @@
 /**
- * An AWS SDK client made once, and made again if the endpoint its variable names changes. In Lambda
- * the variable is unset and never changes; locally it names the local engine, which a test process
- * may start more than once (each local stack's table stream and bus listen at addresses of their own).
+ * Something made once, and made again if one of the environment variables it depends on changes. In
+ * Lambda they never change; locally they name a local engine and table, which a test process may
+ * start more than once (each local stack's table stream and bus listen at addresses of their own).
  */
-export function clientPerEndpoint<T>(variable: string, make: (endpoint: string | undefined) => T): () => T {
-  let made: { endpoint: string | undefined; client: T } | undefined;
+export function madePerSettings<T>(variables: readonly string[], make: () => T): () => T {
+  let made: { settings: string; value: T } | undefined;
   return () => {
-    const endpoint = process.env[variable];
-    if (!made || made.endpoint !== endpoint) made = { endpoint, client: make(endpoint) };
-    return made.client;
+    const settings = variables.map((variable) => process.env[variable] ?? '').join('\n');
+    if (made?.settings !== settings) made = { settings, value: make() };
+    return made.value;
   };
+}
+
+/** An AWS SDK client made once per value of the variable that names its endpoint (unset in Lambda). */
+export function clientPerEndpoint<T>(variable: string, make: (endpoint: string | undefined) => T): () => T {
+  return madePerSettings([variable], () => make(process.env[variable]));
 }

@@ -44,13 +44,19 @@ const SPAN_STATUS = { ok: 1, error: 2 } as const;
 
 type Sdk = typeof Sentry;
 let sdk: Sdk | undefined;
+/** The DSN the SDK was started with. */
+let sdkDsn: string | undefined;
 let starting: Promise<Sdk | undefined> | undefined;
 /** A value of SENTRY_DSN found to be no DSN, or with which the SDK could not start: said once, not tried again. */
 let refusedDsn: string | undefined;
 
-/** The SDK, started once per process (the local stack runs every function in one) when a DSN is set; undefined without one. */
+/**
+ * The SDK, started when a DSN is set, once per DSN: once per process in Lambda; the local stack runs
+ * every function in one process, and a test process may start several stacks, each with its own
+ * reporting or none. Undefined without a DSN.
+ */
 async function started(): Promise<Sdk | undefined> {
-  if (sdk) return sdk;
+  if (sdk && sdkDsn === process.env.SENTRY_DSN) return sdk;
   await dsnRead;
   const dsn = process.env.SENTRY_DSN;
   if (!dsn || dsn === refusedDsn) return undefined;
@@ -68,6 +74,7 @@ async function start(dsn: string): Promise<Sdk | undefined> {
     const loaded = await import('@sentry/node-core/light');
     initialise(loaded, dsn);
     sdk = loaded;
+    sdkDsn = dsn;
     return sdk;
   } catch (error) {
     refusedDsn = dsn;

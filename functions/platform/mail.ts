@@ -1,11 +1,11 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { clientPerEndpoint } from './endpoint-client';
 
-let client: SESv2Client | undefined;
+const ses = clientPerEndpoint('AWS_ENDPOINT_URL_SESV2', () => new SESv2Client({}));
 
 /** Sends a plain-text mail through SES. Locally AWS_ENDPOINT_URL_SESV2 points at the outbox. */
 export async function sendMail(mail: { to: string; subject: string; text: string }): Promise<void> {
-  client ??= new SESv2Client({});
-  await client.send(
+  await ses().send(
     new SendEmailCommand({
       FromEmailAddress: process.env.MAIL_FROM ?? 'Tempo <no-reply@tempo.local>',
       Destination: { ToAddresses: [mail.to] },

@@ -5,7 +5,7 @@ import {
   ListUsersCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../shared/dates';
 import { DEMO } from '../../shared/demo';
 import { DemoAccountSchema } from '../../shared/demo.schema';
@@ -34,6 +34,7 @@ describe('the demo’s bounds', () => {
   // Other files share the engine, and the stage's counts are the whole table's: this file's demos
   // live a year on, where no other file's hours or days reach.
   clock.advance(400 * DAY_MS);
+  afterAll(clock.restore);
   afterEach(() => vi.unstubAllEnvs());
 
   /** POST /api/demo as the HTTP server hands it on, from `sourceIp`. */
