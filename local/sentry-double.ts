@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -426,36 +426,57 @@ function send(response: ServerResponse, status: number, body?: unknown, headers:
 
 // ---- what was kept ----
 
-/** The envelopes kept, one file each under `dir`, numbered in order of arrival; the oldest go beyond MAX_KEPT or MAX_KEPT_BYTES. */
+/**
+ * The envelopes kept, oldest first: the last MAX_KEPT, MAX_KEPT_BYTES at most. On disk they are JSON
+ * lines in `dir/envelopes.jsonl`, one appended per envelope; the file is written again with only the
+ * kept ones when it holds twice as many lines or bytes. A file per envelope, made and later removed,
+ * cost the local stack's one thread about 2 ms an envelope (an API call sends one).
+ */
 function openStore(dir: string) {
   mkdirSync(dir, { recursive: true });
-  const kept = readdirSync(dir)
-    .filter((name) => /^\d+\.json$/.test(name))
-    .sort()
-    .map((name) => {
-      const text = readFileSync(join(dir, name), 'utf8');
-      return { name, bytes: Buffer.byteLength(text), envelope: JSON.parse(text) as ReceivedEnvelope };
-    });
-  let next = kept.length ? Number(kept.at(-1)!.name.slice(0, -'.json'.length)) + 1 : 1;
-  let bytes = kept.reduce((total, entry) => total + entry.bytes, 0);
+  const file = join(dir, 'envelopes.jsonl');
+  const kept: Array<{ bytes: number; envelope: ReceivedEnvelope }> = [];
+  let keptBytes = 0;
+  let fileLines = 0;
+  let fileBytes = 0;
+
+  const keep = (envelope: ReceivedEnvelope, bytes: number) => {
+    kept.push({ bytes, envelope });
+    keptBytes += bytes;
+    while (kept.length > MAX_KEPT || (keptBytes > MAX_KEPT_BYTES && kept.length > 1)) keptBytes -= kept.shift()!.bytes;
+  };
+  const rewrite = () => {
+    const lines = kept.map(({ envelope }) => `${JSON.stringify(envelope)}\n`).join('');
+    writeFileSync(file, lines);
+    fileLines = kept.length;
+    fileBytes = Buffer.byteLength(lines);
+  };
+
+  // A line cut short (the stack stopped while writing it) is skipped.
+  for (const line of existsSync(file) ? readFileSync(file, 'utf8').split('\n') : []) {
+    try {
+      if (line) keep(JSON.parse(line) as ReceivedEnvelope, Buffer.byteLength(line) + 1);
+    } catch {
+      continue;
+    }
+  }
+  rewrite();
+
   return {
     add(envelope: ReceivedEnvelope) {
-      const text = JSON.stringify(envelope);
-      const name = `${String(next).padStart(12, '0')}.json`;
-      next += 1;
-      writeFileSync(join(dir, name), text);
-      kept.push({ name, bytes: Buffer.byteLength(text), envelope });
-      bytes += Buffer.byteLength(text);
-      while (kept.length > MAX_KEPT || (bytes > MAX_KEPT_BYTES && kept.length > 1)) {
-        const oldest = kept.shift()!;
-        bytes -= oldest.bytes;
-        rmSync(join(dir, oldest.name), { force: true });
-      }
+      const line = `${JSON.stringify(envelope)}\n`;
+      const bytes = Buffer.byteLength(line);
+      keep(envelope, bytes);
+      if (fileLines >= 2 * MAX_KEPT || fileBytes + bytes > 2 * MAX_KEPT_BYTES) return rewrite();
+      appendFileSync(file, line);
+      fileLines += 1;
+      fileBytes += bytes;
     },
     all: () => kept.map((entry) => entry.envelope),
     clear() {
-      for (const entry of kept.splice(0)) rmSync(join(dir, entry.name), { force: true });
-      bytes = 0;
+      kept.splice(0);
+      keptBytes = 0;
+      rewrite();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -262,12 +262,17 @@ describe('what the double keeps', () => {
     expect(double.received()).toEqual([]);
   });
 
-  it('keeps the last 1,000 envelopes', async () => {
+  it('keeps the last 1,000 envelopes, also across a restart after its file was written again and a line cut short', async () => {
     const send = (index: number) => post(serialize(eventEnvelope({ message: `#${index}` })));
-    await send(0);
-    for (let batch = 1; batch <= 1_000; batch += 50) await Promise.all(Array.from({ length: 50 }, (_, offset) => send(batch + offset)));
-    const kept = double.received().map((envelope) => (envelope.items[0]!.payload as { message: string }).message);
-    expect(kept).toHaveLength(1_000);
-    expect(kept).not.toContain('#0');
+    const messages = () => double.received().map((envelope) => (envelope.items[0]!.payload as { message: string }).message);
+    // One at a time, so in order; past 2,000 lines the file is written again with the kept 1,000.
+    for (let index = 0; index < 2_100; index += 1) await send(index);
+    const last = Array.from({ length: 1_000 }, (_, offset) => `#${1_100 + offset}`);
+    expect(messages()).toEqual(last);
+
+    await double.close();
+    appendFileSync(join(dataDir, 'envelopes.jsonl'), '{"receivedAt":"2026-01-01T10:0');
+    double = await startSentryDouble({ dataDir, clock: () => now });
+    expect(messages()).toEqual(last);
   }, 60_000);
 });
