@@ -93,7 +93,7 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
   let stopUserPool = async (): Promise<void> => undefined;
   /** A local Cognito, for the routes that administer accounts (the demo makes one). */
   async function startUserPool() {
-    // Loaded here, not above: cognito-local and the AWS SDK v2 under it take some 0.6 s to load, in every file.
+    // Loaded here, not above: cognito-local and the AWS SDK v2 under it take some 0.6 s to load, and 2 files use them.
     const { startCognito } = await import('../../local/auth/cognito');
     const dataDir = mkdtempSync(join(tmpdir(), 'tempo-cognito-'));
     const cognito = await startCognito({ dataDir, port: randomCognitoPort(), outbox: createOutbox(join(dataDir, 'outbox')) });
