@@ -21,7 +21,7 @@ export function createOutbox(directory: string) {
       const at = new Date();
       const id = randomUUID();
       // The time first, so name order is sending order; the id keeps two mails of one millisecond apart.
-      const file = join(directory, `${at.toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}-${id.slice(0, 8)}.eml`);
+      const file = join(directory, `${at.toISOString().replace(/[:.]/g, '-')}-${recipientInFileName(mail.to)}-${id.slice(0, 8)}.eml`);
       const headers = [
         `From: ${mail.from}`,
         `To: ${mail.to}`,
@@ -39,6 +39,11 @@ export function createOutbox(directory: string) {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/** The address as a mail's file name holds it, between the time and the id: what a reader looks for first. */
+export function recipientInFileName(address: string): string {
+  return address.replace(/[^\w.@-]/g, '_');
+}
 
 /** Non-ASCII subjects as RFC 2047 encoded words. */
 function encodeHeader(value: string): string {

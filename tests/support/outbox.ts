@@ -1,35 +1,45 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { recipientInFileName } from '../../local/mail/outbox';
 
+/** One mail of the local stack's outbox (`<DATA_DIR>/outbox/*.eml`), parsed. */
 export interface ReadMail {
   to: string;
   subject: string;
   body: string;
 }
 
-/** Every mail in an outbox folder, oldest first, parsed from its .eml file. */
-export function readOutbox(directory: string): ReadMail[] {
-  let files: string[] = [];
+/**
+ * The mails to an address in an outbox folder, oldest first (a file's name starts with its sending
+ * time). Only the files whose names hold the address are read, so finding a mail costs the same
+ * late in a run, among hundreds, as at its start.
+ */
+export function mailsTo(directory: string, address: string): ReadMail[] {
+  const named = `-${recipientInFileName(address)}-`.toLowerCase();
+  let names: string[];
   try {
-    files = readdirSync(directory)
-      .filter((name) => name.endsWith('.eml'))
-      .sort();
+    names = readdirSync(directory);
   } catch {
     return [];
   }
-  return files.map((name) => {
-    const text = readFileSync(join(directory, name), 'utf8');
-    const [head = '', ...rest] = text.split('\r\n\r\n');
-    const header = (field: string) => new RegExp(`^${field}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
-    return { to: header('To'), subject: decodeHeader(header('Subject')), body: rest.join('\r\n\r\n').replace(/\r\n/g, '\n') };
-  });
+  return names
+    .filter((name) => name.endsWith('.eml') && name.toLowerCase().includes(named))
+    .sort()
+    .map((name) => parseMail(name, readFileSync(join(directory, name), 'utf8')))
+    .filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
 }
 
-/** An RFC 2047 encoded word (`=?UTF-8?B?…?=`, as a mail client reads it) back to its text. */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?=/gi, (_, encoded: string) => Buffer.from(encoded, 'base64').toString('utf8'));
-}
-
-export function mailsTo(directory: string, address: string): ReadMail[] {
-  return readOutbox(directory).filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
+/** RFC 5322 with folded headers, as the local outbox writes it: 8bit plain text, RFC 2047 (base64) subjects. */
+function parseMail(file: string, raw: string): ReadMail {
+  const text = raw.replace(/\r\n/g, '\n');
+  const split = text.indexOf('\n\n');
+  const head = (split === -1 ? text : text.slice(0, split)).replace(/\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  if (encoding && encoding !== '8bit' && encoding !== '7bit') throw new Error(`${file}: unexpected transfer encoding ${encoding}`);
+  return {
+    to: header('To').replace(/^.*<(.+)>$/, '$1'),
+    subject: header('Subject').replace(/=\?utf-8\?b\?([^?]*)\?=/gi, (_, data: string) => Buffer.from(data, 'base64').toString('utf8')),
+    body: split === -1 ? '' : text.slice(split + 2),
+  };
 }

@@ -17,6 +17,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // One axe.run in the page (the app has no frames), instead of a run per frame finished in a new
+    // blank page: axe's 0.6 MB source is sent and compiled once, and each analysis takes ~0.3 s less.
+    .setLegacyMode(true)
     .analyze()
     .finally(() => page.emulateMedia({ reducedMotion: null }));
   return results.violations
