@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { callCognito, createAccount, PASSWORD } from './support/accounts';
 import { CONNECT_PROMPT_SHOWN, markConnectPromptShown, pretendGoogleIsNotConfigured } from './support/google';
 import { seriousViolations } from './support/axe';
-import { signInThroughForm } from './support/sign-in';
+import { signedInAccount } from './support/app-data';
 
 /**
  * The calendar page: views, navigation, slot click, the editor with every message
@@ -16,26 +15,14 @@ const ZONE = 'America/New_York';
 const SUNDAY = '2027-02-07';
 const WEDNESDAY = '2027-02-10';
 
-interface CalendarUser {
-  /** Calls the API as the user. */
-  api: (method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => Promise<any>;
-}
+type CalendarUser = Awaited<ReturnType<typeof signedInAccount>>;
 
-/** A fresh account in New York time, signed in; unless a test is about it, the browser has seen the connect dialog. */
+/** A fresh account in New York time, signed in with no page of the app loaded yet; unless a test is about it, the browser has seen the connect dialog. */
 async function signIn(page: Page, request: APIRequestContext, purpose: string, { connectPromptSeen = true } = {}): Promise<CalendarUser> {
   if (connectPromptSeen) await markConnectPromptShown(page);
-  const email = await createAccount(request, purpose);
-  const auth = await callCognito(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } });
-  const token: string = auth.body.AuthenticationResult.IdToken;
-  const api: CalendarUser['api'] = async (method, path, data) => {
-    const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-  await api('PUT', '/api/settings', { preferred_timezone: ZONE });
-  await page.goto('/login');
-  await signInThroughForm(page, email);
-  return { api };
+  const user = await signedInAccount(page, request, purpose, null);
+  await user.api.put('/api/settings', { preferred_timezone: ZONE });
+  return user;
 }
 
 /** An event at New York wall-clock times of a day (EST, UTC-5, in February). */
@@ -44,7 +31,7 @@ function at(day: string, time: string): string {
 }
 
 async function seedEvent(user: CalendarUser, fields: Record<string, unknown>): Promise<{ id: string; title: string }> {
-  return user.api('POST', '/api/events', { start_time: at(WEDNESDAY, '10:00'), end_time: at(WEDNESDAY, '11:00'), ...fields });
+  return user.api.create('events', { start_time: at(WEDNESDAY, '10:00'), end_time: at(WEDNESDAY, '11:00'), ...fields });
 }
 
 async function openCalendar(page: Page, query: string) {
@@ -79,7 +66,7 @@ test('clicking an empty slot creates an event at that date and hour, in the user
   // One hour in the day view is one 80 px row.
   expect((await block.boundingBox())?.height).toBeCloseTo(80, 0);
 
-  const { items } = await user.api('GET', '/api/events');
+  const { items } = await user.api.get('/api/events');
   expect(items).toMatchObject([
     { title: 'Dentist', start_time: '2027-02-10T14:00:00.000Z', end_time: '2027-02-10T15:00:00.000Z', event_type: 'personal', location: 'Main Street 1' },
   ]);
@@ -187,7 +174,7 @@ test('Escape closes the editor without saving', async ({ page, request }) => {
   await dialog(page, 'New Event').getByLabel('Title').fill('Never saved');
   await page.keyboard.press('Escape');
   await expect(dialog(page, 'New Event')).toBeHidden();
-  expect((await user.api('GET', '/api/events')).items).toEqual([]);
+  expect((await user.api.get('/api/events')).items).toEqual([]);
 });
 
 test('an event’s details lead to the editor, and the change is saved', { tag: '@phone' }, async ({ page, request }) => {
@@ -234,7 +221,7 @@ test('deleting an event asks first, then moves it to the trash', async ({ page, 
   await expect(page.getByText('Event moved to trash')).toBeVisible();
   await expect(details).toBeHidden();
   await expect(page.getByRole('button', { name: /Old meeting/ })).toHaveCount(0);
-  const trash = await user.api('GET', '/api/trash');
+  const trash = await user.api.get('/api/trash');
   expect(trash.items).toMatchObject([{ kind: 'events', id: event.id, title: 'Old meeting' }]);
 });
 
@@ -326,7 +313,7 @@ test('without Google configured there is no Sync button and no connect dialog', 
 
 test('a user without Google connected is offered to connect once, and there is no Sync button', async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-prompt', { connectPromptSeen: false });
-  expect(await user.api('GET', '/api/gcal/status')).toMatchObject({ configured: true, connected: false });
+  expect(await user.api.get('/api/gcal/status')).toMatchObject({ configured: true, connected: false });
   await openCalendar(page, '');
   const prompt = dialog(page, 'Connect Google Calendar');
   await expect(prompt).toContainText('You can connect it later from Settings.');
@@ -389,7 +376,7 @@ test('a weekly series made in the editor repeats on its weekdays at 9:00 across 
   await editor.getByRole('button', { name: 'Create Event' }).click();
   await expect(page.getByText('Event created successfully')).toBeVisible();
 
-  const [saved] = (await user.api('GET', '/api/events')).items;
+  const [saved] = (await user.api.get('/api/events')).items;
   expect(saved.recurrence).toEqual({ rule: 'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=5', time_zone: ZONE, exceptions: [] });
   await expect(dayColumn(page, 'Monday, Mar 1, 2027').getByRole('button', { name: /Standup/ })).toContainText('9:00 AM');
   await expect(dayColumn(page, 'Thursday, Mar 4, 2027').getByRole('button', { name: /Standup/ })).toContainText('9:00 AM');
@@ -447,7 +434,7 @@ test('deleting from a series asks which: this event (to the trash, whence it com
   await expect(page.getByText('Event moved to trash')).toBeVisible();
   await expect(page.getByRole('button', { name: /Walk/ })).toHaveCount(1);
   await expect(walkOn('Thursday, Feb 11, 2027')).toHaveCount(1);
-  expect((await user.api('GET', '/api/trash')).items).toMatchObject([{ kind: 'events', id: series.id }]);
+  expect((await user.api.get('/api/trash')).items).toMatchObject([{ kind: 'events', id: series.id }]);
 });
 
 /** Opens a daily series' occurrence on a week-view day, gives it new times, and saves them for the scope chosen. */
@@ -488,7 +475,7 @@ test('editing one occurrence moves only it; editing all moves the whole series',
   await expect(reviewOn('Monday, Feb 8, 2027')).toContainText('8:00 AM');
   await expect(reviewOn('Friday, Feb 12, 2027')).toContainText('8:00 AM');
   await expect(reviewOn('Wednesday, Feb 10, 2027')).toContainText('1:00 PM');
-  expect((await user.api('GET', '/api/events')).items).toHaveLength(2);
+  expect((await user.api.get('/api/events')).items).toHaveLength(2);
 });
 
 test('editing this and following starts a new series there; a series trashed whole comes back from the trash', async ({ page, request }) => {
@@ -506,7 +493,7 @@ test('editing this and following starts a new series there; a series trashed who
   for (const day of ['Monday, Feb 8, 2027', 'Tuesday, Feb 9, 2027']) await expect(yogaOn(day)).toContainText('7:00 AM');
   for (const day of ['Wednesday, Feb 10, 2027', 'Thursday, Feb 11, 2027', 'Friday, Feb 12, 2027']) await expect(yogaOn(day)).toContainText('6:00 PM');
   await expect(yogaOn('Saturday, Feb 13, 2027')).toHaveCount(0);
-  const rules = (await user.api('GET', '/api/events')).items.map((event: { recurrence: { rule: string } }) => event.recurrence.rule).sort();
+  const rules = (await user.api.get('/api/events')).items.map((event: { recurrence: { rule: string } }) => event.recurrence.rule).sort();
   expect(rules).toEqual(['FREQ=DAILY;COUNT=2', 'FREQ=DAILY;COUNT=3']);
 
   await yogaOn('Friday, Feb 12, 2027').click();

@@ -151,7 +151,7 @@ test('the editor refuses a save the server rejects, and a target date in the pas
 });
 
 test('the Goal Tasks panel lists, adds, completes and deletes the goal’s tasks', { tag: '@phone' }, async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'goals-panel');
+  const { api } = await signedInAccount(page, request, 'goals-panel', null);
   await api.create('goals', { title: 'Get fit', tags: ['health'] });
   await page.goto('/goals');
   await card(page, 'Get fit').getByRole('button', { name: '0 tasks' }).click();
@@ -190,7 +190,7 @@ test('the Goal Tasks panel lists, adds, completes and deletes the goal’s tasks
 });
 
 test('a new order is saved with the keyboard and survives a reload; ?goalId= opens the editor', async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'goals-order');
+  const { api } = await signedInAccount(page, request, 'goals-order', null);
   await api.create('goals', { title: 'First' });
   await api.create('goals', { title: 'Second' });
   const third = await api.create('goals', { title: 'Third' });
@@ -281,7 +281,7 @@ test(
   'cards show 3 tags in the grid and 2 in the list (always the list on a phone), then +N more naming the rest',
   { tag: '@phone' },
   async ({ page, request, isMobile }) => {
-    const { api } = await signedInAccount(page, request, 'goals-tags');
+    const { api } = await signedInAccount(page, request, 'goals-tags', null);
     await api.create('goals', { title: 'Many tags', tags: ['one', 'two', 'three', 'four', 'five'] });
     await page.goto('/goals');
     const chips = card(page, 'Many tags').getByRole('list', { name: 'Tags' });
@@ -296,11 +296,11 @@ test(
 
 test('a card dragged with the mouse lifts only past 8 px, and the order it is dropped in is saved', async ({ page, request, isMobile }) => {
   test.skip(isMobile, 'the mouse is the desktop’s; a phone drags through the same pointer sensor by touch');
-  const { api } = await signedInAccount(page, request, 'goals-drag');
+  const { api } = await signedInAccount(page, request, 'goals-drag', null);
   for (const title of ['First', 'Second', 'Third']) await api.create('goals', { title });
   await installPageClock(page);
   await page.goto('/goals');
-  // All three: the page may first paint the list the dashboard showed (and kept) while the goals were being made.
+  // The three cards, before their order is read.
   await expect(page.getByRole('list', { name: 'Goals', exact: true }).getByRole('article')).toHaveCount(3);
   await stopPageClock(page);
   const [top, next, last] = (await cardTitles(page)) as [string, string, string];

@@ -77,7 +77,7 @@ async function createEventInApp(page: Page, title: string, slot: string) {
 }
 
 test('connect, first sync, Sync again adds nothing twice, and disconnect removes only the synced events', async ({ page, context, request }) => {
-  const { api } = await signedInAccount(page, request, 'gcal-flow');
+  const { api } = await signedInAccount(page, request, 'gcal-flow', null);
   const google = await googleAccount(context, request, 'flow');
   // After the disconnect the calendar would offer to connect (once): not this test's subject.
   await markConnectPromptShown(page);
@@ -135,7 +135,7 @@ test('connect, first sync, Sync again adds nothing twice, and disconnect removes
 });
 
 test('a Google change appears on the calendar screen without Sync', async ({ page, context, request }) => {
-  await signedInAccount(page, request, 'gcal-push');
+  await signedInAccount(page, request, 'gcal-push', null);
   const google = await googleAccount(context, request, 'push');
   await markConnectPromptShown(page);
   await connectFromSettings(page, 'Connect Google Calendar');
@@ -151,7 +151,7 @@ test('a Google change appears on the calendar screen without Sync', async ({ pag
 });
 
 test('a local event stays local while read-only, and reaches Google once write access is granted', async ({ page, context, request }) => {
-  const { api } = await signedInAccount(page, request, 'gcal-mirror');
+  const { api } = await signedInAccount(page, request, 'gcal-mirror', null);
   const google = await googleAccount(context, request, 'mirror');
   await connectFromSettings(page, 'Connect Google Calendar');
 
@@ -178,7 +178,7 @@ test('a local event stays local while read-only, and reaches Google once write a
 });
 
 test('a first sync that fails says so, and a sync by hand then brings the events', async ({ page, context, request }) => {
-  await signedInAccount(page, request, 'gcal-first-fails');
+  await signedInAccount(page, request, 'gcal-first-fails', null);
   const google = await googleAccount(context, request, 'first-fails');
   await google.addEvent(timed('Lunch with Sam', 12));
   // The account's first listing is the first sync's (the watch channel, opened at the same time, is another call).
@@ -195,7 +195,7 @@ test('a first sync that fails says so, and a sync by hand then brings the events
 });
 
 test('coming back more than 10 minutes after leaving for Google says the attempt expired', async ({ page, request }) => {
-  await signedInAccount(page, request, 'gcal-expired', '/settings');
+  await signedInAccount(page, request, 'gcal-expired', null);
   await page.evaluate(([key, since]) => localStorage.setItem(key, since), [PENDING_MARKER, String(Date.now() - PENDING_WINDOW_MS - 60_000)] as const);
 
   await page.goto('/settings?gcal=connected');
@@ -205,7 +205,7 @@ test('coming back more than 10 minutes after leaving for Google says the attempt
 });
 
 test('a failed return from Google shows our text for its reason, never words from the address', async ({ page, request }) => {
-  await signedInAccount(page, request, 'gcal-reason', '/settings');
+  await signedInAccount(page, request, 'gcal-reason', null);
   const planted = 'Security alert: your account is locked, call 555 0100';
   await page.goto(`/settings?gcal=error&message=${encodeURIComponent(planted)}&reason=${encodeURIComponent(planted)}`);
   await expect(googleSection(page).getByText(GCAL_MESSAGES.connectFailed)).toBeVisible();
@@ -217,7 +217,7 @@ test('a failed return from Google shows our text for its reason, never words fro
 });
 
 test('the calendar’s first-time dialog connects too, and the settings page completes it', async ({ page, context, request }) => {
-  await signedInAccount(page, request, 'gcal-prompt');
+  await signedInAccount(page, request, 'gcal-prompt', null);
   const google = await googleAccount(context, request, 'prompt');
   await google.addEvent(timed('Dentist', 15));
   await openDay(page);
@@ -231,7 +231,7 @@ test('the calendar’s first-time dialog connects too, and the settings page com
 });
 
 test('a change Google could not take waits, and the calendar and Settings say so and when Google is tried again', async ({ page, context, request }) => {
-  const { api } = await signedInAccount(page, request, 'gcal-outage');
+  const { api } = await signedInAccount(page, request, 'gcal-outage', null);
   const google = await googleAccount(context, request, 'outage');
   await connectFromSettings(page, 'Connect Google Calendar');
   await connectFromSettings(page, 'Allow writing changes to Google');

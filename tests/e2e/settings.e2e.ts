@@ -197,7 +197,7 @@ test('a check answered late does not undo the real-time status a later check gav
 });
 
 test('without Google configured on the server the settings say so and offer no Connect', async ({ page, request }) => {
-  await signedInAccount(page, request, 'settings-no-google');
+  await signedInAccount(page, request, 'settings-no-google', null);
   await pretendGoogleIsNotConfigured(page);
   await page.goto('/settings');
   await expect(page.getByText('Google Calendar is not configured on this server')).toBeVisible();

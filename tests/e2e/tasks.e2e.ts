@@ -17,7 +17,7 @@ async function tabTo(page: Page, target: Locator) {
 }
 
 test('a task is created with validation, completed, filtered, edited and moved to trash', { tag: '@phone' }, async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'tasks-flow');
+  const { api } = await signedInAccount(page, request, 'tasks-flow', null);
   await api.create('goals', { title: 'Open goal' });
   await api.create('goals', { title: 'Done goal', status: 'completed' });
   await page.goto('/tasks');
@@ -110,12 +110,12 @@ test('a failed create keeps the editor open with its toast', async ({ page, requ
 });
 
 test('a new task order is saved with the keyboard and survives a reload; ?taskId= opens the editor', async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'tasks-order');
+  const { api } = await signedInAccount(page, request, 'tasks-order', null);
   await api.create('tasks', { title: 'One' });
   const two = await api.create('tasks', { title: 'Two' });
   await api.create('tasks', { title: 'Three' });
   await page.goto('/tasks');
-  // All three: the page may first paint the list the dashboard showed (and kept) while the tasks were being made.
+  // The list is shown whole at once: its last-made task there means all three are.
   await expect(card(page, 'Three')).toBeVisible();
   const before = await cardTitles(page);
 
@@ -139,7 +139,7 @@ test('a new task order is saved with the keyboard and survives a reload; ?taskId
 test('the priority, due and goal-link filters; 3 tags then +N more; the checkbox toggles both ways', { tag: '@phone' }, async ({ page, request }) => {
   // The server refuses past due dates, so the browser lives 3 days ahead: a task due today is overdue there.
   await installPageClock(page, { time: new Date(`${utcDay(3)}T12:00:00.000Z`) });
-  const { api } = await signedInAccount(page, request, 'tasks-filters');
+  const { api } = await signedInAccount(page, request, 'tasks-filters', null);
   const garden = await api.create('goals', { title: 'Garden' });
   await api.create('tasks', { title: 'Late', priority: 'high', due_date: `${utcDay(0)}T00:00:00.000Z` });
   await api.create('tasks', { title: 'Soon', due_date: `${utcDay(5)}T00:00:00.000Z`, goal_id: garden.id, tags: ['one', 'two', 'three', 'four', 'five'] });
@@ -196,7 +196,7 @@ test('the priority, due and goal-link filters; 3 tags then +N more; the checkbox
 });
 
 test('every task action works from the keyboard, and the focus comes back after the editor and the dialog', async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'tasks-keys');
+  const { api } = await signedInAccount(page, request, 'tasks-keys', null);
   await api.create('tasks', { title: 'Water plants' });
   await page.goto('/tasks');
   const task = card(page, 'Water plants');

@@ -56,7 +56,7 @@ test('items deleted through the API are restored, deleted for good and emptied f
 });
 
 test('select all restores every shown item at once', async ({ page, request }) => {
-  const { api } = await signedInAccount(page, request, 'trash-bulk');
+  const { api } = await signedInAccount(page, request, 'trash-bulk', null);
   for (const title of ['First', 'Second']) {
     const task = await api.create('tasks', { title });
     await api.remove('tasks', task.id);

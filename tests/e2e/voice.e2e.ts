@@ -232,12 +232,12 @@ test('a typed request at 375 px creates a goal through a text conversation, and 
 
 test('a spoken sentence that makes three tasks and moves an event shows four lines, and Undo all brings the screens back', async ({ page, request }) => {
   const double = elevenLabsDouble(request);
-  const { api } = await signedInAccount(page, request, 'voice-change-set');
+  const { api } = await signedInAccount(page, request, 'voice-change-set', null);
   const start = new Date(Date.now() + 2 * 86_400_000);
   start.setUTCHours(14, 0, 0, 0);
   const at = (hours: number) => new Date(start.getTime() + hours * 3_600_000).toISOString();
   const dentist = await api.create('events', { title: 'Dentist', start_time: at(0), end_time: at(1) });
-  await page.reload();
+  await page.goto('/dashboard');
   await double.script({
     transcript: 'Add milk, eggs and bread, and move my dentist two days later',
     toolCalls: [
@@ -269,10 +269,10 @@ test('a spoken sentence that makes three tasks and moves an event shows four lin
 
 test('a typed request that would move 5 tasks to the trash asks first, and the tasks go only on yes', async ({ page, request }) => {
   const double = elevenLabsDouble(request);
-  const { api } = await signedInAccount(page, request, 'voice-confirm');
+  const { api } = await signedInAccount(page, request, 'voice-confirm', null);
   const tasks = [];
   for (const title of ['Old 1', 'Old 2', 'Old 3', 'Old 4', 'Old 5']) tasks.push(await api.create('tasks', { title }));
-  await page.reload();
+  await page.goto('/dashboard');
   // The agent's five deletes come together, before any result, as a model's parallel calls do.
   await double.script({
     toolCalls: tasks.map((task, index) => ({ tool_name: 'deleteTask', parameters: { id: task.id }, ...(index > 0 ? { after: 'sent' as const } : {}) })),
@@ -326,7 +326,7 @@ test('a new turn keeps the one before under “Earlier today” as it was left, 
   request,
 }) => {
   const double = elevenLabsDouble(request);
-  await signedInAccount(page, request, 'voice-history');
+  await signedInAccount(page, request, 'voice-history', null);
   await page.goto('/tasks');
   const dayReads: string[] = [];
   page.on('request', (sent) => {
