@@ -94,7 +94,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
   async function confirmedUser(): Promise<string> {
     const email = newEmail();
     await signUp(email);
-    const link = new URL(/https?:\/\/\S+/.exec(mailsTo(outbox(), email)[0]!.body)![0]);
+    const link = mailsTo(outbox(), email)[0]!.link!;
     expect((await post('/api/auth/verify-email', { email: link.searchParams.get('email'), code: link.searchParams.get('code') })).status).toBe(200);
     return email;
   }
@@ -119,7 +119,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
 
     const [mail] = mailsTo(outbox(), email);
     expect(mail?.subject).toBe(VERIFICATION_SUBJECT);
-    const link = new URL(/https?:\/\/\S+/.exec(mail!.body)![0]);
+    const link = mail!.link!;
     expect(link.origin).toBe(local.stack.url);
     expect(link.pathname).toBe('/verify-email');
     const query = { email: link.searchParams.get('email'), code: link.searchParams.get('code') };
@@ -145,7 +145,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const [verification] = mailsTo(outbox(), email);
     expect(verification?.subject).toBe(MAIL_TEXTS.es.verification.subject);
     expect(verification?.body).toMatch(/^Hola, Ada Lovelace:\n\nTe damos la bienvenida a Tempo/);
-    const link = new URL(/https?:\/\/\S+/.exec(verification!.body)![0]);
+    const link = verification!.link!;
     await post('/api/auth/verify-email', { email, code: link.searchParams.get('code') });
     const token = (await signIn(email)).AuthenticationResult!.IdToken!;
     const settings = await (await fetch(`${local.stack.url}/api/settings`, { headers: { authorization: `Bearer ${token}` } })).json();
@@ -347,7 +347,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
 
     const mails = mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
     expect(mails).toHaveLength(1);
-    const code = /\b(\d{6})\b/.exec(mails[0]!.body)![1]!;
+    const code = mails[0]!.code!;
 
     // A session opened with the old password, as whoever made the reset necessary might hold.
     const { RefreshToken: oldSession, IdToken: oldIdToken } = (await signIn(email)).AuthenticationResult!;
@@ -385,7 +385,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const email = await confirmedUser();
     await post('/api/auth/reset-code', { email });
     await local.stack.settle();
-    const code = /\b(\d{6})\b/.exec(mailsTo(outbox(), email).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
+    const code = mailsTo(outbox(), email).find((mail) => mail.subject === RESET_SUBJECT)!.code!;
     const wrong = code === '000000' ? '000001' : '000000';
     // From an address of their own: the guesses stay under the address's hourly count of resets.
     const guesses = [...Array.from({ length: 29 }, () => wrong), code].map((guess) =>
@@ -416,7 +416,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     // Only wrong verification codes count: a right one from the same address leaves the count below as it is.
     const newcomer = newEmail();
     await signUp(newcomer);
-    const link = new URL(/https?:\/\/\S+/.exec(mailsTo(outbox(), newcomer)[0]!.body)![0]);
+    const link = mailsTo(outbox(), newcomer)[0]!.link!;
     const rightCode = { email: link.searchParams.get('email'), code: link.searchParams.get('code') };
     expect((await postFrom('127.0.0.73', '/api/auth/verify-email', rightCode)).status).toBe(200);
 
@@ -480,12 +480,12 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       }
       // The owner's mailbox holds one code however often it was mailed, and the owner's own request works.
       expect(resetMails().length).toBeLessThanOrEqual(RESET_CODE.sendsPerCode);
-      expect(new Set(resetMails().map((mail) => /\b(\d{6})\b/.exec(mail.body)![1]!)).size).toBe(1);
+      expect(new Set(resetMails().map((mail) => mail.code!)).size).toBe(1);
       clock.advance(RESET_CODE.expiryMs);
       await strangerAsks('127.0.0.50', 3);
       expect((await postFrom('127.0.0.60', '/api/auth/reset-code', { email, browser: 'owner-browser-1' })).status).toBe(202);
       await local.stack.settle();
-      const code = /\b(\d{6})\b/.exec(resetMails().at(-1)!.body)![1]!;
+      const code = resetMails().at(-1)!.code!;
       const reset = await postFrom('127.0.0.60', '/api/auth/reset-password', { email, code, password: 'New-password-2!' });
       expect(reset).toEqual({ status: 200, body: { reset: true } });
     } finally {
@@ -502,7 +502,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     await local.stack.settle();
     const mails = mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
     expect(mails).toHaveLength(1);
-    const code = /\b(\d{6})\b/.exec(mails[0]!.body)![1]!;
+    const code = mails[0]!.code!;
     const wrong = code === '000000' ? '000001' : '000000';
     for (let guess = 0; guess < 5; guess += 1) {
       expect((await post('/api/auth/reset-password', { email, code: wrong, password: 'New-password-2!' })).status).toBe(400);
@@ -512,7 +512,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const other = await confirmedUser();
     await post('/api/auth/reset-code', { email: other, browser: 'guessing-test-browser' });
     await local.stack.settle();
-    const otherCode = /\b(\d{6})\b/.exec(mailsTo(outbox(), other).find((mail) => mail.subject === RESET_SUBJECT)!.body)![1]!;
+    const otherCode = mailsTo(outbox(), other).find((mail) => mail.subject === RESET_SUBJECT)!.code!;
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
@@ -540,7 +540,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     await sendResetCode(request('another-request'), lambdaContext('auth/send-reset-code'));
     const codes = mailsTo(outbox(), email)
       .filter((mail) => mail.subject === RESET_SUBJECT)
-      .map((mail) => /\b(\d{6})\b/.exec(mail.body)![1]!);
+      .map((mail) => mail.code!);
     expect(codes).toHaveLength(1);
     expect((await post('/api/auth/reset-password', { email, code: codes[0]!, password: 'New-password-2!' })).status).toBe(200);
   });

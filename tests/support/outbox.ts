@@ -7,6 +7,10 @@ export interface ReadMail {
   to: string;
   subject: string;
   body: string;
+  /** The first web address in the body, if any. */
+  link: URL | null;
+  /** The first six-digit number in the body, if any. */
+  code: string | null;
 }
 
 /**
@@ -37,9 +41,13 @@ function parseMail(file: string, raw: string): ReadMail {
   const header = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (encoding && encoding !== '8bit' && encoding !== '7bit') throw new Error(`${file}: unexpected transfer encoding ${encoding}`);
+  const body = split === -1 ? '' : text.slice(split + 2);
+  const link = /https?:\/\/[^\s<>"]+/.exec(body)?.[0];
   return {
     to: header('To').replace(/^.*<(.+)>$/, '$1'),
     subject: header('Subject').replace(/=\?utf-8\?b\?([^?]*)\?=/gi, (_, data: string) => Buffer.from(data, 'base64').toString('utf8')),
-    body: split === -1 ? '' : text.slice(split + 2),
+    body,
+    link: link ? new URL(link) : null,
+    code: /\b(\d{6})\b/.exec(body)?.[1] ?? null,
   };
 }
