@@ -88,15 +88,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', testIgnore: FULL_BROWSER_TESTS, use: { viewport: { width: 1280, height: 800 } } },
-    {
-      // At 375 px, the tests of what a phone shows differently (tagged @phone: the drawer, the
-      // list layouts, the 5-day week, the editors as sheets); what the server does is the same.
-      name: 'mobile',
-      testIgnore: FULL_BROWSER_TESTS,
-      grep: /@phone/,
-      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-    },
+    // Workers take the projects in this order, and a file's tests one after the other: the voice file,
+    // the longest, starts first, so the run does not end on it with the other worker idle.
     {
       name: 'voice',
       testMatch: VOICE_TESTS,
@@ -113,6 +106,15 @@ export default defineConfig({
       name: 'notifications',
       testMatch: NOTIFICATION_TESTS,
       use: { viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow', launchOptions: { ...CHROMIUM, executablePath: FULL_CHROMIUM } },
+    },
+    { name: 'desktop', testIgnore: FULL_BROWSER_TESTS, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      // At 375 px, the tests of what a phone shows differently (tagged @phone: the drawer, the
+      // list layouts, the 5-day week, the editors as sheets); what the server does is the same.
+      name: 'mobile',
+      testIgnore: FULL_BROWSER_TESTS,
+      grep: /@phone/,
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],
   webServer: {
