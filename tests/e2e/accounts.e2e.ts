@@ -34,6 +34,8 @@ test('sign up, confirm from the mailed link, sign in, reach a protected page, si
   await expect(page.getByText('Confirmation email sent')).toBeVisible();
   await expect(page.getByText('Please check your inbox to confirm your email')).toBeVisible();
   await expect(page).toHaveURL('/login');
+  // The sign-up page stays until the sign-in page's code has loaded, and its Email field holds the address too.
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
 
   const mail = await waitForMail(email, VERIFICATION_SUBJECT);
