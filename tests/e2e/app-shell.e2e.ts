@@ -103,8 +103,8 @@ test('a bug report is validated, prefilled, closed by Escape and submitted', { t
   expect(feedback.contexts.feedback).toEqual({ name: 'Ada', contact_email: email, message: 'The calendar froze when I clicked next week.' });
 });
 
-test('the skip link moves focus to the main content', async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'keyboard navigation is checked at desktop size');
+// Not @phone: keyboard navigation is checked at desktop size.
+test('the skip link moves focus to the main content', async ({ page, request }) => {
   await signedInAccount(page, request, 'shell-skip');
   // A fresh load, so the first Tab starts from the top of the document and not from the sign-in form.
   await page.reload();

@@ -101,8 +101,6 @@ async function signInToOwnDemo(page: Page) {
   await expect(page).toHaveURL('/dashboard');
 }
 
-test.skip(({ isMobile }) => isMobile, 'the test sets both sizes itself');
-
 test('a demo account’s frame says it is one and when it ends, in place of its generated address', async ({ page }) => {
   const made = page.waitForResponse((response) => response.url().endsWith('/api/demo') && response.ok());
   await signInToOwnDemo(page);

@@ -30,8 +30,6 @@ async function signedInFirstVisit(browser: Browser, request: APIRequestContext, 
 }
 
 test.describe('first-visit JavaScript', () => {
-  test.skip(({ isMobile }) => isMobile, 'the same bytes on every screen size');
-
   test('a first visit to / stays within 100 KB gzipped, with no Amplify and no zod', async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto('/', { waitUntil: 'networkidle' });

@@ -16,8 +16,6 @@ import { installPageClock } from './support/clock';
  * receives, never for a time.
  */
 test.describe('error reporting', () => {
-  test.skip(({ isMobile }) => isMobile, 'what is reported does not depend on the screen');
-
   const double = sentryDouble();
 
   test('an error in a signed-in page arrives with its replay, release, environment and user id, and nothing secret leaves the browser', async ({

@@ -13,8 +13,6 @@ async function shoot(page: Page, name: string, path: string) {
   expect(new URL(page.url()).pathname).toBe(path);
 }
 
-test.skip(({ isMobile }) => isMobile, 'the README shows the desktop layout');
-
 test('the README screenshots show each page with the demo data', async ({ page }) => {
   await markConnectPromptShown(page);
   await page.goto('/');
