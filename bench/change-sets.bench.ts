@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import type { Page } from '@playwright/test';
 import { signedInPage, startBrowserStack } from './browser-stack';
+import { cpuBetween, cpuSum, readCpu, type CpuReading } from './cpu-meter';
 import { percentile } from './percentile';
 
 /**
@@ -11,6 +13,7 @@ import { percentile } from './percentile';
  * - from the click on "Undo all" to all 5 gone from the page (target p95 ≤ 300 ms).
  * Times are this machine's Date.now() on both sides; the page stamps each task card as it comes and goes.
  * Each round ends with the screen as it began, so every round starts from an empty Tasks page.
+ * Beside the times, the CPU the turns used (./cpu-meter.ts): the stack and Chromium share this machine's cores.
  *
  * A stack just started runs its first turns slower (its code is compiled as it first runs, as a
  * Lambda's cold start is), so a first person's page takes BENCH_CHANGE_SET_WARMUP turns first,
@@ -28,6 +31,8 @@ interface Turns {
   toScreen: number[];
   toAgent: number[];
   undoToScreen: number[];
+  /** The CPU each turn used, from the request sent to the last result at the agent, and that stretch's wall time. */
+  cpu: Array<{ used: CpuReading; wallSeconds: number }>;
 }
 
 /** A page of its own, signed in as `purpose`, on its Tasks page with the assistant's text box open. */
@@ -63,7 +68,7 @@ async function tasksPage(purpose: string): Promise<Page> {
 
 /** `rounds` turns of CALLS calls on `page`, each undone with "Undo all". */
 async function playTurns(page: Page, rounds: number): Promise<Turns> {
-  const turns: Turns = { firstOnScreen: [], toScreen: [], toAgent: [], undoToScreen: [] };
+  const turns: Turns = { firstOnScreen: [], toScreen: [], toAgent: [], undoToScreen: [], cpu: [] };
   for (let round = 0; round < rounds; round += 1) {
     const titles = Array.from({ length: CALLS }, (_, index) => `Round ${round + 1} task ${index + 1}`);
     const before = double.state().toolResults.length;
@@ -71,9 +76,13 @@ async function playTurns(page: Page, rounds: number): Promise<Turns> {
       toolCalls: titles.map((title, index) => ({ tool_name: 'createTask', parameters: { title }, ...(index > 0 ? { after: 'sent' as const } : {}) })),
     });
     await page.getByRole('textbox', { name: 'Type to your assistant' }).fill(`add the tasks of round ${round + 1}`);
+    const cpuBefore = readCpu();
+    const sentAt = Date.now();
     await page.keyboard.press('Enter');
 
     const state = await double.waitFor((current) => current.toolResults.length >= before + CALLS, 60_000);
+    const cpuAfter = readCpu();
+    if (cpuBefore && cpuAfter) turns.cpu.push({ used: cpuBetween(cpuBefore, cpuAfter), wallSeconds: (Date.now() - sentAt) / 1000 });
     await page.waitForFunction((names) => names.every((name) => name in (window as unknown as { benchShown: object }).benchShown), titles, { timeout: 10_000 });
     // The notices bring each result: by then every stand-in has given way to its task.
     await page.waitForTimeout(1_000);
@@ -127,6 +136,22 @@ try {
   line('last tool call of the turn → all 5 first on screen', measured.firstOnScreen, false);
   line('last tool call of the turn → all 5 results to the agent', measured.toAgent, false);
   line('"Undo all" clicked → all 5 gone from the screen', measured.undoToScreen);
+  if (measured.cpu.length > 0) {
+    // Where a turn's time goes on this machine: the stack and the browser share its cores.
+    const used = cpuSum(measured.cpu.map((turn) => turn.used));
+    const wall = measured.cpu.reduce((sum, turn) => sum + turn.wallSeconds, 0);
+    const seconds = (value: number) => value.toFixed(1);
+    const chromium = Object.entries(used.chromium).sort(([, a], [, b]) => b - a);
+    console.log(
+      `\nCPU while the turns ran (the request sent → the last result at the agent): ${seconds(wall)} s of wall time, ${availableParallelism()} cores`,
+    );
+    console.log(
+      `  this process (the local stack, its engine thread, the doubles, the bench's client) ${seconds(used.process)} s; its event loop, where every handler runs, at work ${Math.round((100 * used.eventLoop) / wall)} % of the time`,
+    );
+    console.log(
+      `  Chromium ${seconds(chromium.reduce((sum, [, value]) => sum + value, 0))} s: ${chromium.map(([kind, value]) => `${kind} ${seconds(value)}`).join(', ')}`,
+    );
+  }
 } finally {
   await stop();
 }
