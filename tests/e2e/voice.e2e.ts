@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { agentDefinition } from '../../functions/voice/agent/definition';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
@@ -228,6 +228,41 @@ test('a typed request at 375 px creates a goal through a text conversation, and 
   await expect(card).toHaveCount(0);
   // The phone layout with the card open, its text box and the toasts.
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a task the assistant is still saving shows busy, and can be neither opened, checked nor trashed until it is saved', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  await signedInAccount(page, request, 'voice-stand-in', null);
+  await page.goto('/tasks');
+  await expect(page.getByText('No tasks yet')).toBeVisible();
+  await double.script({ toolCalls: [{ tool_name: 'createTask', parameters: { title: 'Buy bread' } }] });
+  // Until these reads go on, the page neither hears how the call went nor reads the saved task: it stays pending on screen.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = async (route: Route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    await released;
+    return route.continue();
+  };
+  await page.route('**/api/voice/tool-calls**', held);
+  await page.route('**/api/tasks', held);
+  await page.getByRole('button', { name: 'Type to your assistant' }).click();
+  const box = page.getByRole('textbox', { name: 'Type to your assistant' });
+  await box.fill('add buy bread');
+  await box.press('Enter');
+
+  const card = page.getByRole('article', { name: 'Buy bread' });
+  await expect(card).toHaveAttribute('aria-busy', 'true', { timeout: 10_000 });
+  await expect(card.getByRole('checkbox', { name: 'Completed: Buy bread' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Buy bread', exact: true })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Delete task Buy bread' })).toBeDisabled();
+
+  release();
+  await expect(card).not.toHaveAttribute('aria-busy');
+  await expect(card.getByRole('checkbox', { name: 'Completed: Buy bread' })).toBeEnabled();
+  await card.getByRole('button', { name: 'Buy bread', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Task' })).toBeVisible();
+  await expect.poll(async () => (await double.state()).toolResults.length).toBe(1);
 });
 
 test('a spoken sentence that makes three tasks and moves an event shows four lines, and Undo all brings the screens back', async ({ page, request }) => {

@@ -7,7 +7,8 @@ import type { ToolCall } from '../../shared/tool-calls.schema';
 import { assistantGreeting } from '../../shared/voice';
 import { fetchVoiceConfig } from '../../web/src/features/voice/api/voice-session';
 import { callVariables, CLIENT_TOOL_NAMES, endMessage, startErrorMessage, voiceErrorKind } from '../../web/src/features/voice/lib/conversation';
-import { createToolCallReflector, loadItemSchemas, placeholderId, type ListCache } from '../../web/src/features/voice/lib/reflect-tool-calls';
+import { createToolCallReflector, loadItemSchemas, type ListCache } from '../../web/src/features/voice/lib/reflect-tool-calls';
+import { standInId } from '../../web/src/lib/assistant-activity';
 import de from '../../web/src/i18n/de/app';
 import en from '../../web/src/i18n/en/app';
 import es from '../../web/src/i18n/es/app';
@@ -335,13 +336,13 @@ describe('tool calls reflected in the lists', () => {
     await vi.advanceTimersByTimeAsync(99);
     expect(lists.tasks).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(lists.tasks!.map((row) => row.id)).toEqual([placeholderId(pendingCreate), 'old']);
+    expect(lists.tasks!.map((row) => row.id)).toEqual([standInId(pendingCreate.id), 'old']);
     expect(lists.tasks![0]).toMatchObject({ title: 'Buy milk', status: 'pending', priority: 'medium', tags: [] });
 
     reflector.reflect(doneCreate);
     reflector.reflectList([doneCreate]);
     expect(lists.tasks).toEqual([created, { id: 'old', title: 'Old' }]);
-    expect(touched).toEqual([`task:${placeholderId(pendingCreate)}`, 'task:real']);
+    expect(touched).toEqual([`task:${standInId(pendingCreate.id)}`, 'task:real']);
     expect(refetched).toEqual(['tasks']);
   });
 

@@ -8,7 +8,8 @@ import { observable, useObservable } from './observable';
 /**
  * What the voice assistant is doing to the user's items, for every page to show: the items it just
  * touched (highlighted DASHBOARD.highlightMs), the entities it just changed (their dashboard chip
- * flashes as long) and the entities it is working on (the "AI assistant is updating ..." banners).
+ * flashes as long), the entities it is working on (the "AI assistant is updating ..." banners) and
+ * the stand-ins for items it is still creating.
  * The voice feature reports; pages read through the hooks. A small store outside React, so a page
  * that mounts after the change still sees it.
  */
@@ -36,6 +37,14 @@ function without<T>(set: ReadonlySet<T>, value: T): Set<T> {
   next.delete(value);
   return next;
 }
+
+const STAND_IN_PREFIX = 'pending-';
+
+/** The id of the stand-in shown for an item the assistant is still creating (features/voice/lib/reflect-tool-calls.ts). */
+export const standInId = (toolCallId: string) => `${STAND_IN_PREFIX}${toolCallId}`;
+
+/** Whether an item on screen is such a stand-in: not saved yet, so it can be neither opened nor changed. */
+export const isStandIn = (id: string) => id.startsWith(STAND_IN_PREFIX);
 
 const touchKey = (entity: Entity, id: string) => `${entity}:${id}`;
 /** One timer per lit item and per flashing entity: a second touch restarts it. */

@@ -17,6 +17,8 @@ interface ItemCardFrameProps {
   className: string;
   /** The drag handle in reorder mode, else null: the card's own buttons wait while the list is reordered. */
   handle: ReactNode;
+  /** A stand-in for an item the assistant is still saving: shown as busy, its buttons waiting too. */
+  saving: boolean;
   /** Stands between the handle and the title (a task's checkbox). */
   leading?: ReactNode;
   /** The delete button's name ('Delete goal Learn Spanish'). */
@@ -31,19 +33,19 @@ interface ItemCardFrameProps {
  * A card of a list (goals, tasks): its title opens the item, the bin moves it to the trash, the
  * description follows; the caller fills in the rest.
  */
-export function ItemCardFrame({ title, description, className, handle, leading, deleteLabel, onOpen, onDelete, children }: ItemCardFrameProps) {
-  const reordering = handle !== null;
+export function ItemCardFrame({ title, description, className, handle, saving, leading, deleteLabel, onOpen, onDelete, children }: ItemCardFrameProps) {
+  const waiting = handle !== null || saving;
   return (
-    <article className={classNames('item-card', className)} aria-label={title}>
+    <article className={classNames('item-card', className)} aria-label={title} aria-busy={saving || undefined}>
       <div className="item-card__top">
         {handle}
         {leading}
         <h2 className="item-card__title">
-          <button type="button" className="item-card__open" onClick={onOpen} disabled={reordering}>
+          <button type="button" className="item-card__open" onClick={onOpen} disabled={waiting}>
             {title}
           </button>
         </h2>
-        <TrashButton label={deleteLabel} onClick={onDelete} disabled={reordering} />
+        <TrashButton label={deleteLabel} onClick={onDelete} disabled={waiting} />
       </div>
       {description && <p className="item-card__description">{description}</p>}
       {children}

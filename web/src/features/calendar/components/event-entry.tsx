@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { tagColor } from '../../../../../shared/tags';
 import { RepeatMark } from '../../../components/items/repeat-mark';
 import { classNames } from '../../../components/ui/class-names';
-import { useAssistantHighlight } from '../../../lib/assistant-activity';
+import { isStandIn, useAssistantHighlight } from '../../../lib/assistant-activity';
 import { formatTime } from '../../../lib/zoned-dates';
 import { useAppTexts } from '../../../i18n/texts';
 
@@ -29,17 +29,20 @@ interface EventEntryProps {
   short?: boolean;
 }
 
-/** An event on the calendar, a button that opens its details. */
+/** An event on the calendar, a button that opens its details; one the assistant is still saving waits, busy. */
 export function EventEntry({ event, timeZone, onOpen, style, variant, short = false }: EventEntryProps) {
   const dates = useAppTexts().dates;
   const colored = event.color ? ({ '--event-color': tagColor(event.color) } as CSSProperties) : undefined;
   const highlight = useAssistantHighlight('event', event.id);
+  const saving = isStandIn(event.id);
   return (
     <button
       type="button"
       className={classNames('cal-event', `cal-event--${variant}`, short && 'cal-event--short', event.all_day && 'cal-event--all-day', highlight)}
       style={{ ...colored, ...style }}
       onClick={() => onOpen(event)}
+      disabled={saving}
+      aria-busy={saving || undefined}
     >
       <span className="cal-event__title">
         {event.title}

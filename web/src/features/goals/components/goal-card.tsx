@@ -8,7 +8,7 @@ import { classNames } from '../../../components/ui/class-names';
 import type { CollectionView } from '../../../components/ui/collection-page';
 import { DueDate, ItemCardFrame } from '../../../components/ui/item-card';
 import { TagChips } from '../../../components/ui/tag-chips';
-import { useAssistantHighlight } from '../../../lib/assistant-activity';
+import { isStandIn, useAssistantHighlight } from '../../../lib/assistant-activity';
 import { GOAL_STATUS_TONES } from '../lib/labels';
 import { useAppTexts } from '../../../i18n/texts';
 
@@ -29,7 +29,8 @@ interface GoalCardProps {
 
 /** A goal's card: type, the status toggle, target date, progress, tags and the task-count chip. */
 export function GoalCard({ goal, tasks, tags, view, timeZone, handle, onOpen, onToggleStatus, onShowTasks, onDelete }: GoalCardProps) {
-  const reordering = handle !== null;
+  const saving = isStandIn(goal.id);
+  const waiting = handle !== null || saving;
   const progress = goalProgress(tasks);
   const texts = useAppTexts();
   const t = texts.goals.card;
@@ -42,6 +43,7 @@ export function GoalCard({ goal, tasks, tags, view, timeZone, handle, onOpen, on
       description={goal.description}
       className={classNames('goal-card', highlight)}
       handle={handle}
+      saving={saving}
       deleteLabel={t.delete(goal.title)}
       onOpen={onOpen}
       onDelete={onDelete}
@@ -53,7 +55,7 @@ export function GoalCard({ goal, tasks, tags, view, timeZone, handle, onOpen, on
           className={classNames('goal-card__status', `tone--${GOAL_STATUS_TONES[goal.status]}`)}
           aria-label={t.changeStatus(statusLabel, goal.title, statusLabels[nextGoalStatus(goal.status)])}
           onClick={onToggleStatus}
-          disabled={reordering}
+          disabled={waiting}
         >
           {statusLabel}
         </button>
@@ -70,7 +72,7 @@ export function GoalCard({ goal, tasks, tags, view, timeZone, handle, onOpen, on
       </div>
       <div className="goal-card__bottom">
         <TagChips names={goal.tags} tags={tags} max={view === 'grid' ? TAGS_SHOWN.grid : TAGS_SHOWN.list} />
-        <button type="button" className="goal-card__tasks" onClick={onShowTasks} disabled={reordering} aria-haspopup="dialog">
+        <button type="button" className="goal-card__tasks" onClick={onShowTasks} disabled={waiting} aria-haspopup="dialog">
           {t.taskCount(tasks.length)}
         </button>
       </div>

@@ -7,7 +7,7 @@ import { classNames } from '../../../components/ui/class-names';
 import { Icon } from '../../../components/ui/icon';
 import { DueDate, ItemCardFrame } from '../../../components/ui/item-card';
 import { TagChips } from '../../../components/ui/tag-chips';
-import { useAssistantHighlight } from '../../../lib/assistant-activity';
+import { isStandIn, useAssistantHighlight } from '../../../lib/assistant-activity';
 import { TASK_PRIORITY_TONES } from '../lib/labels';
 import { useAppTexts } from '../../../i18n/texts';
 import { RepeatMark } from '../../../components/items/repeat-mark';
@@ -29,6 +29,7 @@ interface TaskCardProps {
 export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onToggle, onDelete }: TaskCardProps) {
   const done = task.status === 'completed';
   const highlight = useAssistantHighlight('task', task.id);
+  const saving = isStandIn(task.id);
   const texts = useAppTexts();
   const t = texts.tasks.card;
   return (
@@ -37,6 +38,7 @@ export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onTo
       description={task.description}
       className={classNames('task-card', done && 'task-card--done', highlight)}
       handle={handle}
+      saving={saving}
       leading={
         <input
           type="checkbox"
@@ -44,7 +46,7 @@ export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onTo
           checked={done}
           aria-label={t.completed(task.title)}
           onChange={onToggle}
-          disabled={handle !== null}
+          disabled={handle !== null || saving}
         />
       }
       deleteLabel={t.delete(task.title)}

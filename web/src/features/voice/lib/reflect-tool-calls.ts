@@ -5,7 +5,7 @@ import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../share
 import { batchToolAction } from '../../../../../shared/change-sets';
 import { itemIdOfToolCall, kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
-import { reportAssistantTouched } from '../../../lib/assistant-activity';
+import { reportAssistantTouched, standInId } from '../../../lib/assistant-activity';
 import { listCacheKey, readListAgain } from '../../../lib/read-paths';
 
 type Item = { id: string } & Record<string, unknown>;
@@ -42,9 +42,6 @@ export function loadItemSchemas(): Promise<typeof ITEM_SCHEMAS> {
   itemSchemas ??= import('../../../../../shared/item-kinds.schema').then((module) => module.ITEM_SCHEMAS);
   return itemSchemas;
 }
-
-/** The id of the stand-in shown for an item the assistant is still creating. */
-export const placeholderId = (call: Pick<ToolCall, 'id'>) => `pending-${call.id}`;
 
 /**
  * Shows the assistant's tool calls in the lists as they happen:
@@ -88,7 +85,7 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
     if (change.type === 'create') {
       const parsed = schemas.create.safeParse(call.tool_args);
       if (!parsed.success) return;
-      const standIn: Item = { ...parsed.data, id: placeholderId(call), created_at: call.created_at, updated_at: call.created_at, deleted_at: null };
+      const standIn: Item = { ...parsed.data, id: standInId(call.id), created_at: call.created_at, updated_at: call.created_at, deleted_at: null };
       // The list's own read may bring the saved item before the call's result: then it needs no stand-in.
       const made = itemIdOfToolCall(call.id);
       cache.change(change.kind, (items) => (items.some((item) => item.id === made) ? items : [standIn, ...items]));
@@ -123,7 +120,7 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
       cache.change(change.kind, (items) => items.filter((entry) => !gone.has(entry.id)));
     } else if (change.type !== 'delete') {
       for (const item of changed) {
-        const standIn = placeholderId(call);
+        const standIn = standInId(call.id);
         cache.change(change.kind, (items) => {
           const rest = items.filter((entry) => entry.id !== standIn && entry.id !== item.id);
           const at = items.findIndex((entry) => entry.id === standIn || entry.id === item.id);
