@@ -55,6 +55,8 @@ export const EVENT_CATALOGUE = {
   'waitlist.joined': z.object({ email: z.string(), occurredAt }),
   /** Someone asked for a reset code; the consumer mails one if the address has an account. */
   'password.reset-requested': z.object({ email: z.string(), lang: z.enum(LANGUAGES).default('en'), occurredAt }),
+  /** Someone asked for a sign-in link; the consumer mails one if the address has an account. */
+  'auth.sign-in-link-requested': z.object({ email: z.string(), lang: z.enum(LANGUAGES).default('en'), occurredAt }),
   'bugreport.submitted': z.object({
     id: z.string(),
     name: z.string(),
@@ -92,7 +94,30 @@ export const EVENT_CATALOGUE = {
     status: z.enum(TOOL_CALL_STATUSES).exclude(['pending']),
     occurredAt,
   }),
+  /**
+   * SES's own events (source `aws.ses`, on the account's default bus), from the sender identity's
+   * configuration set (infra/stacks/email-stack.ts): a mail bounced, or its recipient marked it as
+   * spam. Only the fields the consumer reads; SES sends more.
+   */
+  'Email Bounced': z.object({
+    eventType: z.literal('Bounce'),
+    bounce: z.object({
+      bounceType: z.string(),
+      bouncedRecipients: z.array(z.object({ emailAddress: z.string() })),
+      timestamp: z.iso.datetime({ offset: true }),
+    }),
+  }),
+  'Email Complained': z.object({
+    eventType: z.literal('Complaint'),
+    complaint: z.object({
+      complainedRecipients: z.array(z.object({ emailAddress: z.string() })),
+      timestamp: z.iso.datetime({ offset: true }),
+    }),
+  }),
 } as const;
+
+/** The source SES's events carry (EVENT_CATALOGUE's `Email …`). */
+export const SES_EVENT_SOURCE = 'aws.ses';
 
 export type DetailType = keyof typeof EVENT_CATALOGUE;
 export type DetailOf<T extends DetailType> = z.infer<(typeof EVENT_CATALOGUE)[T]>;

@@ -1,4 +1,4 @@
-import { EVENT_SOURCE, type DetailType } from './catalogue';
+import { EVENT_SOURCE, SES_EVENT_SOURCE, type DetailType } from './catalogue';
 import type { EventPattern } from './pattern';
 
 /**
@@ -11,6 +11,8 @@ export interface BusRule {
   description: string;
   pattern: EventPattern;
   target: string;
+  /** 'default': the rule is on the account's default bus, where AWS services put their events (SES only there). */
+  bus?: 'default';
 }
 
 const detailTypes = (...types: DetailType[]) => types;
@@ -27,6 +29,12 @@ export const BUS_RULES: readonly BusRule[] = [
     description: 'Mails a password reset code when the address has an account',
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('password.reset-requested') },
     target: 'auth/send-reset-code',
+  },
+  {
+    name: 'SignInLinks',
+    description: 'Mails a one-time link that trusts a browser for the account, when the address has one',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('auth.sign-in-link-requested') },
+    target: 'auth/send-sign-in-link',
   },
   {
     name: 'UnlinkTasksOfPurgedGoals',
@@ -77,5 +85,12 @@ export const BUS_RULES: readonly BusRule[] = [
     description: "Runs the voice assistant's tool calls through the items domain, scoped to the user",
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('toolcall.requested') },
     target: 'voice/tool-processor',
+  },
+  {
+    name: 'SuppressBouncedMail',
+    description: 'Stops reminder mail to an address SES reported a hard bounce or a complaint of',
+    pattern: { source: [SES_EVENT_SOURCE], 'detail-type': detailTypes('Email Bounced', 'Email Complained') },
+    target: 'reminders/mail-feedback',
+    bus: 'default',
   },
 ];

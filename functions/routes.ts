@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { DeviceTokenRequestSchema, DeviceTokenSchema, ResetCodeRequestSchema, ResetPasswordSchema, VerifyEmailSchema } from '../shared/accounts.schema';
+import {
+  DeviceTokenRequestSchema,
+  DeviceTokenSchema,
+  OpenedSignInLinkSchema,
+  OpenSignInLinkSchema,
+  ResetCodeRequestSchema,
+  ResetPasswordSchema,
+  SignInLinkRequestSchema,
+  VerifyEmailSchema,
+} from '../shared/accounts.schema';
 import { BugReportSchema } from '../shared/bug-reports.schema';
 import { CalendarFeedSchema, CalendarFeedUpdateSchema } from '../shared/calendar-feed.schema';
 import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo.schema';
@@ -18,6 +27,7 @@ import { ChangeStampsSchema } from '../shared/changes.schema';
 import { TRASHABLE_KINDS, type ItemKind } from '../shared/item-kinds';
 import { ReorderSchema, TrashEntrySchema } from '../shared/item-fields.schema';
 import { PushSubscriptionCreateSchema, PushSubscriptionEntrySchema } from '../shared/push-subscriptions.schema';
+import { ReminderMailStatusSchema } from '../shared/reminders.schema';
 import { ReminderNoticeSchema, SnoozeSchema } from '../shared/reminder-notices.schema';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings.schema';
 import { ChangeSetConfirmationSchema, ChangeSetSchema, ToolCallUndoSchema } from '../shared/change-sets.schema';
@@ -69,6 +79,12 @@ export interface RouteSpec {
   notFound?: string;
   /** A public route's own throttle when it is not a form's (PUBLIC_ROUTE_THROTTLE): in API Gateway's route settings and the local adapter. */
   throttle?: { ratePerSecond: number; burst: number };
+  /**
+   * A public route an outside service calls for everyone from a few addresses of its own (Google's
+   * push notices): left out of the per-address counts at the edge and in the local adapter, since
+   * what it carries (a channel token) is checked before any work instead.
+   */
+  calledByService?: true;
   /** Failures of an upstream service this route answers with, and what they mean, for the OpenAPI document. */
   upstreamFailures?: Partial<Record<502 | 503, string>>;
   /** What the route's own quota counts (429 `rate_limited`, with Retry-After), for the OpenAPI document. */
@@ -184,6 +200,7 @@ export const routes = [
     summary: 'The calendar feed (iCal), at its secret address <token>.ics',
     public: true,
     produces: 'text/calendar',
+    quota: "one address's requests of the hour",
   }),
 
   route('GET', '/api/changes', {
@@ -215,6 +232,11 @@ export const routes = [
     foreignId: REMINDER_NOTICE_ID,
     body: SnoozeSchema,
     status: 204,
+  }),
+  route('GET', '/api/reminders/mail', {
+    handler: 'reminders',
+    summary: 'Where reminders are mailed, whether mail to it stopped (SES reported a bounce or a complaint), and the day’s reminder mails',
+    response: ReminderMailStatusSchema,
   }),
 
   route('GET', '/api/push-subscriptions', {
@@ -290,6 +312,24 @@ export const routes = [
     body: ResetPasswordSchema,
     response: z.object({ reset: z.literal(true) }),
   }),
+  route('POST', '/api/auth/sign-in-link', {
+    handler: 'auth',
+    summary: 'Mail a one-time link that makes the browser opening it trusted for the account (answers alike whether or not the address has an account)',
+    public: true,
+    quota: "one browser's, and one address's, requests of the hour",
+    body: SignInLinkRequestSchema,
+    status: 202,
+    response: z.object({ sent: z.literal(true) }),
+  }),
+  route('POST', '/api/auth/sign-in-link/open', {
+    handler: 'auth',
+    summary: "Open a mailed sign-in link, once: this browser's token for the account, as after a sign-in, and the account's address",
+    public: true,
+    quota: "one address's links of the hour that did not open",
+    body: OpenSignInLinkSchema,
+    status: 201,
+    response: OpenedSignInLinkSchema,
+  }),
   route('POST', '/api/auth/device-token', {
     handler: 'auth',
     summary: "Trust this browser for sign-in to the account: a token it sends with its next sign-ins, whose attempts strangers' failures never hold up",
@@ -342,6 +382,7 @@ export const routes = [
     status: 204,
     notFound: 'The headers name no watch channel of this server, or do not match it (a forged, stopped or replaced channel)',
     throttle: SERVICE_ROUTE_THROTTLE,
+    calledByService: true,
   }),
   route('POST', '/api/gcal/disconnect', {
     handler: 'gcal',

@@ -86,9 +86,10 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   'bug-reports': { table: ['GetItem', 'PutItem', 'UpdateItem'], publishes: true },
   // ConfirmSignUp is a public Cognito call: it needs the client id, not a permission.
   // A reset spends the address's code, and records when the user's tokens start to count (by sub);
-  // a trusted browser's token is kept beside the account's sign-in attempts.
+  // trusted browsers' tokens are kept by the account's sub; ending every session finds the
+  // browsers receiving reminders (Query) and moves the calendar feed's address.
   auth: {
-    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
     publishes: true,
     userPool: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'],
   },
@@ -135,16 +136,19 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'bug-reports/send-feedback': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   // Reads the address's live code, makes one or counts a mailing of it again.
   'auth/send-reset-code': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true },
+  // Finds the account, notes the mailing and keeps the link's hash; the link points at the site.
+  'auth/send-sign-in-link': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true, linksToSite: true },
   'items/unlink-purged-goal': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
   'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'] },
   // Reads the register and the account's own partition, ends its tokens, revokes its Google grant
   // (its tokens read and opened, as the Google client), finds the user by its sub, signs it out
-  // everywhere and deletes it all.
+  // everywhere and deletes it all, its reminders' and snoozes' schedules first.
   'demo/clean-up': {
     table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'],
     userPool: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
     linksToSite: true,
     callsGoogle: true,
+    schedulesReminders: true,
   },
   'gcal/mirror': GOOGLE_CALENDAR,
   'gcal/initial-sync': GOOGLE_CALENDAR,
@@ -163,6 +167,9 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'reminders/schedule': REMINDER_FIRING,
   // Invoked by EventBridge Scheduler.
   'reminders/fire': REMINDER_FIRING,
+  // Records an address SES reported a bounce or complaint of (a repeat writes nothing new, so it keeps
+  // no idempotency records; the code it ships could).
+  'reminders/mail-feedback': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
 };
 
 /** The WebSocket API's functions (functions/push/socket-api.ts), by source. */
@@ -205,7 +212,8 @@ export interface SharedResources {
   siteUrl?: string;
   google?: { clientId?: string; clientSecret: ISecret; tokenKey: ISecret };
   elevenLabs?: { agentId?: string; apiKey: ISecret };
-  sockets?: { api: IWebSocketApi; stage: IWebSocketStage };
+  /** The WebSocket API, and where its functions reach its connections (PushStack.managementEndpoint). */
+  sockets?: { api: IWebSocketApi; stage: IWebSocketStage; managementEndpoint: string };
   /** The reminders' one-time schedules (infra/stacks/events-stack.ts). */
   reminders?: OneTimeScheduling;
   /** The VAPID key pair of Web Push. */
@@ -263,7 +271,7 @@ function scheduleReminders(target: AppFunction, { group, functionArn, role, dead
 }
 
 /** Posting to (POST) or closing (DELETE) the stage's connections and nothing else: not reading them, not another stage's. */
-function manageSockets(target: AppFunction, method: 'POST' | 'DELETE', { api, stage }: NonNullable<SharedResources['sockets']>): void {
+function manageSockets(target: AppFunction, method: 'POST' | 'DELETE', { api, stage, managementEndpoint }: NonNullable<SharedResources['sockets']>): void {
   target.role.addToPrincipalPolicy(
     new PolicyStatement({
       actions: ['execute-api:ManageConnections'],
@@ -277,7 +285,7 @@ function manageSockets(target: AppFunction, method: 'POST' | 'DELETE', { api, st
       ],
     }),
   );
-  target.function.addEnvironment('WEBSOCKET_MANAGEMENT_ENDPOINT', stage.callbackUrl);
+  target.function.addEnvironment('WEBSOCKET_MANAGEMENT_ENDPOINT', managementEndpoint);
 }
 
 function grantTable(target: AppFunction, { table: actions = [], indexes = [] }: Access, table: ITable): void {

@@ -51,6 +51,12 @@ export interface AppConfig extends StageSettings {
    */
   apiDomain?: { name: string; certificateArn: string };
   /**
+   * The WebSocket API's own domain, given with the API's (API Gateway maps no WebSocket API to a
+   * domain an HTTP API has), under the same certificate, which must name it too: CloudFront then
+   * reaches the sockets by this name, and their execute-api address is switched off as well.
+   */
+  socketDomain?: { name: string; certificateArn: string };
+  /**
    * Where the site is served: https://<domainName>, or the distribution's address given as
    * siteUrl after the first deploy. Mail links and Google's redirect need it.
    */
@@ -103,11 +109,19 @@ export function readConfig(node: Node): AppConfig {
   const sentryDsn = optional(node, 'sentryDsn');
   if (sentryDsn && !parseDsn(sentryDsn)) throw new Error(`sentryDsn "${sentryDsn}" is not a DSN: https://<publicKey>@<host>/<projectId>`);
   const webDist = optional(node, 'webDist') ?? WEB_DIST;
+  const apiDomain = readDomain(node, 'apiDomainName', 'apiCertificateArn', 'the stack’s region');
+  const socketDomainName = optional(node, 'socketDomainName');
+  if (Boolean(apiDomain) !== Boolean(socketDomainName)) {
+    throw new Error(
+      'apiDomainName and socketDomainName go together: with the API’s execute-api address the sockets’ is switched off too, and a WebSocket API needs a domain of its own (apiCertificateArn must name both)',
+    );
+  }
   return {
     stage,
     ...STAGES[stage],
     domain,
-    apiDomain: readDomain(node, 'apiDomainName', 'apiCertificateArn', 'the stack’s region'),
+    apiDomain,
+    socketDomain: apiDomain && socketDomainName ? { name: socketDomainName, certificateArn: apiDomain.certificateArn } : undefined,
     siteUrl,
     googleClientId,
     elevenLabsAgentId: optional(node, 'elevenLabsAgentId'),

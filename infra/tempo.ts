@@ -65,7 +65,7 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
   const web = new WebStack(app, name('Web'), {
     ...base,
     apiEndpoint: api.endpoint,
-    sockets: push.stage,
+    socketEndpoint: push.endpoint,
     originVerify: secrets.originVerify,
     webConfig,
     ...(edge ? { webAclArn: edge.webAclArn, crossRegionReferences: region !== EDGE_REGION } : {}),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_THROTTLE, CLIENT_RATE_LIMITS, PUBLIC_ROUTE_THROTTLE } from '../shared/constants';
+import { CALENDAR_FEED, tokenOfFeedPath } from '../shared/calendar-feed';
 import { routes, type HandlerName, type Route } from '../functions/routes';
+import { addressKey } from '../functions/platform/client-address';
 import type { TokenVerifier } from '../functions/platform/token-verifier';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
@@ -27,7 +29,8 @@ type ClientLimits = { [K in keyof typeof CLIENT_RATE_LIMITS]: number };
 export interface AdapterOptions {
   verifyToken: TokenVerifier;
   throttle?: { ratePerSecond: number; burst: number };
-  clientLimits?: ClientLimits;
+  /** CLIENT_RATE_LIMITS, with these in place of some. */
+  clientLimits?: Partial<ClientLimits>;
   loadHandler?: (name: HandlerName) => Promise<Handler>;
 }
 
@@ -46,7 +49,7 @@ const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export function createApiAdapter(options: AdapterOptions) {
   const matchers = routes.map((route) => ({ route: route as Route, ...compilePath(route.path) }));
   const throttle = tokenBucket(options.throttle ?? API_THROTTLE);
-  const perClient = fixedWindows(options.clientLimits ?? CLIENT_RATE_LIMITS);
+  const perClient = fixedWindows({ ...CLIENT_RATE_LIMITS, ...options.clientLimits });
   const publicRouteThrottles = new Map<string, () => boolean>(
     routes
       .filter((route) => 'public' in route)
@@ -64,15 +67,23 @@ export function createApiAdapter(options: AdapterOptions) {
     // The edge's limits come first, as the web ACL stands in front of API Gateway: what they refuse
     // never reaches the throttles that everyone shares.
     const verified = await verifiedClaims(options.verifyToken, request.headers.authorization);
-    // A person is counted by their account, anyone else by their address: a flood without a token
-    // from one address never uses up what a signed-in person may send. Everything from the address
-    // counts towards its ceiling as well, and a public route's requests towards the address's own
-    // count for those routes, whatever token comes along.
-    const address = request.sourceIp ?? '127.0.0.1';
-    const withinOwnLimit = perClient(verified?.sub ? { person: verified.sub } : { anonymous: address });
+    // As the web ACL does, a feed path that is not exactly /ical/<token>.ics is refused before it is
+    // counted, so that no other spelling of an address escapes its count.
+    const feedToken = match.route.path.startsWith(CALENDAR_FEED.pathPrefix) ? tokenOfFeedPath(url.pathname) : undefined;
+    if (feedToken === null) return gatewayAnswer(404, 'Not Found');
+    // A person is counted by their account, anyone else by their address (an IPv6 host by its /64,
+    // as the handlers count it): a flood without a token from one address never uses up what a
+    // signed-in person may send. Everything from the address counts towards its ceiling as well,
+    // and a public route's requests towards the address's own count for those routes, whatever
+    // token comes along; a service's calls for everyone (Google's push notices) count by address
+    // only towards the ceiling. Each feed address has its own count.
+    const address = addressKey(request.sourceIp ?? '127.0.0.1');
+    const byAddress = !match.route.calledByService;
+    const withinOwnLimit = verified?.sub ? perClient({ person: verified.sub }) : !byAddress || perClient({ anonymous: address });
     const withinAddressCeiling = perClient({ address });
-    const withinPublicRoutes = !match.route.public || perClient({ publicRoutesOf: address });
-    if (!withinOwnLimit || !withinAddressCeiling || !withinPublicRoutes) return gatewayAnswer(429, 'Too Many Requests');
+    const withinPublicRoutes = !match.route.public || !byAddress || perClient({ publicRoutesOf: address });
+    const withinFeedCount = feedToken === undefined || perClient({ feedToken });
+    if (!withinOwnLimit || !withinAddressCeiling || !withinPublicRoutes || !withinFeedCount) return gatewayAnswer(429, 'Too Many Requests');
     if (!throttle() || publicRouteThrottles.get(match.route.key)?.() === false) return gatewayAnswer(429, 'Too Many Requests');
     if (request.body.length > GATEWAY_MAX_BODY_BYTES) return gatewayAnswer(413, 'Request Entity Too Large');
     if (!match.route.public && !verified) return gatewayAnswer(401, 'Unauthorized');
@@ -136,7 +147,7 @@ async function verifiedClaims(verify: TokenVerifier, authorization: string | str
 function fixedWindows(limits: ClientLimits) {
   let windowStart = 0;
   let counts = new Map<string, number>();
-  return function take(client: { person: string } | { anonymous: string } | { address: string } | { publicRoutesOf: string }): boolean {
+  return function take(client: { person: string } | { anonymous: string } | { address: string } | { publicRoutesOf: string } | { feedToken: string }): boolean {
     const now = Date.now();
     if (now - windowStart >= limits.windowMs) {
       windowStart = now - (now % limits.windowMs);
@@ -149,7 +160,9 @@ function fixedWindows(limits: ClientLimits) {
           ? [`anonymous#${client.anonymous}`, limits.anonymousPerAddress]
           : 'publicRoutesOf' in client
             ? [`public#${client.publicRoutesOf}`, limits.publicRoutesPerAddress]
-            : [`address#${client.address}`, limits.perAddress];
+            : 'feedToken' in client
+              ? [`feed#${client.feedToken}`, limits.calendarFeedPerToken]
+              : [`address#${client.address}`, limits.perAddress];
     const used = (counts.get(key) ?? 0) + 1;
     counts.set(key, used);
     return used <= limit;

@@ -222,8 +222,15 @@ export async function startLocalScheduler(options: LocalSchedulerOptions = {}) {
     endpoint: `http://127.0.0.1:${port}`,
     runDue,
     settle,
-    /** The schedules kept (tests read them): name, group, target, when due. */
-    list: () => [...schedules.values()].map(({ name, group, target, dueAt }) => ({ name, group, target, dueAt })),
+    /** The schedules kept, the live ones (tests read them): name, group, target, when due, and the input it invokes its target with. */
+    list: () =>
+      [...schedules.values()].map(({ name, group, target, dueAt, request }) => ({
+        name,
+        group,
+        target,
+        dueAt,
+        input: JSON.parse(request.Target?.Input ?? '{}') as Record<string, unknown>,
+      })),
     async stop(): Promise<void> {
       if (poller) clearInterval(poller);
       await settle();

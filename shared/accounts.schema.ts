@@ -30,8 +30,20 @@ export const ResetCodeRequestSchema = z.strictObject({
   browser: browserKey.optional(),
 });
 
+/** `device`: the token of a browser the account trusts, whose guesses count apart from strangers'. */
 export const ResetPasswordSchema = z.strictObject({
   email: accountEmail,
   code: z.string({ error: MESSAGES.invalidResetCode }).refine(isResetCode, MESSAGES.invalidResetCode),
   password: z.string({ error: MESSAGES.passwordRequirements }).max(256).refine(passwordMeetsRules, MESSAGES.passwordRequirements),
+  device: deviceToken.optional(),
 });
+
+/** Asks for a mailed sign-in link, as for a reset code. */
+export const SignInLinkRequestSchema = ResetCodeRequestSchema;
+
+/** A mailed sign-in link's token: 32 random bytes, base64url. */
+export const OpenSignInLinkSchema = z.strictObject({
+  token: z.string({ error: MESSAGES.invalidSignInLink }).regex(/^[\w-]{43}$/, MESSAGES.invalidSignInLink),
+});
+/** The link's account (its address, for the sign-in form) and this browser's new device token for it. */
+export const OpenedSignInLinkSchema = z.object({ email: z.string(), token: deviceToken });

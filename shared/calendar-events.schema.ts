@@ -14,7 +14,7 @@ const eventFields = {
   start_time: requiredDateTime(MESSAGES.startDateRequired),
   end_time: requiredDateTime(MESSAGES.endDateRequired),
   all_day: z.boolean(),
-  location: optionalText(API_LIMITS.locationMax),
+  location: optionalText(API_LIMITS.locationMax, MESSAGES.locationControlCharacters),
   color: z.string().trim().max(32).nullable(),
   event_type: z.enum(EVENT_TYPES),
   tags: tagNames,

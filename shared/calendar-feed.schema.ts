@@ -7,6 +7,12 @@ export const CalendarFeedSchema = z.object({
   /** Whether events that came from Google are in it too (they are in Google already). */
   include_google: z.boolean(),
   created_at: isoDateTime.nullable(),
+  /**
+   * Set when the feed was given a new address nobody has yet ("Sign out everywhere" or a password
+   * reset: the old one may have been read by whoever was signed in): the person makes a new address
+   * to copy and subscribes again.
+   */
+  replaced: z.object({ at: isoDateTime, reason: z.literal('sign_out') }).nullable(),
   url: z.string().nullable(),
 });
 export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;

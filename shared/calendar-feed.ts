@@ -8,20 +8,44 @@ export const CALENDAR_FEED = {
   pathPrefix: '/ical/',
   fileSuffix: '.ics',
   tokenBytes: 32,
-  /** How long the edge (and a subscriber) may keep one answer. */
-  cacheSeconds: 15 * 60,
+  /**
+   * What a feed holds, whatever the person has: single events and dated tasks from `pastDays` ago to
+   * `futureDays` ahead (a series is kept whole, as its RRULE), at most `maxEntries` of them, the
+   * nearest to today first.
+   */
+  window: { pastDays: 90, futureDays: 366 },
+  maxEntries: 1000,
+  /** One address's requests in an hour: a calendar app polls a few times an hour at most. */
+  requestsPerHour: 60,
 } as const;
 
 export const CALENDAR_FEED_MESSAGES = {
   /** Google's events in or out of a feed that is not on. */
   off: 'The calendar feed is off: create its address first.',
+  /** One address asked for too often (a calendar app gone wrong). */
+  tooManyRequests: 'This calendar feed was asked for too often. Please try again later.',
 } as const;
 
 /**
- * The token a feed file name (`<token>.ics`) holds. Any name is looked up the same way (by its
- * hash), so that one that cannot be a token takes as long to refuse as one that could.
+ * A token as issueFeed writes it: the base64url of CALENDAR_FEED.tokenBytes (32) bytes, 43 characters
+ * without padding, the last of which carries 2 unused bits that are 0 (so one token has one spelling).
  */
-export const tokenOfFeedFile = (file: string): string => (file.endsWith(CALENDAR_FEED.fileSuffix) ? file.slice(0, -CALENDAR_FEED.fileSuffix.length) : file);
+const FEED_PATH = new RegExp(`^${CALENDAR_FEED.pathPrefix}([A-Za-z0-9_-]{42}[AEIMQUYcgkosw048])\\${CALENDAR_FEED.fileSuffix}$`);
+
+/**
+ * The token a feed request's path holds, or null when the path is not exactly
+ * `/ical/<token>.ics`: a trailing slash, another case, a percent-encoding, another segment or
+ * suffix is no feed's address (each is refused alike, before anything is read).
+ */
+export function tokenOfFeedPath(path: string): string | null {
+  return FEED_PATH.exec(path)?.[1] ?? null;
+}
+
+/** A feed's address in a text, in any spelling (a variant a person or a scanner tried too): the token up to where a URL ends. */
+const FEED_TOKEN_IN_TEXT = new RegExp(`${CALENDAR_FEED.pathPrefix}[^\\s"'<>()?#{}]+`, 'gi');
+
+/** `text` with every feed token replaced: what goes to error reporting (a URL, a breadcrumb, a replayed frame) never holds one. */
+export const withoutFeedTokens = (text: string) => text.replace(FEED_TOKEN_IN_TEXT, `${CALENDAR_FEED.pathPrefix}[Filtered]`);
 
 export const feedUrl = (origin: string, token: string) => `${origin}${CALENDAR_FEED.pathPrefix}${token}${CALENDAR_FEED.fileSuffix}`;
 

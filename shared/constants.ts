@@ -80,6 +80,21 @@ export const CHANGE_SOCKET_PATH = '/ws';
  * requests keep a working code from its owner. Guesses stay at 5 per code, a code per 15 minutes.
  */
 export const RESET_CODE = { digits: 6, expiryMs: 15 * 60_000, attempts: 5, reissueMs: 60_000, sendsPerCode: 5, redirectAfterResetMs: 2_000 } as const;
+
+/**
+ * Wrong reset-code guesses one account takes in a UTC day from browsers it does not trust, over all
+ * its codes and every requester: 25 × 366 days of one-in-a-million guesses stays under a 1% chance
+ * in a year, however many addresses a campaign has. A trusted browser's guesses are not counted
+ * here (each code still allows it RESET_CODE.attempts of its own), so no campaign stops the owner.
+ */
+export const RESET_GUESSES = { untrustedPerAccount: 25, windowMs: 24 * 60 * 60_000 } as const;
+
+/**
+ * The mailed sign-in link that makes a browser trusted for the account (functions/auth/sign-in-links.repository.ts):
+ * one use, valid expiryMs; one account is mailed one at most every mailEveryMs, whoever asks, so
+ * its mailbox always holds a working link and never a flood of them.
+ */
+export const SIGN_IN_LINK = { expiryMs: 15 * 60_000, mailEveryMs: 3 * 60_000 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const WAITING_LIST_CONFIRMATION_DELAY_MS = 1_000;
@@ -111,6 +126,9 @@ export const ACCOUNT_ROUTE_LIMITS = {
   resetCodesPerAddress: 20,
   resetsPerAddress: 30,
   wrongVerificationsPerAddress: 100,
+  signInLinksPerBrowser: 5,
+  signInLinksPerAddress: 20,
+  wrongSignInLinksPerAddress: 100,
 } as const;
 
 export const PUBLIC_FORM_LIMITS = {
@@ -180,7 +198,10 @@ export const API_LIMITS = {
  * whatever headers come along, a tenth of their own throttle (PUBLIC_ROUTE_THROTTLE: 3,000 in the
  * window), so that no one address can use it up for everyone. The local adapter applies them as
  * here; in AWS they are the rules of the CloudFront web ACL (infra/stacks/edge-stack.ts), where a
- * person is counted by their token.
+ * person is counted by their token. An address is an IPv6 host's /64, as in the handlers. Google's
+ * push notices come for everyone from a few of Google's addresses, so they are left out of the
+ * per-address counts (their channel token is checked instead, under their own route throttle).
+ * Each calendar feed address (its token) has its own count: a calendar app polls a few times an hour.
  */
 export const CLIENT_RATE_LIMITS = {
   windowMs: 5 * 60_000,
@@ -188,6 +209,7 @@ export const CLIENT_RATE_LIMITS = {
   anonymousPerAddress: 600,
   perAddress: 10_000,
   publicRoutesPerAddress: 300,
+  calendarFeedPerToken: 60,
 } as const;
 
 /**

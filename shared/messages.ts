@@ -11,6 +11,7 @@ export const MESSAGES = {
   invalidVerificationCode: 'Invalid verification code',
   invalidDeviceToken: 'This is not a sign-in token of this app.',
   invalidBrowserKey: 'This is not a browser key of this app.',
+  invalidSignInLink: 'This sign-in link has expired or was used already. Ask for a new one.',
   /** Cognito quotes a trigger's error and adds a full stop, so this text has none. */
   signInThrottled: (seconds: number) => `Too many sign-in attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 
@@ -78,6 +79,13 @@ export const MESSAGES = {
   reminderTwice: 'Each reminder may be chosen once',
   pushServiceUnknown: 'This browser’s push service is not one we can send to',
   tooManyBrowsers: 'Notifications are on in 20 browsers already. Remove one in Settings first.',
+  tooManySnoozed: '20 reminders are snoozed already. Dismiss one first.',
+  /** Text fields refuse control characters (tab and line break aside): in a mail header or a calendar feed they would break lines. */
+  titleControlCharacters: 'Title must not contain control characters',
+  descriptionControlCharacters: 'Description must not contain control characters',
+  locationControlCharacters: 'Location must not contain control characters',
+  tagNameControlCharacters: 'Tag names must not contain control characters',
+  browserNameControlCharacters: 'Browser name must not contain control characters',
   roleChoice: 'Choose a role from the list',
   unknownField: 'Unknown field',
   /** Ours: an id a client makes up (a voice tool call's, a conversation's), which paths carry as it is. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
+import { MESSAGES } from './messages';
+import { CONTROL_FREE } from './text.schema';
 
 /** Base64url without padding, as PushSubscription.toJSON() gives the keys. */
 const base64url = (max: number) =>
@@ -14,7 +16,7 @@ export const PushSubscriptionCreateSchema = z.strictObject({
   expirationTime: z.number().nullable().optional(),
   // A P-256 point (65 bytes) and a 16-byte secret, base64url.
   keys: z.strictObject({ p256dh: base64url(100), auth: base64url(32) }),
-  label: z.string().trim().min(1).max(100),
+  label: z.string().trim().min(1).max(100).regex(CONTROL_FREE, MESSAGES.browserNameControlCharacters),
 });
 export type PushSubscriptionCreate = z.infer<typeof PushSubscriptionCreateSchema>;
 

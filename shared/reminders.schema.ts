@@ -11,3 +11,15 @@ export const RemindersSchema = z
 /** How a reminder arrives, each on or off: a notice in every open tab, Web Push to the browsers that allowed it, a mail. */
 export const ReminderChannelsSchema = z.strictObject({ screen: z.boolean(), push: z.boolean(), mail: z.boolean() });
 export type ReminderChannels = z.infer<typeof ReminderChannelsSchema>;
+
+/**
+ * Where reminders are mailed, as Settings shows it (GET /api/reminders/mail): the address; why and
+ * since when mail to it stopped (SES reported a bounce or a complaint), or null; and the day's mails.
+ */
+export const ReminderMailStatusSchema = z.object({
+  address: z.string().nullable(),
+  suppressed: z.object({ reason: z.enum(['bounce', 'complaint']), at: z.iso.datetime() }).nullable(),
+  sent_today: z.number().int(),
+  per_day: z.number().int(),
+});
+export type ReminderMailStatus = z.infer<typeof ReminderMailStatusSchema>;

@@ -43,6 +43,16 @@ export type ReminderAction = { openReminder: string; noticeId: string } | { snoo
 export const SNOOZE_MINUTES = [10, 60] as const;
 export type SnoozeMinutes = (typeof SNOOZE_MINUTES)[number];
 
+/** The most reminders one account has snoozed at once: each holds a schedule of its own until it shows again. */
+export const MAX_SNOOZED = 20;
+
+/**
+ * The most reminder mails an account is sent in a day (UTC): a person's busy day fits, and a
+ * script's thousand items cost the sending account no more. The last one says the rest of the day's
+ * reminders come on screen and by push only.
+ */
+export const MAX_REMINDER_MAILS_PER_DAY = 10;
+
 /** The minute of the day (09:00) an all-day event's reminders count back from. */
 export const ALL_DAY_REMINDER_MINUTE = 9 * 60;
 

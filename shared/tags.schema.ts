@@ -9,12 +9,12 @@ import { requiredText } from './text.schema';
 const tagColorField = z.string().max(32).nullable().transform(tagColor);
 
 export const TagCreateSchema = z.strictObject({
-  name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax),
+  name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax, MESSAGES.tagNameControlCharacters),
   color: tagColorField.default(DEFAULT_TAG_COLOR),
 });
 export const TagUpdateSchema = z
   .strictObject({
-    name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax),
+    name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax, MESSAGES.tagNameControlCharacters),
     color: tagColorField,
   })
   .partial();

@@ -3,19 +3,25 @@ import { API_LIMITS } from './constants';
 import { MESSAGES } from './messages';
 import { uniqueIgnoringCase } from './text';
 
-/** Text the user must fill in: trimmed, not blank, bounded. One message for missing and blank. */
-export function requiredText(message: string, max: number = API_LIMITS.titleMax) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+/**
+ * No control character but tab and line break (U+0000–U+001F, U+007F–U+009F): a mail header, a
+ * calendar feed or a terminal would read one as structure, not text.
+ */
+export const CONTROL_FREE = /^(?:[\t\n]|[^\p{Cc}])*$/u;
+
+/** Text the user must fill in: trimmed, not blank, bounded, without control characters. One message for missing and blank. */
+export function requiredText(message: string, max: number = API_LIMITS.titleMax, controlMessage: string = MESSAGES.titleControlCharacters) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).regex(CONTROL_FREE, controlMessage);
 }
 
-/** Free text that may be empty. */
-export function optionalText(max: number = API_LIMITS.descriptionMax) {
-  return z.string().trim().max(max, `Must be at most ${max} characters`);
+/** Free text that may be empty, without control characters. */
+export function optionalText(max: number = API_LIMITS.descriptionMax, controlMessage: string = MESSAGES.descriptionControlCharacters) {
+  return z.string().trim().max(max, `Must be at most ${max} characters`).regex(CONTROL_FREE, controlMessage);
 }
 
 /** Tag names carried on goals, tasks and events: trimmed, non-empty, unique ignoring case. */
 export const tagNames = z
-  .array(requiredText('Tag names cannot be empty', API_LIMITS.tagNameMax))
+  .array(requiredText('Tag names cannot be empty', API_LIMITS.tagNameMax, MESSAGES.tagNameControlCharacters))
   .max(API_LIMITS.tagsPerItem, `At most ${API_LIMITS.tagsPerItem} tags`)
   .transform(uniqueIgnoringCase);
 

@@ -17,3 +17,11 @@ export function uniqueIgnoringCase(names: readonly string[]): string[] {
 export function isWellFormedText(text: string): boolean {
   return !/\p{Surrogate}/u.test(text);
 }
+
+/**
+ * Text from outside (Google's events) with the control characters a feed or a mail header would
+ * read as structure dropped: a line break of any kind becomes one line feed, tab stays.
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\t\n]/gu, '');
+}

@@ -1,5 +1,4 @@
 import {
-  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CodeMismatchException,
@@ -8,11 +7,17 @@ import {
   NotAuthorizedException,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { timingSafeEqual } from 'node:crypto';
+import { RESET_CODE, RESET_GUESSES } from '../../shared/constants';
+import { replaceFeedAfterSignOut } from '../calendar-feed/sign-out';
 import { nowMs, sleep } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
+import { reportError } from '../platform/error-reporting';
+import { log } from '../platform/log';
 import { endSessionsBefore } from '../platform/sessions.repository';
-import { redeemResetCode } from './reset-codes.repository';
-import { forgetTrustedDevices } from './trusted-devices.repository';
+import { removeAllSubscriptions } from '../reminders/sign-out';
+import { countGuess, countUntrustedGuess, liveResetCode, spendResetCode } from './reset-codes.repository';
+import { forgetTrustedDevices, trustedDeviceOf } from './trusted-devices.repository';
 import { rememberVerification, wasVerifiedWith } from './verifications.repository';
 
 /**
@@ -31,20 +36,55 @@ export async function confirmEmail(email: string, code: string, now: Date): Prom
   return true;
 }
 
+/** Raised to the operator once an account's day of wrong reset-code guesses is used up (the guesses after it are refused). */
+class ResetGuessesUsedUp extends Error {
+  constructor() {
+    super(`A password reset code was guessed ${RESET_GUESSES.untrustedPerAccount} times today from browsers its account does not trust`);
+    this.name = 'ResetGuessesUsedUp';
+  }
+}
+
+/**
+ * Spends the address's reset code: the account's `sub` for the right, unexpired code within its
+ * guesses, once; null for anything else. A browser the account trusts (`device`: one it signed in
+ * with, or opened a mailed link in) has guesses of its own on each code. Any other browser's guess
+ * counts in the account's day too (RESET_GUESSES), before it is compared, so that no number of
+ * requesters, codes or guesses sent side by side passes the bound; the one that reaches it is
+ * reported (once a day per account), the ones after it refused.
+ */
+export async function redeemResetCode(email: string, code: string, device: string | undefined, now: number): Promise<string | null> {
+  const live = await liveResetCode(email, now);
+  if (!live) return null;
+  const trusted = (await trustedDeviceOf(live.user_id, device, now)) !== null;
+  if (!trusted) {
+    const guessesToday = await countUntrustedGuess(live.user_id, now);
+    if (guessesToday === null) return null;
+    if (guessesToday === RESET_GUESSES.untrustedPerAccount) {
+      log.warn('an account’s reset guesses of the day from untrusted browsers are used up', { userId: live.user_id });
+      await reportError(new ResetGuessesUsedUp(), { account: live.user_id });
+    }
+  }
+  const counted = await countGuess(email, live.issued_at, trusted, now);
+  if (!counted) return null;
+  const right = counted.code.length === code.length && timingSafeEqual(Buffer.from(counted.code), Buffer.from(code));
+  // Single use: of two requests with the right code, only the one whose delete finds it wins.
+  if (right) return (await spendResetCode(email, counted.issued_at)) ? counted.user_id : null;
+  // Out of the trusted browsers' guesses too: the next request makes a new code.
+  if (trusted && (counted.trusted_attempts ?? 0) >= RESET_CODE.attempts) await spendResetCode(email, counted.issued_at);
+  return null;
+}
+
 /**
  * Sets a new password with a mailed reset code: false when the code (or the account) is not one
  * that may. Sessions opened with the old password (perhaps by whoever made the reset necessary)
  * end here, every one of them (endEverySession).
  */
-export async function resetPassword(email: string, code: string, password: string, now: Date): Promise<boolean> {
-  if (!(await redeemResetCode(email, code, now.getTime()))) return false;
-  const { userPoolId } = userPool();
+export async function resetPassword(email: string, code: string, password: string, device: string | undefined, now: Date): Promise<boolean> {
+  const userId = await redeemResetCode(email, code, device, now.getTime());
+  if (!userId) return false;
   try {
-    await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
-    const { UserAttributes = [] } = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
-    const sub = UserAttributes.find((attribute) => attribute.Name === 'sub')?.Value;
-    if (!sub) throw new Error('Cognito answered a user without its sub');
-    await endEverySession({ userId: sub, username: email, email });
+    await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPool().userPoolId, Username: email, Password: password, Permanent: true }));
+    await endEverySession({ userId, username: email });
   } catch (error) {
     if (error instanceof UserNotFoundException) return false;
     throw error;
@@ -56,12 +96,13 @@ export async function resetPassword(email: string, code: string, password: strin
  * Ends every session of the user at once: their refresh tokens with Cognito, then the ID tokens
  * already issued with our own check (endSessionsBefore, timed after Cognito's sign-out, so that no
  * token refreshed meanwhile counts), whose record's change on the table's stream closes their open
- * sockets too (functions/changes/count-changes.ts), and the browsers the account trusted at sign-in
- * (a thief's among them). Answers once a sign-in made after it counts. `username`: the pool's name
- * for the user or an alias of it (the token's `cognito:username`, or the address), never the
- * `sub`, which a Google user's name is not.
+ * sockets too (functions/changes/count-changes.ts), the browsers the account trusted (a thief's
+ * among them), the browsers receiving its reminders, and the calendar feed's address (a new one
+ * is made, and Settings asks the person to subscribe again). Answers once a sign-in made after it
+ * counts. `username`: the pool's name for the user or an alias of it (the token's
+ * `cognito:username`, or the address), never the `sub`, which a Google user's name is not.
  */
-export async function endEverySession({ userId, username, email }: { userId: string; username: string; email: string }): Promise<void> {
+export async function endEverySession({ userId, username }: { userId: string; username: string }): Promise<void> {
   try {
     await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPool().userPoolId, Username: username }));
   } catch (error) {
@@ -69,6 +110,8 @@ export async function endEverySession({ userId, username, email }: { userId: str
     if (!(error instanceof UserNotFoundException)) throw error;
   }
   const countsFrom = await endSessionsBefore(userId, new Date(nowMs()));
-  await forgetTrustedDevices(email);
+  await forgetTrustedDevices(userId);
+  await removeAllSubscriptions(userId);
+  await replaceFeedAfterSignOut(userId, new Date(nowMs()));
   await sleep(countsFrom - nowMs());
 }

@@ -6,6 +6,7 @@ import { invalidField, unauthorized } from '../platform/errors';
 import { httpHandler, ok } from '../platform/http';
 import { returnQuota, takeQuota } from '../platform/quota.repository';
 import { confirmEmail, endEverySession, resetPassword } from './accounts';
+import { openSignInLink } from './sign-in-links.repository';
 import { trustDevice } from './trusted-devices.repository';
 
 const invalidCode = () => invalidField('code', MESSAGES.invalidVerificationCode);
@@ -34,22 +35,39 @@ export const handler = httpHandler('auth', {
 
   'POST /api/auth/reset-password': async ({ body, now, event }) => {
     await takeQuota(requesterQuota(`reset-password#address#${clientAddress(event)}`, ACCOUNT_ROUTE_LIMITS.resetsPerAddress), now);
-    if (!(await resetPassword(body.email, body.code, body.password, now))) throw invalidCode();
+    if (!(await resetPassword(body.email, body.code, body.password, body.device, now))) throw invalidCode();
     return ok({ reset: true });
   },
 
-  // The account is the verified token's address, the key the sign-in throttle counts attempts by.
-  'POST /api/auth/device-token': async ({ body, now, event }) => {
-    const email = event.requestContext.authorizer.jwt.claims.email;
-    if (typeof email !== 'string' || email === '') throw unauthorized();
-    return { status: 201, body: { token: await trustDevice(email, body.replaces, now.getTime()) } };
+  // Counted like the reset codes' requests; the mail goes from the bus, so the answer is alike
+  // (and as fast) whether or not the address has an account.
+  'POST /api/auth/sign-in-link': async ({ body, now, event }) => {
+    const address = clientAddress(event);
+    await takeQuota(requesterQuota(`sign-in-link#browser#${address}#${body.browser ?? 'none'}`, ACCOUNT_ROUTE_LIMITS.signInLinksPerBrowser), now);
+    await takeQuota(requesterQuota(`sign-in-link#address#${address}`, ACCOUNT_ROUTE_LIMITS.signInLinksPerAddress), now);
+    await publishAfterSave('auth.sign-in-link-requested', { email: body.email, lang: body.lang, occurredAt: now.toISOString() });
+    return { status: 202, body: { sent: true } };
   },
 
-  // ID tokens carry the pool's user name and the address (an access token has neither).
+  // The mailed link, opened: the browser that opened it is trusted for the account, as after a
+  // sign-in. Only links that do not open count against the address, as wrong verification codes do.
+  'POST /api/auth/sign-in-link/open': async ({ body, now, event }) => {
+    const wrongLinks = requesterQuota(`sign-in-link-open#address#${clientAddress(event)}`, ACCOUNT_ROUTE_LIMITS.wrongSignInLinksPerAddress);
+    await takeQuota(wrongLinks, now);
+    const link = await openSignInLink(body.token, now.getTime());
+    if (!link) throw invalidField('token', MESSAGES.invalidSignInLink);
+    await returnQuota(wrongLinks, now);
+    return { status: 201, body: { email: link.email, token: await trustDevice(link.userId, undefined, now.getTime()) } };
+  },
+
+  // The account is the verified token's `sub`: what its address may become never moves the trust.
+  'POST /api/auth/device-token': async ({ userId, body, now }) => ({ status: 201, body: { token: await trustDevice(userId, body.replaces, now.getTime()) } }),
+
+  // ID tokens carry the pool's user name (an access token has none).
   'POST /api/auth/sign-out-everywhere': async ({ userId, event }) => {
-    const { 'cognito:username': username, email } = event.requestContext.authorizer.jwt.claims;
-    if (typeof username !== 'string' || username === '' || typeof email !== 'string') throw unauthorized();
-    await endEverySession({ userId, username, email });
+    const { 'cognito:username': username } = event.requestContext.authorizer.jwt.claims;
+    if (typeof username !== 'string' || username === '') throw unauthorized();
+    await endEverySession({ userId, username });
     return ok({ signed_out: true });
   },
 });

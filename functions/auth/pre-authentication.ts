@@ -16,13 +16,14 @@ export interface Attempt {
 
 /**
  * The browser, from the ClientMetadata the SPA sends, which Cognito passes to this trigger: a
- * device token the account issued to it after an earlier sign-in (trusted-devices.repository.ts),
- * else the random id it keeps; a client that sends neither shares one key with every other such
- * client. A stranger failing on their browser so never locks the person out on theirs.
+ * device token the account (`userId`, its verified `sub`) issued to it after an earlier sign-in or
+ * a mailed link (trusted-devices.repository.ts), else the random id it keeps; a client that sends
+ * neither shares one key with every other such client. A stranger failing on their browser so
+ * never locks the person out on theirs.
  */
-async function attemptOf(event: PreAuthenticationTriggerEvent, account: string, now: number): Promise<Attempt> {
+async function attemptOf(event: PreAuthenticationTriggerEvent, userId: string | undefined, now: number): Promise<Attempt> {
   const metadata = (event.request as { clientMetadata?: Record<string, string> }).clientMetadata ?? {};
-  const device = await trustedDeviceOf(account, metadata.device, now);
+  const device = userId ? await trustedDeviceOf(userId, metadata.device, now) : null;
   if (device) return { key: device, trusted: true };
   const browser = browserKey.safeParse(metadata.browser);
   return { key: browser.success ? browser.data : 'none', trusted: false };
@@ -34,8 +35,10 @@ async function attemptOf(event: PreAuthenticationTriggerEvent, account: string, 
  * browsers (post-authentication trigger). See AUTH_THROTTLE for the limits.
  */
 export const handler = cognitoTrigger(COGNITO_TRIGGERS.PreAuthentication, async (event: PreAuthenticationTriggerEvent) => {
-  const account = event.request.userAttributes.email ?? event.userName;
-  const attempt = await attemptOf(event, account, nowMs());
+  // Attempts are counted by the address typed; what trusts a browser is the account's sub.
+  const { email, sub } = event.request.userAttributes;
+  const account = email ?? event.userName;
+  const attempt = await attemptOf(event, sub, nowMs());
   for (let tries = 0; tries < 5; tries += 1) {
     const verdict = await recordAttempt(account, attempt, nowMs());
     if (verdict === 'allowed') return event;

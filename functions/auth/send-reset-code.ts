@@ -1,12 +1,11 @@
-import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { RESET_CODE } from '../../shared/constants';
 import { isDemoAddress } from '../../shared/demo';
 import { nowMs } from '../platform/clock';
-import { cognito, userPool } from '../platform/cognito';
 import { addressHash, log } from '../platform/log';
 import { sendMail } from '../platform/mail';
 import { issueResetCode } from './reset-codes.repository';
 import { busConsumer } from '../platform/consumer';
+import { accountOf } from './account-of';
 import { MAIL_TEXTS } from './mail-texts';
 
 /**
@@ -17,13 +16,9 @@ import { MAIL_TEXTS } from './mail-texts';
  */
 export const handler = busConsumer<'password.reset-requested'>('auth/send-reset-code', async ({ email, lang }, event) => {
   if (isDemoAddress(email)) return;
-  try {
-    await cognito().send(new AdminGetUserCommand({ UserPoolId: userPool().userPoolId, Username: email }));
-  } catch (error) {
-    if (error instanceof UserNotFoundException) return;
-    throw error;
-  }
-  const code = await issueResetCode(email, event.id, nowMs());
+  const userId = await accountOf(email);
+  if (!userId) return;
+  const code = await issueResetCode(email, userId, event.id, nowMs());
   if (!code) {
     log.info('reset code not mailed again: it was a minute ago, or as often as a code is', { address: addressHash(email) });
     return;

@@ -18,29 +18,30 @@ interface TrustedDevices {
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-async function readDevices(account: string): Promise<TrustedDevices> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: trustedDevicesKey(account), ConsistentRead: true }));
+async function readDevices(userId: string): Promise<TrustedDevices> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: trustedDevicesKey(userId), ConsistentRead: true }));
   return (Item as TrustedDevices | undefined) ?? { devices: [], version: 0 };
 }
 
 /**
- * Trusts the browser that asked, signed in to `account`: a fresh random token, of which only the
- * hash is kept, in place of the one it held (`replaces`), so that each browser holds one. The
- * account keeps its latest TRUSTED_DEVICES.perAccount, the oldest dropped.
+ * Trusts the browser that asked for the account `userId` (its `sub`: signed in with it, or holding
+ * a link mailed to it): a fresh random token, of which only the hash is kept, in place of the one
+ * it held (`replaces`), so that each browser holds one. The account keeps its latest
+ * TRUSTED_DEVICES.perAccount, the oldest dropped.
  */
-export async function trustDevice(account: string, replaces: string | undefined, now: number): Promise<string> {
+export async function trustDevice(userId: string, replaces: string | undefined, now: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const dropped = replaces === undefined ? null : hashOf(replaces);
   // A write raced by another of the account's browsers reads again; a handful of tries is plenty.
   for (let tries = 0; tries < 5; tries += 1) {
-    const { devices, version } = await readDevices(account);
+    const { devices, version } = await readDevices(userId);
     const kept = devices.filter((device) => device.hash !== dropped && now - device.issuedAt < TRUSTED_DEVICES.lifetimeMs);
     const next = [...kept, { hash: hashOf(token), issuedAt: now }].slice(-TRUSTED_DEVICES.perAccount);
     const saved = await conditionally(
       db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...trustedDevicesKey(account), devices: next, version: version + 1, ttl: Math.ceil((now + TRUSTED_DEVICES.lifetimeMs) / 1000) },
+          Item: { ...trustedDevicesKey(userId), devices: next, version: version + 1, ttl: Math.ceil((now + TRUSTED_DEVICES.lifetimeMs) / 1000) },
           ConditionExpression: 'attribute_not_exists(PK) OR version = :read',
           ExpressionAttributeValues: { ':read': version },
         }),
@@ -55,16 +56,16 @@ export async function trustDevice(account: string, replaces: string | undefined,
  * The throttle's name for the browser holding `token`, when the token is one the account trusts
  * and is not too old; null for anything else (none, made up, another account's, expired).
  */
-export async function trustedDeviceOf(account: string, token: string | undefined, now: number): Promise<string | null> {
+export async function trustedDeviceOf(userId: string, token: string | undefined, now: number): Promise<string | null> {
   const given = deviceToken.safeParse(token);
   if (!given.success) return null;
   const hash = hashOf(given.data);
-  const { devices } = await readDevices(account);
+  const { devices } = await readDevices(userId);
   const trusted = devices.some((device) => device.hash === hash && now - device.issuedAt < TRUSTED_DEVICES.lifetimeMs);
   return trusted ? `device#${hash.slice(0, 32)}` : null;
 }
 
 /** Trusts no browser of the account any more (its sessions were ended: a thief's browser may be among them). */
-export async function forgetTrustedDevices(account: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: trustedDevicesKey(account) }));
+export async function forgetTrustedDevices(userId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: trustedDevicesKey(userId) }));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { ICalCalendar } from 'ical-generator';
+import { CALENDAR_FEED } from '../../shared/calendar-feed';
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { Language } from '../../shared/languages';
 import type { Recurrence } from '../../shared/recurrence';
@@ -47,19 +48,39 @@ export interface Feed {
  * The person's calendar as RFC 5545 text: their live events (those that came from Google only when
  * they asked), a series as one VEVENT with its RRULE and EXDATEs in the series' own zone (with a
  * VTIMEZONE for each zone used), all-day events as dates, and their open tasks with a due date at
- * their due time, or on their day when due at its start. Nothing in it depends on when it is built,
- * so the same items give the same bytes and the same ETag.
+ * their due time, or on their day when due at its start; of them those in CALENDAR_FEED's window
+ * around `today` (UTC), at most CALENDAR_FEED.maxEntries. Nothing in it depends on the time of day
+ * it is built, so the same items on the same day give the same bytes and the same ETag.
  */
-export function buildFeed(events: readonly CalendarEvent[], tasks: readonly Task[], owner: FeedOwner): Feed {
-  const entries = [
-    ...events.filter((event) => owner.include_google || !event.gcal_id).map(eventEntry),
-    ...tasks.filter((task) => task.due_date && task.status !== 'completed').map((task) => taskEntry(task, owner)),
-  ];
+export function buildFeed(events: readonly CalendarEvent[], tasks: readonly Task[], owner: FeedOwner, today: string): Feed {
+  const entries = withinBounds(
+    [
+      ...events.filter((event) => owner.include_google || !event.gcal_id).map(eventEntry),
+      ...tasks.filter((task) => task.due_date && task.status !== 'completed').map((task) => taskEntry(task, owner)),
+    ],
+    today,
+  );
   const calendar = new ICalCalendar({ prodId: { company: 'Tempo', product: 'Tempo', language: 'EN' }, name: 'Tempo' });
   calendar.timezone({ name: null, generator: getVtimezoneComponent });
   for (const entry of entries) addEntry(calendar, entry);
   const body = calendar.toString();
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+/**
+ * The entries a feed holds: a series whatever its dates (its RRULE is one entry), a single one only
+ * when it ends after the window's start and starts before its end; past CALENDAR_FEED.maxEntries,
+ * those nearest to today (series first), in their order.
+ */
+function withinBounds(entries: Entry[], today: string): Entry[] {
+  const from = Date.parse(`${addDays(today, -CALENDAR_FEED.window.pastDays)}T00:00:00.000Z`);
+  const until = Date.parse(`${addDays(today, CALENDAR_FEED.window.futureDays)}T00:00:00.000Z`);
+  const inWindow = entries.filter((entry) => entry.recurrence || (Date.parse(entry.end ?? entry.start) >= from && Date.parse(entry.start) < until));
+  if (inWindow.length <= CALENDAR_FEED.maxEntries) return inWindow;
+  const midnight = Date.parse(`${today}T00:00:00.000Z`);
+  const distance = (entry: Entry) => (entry.recurrence ? -1 : Math.abs(Date.parse(entry.start) - midnight));
+  const kept = new Set([...inWindow].sort((a, b) => distance(a) - distance(b)).slice(0, CALENDAR_FEED.maxEntries));
+  return inWindow.filter((entry) => kept.has(entry));
 }
 
 const eventEntry = (event: CalendarEvent): Entry => ({

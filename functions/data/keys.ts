@@ -23,6 +23,12 @@ export const USER_SK = {
   demo: 'DEMO',
   /** The person's calendar feed, when they made one (functions/calendar-feed/repository.ts). */
   calendarFeed: 'CALENDARFEED',
+  /** How many browsers receive reminders by Web Push (functions/reminders/subscriptions.repository.ts): the cap's counter. */
+  browsers: 'BROWSERS',
+  /** How many reminders are snoozed, each with a schedule of its own (functions/reminders/notices.repository.ts). */
+  snoozed: 'SNOOZED',
+  /** How many of the person's items expect a reminder, each with at most one schedule (functions/reminders/expected.repository.ts). */
+  expectedReminders: 'SCHEDULED',
 } as const;
 
 /**
@@ -85,13 +91,21 @@ export const socketTicketKey = (ticket: string) => {
   return { PK: `SOCKETTICKET#${hash}`, SK: 'SOCKETTICKET' };
 };
 /** The reminder an event or a task expects next, with the name of its schedule (functions/reminders/expected.repository.ts). */
-export const expectedReminderKey = (userId: string, kind: ItemKind, id: string) => ({ PK: userKey(userId), SK: `REMINDER#${ITEM_PREFIX[kind]}#${id}` });
+export const EXPECTED_REMINDER_PREFIX = 'REMINDER#';
+export const expectedReminderKey = (userId: string, kind: ItemKind, id: string) => ({
+  PK: userKey(userId),
+  SK: `${EXPECTED_REMINDER_PREFIX}${ITEM_PREFIX[kind]}#${id}`,
+});
 /** A reminder shown on screen until dismissed (functions/reminders/notices.repository.ts); its changes move the `reminders` counter. */
 export const REMINDER_NOTICE_PREFIX = 'NOTICE#';
 export const reminderNoticeKey = (userId: string, noticeId: string) => ({ PK: userKey(userId), SK: `${REMINDER_NOTICE_PREFIX}${noticeId}` });
 /** A browser that receives reminders by Web Push (functions/reminders/subscriptions.repository.ts), by the hash of its endpoint. */
 export const PUSH_SUBSCRIPTION_PREFIX = 'PUSHSUB#';
 export const pushSubscriptionKey = (userId: string, id: string) => ({ PK: userKey(userId), SK: `${PUSH_SUBSCRIPTION_PREFIX}${id}` });
+/** The reminder mails sent to a person on one day (yyyy-mm-dd, UTC), against MAX_REMINDER_MAILS_PER_DAY; it carries a TTL. */
+export const reminderMailDayKey = (userId: string, day: string) => ({ PK: userKey(userId), SK: `MAILDAY#${day}` });
+/** An address SES reported a bounce or a complaint of (functions/reminders/mail-suppressions.repository.ts): no reminder is mailed to it. */
+export const mailSuppressionKey = (address: string) => ({ PK: `MAILSUPPRESSED#${address.toLowerCase()}`, SK: 'MAILSUPPRESSED' });
 /** voice_sessions: one per call started. */
 export const voiceSessionKey = (userId: string, sessionId: string) => ({ PK: userKey(userId), SK: `VOICESESSION#${sessionId}` });
 
@@ -145,8 +159,19 @@ export const oauthStateKey = (nonce: string) => {
 export const quotaKey = (key: string, windowStart: number) => ({ PK: `QUOTA#${key}`, SK: `WINDOW#${windowStart}` });
 /** The sign-in attempts of one account. */
 export const signInThrottleKey = (account: string) => ({ PK: `SIGNIN#${account.toLowerCase()}`, SK: 'THROTTLE' });
-/** The browsers trusted for sign-in to one account (hashes of their tokens), beside its attempts. */
-export const trustedDevicesKey = (account: string) => ({ PK: `SIGNIN#${account.toLowerCase()}`, SK: 'DEVICES' });
+/**
+ * The browsers trusted for one account (hashes of their tokens), by its `sub`: what its address may
+ * become never moves them. (The records kept by address before, under SIGNIN#<address>, are read no
+ * more and lapse by their TTL.)
+ */
+export const trustedDevicesKey = (userId: string) => ({ PK: `TRUSTED#${userId}`, SK: 'DEVICES' });
+/** A mailed sign-in link, found by the hash of its token (the token itself is never stored). */
+export const signInLinkKey = (token: string) => {
+  const hash = createHash('sha256').update(token).digest('base64url');
+  return { PK: `SIGNINLINK#${hash}`, SK: 'SIGNINLINK' };
+};
+/** When an account was last mailed a sign-in link, by its `sub`. */
+export const signInLinkMailedKey = (userId: string) => ({ PK: `LINKMAILED#${userId}`, SK: 'LINKMAILED' });
 /** A verification link already used. */
 export const verifiedLinkKey = (email: string) => ({ PK: `VERIFIED#${email.toLowerCase()}`, SK: 'VERIFIED' });
 /** One address's live password reset code. */

@@ -3,6 +3,7 @@ import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import { API_LIMITS } from '../../shared/constants';
 import { DAY_MS } from '../../shared/dates';
 import { canonicalZone, isTimeZone, parseRule, REPEAT_LIMITS, seriesProblem, type Recurrence } from '../../shared/recurrence';
+import { withoutControlCharacters } from '../../shared/text';
 import { zonedInstant, zonedParts } from '../../shared/zoned-time';
 import type { GoogleEvent } from './google';
 
@@ -24,7 +25,11 @@ const UNTITLED = '(No title)';
 const dayOf = (iso: string) => iso.slice(0, 10);
 const midnight = (day: string) => `${day}T00:00:00.000Z`;
 const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(midnight(day)) + days * DAY_MS).toISOString());
-const clip = (text: string | null | undefined, max: number) => (text ?? '').trim().slice(0, max);
+/** Google's texts are not checked as ours are: control characters go before they can reach the feed or a mail. */
+const clip = (text: string | null | undefined, max: number) =>
+  withoutControlCharacters(text ?? '')
+    .trim()
+    .slice(0, max);
 
 /**
  * The fields a Google event sets on its local copy, a series' recurrence included; undefined when

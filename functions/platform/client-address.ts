@@ -25,7 +25,7 @@ export function clientAddress(event: Pick<APIGatewayProxyEventV2, 'headers' | 'r
  * (`fe80::1%eth0`) names a local interface, not a client, and is left out. Anything else is kept as
  * it came.
  */
-function addressKey(address: string): string {
+export function addressKey(address: string): string {
   const bare = address.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
   if (isIPv4(bare)) return bare;
   if (!isIPv6(bare)) return address;

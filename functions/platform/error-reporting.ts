@@ -1,6 +1,7 @@
 import type * as Sentry from '@sentry/node-core/light';
 import type { Event } from '@sentry/node-core/light';
 import type { TraceHeaders } from '../../events/catalogue';
+import { withoutFeedTokens } from '../../shared/calendar-feed';
 import { ERROR_REPORTING_SAMPLING, parseDsn, TRACE_HEADERS } from '../../shared/error-reporting';
 import { log } from './log';
 import { loadSecrets } from './secrets';
@@ -240,7 +241,7 @@ export async function sendFeedback(feedback: Feedback, tags: Record<string, stri
 
 /**
  * What leaves a function in a report or a trace: no request body, cookie, header but a few harmless
- * ones, credential in a query string or URL, extra data (an object thrown or attached may hold item
+ * ones, credential in a query string or URL (a calendar feed's token in its path), extra data (an object thrown or attached may hold item
  * content), and of the user only the id.
  */
 export function scrubbed<E extends Event>(event: E): E {
@@ -265,8 +266,8 @@ export function scrubbed<E extends Event>(event: E): E {
 }
 
 function withoutSecrets(url: string): string {
-  const [path, query] = url.split('?', 2);
-  return query === undefined ? url : `${path}?${withoutSecretParameters(query)}`;
+  const [path = '', query] = url.split('?', 2);
+  return query === undefined ? withoutFeedTokens(path) : `${withoutFeedTokens(path)}?${withoutSecretParameters(query)}`;
 }
 
 function withoutSecretParameters(query: string): string {

@@ -28,8 +28,14 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
-  /** With the stable keys of the texts (shared/messages.ts), so clients can show them in the person's language. */
-  toBody() {
+  /**
+   * With the stable keys of the texts (shared/messages.ts), so clients can show them in the person's
+   * language. A 401 speaks as API Gateway's JWT authorizer does (`{ message: 'Unauthorized' }`):
+   * a token the authorizer passed but the API refuses (its session was ended) is answered in the
+   * one shape docs/openapi.json gives every 401.
+   */
+  toBody(): { message: string } | { error: Record<string, unknown> } {
+    if (this.status === 401) return { message: GATEWAY_UNAUTHORIZED };
     const messageKey = messageKeyOf(this.message);
     const fieldKeys = this.fields && keysOf(this.fields);
     return {
@@ -58,6 +64,8 @@ export const quotaUsedUp = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 export const notFound = () => new HttpError(404, 'not_found', API_ERRORS.notFound);
+/** API Gateway's JWT authorizer's answer to a missing or invalid token. */
+const GATEWAY_UNAUTHORIZED = 'Unauthorized';
 export const unauthorized = () => new HttpError(401, 'unauthorized', API_ERRORS.unauthorized);
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, 'conflict', message, fields);
 

@@ -52,11 +52,12 @@ export type Operations<H extends HandlerName> = {
  * the body with the route's schema, runs the operation and answers JSON. Errors become
  * `{ error: { code, message, fields? } }`; anything unexpected is logged, reported and answered as a
  * bare 500; a 502 (a service it relies on failed) is reported too. Each request is a span named by
- * its route, continuing the browser's trace from its headers.
+ * its route, continuing the signed-in browser's trace from its headers.
  */
 export function httpHandler<H extends HandlerName>(name: H, operations: Operations<H>) {
   const handler = middy<HttpEvent, HttpResult, Error, Context>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    // Never the event in the log (POWERTOOLS_LOGGER_LOG_EVENT cannot turn it on): its path and headers may hold secrets.
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(jsonErrors())
     .handler(async (event) => {
       logger.setCorrelationId(event.requestContext.requestId);
@@ -83,13 +84,19 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
       {
         name: event.routeKey,
         op: 'http.server',
-        trace: traceHeadersOf(event.headers),
-        request: { method: event.requestContext.http.method, url: `https://${event.requestContext.domainName}${event.rawPath}` },
+        // A public route's caller is anonymous: its request starts a trace of its own, and nothing
+        // it sends (a trace to join, baggage that names a user or a release) goes in the report.
+        trace: routesByKey.get(event.routeKey)?.public ? undefined : traceHeadersOf(event.headers),
+        // The route's path, never the request's: a path may hold a secret (the calendar feed's token).
+        request: { method: event.requestContext.http.method, url: `https://${event.requestContext.domainName}${pathOfRoute(event.routeKey)}` },
       },
       () => handler(event, context),
       (result) => result.statusCode ?? 200,
     );
 }
+
+/** `/ical/{token}` of `GET /ical/{token}`. */
+const pathOfRoute = (routeKey: string) => routeKey.slice(routeKey.indexOf(' ') + 1);
 
 /** The `sub` claim the API Gateway JWT authorizer verified, or null on a public route without a token. */
 function callerId(event: HttpEvent): string | null {

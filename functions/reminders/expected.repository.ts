@@ -1,8 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { NextReminder, ReminderOffset } from '../../shared/reminders';
-import { expectedReminderKey } from '../data/keys';
-import { conditionally, db, tableName } from '../platform/dynamo';
+import { EXPECTED_REMINDER_PREFIX, expectedReminderKey, USER_SK, userKey } from '../data/keys';
+import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 import type { RemindedItem } from './plan';
+import { givePlaceBack, takePlace } from './places.repository';
 
 /**
  * The reminder an item expects next and the name of the one schedule put for it. A firing whose
@@ -33,3 +34,27 @@ export async function swapExpected(ref: ItemRef, read: ExpectedReminder | undefi
     : db().send(new DeleteCommand({ TableName: tableName(), Key, ...condition }));
   return conditionally(write);
 }
+
+/** The names of the schedules of every item of the person's that expects a reminder: one each (the account is being deleted). */
+export async function* expectedSchedulesOf(userId: string): AsyncGenerator<string> {
+  const found = queryItems<{ schedule: string }>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': userKey(userId), ':prefix': EXPECTED_REMINDER_PREFIX },
+    ProjectionExpression: '#schedule',
+    ExpressionAttributeNames: { '#schedule': 'schedule' },
+  });
+  for await (const { schedule } of found) yield schedule;
+}
+
+/**
+ * The most items of one account that expect a reminder at once, each holding at most one schedule:
+ * a full calendar's year fits, while a script making items without end puts no more schedules.
+ */
+export const MAX_EXPECTED_REMINDERS = 2000;
+
+const expectedCounterKey = (userId: string) => ({ PK: userKey(userId), SK: USER_SK.expectedReminders });
+
+/** Counts an item that comes to expect a reminder; false when the account has MAX_EXPECTED_REMINDERS already. */
+export const takeExpectedPlace = (userId: string) => takePlace(expectedCounterKey(userId), MAX_EXPECTED_REMINDERS);
+/** An item expects no reminder any more (or its swap was lost). */
+export const giveExpectedPlaceBack = (userId: string) => givePlaceBack(expectedCounterKey(userId));

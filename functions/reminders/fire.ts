@@ -1,21 +1,24 @@
 import { z } from 'zod';
 import type { ReminderNotice } from '../../shared/reminder-notices.schema';
-import { REMINDER_OFFSETS, reminderPath, type ReminderPush } from '../../shared/reminders';
+import { MAX_REMINDER_MAILS_PER_DAY, REMINDER_OFFSETS, reminderPath, type ReminderPush } from '../../shared/reminders';
 import type { Settings } from '../../shared/settings.schema';
 import { getSettings } from '../settings/account-settings';
 import { now } from '../platform/clock';
-import { reportAsUser, withErrorReporting } from '../platform/error-reporting';
+import { isDemoAddress } from '../../shared/demo';
+import { reportAsUser, reportError, withErrorReporting } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { sendMail } from '../platform/mail';
 import { appOrigin } from '../platform/site';
 import { getExpected } from './expected.repository';
-import { claimMailing, hideNoticeUntil, keepNotice, noticeIdOf, releaseMailing } from './notices.repository';
+import { countReminderMail, suppressionOf, uncountReminderMail } from './mail-suppressions.repository';
+import { claimMailing, keepNotice, noticeIdOf, releaseMailing } from './notices.repository';
 import { reminderButtons, reminderLine, reminderMail } from './reminder-texts';
 import { removeSubscription, subscriptionsOf } from './subscriptions.repository';
 import { sendPush, topicOf } from './web-push';
 import { stillExpected, type DueReminder, type RemindedItem } from './plan';
 import { remindedNow, scheduleNextReminder } from './reconcile';
 import { scheduleNameOf } from './schedules';
+import { endSnooze } from './snooze';
 
 /** What a reminder's schedule carries (schedules.ts), or a snooze's: the notice to show again. */
 const FiringSchema = z.union([
@@ -36,13 +39,13 @@ const FiringSchema = z.union([
  * the one put for it: a change since (moved, completed, deleted, reminders changed) overtook it.
  * Delivery is at least once: a retried firing finds its notice shown already. Then it schedules the
  * item's next reminder (a series' next occurrence). A failure throws, so the scheduler retries it,
- * then dead-letters it.
+ * then dead-letters it; a push service's failure does not (pushToBrowsers).
  */
 export function handler(input: unknown): Promise<void> {
   return withErrorReporting({ name: 'reminders/fire', op: 'function.schedule' }, async () => {
     const firing = FiringSchema.parse(input);
     reportAsUser(firing.userId);
-    if ('snoozed' in firing) return void (await hideNoticeUntil(firing.userId, firing.snoozed, null));
+    if ('snoozed' in firing) return void (await endSnooze(firing.userId, firing.snoozed));
     await fireReminder(firing);
   });
 }
@@ -88,9 +91,10 @@ function itemTime(reminded: RemindedItem, due: DueReminder): string {
 
 /**
  * Web Push to every browser the person turned it on in, each told apart by the notice's id (the
- * notification's tag, and the push Topic), so a retried firing replaces rather than repeats. A
- * browser gone from its push service is forgotten; one whose service failed makes the firing throw,
- * once the others were sent, so the scheduler tries again.
+ * notification's tag, and the push Topic). A browser gone from its push service is forgotten. One
+ * whose service failed (down, over its quota) is logged and reported, not thrown: the others got
+ * theirs, and the series' next reminder is still scheduled; a retry of the whole firing would find
+ * it overtaken and deliver nothing anyway.
  */
 async function pushToBrowsers(userId: string, notice: ReminderNotice, settings: Settings): Promise<void> {
   const subscriptions = await subscriptionsOf(userId);
@@ -105,23 +109,37 @@ async function pushToBrowsers(userId: string, notice: ReminderNotice, settings: 
   const outcomes = await Promise.allSettled(subscriptions.map((subscription) => sendPush(subscription, payload, topicOf(notice.id))));
   const gone = subscriptions.filter((_subscription, index) => outcomeOf(outcomes[index]) === 'gone');
   await Promise.all(gone.map((subscription) => removeSubscription(userId, subscription.id)));
-  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
+  const failures = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  for (const failure of failures) {
+    log.warn('a push service failed a reminder; the other browsers got theirs', { noticeId: notice.id, error: String(failure.reason) });
+    await reportError(failure.reason);
+  }
 }
 
-/** The mail, in the person's language and zone, with the link to the item; once, also when the firing is retried. */
+/**
+ * The mail, in the person's language and zone, with the link to the item; once, also when the
+ * firing is retried. Never to a demo account's address (it cannot receive mail) nor to one SES
+ * reported a bounce or a complaint of, and at most MAX_REMINDER_MAILS_PER_DAY a day: the last one
+ * says the day's other reminders come on screen and by push only.
+ */
 async function mailOnce(userId: string, notice: ReminderNotice, settings: Settings, to: string): Promise<void> {
+  if (isDemoAddress(to) || (await suppressionOf(to))) return;
   if (!(await claimMailing(userId, notice.id, now().toISOString()))) return;
+  const countedAt = now();
+  const number = await countReminderMail(userId, countedAt);
+  if (number === null) return;
   const subject = { kind: notice.kind, title: notice.title, at: notice.item_time, allDay: notice.all_day };
   const mail = reminderMail(
     subject,
     `${appOrigin()}${reminderPath(notice.kind, notice.item_id, notice.occurrence)}`,
     settings.lang,
     settings.preferred_timezone,
+    { lastOfDay: number === MAX_REMINDER_MAILS_PER_DAY },
   );
   try {
     await sendMail({ to, ...mail });
   } catch (error) {
+    await uncountReminderMail(userId, countedAt);
     await releaseMailing(userId, notice.id);
     throw error;
   }

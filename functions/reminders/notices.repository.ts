@@ -1,7 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReminderNotice } from '../../shared/reminder-notices.schema';
-import { REMINDER_NOTICE_PREFIX, reminderNoticeKey, userKey } from '../data/keys';
+import { MAX_SNOOZED } from '../../shared/reminders';
+import { REMINDER_NOTICE_PREFIX, reminderNoticeKey, USER_SK, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
+import { givePlaceBack, takePlace } from './places.repository';
 
 /**
  * The reminders on screen: one record per reminder shown, under the person's partition. Its changes
@@ -107,17 +109,67 @@ export async function dismissNotice(userId: string, id: string): Promise<boolean
   );
 }
 
-/** Hides a notice until `until` (snoozed) or shows it again (null); false when it is gone or dismissed. */
-export async function hideNoticeUntil(userId: string, id: string, until: string | null): Promise<boolean> {
+/** A notice as a snooze reads it first: whether it can be snoozed, whether it is already, and when DynamoDB drops it. */
+export async function snoozableNotice(userId: string, id: string): Promise<{ snoozed: boolean; ttl: number } | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: reminderNoticeKey(userId, id), ConsistentRead: true }));
+  if (!Item || Item.dismissed) return undefined;
+  return { snoozed: typeof Item.hidden_until === 'string', ttl: Number(Item.ttl) };
+}
+
+/**
+ * Hides a notice until `until`: one shown (`wasSnoozed` false) or one snoozed already, as the snooze
+ * read it; false when it changed since (dismissed, gone, or snoozed or shown meanwhile). It is kept
+ * at least an hour past `until`, so its snooze's firing finds it.
+ */
+export async function hideNotice(userId: string, id: string, until: string, { wasSnoozed, ttl }: { wasSnoozed: boolean; ttl: number }): Promise<boolean> {
   return conditionally(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: reminderNoticeKey(userId, id),
-        UpdateExpression: 'SET hidden_until = :until',
-        ConditionExpression: 'attribute_exists(PK) AND dismissed = :no',
-        ExpressionAttributeValues: { ':until': until, ':no': false },
+        UpdateExpression: 'SET hidden_until = :until, #ttl = :ttl',
+        ConditionExpression: `attribute_exists(PK) AND dismissed = :no AND ${wasSnoozed ? '' : 'NOT '}attribute_type(hidden_until, :string)`,
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':until': until, ':no': false, ':string': 'S', ':ttl': Math.max(ttl, Math.floor(Date.parse(until) / 1000) + 3600) },
       }),
     ),
   );
+}
+
+/** Shows a snoozed notice again (its snooze's schedule ran); false when it was not snoozed (a retried firing, or never). */
+export async function showAgain(userId: string, id: string): Promise<boolean> {
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: reminderNoticeKey(userId, id),
+        UpdateExpression: 'SET hidden_until = :none',
+        ConditionExpression: 'attribute_type(hidden_until, :string)',
+        ExpressionAttributeValues: { ':none': null, ':string': 'S' },
+      }),
+    ),
+  );
+}
+
+const snoozedCounterKey = (userId: string) => ({ PK: userKey(userId), SK: USER_SK.snoozed });
+
+/** Counts a snooze's schedule among the person's live ones, at most MAX_SNOOZED; false when all are taken. Its firing gives the place back. */
+export const takeSnoozePlace = (userId: string) => takePlace(snoozedCounterKey(userId), MAX_SNOOZED);
+export const giveSnoozePlaceBack = (userId: string) => givePlaceBack(snoozedCounterKey(userId));
+
+/** The ids of the person's snoozed notices (a Query over a day's notices, at most MAX_NOTICES_READ): each holds a schedule. */
+export async function snoozedNoticeIds(userId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let read = 0;
+  const found = queryItems<StoredNotice>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': userKey(userId), ':prefix': REMINDER_NOTICE_PREFIX },
+    Limit: MAX_NOTICES_READ,
+  });
+  for await (const { id, hidden_until } of found) {
+    if (hidden_until) ids.push(id);
+    read += 1;
+    if (read === MAX_NOTICES_READ) break;
+  }
+  return ids;
 }

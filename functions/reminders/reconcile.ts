@@ -1,8 +1,9 @@
 import type { NextReminder } from '../../shared/reminders';
 import { liveItemNow } from '../items/background';
 import { now } from '../platform/clock';
+import { log } from '../platform/log';
 import { getSettings } from '../settings/account-settings';
-import { getExpected, swapExpected, type ExpectedReminder } from './expected.repository';
+import { getExpected, giveExpectedPlaceBack, swapExpected, takeExpectedPlace, type ExpectedReminder } from './expected.repository';
 import { noticeIdOf, noticeKept } from './notices.repository';
 import { plannedReminder, type DueReminder, type RemindedItem } from './plan';
 import { createOneTimeSchedule, deleteReminderSchedule, MAX_LATENESS_SECONDS, scheduleNameOf } from './schedules';
@@ -53,9 +54,21 @@ export async function scheduleNextReminder(ref: ReminderRef, from: string): Prom
   const wanted: ExpectedReminder | null = next && due && { ...next, schedule: scheduleNameOf(due) };
   const dueNow = next !== null && isDue(next);
   if (wanted?.schedule !== expected?.schedule) {
-    if (due && wanted && !dueNow) await createOneTimeSchedule(wanted.schedule, due.at, due);
-    if (!(await swapExpected(ref, expected, wanted))) throw new Error('the expected reminder changed meanwhile');
+    // An item that comes to expect a reminder takes a place under the account's cap; at the cap it gets none.
+    const counted = !expected && wanted !== null;
+    if (counted && !(await takeExpectedPlace(ref.userId))) {
+      log.warn('an account has as many items expecting a reminder as it may: this one gets none', { kind: ref.kind, id: ref.id });
+      return null;
+    }
+    try {
+      if (due && wanted && !dueNow) await createOneTimeSchedule(wanted.schedule, due.at, due);
+      if (!(await swapExpected(ref, expected, wanted))) throw new Error('the expected reminder changed meanwhile');
+    } catch (error) {
+      if (counted) await giveExpectedPlaceBack(ref.userId);
+      throw error;
+    }
     if (expected) await deleteReminderSchedule(expected.schedule);
+    if (expected && !wanted) await giveExpectedPlaceBack(ref.userId);
   }
   return dueNow ? due : null;
 }

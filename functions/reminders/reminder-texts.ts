@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/languages';
+import { MAX_REMINDER_MAILS_PER_DAY } from '../../shared/reminders';
 
 /**
  * What a reminder says, in the person's language and time zone: the notification's and the on-screen
@@ -19,6 +20,8 @@ interface Texts {
   snooze: string;
   mailSubject: (title: string) => string;
   mailOpen: string;
+  /** Closes the day's last reminder mail (MAX_REMINDER_MAILS_PER_DAY). */
+  mailLastOfDay: (count: number) => string;
 }
 
 const TEXTS: Record<Language, Texts> = {
@@ -28,6 +31,7 @@ const TEXTS: Record<Language, Texts> = {
     snooze: 'Snooze 10 min',
     mailSubject: (title) => `Reminder: ${title}`,
     mailOpen: 'Open it in Tempo:',
+    mailLastOfDay: (count) => `This is the last of today’s ${count} reminder mails. Today’s other reminders come on screen and as notifications only.`,
   },
   es: {
     due: (when) => `Vence el ${when}`,
@@ -35,6 +39,8 @@ const TEXTS: Record<Language, Texts> = {
     snooze: 'Posponer 10 min',
     mailSubject: (title) => `Recordatorio: ${title}`,
     mailOpen: 'Ábrelo en Tempo:',
+    mailLastOfDay: (count) =>
+      `Este es el último de los ${count} correos de recordatorio de hoy. Los demás recordatorios de hoy llegan solo en pantalla y como notificaciones.`,
   },
   fr: {
     due: (when) => `À faire pour le ${when}`,
@@ -42,6 +48,8 @@ const TEXTS: Record<Language, Texts> = {
     snooze: 'Reporter de 10 min',
     mailSubject: (title) => `Rappel : ${title}`,
     mailOpen: 'Ouvrez-le dans Tempo :',
+    mailLastOfDay: (count) =>
+      `Voici le dernier des ${count} e-mails de rappel d’aujourd’hui. Les autres rappels du jour arrivent seulement à l’écran et en notifications.`,
   },
   de: {
     due: (when) => `Fällig am ${when}`,
@@ -49,6 +57,8 @@ const TEXTS: Record<Language, Texts> = {
     snooze: '10 Min. später',
     mailSubject: (title) => `Erinnerung: ${title}`,
     mailOpen: 'In Tempo öffnen:',
+    mailLastOfDay: (count) =>
+      `Dies ist die letzte der ${count} Erinnerungsmails von heute. Die übrigen Erinnerungen von heute kommen nur auf dem Bildschirm und als Mitteilung.`,
   },
 };
 
@@ -67,10 +77,19 @@ export function reminderLine(subject: ReminderSubject, lang: Language, timeZone:
 
 export const reminderButtons = (lang: Language) => ({ open: TEXTS[lang].open, snooze: TEXTS[lang].snooze });
 
-/** The mail for those who chose it: the title as subject, when, and the link to the item. */
-export function reminderMail(subject: ReminderSubject, link: string, lang: Language, timeZone: string): { subject: string; text: string } {
-  return {
-    subject: TEXTS[lang].mailSubject(subject.title),
-    text: [subject.title, reminderLine(subject, lang, timeZone), '', TEXTS[lang].mailOpen, link].join('\n'),
-  };
+/**
+ * The mail for those who chose it: the title as subject (on one line, its control characters as
+ * spaces: a header holds none, and a title from Google Calendar was not checked here), when, and the
+ * link to the item; the day's last one says so.
+ */
+export function reminderMail(
+  subject: ReminderSubject,
+  link: string,
+  lang: Language,
+  timeZone: string,
+  { lastOfDay }: { lastOfDay: boolean } = { lastOfDay: false },
+): { subject: string; text: string } {
+  const lines = [subject.title, reminderLine(subject, lang, timeZone), '', TEXTS[lang].mailOpen, link];
+  if (lastOfDay) lines.push('', TEXTS[lang].mailLastOfDay(MAX_REMINDER_MAILS_PER_DAY));
+  return { subject: TEXTS[lang].mailSubject(subject.title.replace(/\s*\p{Cc}[\p{Cc}\s]*/gu, ' ')), text: lines.join('\n') };
 }

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+  type CreateScheduleCommandInput,
+} from '@aws-sdk/client-scheduler';
 import { clientPerEndpoint } from '../platform/endpoint-client';
 import type { DueReminder } from './plan';
 
@@ -22,8 +29,8 @@ const nameOf = (prefix: string, identity: unknown[]) => `${prefix}-${createHash(
 /** The name of a reminder's schedule, unique for the item and the reminder. */
 export const scheduleNameOf = (due: DueReminder) => nameOf('r', [due.userId, due.kind, due.id, due.at, due.occurrence ?? '', due.offset]);
 
-/** The name of a snooze's schedule, unique for the notice and the time it shows again. */
-export const snoozeNameOf = (userId: string, noticeId: string, until: string) => nameOf('s', [userId, noticeId, until]);
+/** The name of a snooze's schedule: one per notice, so snoozing it again moves that one schedule. */
+export const snoozeNameOf = (userId: string, noticeId: string) => nameOf('s', [userId, noticeId]);
 
 const environment = (name: string) => {
   const value = process.env[name];
@@ -31,30 +38,43 @@ const environment = (name: string) => {
   return value;
 };
 
+/** A one-time schedule that invokes the firing function with `input` at `at`, as CreateSchedule and UpdateSchedule both take it. */
+function oneTimeSchedule(name: string, at: string, input: object): CreateScheduleCommandInput {
+  return {
+    Name: name,
+    GroupName: environment('REMINDER_SCHEDULE_GROUP'),
+    // at() takes whole seconds: an item's times are whole minutes.
+    ScheduleExpression: `at(${at.slice(0, 19)})`,
+    ScheduleExpressionTimezone: 'UTC',
+    FlexibleTimeWindow: { Mode: 'OFF' },
+    ActionAfterCompletion: 'DELETE',
+    Target: {
+      Arn: environment('REMINDER_FIRE_ARN'),
+      RoleArn: environment('REMINDER_SCHEDULER_ROLE_ARN'),
+      Input: JSON.stringify(input),
+      RetryPolicy: { MaximumRetryAttempts: RETRIES, MaximumEventAgeInSeconds: MAX_LATENESS_SECONDS },
+      DeadLetterConfig: { Arn: environment('REMINDER_DEAD_LETTER_ARN') },
+    },
+  };
+}
+
 /** Puts a one-time schedule that invokes the firing function with `input` at `at`; one there already (a retried put) is the same one. */
 export async function createOneTimeSchedule(name: string, at: string, input: object): Promise<void> {
   try {
-    await scheduler().send(
-      new CreateScheduleCommand({
-        Name: name,
-        GroupName: environment('REMINDER_SCHEDULE_GROUP'),
-        // at() takes whole seconds: an item's times are whole minutes.
-        ScheduleExpression: `at(${at.slice(0, 19)})`,
-        ScheduleExpressionTimezone: 'UTC',
-        FlexibleTimeWindow: { Mode: 'OFF' },
-        ActionAfterCompletion: 'DELETE',
-        Target: {
-          Arn: environment('REMINDER_FIRE_ARN'),
-          RoleArn: environment('REMINDER_SCHEDULER_ROLE_ARN'),
-          Input: JSON.stringify(input),
-          RetryPolicy: { MaximumRetryAttempts: RETRIES, MaximumEventAgeInSeconds: MAX_LATENESS_SECONDS },
-          DeadLetterConfig: { Arn: environment('REMINDER_DEAD_LETTER_ARN') },
-        },
-      }),
-    );
+    await scheduler().send(new CreateScheduleCommand(oneTimeSchedule(name, at, input)));
   } catch (error) {
     if (!(error instanceof ConflictException)) throw error;
   }
+}
+
+/**
+ * Puts a one-time schedule in place of the one of that name, if any (a reminder snoozed again):
+ * one schedule per name, never two. Two requests side by side each delete, and the one that
+ * creates second finds the first's, due within the same moment.
+ */
+export async function replaceOneTimeSchedule(name: string, at: string, input: object): Promise<void> {
+  await deleteReminderSchedule(name);
+  await createOneTimeSchedule(name, at, input);
 }
 
 /** Deletes a schedule; one gone already (it ran, or a retried delete) is fine. */

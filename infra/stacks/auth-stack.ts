@@ -73,6 +73,9 @@ export class AuthStack extends Stack {
         requireSymbols: true,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // An address written through the client (only Google's mapping may, below) becomes the
+      // account's once verified; until then the verified one stays, in the tokens too.
+      keepOriginal: { email: true },
       ...(config.cognitoMailFromSender && config.senderEmail
         ? { email: UserPoolEmail.withSES({ fromEmail: config.senderEmail, fromName: SENDER_NAME, sesRegion: this.region }) }
         : {}),
@@ -106,7 +109,9 @@ export class AuthStack extends Stack {
       preventUserExistenceErrors: true,
       // A person changes only their name through the client: an address changed there would
       // escape what is keyed by it (a demo account's clean-up once was). Cognito writes Google's
-      // address on each Google sign-in through this client, and refuses to unless it may.
+      // address on each Google sign-in through this client, and refuses to unless it may; so with
+      // Google the client may write it, and the pool keeps the verified one until the new one is
+      // (keepOriginal above). Nothing trusts a browser by the address: trusted browsers are keyed by `sub`.
       writeAttributes: new ClientAttributes().withStandardAttributes({ fullname: true, email: Boolean(google) }),
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO, ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : [])],
       ...(google && config.siteUrl ? { oAuth: hostedUiOAuth(config.siteUrl) } : { disableOAuth: true }),

@@ -23,8 +23,8 @@ export interface EventsStackProps extends StackProps {
 const DELIVERY = { retryAttempts: 3, maxEventAge: Duration.hours(2) } as const;
 
 /**
- * The custom bus; for each rule of events/rules.ts and each schedule of events/schedules.ts, an
- * EventBridge rule and its function, with retries, a dead-letter queue and alarms; and the rule on
+ * The custom bus; for each rule of events/rules.ts (on the custom bus, or the default one where it
+ * says so) and each schedule of events/schedules.ts, an EventBridge rule and its function, with retries, a dead-letter queue and alarms; and the rule on
  * the default bus that hands every dead-letter queue's alarm of the stage to its reporter.
  */
 export class EventsStack extends Stack {
@@ -49,7 +49,8 @@ export class EventsStack extends Stack {
       BUS_RULES.map((rule) => {
         const target = new EventTarget(this, rule.name, { config, shared, source: rule.target, description: rule.description });
         new Rule(target, 'Rule', {
-          eventBus: this.bus,
+          // Without a bus, the account's default one: AWS services' events (SES's) come only there.
+          ...(rule.bus === 'default' ? {} : { eventBus: this.bus }),
           description: rule.description,
           eventPattern: toCdkPattern(rule.pattern),
           targets: [target.target],

@@ -1,5 +1,6 @@
 import { CfnOutput, Duration, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
-import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ApiMapping, DomainName, SecurityPolicy, WebSocketApi, WebSocketStage, type CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -38,6 +39,10 @@ const SOCKET_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 export class PushStack extends Stack {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
+  /** Where CloudFront opens the sockets (wss://…/<stage>): the sockets' own domain when configured, else the execute-api address. */
+  readonly endpoint: string;
+  /** Where the functions post to and close connections (the @connections API), by the same address. */
+  readonly managementEndpoint: string;
   /** The authorizer's and the routes' functions, by source. */
   readonly socketFunctions: ReadonlyMap<string, AppFunction>;
   /** Each stream consumer's function and the queue its failed records go to, by consumer name. */
@@ -77,13 +82,16 @@ export class PushStack extends Stack {
     }
 
     this.stage = new WebSocketStage(this, 'Stage', { webSocketApi: this.api, stageName: SOCKET_API.stage, autoDeploy: true, throttle: SOCKET_THROTTLE });
+    const domain = config.socketDomain && this.customDomain(config.socketDomain);
+    this.endpoint = config.socketDomain ? `wss://${config.socketDomain.name}/${SOCKET_API.stage}` : this.stage.url;
+    this.managementEndpoint = config.socketDomain ? `https://${config.socketDomain.name}` : this.stage.callbackUrl;
     Validations.of(this.stage).acknowledge({
       id: 'AwsSolutions-APIG1',
       reason:
         "A WebSocket stage's access logs need the account-wide API Gateway CloudWatch role, which one stage's stack must not take over; the authorizer and route functions log each connect and disconnect.",
     });
 
-    const shared = { ...props.shared, sockets: { api: this.api, stage: this.stage } };
+    const shared = { ...props.shared, sockets: { api: this.api, stage: this.stage, managementEndpoint: this.managementEndpoint } };
     for (const [source, fn] of this.socketFunctions) grantAccess(fn, SOCKET_ACCESS[source]!, shared);
     Validations.of(routes).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${this.connectionsArnAsNagShowsIt('DELETE')}]`,
@@ -130,7 +138,27 @@ export class PushStack extends Stack {
         return [consumer.name, { function: fn, failures }];
       }),
     );
-    new CfnOutput(this, 'SocketUrl', { value: this.stage.url });
+    new CfnOutput(this, 'SocketUrl', { value: this.endpoint });
+    // The sockets' domain must resolve to this (a CNAME, or a Route 53 alias) before CloudFront can reach it.
+    if (domain) new CfnOutput(this, 'SocketDomainTarget', { value: domain.regionalDomainName });
+  }
+
+  /**
+   * With the API's own domain, the sockets get one too, and their execute-api address, which went
+   * around the edge's web ACL (refused only by the authorizer, a function run per attempt), is
+   * switched off. The stage is mapped at its name, so CloudFront passes /ws on as it came; and at
+   * the root, where the functions reach the @connections API (which is not served under a mapping's path).
+   */
+  private customDomain(socketDomain: NonNullable<AppConfig['socketDomain']>): DomainName {
+    const domain = new DomainName(this, 'SocketDomain', {
+      domainName: socketDomain.name,
+      certificate: Certificate.fromCertificateArn(this, 'SocketCertificate', socketDomain.certificateArn),
+      securityPolicy: SecurityPolicy.TLS_1_2,
+    });
+    (this.api.node.defaultChild as CfnApi).disableExecuteApiEndpoint = true;
+    new ApiMapping(this, 'SocketMapping', { api: this.api, domainName: domain, stage: this.stage, apiMappingKey: SOCKET_API.stage });
+    new ApiMapping(this, 'ConnectionsMapping', { api: this.api, domainName: domain, stage: this.stage });
+    return domain;
   }
 
   /** The ARN infra/access.ts grants posting on, with tokens written as cdk-nag writes them. */

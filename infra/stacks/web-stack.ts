@@ -1,13 +1,9 @@
 import { CfnOutput, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
-import type { IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
-  CacheCookieBehavior,
-  CacheHeaderBehavior,
   CachePolicy,
-  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -42,8 +38,8 @@ export interface WebStackProps extends StackProps {
   config: AppConfig;
   /** Where CloudFront reaches the HTTP API (ApiStack.endpoint). */
   apiEndpoint: string;
-  /** The WebSocket API's stage, served at CHANGE_SOCKET_PATH. */
-  sockets: IWebSocketStage;
+  /** Where CloudFront opens the WebSocket API's stage, served at CHANGE_SOCKET_PATH (PushStack.endpoint). */
+  socketEndpoint: string;
   /** Written as /config.json beside the built SPA. */
   webConfig: WebConfig;
   /** Added by CloudFront to each request to the API, which refuses requests without it. */
@@ -101,11 +97,11 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         ...Object.fromEntries(NOINDEX_PATHS.map((path) => [path, { ...spaBehavior, responseHeadersPolicy: noindexHeadersPolicy }])),
         '/api/*': { ...apiGatewayBehavior(props.apiEndpoint, props.originVerify), allowedMethods: AllowedMethods.ALLOW_ALL, responseHeadersPolicy },
-        // The calendar feed: kept at the edge for as long as the function's Cache-Control says (at
-        // most CALENDAR_FEED.cacheSeconds), so a subscriber's poll and its 304 cost no function.
+        // The calendar feed: never kept at the edge, so a replaced or switched-off address stops
+        // answering at once; each poll reaches the function, which answers a 304 to an unchanged
+        // feed's ETag (If-None-Match goes along with the viewer's other headers).
         [`${CALENDAR_FEED.pathPrefix}*`]: {
           ...apiGatewayBehavior(props.apiEndpoint, props.originVerify),
-          cachePolicy: this.calendarFeedCache(),
           // webcal:// is http:// to the calendar apps that open it: they are sent on to https.
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
@@ -113,7 +109,7 @@ export class WebStack extends Stack {
         },
         // The change notices' WebSocket: the stage is named as this path, so the path goes as it is.
         // The single-use ticket travels in the query string, which the policy passes on with the upgrade's headers.
-        [CHANGE_SOCKET_PATH]: apiGatewayBehavior(props.sockets.url, props.originVerify),
+        [CHANGE_SOCKET_PATH]: apiGatewayBehavior(props.socketEndpoint, props.originVerify),
       },
       ...(config.domain
         ? {
@@ -124,6 +120,9 @@ export class WebStack extends Stack {
         : {}),
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
+      // IPv4 only: the web ACL counts an address as the handlers do, an IPv6 host by its /64, which
+      // WAF cannot (infra/stacks/edge-stack.ts); without AAAA records no browser comes over IPv6.
+      enableIpv6: false,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
       logBucket: logs,
@@ -135,21 +134,6 @@ export class WebStack extends Stack {
     if (config.webDist) this.upload(config.webDist, props.webConfig, site, siteUrl);
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
-  }
-
-  /** Keyed by the path alone (the token is in it); compressed answers kept apart. */
-  private calendarFeedCache(): CachePolicy {
-    return new CachePolicy(this, 'CalendarFeedCache', {
-      comment: 'The calendar feed, kept up to 15 minutes',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(CALENDAR_FEED.cacheSeconds),
-      maxTtl: Duration.seconds(CALENDAR_FEED.cacheSeconds),
-      headerBehavior: CacheHeaderBehavior.none(),
-      queryStringBehavior: CacheQueryStringBehavior.none(),
-      cookieBehavior: CacheCookieBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
   }
 
   /** Access logs of the site bucket and the distribution; CloudFront's standard logs need ACLs. */

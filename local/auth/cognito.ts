@@ -239,7 +239,10 @@ function withCognitoRules(router: (target: string) => Target, services: any) {
       if (password !== null && !passwordMeetsRules(password)) throw new InvalidPasswordError();
       if (target === 'AdminCreateUser') await runTrigger('PreSignUp', adminCreateUserEvent(request));
       if (target === 'InitiateAuth' && request.AuthFlow === 'USER_PASSWORD_AUTH') {
-        await runTrigger('PreAuthentication', preAuthenticationEvent(request));
+        const pool = await services.cognito.getUserPoolForClientId(ctx, request.ClientId);
+        const username = String((request.AuthParameters as Record<string, string> | undefined)?.USERNAME ?? '');
+        const user = await pool.getUserByUsername(ctx, username);
+        await runTrigger('PreAuthentication', preAuthenticationEvent(request, username, user?.Attributes));
         // Cognito answers a wrong password with NotAuthorizedException; cognito-local says InvalidPassword.
         return next(ctx, request).catch((error: unknown) => {
           throw error instanceof InvalidPasswordError ? new NotAuthorizedError('Incorrect username or password.') : error;
@@ -252,8 +255,12 @@ function withCognitoRules(router: (target: string) => Target, services: any) {
 
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-function preAuthenticationEvent(request: Record<string, unknown>) {
-  const username = String((request.AuthParameters as Record<string, string> | undefined)?.USERNAME ?? '');
+/**
+ * As Cognito passes it: the user's attributes (`sub` among them) for an account of the pool; for an
+ * address without one, only the address typed, so that its attempts are throttled alike.
+ */
+function preAuthenticationEvent(request: Record<string, unknown>, username: string, attributes: Array<{ Name: string; Value: string }> | undefined) {
+  const userAttributes = attributes ? Object.fromEntries(attributes.map(({ Name, Value }) => [Name, Value])) : { email: username };
   return {
     version: '1',
     region: 'local',
@@ -262,7 +269,7 @@ function preAuthenticationEvent(request: Record<string, unknown>) {
     userName: username,
     callerContext: { awsSdkVersion: 'local', clientId: String(request.ClientId ?? '') },
     // As Cognito does, the ClientMetadata of InitiateAuth reaches the pre-authentication trigger.
-    request: { userAttributes: { email: username }, validationData: {}, clientMetadata: (request.ClientMetadata as Record<string, string> | undefined) ?? {} },
+    request: { userAttributes, validationData: {}, clientMetadata: (request.ClientMetadata as Record<string, string> | undefined) ?? {} },
     response: {},
   };
 }

@@ -126,6 +126,27 @@ test.describe('error reporting', () => {
     expect(received).not.toContain('replay-link');
   });
 
+  test('a replayed Settings page never holds the calendar feed’s address', async ({ page, request }) => {
+    await sampleReplay(page, { recorded: true, onError: true });
+    await signedInAccount(page, request, 'replay-feed', '/settings');
+    await sdkStarted(page);
+    const id = await replayId(page, 'session');
+    const feed = page.getByRole('region', { name: 'Calendar feed' });
+    await feed.getByRole('button', { name: 'Create feed address' }).click();
+    const address = feed.getByLabel('Feed address', { exact: true });
+    await expect(address).toHaveValue(/\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+    const token = (await address.inputValue()).match(/\/ical\/([A-Za-z0-9_-]{43})\.ics$/)![1]!;
+    // The link's href, which masking text and inputs would leave, is in the page.
+    await expect(feed.getByRole('link', { name: 'Open in calendar app' })).toHaveAttribute('href', new RegExp(token));
+    await page.getByRole('link', { name: 'Goals' }).click();
+    // Recorded in order: once the navigation after it arrived, so did the address's part.
+    await double.waitFor('replay_recording', ({ envelope, payload }) => envelope.headers.event_id === id && payload.text.includes('/goals'), 30_000);
+    const recorded = (await double.items('replay_recording')).filter(({ envelope }) => envelope.headers.event_id === id);
+    expect(recorded.length).toBeGreaterThan(0);
+    expect((await double.text()).includes(token), 'the double received the token').toBe(false);
+    for (const { payload } of recorded) expect(payload.text.includes(token), 'a replay recorded the token').toBe(false);
+  });
+
   test("an API answer of 5xx arrives with the route, status and request id, in the trace of the request's headers", async ({ page, request }) => {
     await sampleReplay(page, { recorded: false, onError: false });
     await signedInAccount(page, request, 'report-5xx', '/tasks');

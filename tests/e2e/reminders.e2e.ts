@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { callCognito, PASSWORD, signUpUnconfirmed, VERIFICATION_SUBJECT } from './support/accounts';
 import { signedInAccount } from './support/app-data';
 import { waitForMail } from './support/outbox';
 import { eventRemindedSoon, reminderNotice } from './support/reminders';
+import { signInThroughForm } from './support/sign-in';
 
 /**
  * Reminders through the whole path: an event's reminder is scheduled from the table's stream, the
@@ -57,4 +60,37 @@ test('a person who chose mail gets the reminder in the outbox, with the time and
   const mail = await waitForMail(email, 'Reminder: Dentist');
   expect(mail.body).toContain(time);
   expect(mail.link?.pathname + (mail.link?.search ?? '')).toBe(`/calendar?eventId=${event.id}`);
+});
+
+test('a reminder mail SES reports as bounced turns mail to that address off, and Settings says why', async ({ page, request }) => {
+  // SES's mailbox simulator: the local SES answers a mail to it, then reports a hard bounce on the bus.
+  const email = `bounce+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
+  await signUpUnconfirmed(request, email);
+  const { link } = await waitForMail(email, VERIFICATION_SUBJECT);
+  expect((await request.post('/api/auth/verify-email', { data: { email, code: link?.searchParams.get('code') } })).status()).toBe(200);
+  const auth = await callCognito(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } });
+  const headers = { authorization: `Bearer ${auth.body.AuthenticationResult.IdToken as string}` };
+  const api = {
+    async create(kind: 'goals' | 'tasks' | 'events', body: Record<string, unknown>) {
+      const response = await request.post(`/api/${kind}`, { headers, data: body });
+      expect(response.status()).toBe(201);
+      return response.json();
+    },
+  } as Parameters<typeof eventRemindedSoon>[0];
+  expect((await request.put('/api/settings', { headers, data: { reminder_channels: { screen: true, push: false, mail: true } } })).ok()).toBe(true);
+
+  await eventRemindedSoon(api, 'Dentist');
+  await waitForMail(email, 'Reminder: Dentist');
+  let suppressed: { reason: string; at: string } | null = null;
+  await expect
+    .poll(async () => (suppressed = (await (await request.get('/api/reminders/mail', { headers })).json()).suppressed)?.reason, { timeout: 20_000 })
+    .toBe('bounce');
+
+  await page.goto('/login');
+  await signInThroughForm(page, email);
+  await page.goto('/settings');
+  const day = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(suppressed!.at));
+  await expect(
+    page.getByRole('status').filter({ hasText: `Mail to ${email} bounced on ${day}; reminders by mail are off until you change the address.` }),
+  ).toBeVisible();
 });

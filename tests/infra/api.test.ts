@@ -2,7 +2,15 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../functions/routes';
 import { HANDLER_ACCESS } from '../../infra/access';
-import { ACCOUNT_ROUTE_LIMITS, API_THROTTLE, CLIENT_RATE_LIMITS, PUBLIC_ROUTE_THROTTLE, SERVICE_ROUTE_THROTTLE } from '../../shared/constants';
+import {
+  ACCOUNT_ROUTE_LIMITS,
+  API_THROTTLE,
+  CHANGE_SOCKET_PATH,
+  CLIENT_RATE_LIMITS,
+  PUBLIC_ROUTE_THROTTLE,
+  SERVICE_ROUTE_THROTTLE,
+} from '../../shared/constants';
+import { SOCKET_API } from '../../functions/push/socket-api';
 import { logicalId, tempoApp, TEST_ENV } from './tempo-app';
 
 /** Written out on purpose: making a route public has to be a visible change to this test. */
@@ -11,6 +19,8 @@ const EXPECTED_PUBLIC_ROUTES = [
   'GET /ical/{token}',
   'POST /api/auth/reset-code',
   'POST /api/auth/reset-password',
+  'POST /api/auth/sign-in-link',
+  'POST /api/auth/sign-in-link/open',
   'POST /api/auth/verify-email',
   'POST /api/bug-reports',
   'POST /api/demo',
@@ -167,6 +177,7 @@ describe('HTTP API stage', () => {
 
 describe('the API’s own domain', () => {
   const API_DOMAIN = 'api.tempo.example.com';
+  const SOCKET_DOMAIN = 'sockets.tempo.example.com';
   const API_CERTIFICATE = `arn:aws:acm:${TEST_ENV.region}:${TEST_ENV.account}:certificate/0a1b2c3d`;
   const apiOrigin = (app: ReturnType<typeof tempoApp>) => {
     const distribution = Template.fromStack(app.web).toJSON().Resources[logicalId(app.web.distribution)].Properties.DistributionConfig;
@@ -174,14 +185,30 @@ describe('the API’s own domain', () => {
     return (distribution.Origins as Array<{ Id: string; DomainName: unknown }>).find((origin) => origin.Id === behavior.TargetOriginId)!.DomainName;
   };
 
-  it('without one, CloudFront reaches the API at its execute-api address, which stays on', () => {
+  const withDomain = tempoApp({ apiDomainName: API_DOMAIN, apiCertificateArn: API_CERTIFICATE, socketDomainName: SOCKET_DOMAIN });
+  const socketOrigin = (app: ReturnType<typeof tempoApp>) => {
+    const distribution = Template.fromStack(app.web).toJSON().Resources[logicalId(app.web.distribution)].Properties.DistributionConfig;
+    const behavior = (distribution.CacheBehaviors as Array<{ PathPattern: string; TargetOriginId: string }>).find(
+      (found) => found.PathPattern === CHANGE_SOCKET_PATH,
+    )!;
+    return (distribution.Origins as Array<{ Id: string; DomainName: unknown; OriginPath?: string }>).find((origin) => origin.Id === behavior.TargetOriginId)!;
+  };
+  const managementEndpoints = (app: ReturnType<typeof tempoApp>) =>
+    Object.values(Template.fromStack(app.push).findResources('AWS::Lambda::Function'))
+      .map((resource) => resource.Properties.Environment?.Variables?.WEBSOCKET_MANAGEMENT_ENDPOINT)
+      .filter(Boolean);
+
+  it('without one, CloudFront reaches the API and the sockets at their execute-api addresses, which stay on', () => {
     expect(template.toJSON().Resources[logicalId(tempo.api.api)].Properties.DisableExecuteApiEndpoint).toBeFalsy();
     template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     expect(JSON.stringify(apiOrigin(tempo))).toContain(logicalId(tempo.api.api));
+    const push = Template.fromStack(tempo.push);
+    expect(push.toJSON().Resources[logicalId(tempo.push.api)].Properties.DisableExecuteApiEndpoint).toBeFalsy();
+    push.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    expect(JSON.stringify(socketOrigin(tempo).DomainName)).toContain('Tempo-dev-Push');
   });
 
   it('with one, CloudFront reaches the API by that name over TLS 1.2, and the execute-api address is switched off', () => {
-    const withDomain = tempoApp({ apiDomainName: API_DOMAIN, apiCertificateArn: API_CERTIFICATE });
     const api = Template.fromStack(withDomain.api);
     expect(api.toJSON().Resources[logicalId(withDomain.api.api)].Properties.DisableExecuteApiEndpoint).toBe(true);
     api.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
@@ -192,8 +219,34 @@ describe('the API’s own domain', () => {
     expect(apiOrigin(withDomain)).toBe(API_DOMAIN);
   });
 
-  it('needs both the name and the certificate', () => {
-    expect(() => tempoApp({ apiDomainName: API_DOMAIN })).toThrow(/apiCertificateArn/);
-    expect(() => tempoApp({ apiCertificateArn: API_CERTIFICATE })).toThrow(/apiDomainName/);
+  it('with one, the sockets have their own name under the same certificate, and their execute-api address is switched off too', () => {
+    const push = Template.fromStack(withDomain.push);
+    const api = { Ref: logicalId(withDomain.push.api) };
+    expect(push.toJSON().Resources[logicalId(withDomain.push.api)].Properties.DisableExecuteApiEndpoint).toBe(true);
+    const [domainId] = Object.keys(push.findResources('AWS::ApiGatewayV2::DomainName'));
+    push.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: SOCKET_DOMAIN,
+      DomainNameConfigurations: [{ CertificateArn: API_CERTIFICATE, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }],
+    });
+    // At the stage's name, where CloudFront opens the sockets; and at the root, where the functions reach their connections.
+    const mappings = Object.values(push.findResources('AWS::ApiGatewayV2::ApiMapping'));
+    expect(mappings).toHaveLength(2);
+    for (const mapping of mappings) {
+      expect(mapping.Properties).toMatchObject({ ApiId: api, DomainName: { Ref: domainId }, Stage: SOCKET_API.stage });
+      expect(mapping.DependsOn).toContain(logicalId(withDomain.push.stage));
+    }
+    expect(mappings.map((mapping) => mapping.Properties.ApiMappingKey ?? '').sort()).toEqual(['', SOCKET_API.stage]);
+    expect(socketOrigin(withDomain).DomainName).toBe(SOCKET_DOMAIN);
+    expect(socketOrigin(withDomain).OriginPath).toBeUndefined();
+    expect(new Set(managementEndpoints(withDomain))).toEqual(new Set([`https://${SOCKET_DOMAIN}`]));
+    expect(managementEndpoints(tempo).length).toBeGreaterThan(0);
+    expect(JSON.stringify(managementEndpoints(tempo))).toContain(logicalId(tempo.push.api));
+  });
+
+  it('needs both the name and the certificate, and the sockets’ name with them', () => {
+    expect(() => tempoApp({ apiDomainName: API_DOMAIN, socketDomainName: SOCKET_DOMAIN })).toThrow(/apiCertificateArn/);
+    expect(() => tempoApp({ apiCertificateArn: API_CERTIFICATE, socketDomainName: SOCKET_DOMAIN })).toThrow(/apiDomainName/);
+    expect(() => tempoApp({ apiDomainName: API_DOMAIN, apiCertificateArn: API_CERTIFICATE })).toThrow(/socketDomainName/);
+    expect(() => tempoApp({ socketDomainName: SOCKET_DOMAIN })).toThrow(/socketDomainName/);
   });
 });

@@ -162,6 +162,10 @@ describe('web client', () => {
   it('lets a person write only their name, and Google the address it maps, never a password user the address', () => {
     expect(onlyProperties(template, 'AWS::Cognito::UserPoolClient').WriteAttributes).toEqual(['name']);
     expect([...onlyProperties(Template.fromStack(withGoogle.auth), 'AWS::Cognito::UserPoolClient').WriteAttributes].sort()).toEqual(['email', 'name']);
+    // Where the client may write it, a new address counts only once verified: the verified one stays until then.
+    for (const app of [template, Template.fromStack(withGoogle.auth)]) {
+      expect(onlyProperties(app, 'AWS::Cognito::UserPool').UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
+    }
   });
 
   it('refuses Google without the site address to return to', () => {

@@ -26,6 +26,7 @@ const APPS: Array<[string, () => App]> = [
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
         apiDomainName: 'api.tempo.example.com',
         apiCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/00000000-0000-0000-0000-000000000001',
+        socketDomainName: 'sockets.tempo.example.com',
       }).app,
   ],
   ['prod, environment-agnostic', () => tempoApp({ stage: 'prod', webDist: builtSpa() }, null).app],

@@ -2,6 +2,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
+import { CALENDAR_FEED } from '../../shared/calendar-feed';
 import { CHANGE_SOCKET_PATH } from '../../shared/constants';
 import { builtSpa, logicalId, tempoApp } from './tempo-app';
 
@@ -106,6 +107,27 @@ describe('the /api/* behavior', () => {
     expect(apiBehavior.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
     expect([...apiBehavior.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     expect(apiBehavior.ViewerProtocolPolicy).toBe('https-only');
+  });
+});
+
+describe('the calendar feed’s behavior', () => {
+  const feedBehavior = (distribution.CacheBehaviors as Array<Record<string, any>>).find((behavior) => behavior.PathPattern === `${CALENDAR_FEED.pathPrefix}*`)!;
+
+  it('keeps nothing at the edge, so a replaced or switched-off address stops answering at once', () => {
+    expect(feedBehavior.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(ofType('AWS::CloudFront::CachePolicy')).toEqual([]);
+  });
+
+  it('passes If-None-Match on to the function, which answers an unchanged feed with a 304', () => {
+    expect(feedBehavior.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    expect(originOf(feedBehavior).DomainName).toEqual(originOf(apiBehavior).DomainName);
+    expect([...feedBehavior.AllowedMethods].sort()).toEqual(['GET', 'HEAD']);
+  });
+});
+
+describe('the distribution’s addresses', () => {
+  it('are IPv4 only, so every address the web ACL counts is an IPv4 one (WAF cannot count an IPv6 host by its /64)', () => {
+    expect(distribution.IPV6Enabled).toBe(false);
   });
 });
 

@@ -2,22 +2,31 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_ROUTE_LIMITS, AUTH_THROTTLE, RESET_CODE, TRUSTED_DEVICES } from '../../shared/constants';
+import fc from 'fast-check';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { ACCOUNT_ROUTE_LIMITS, AUTH_THROTTLE, RESET_CODE, RESET_GUESSES, SIGN_IN_LINK, TRUSTED_DEVICES } from '../../shared/constants';
+import { DEMO } from '../../shared/demo';
+import { accountOf } from '../../functions/auth/account-of';
+import { feedOfOwner, issueFeed } from '../../functions/calendar-feed/repository';
+import { saveSubscription, subscriptionsOf } from '../../functions/reminders/subscriptions.repository';
+import { startSentryDouble } from '../../local/sentry-double';
 import { personNameProblem } from '../../shared/person-name';
 import { MESSAGES } from '../../shared/messages';
 import { MAIL_TEXTS } from '../../functions/auth/mail-texts';
-import { issueResetCode, redeemResetCode } from '../../functions/auth/reset-codes.repository';
+import { redeemResetCode } from '../../functions/auth/accounts';
+import { issueResetCode } from '../../functions/auth/reset-codes.repository';
 import { handler as sendResetCode } from '../../functions/auth/send-reset-code';
 import { trustDevice, trustedDeviceOf } from '../../functions/auth/trusted-devices.repository';
 
 const VERIFICATION_SUBJECT = MAIL_TEXTS.en.verification.subject;
 const RESET_SUBJECT = MAIL_TEXTS.en.reset.subject;
 import { db, tableName } from '../../functions/platform/dynamo';
-import { resetCodeKey } from '../../functions/data/keys';
+import { resetCodeKey, signInLinkKey } from '../../functions/data/keys';
 import { useVirtualClock } from '../support/clock';
 import { mailsTo } from '../support/outbox';
 import { useLocalStack } from '../support/local-stack';
@@ -89,7 +98,26 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       (error: Error) => ({ name: error.name, message: error.message }),
     );
   const outbox = () => join(local.dataDir, 'outbox');
+  /** The account's `sub`, from one of its ID tokens. */
+  const subOf = (idToken: string) => String(JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub);
   const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
+
+  /** A password sign-in to `email` with the ClientMetadata a browser sends (its key, and its device token when trusted). */
+  const signInFrom = (email: string, metadata: Record<string, string>, password = PASSWORD) =>
+    failure(
+      cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: local.stack.pool.clientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+          ClientMetadata: metadata,
+        }),
+      ),
+    );
+  /** Some other six digits than `code`. */
+  const wrongOf = (code: string, offset = 0) => String((Number(code) + 1 + offset) % 10 ** RESET_CODE.digits).padStart(RESET_CODE.digits, '0');
+  /** How far the functions' clock is from the next UTC midnight: a campaign's day starts there. */
+  const untilNextDay = (now: number) => Math.ceil(now / RESET_GUESSES.windowMs) * RESET_GUESSES.windowMs - now;
 
   async function confirmedUser(): Promise<string> {
     const email = newEmail();
@@ -323,7 +351,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
   });
 
   it('keeps the latest 10 trusted browsers of an account, each for 180 days, one token per browser', async () => {
-    const account = newEmail();
+    const account = randomUUID();
     const now = Date.parse('2030-03-04T08:00:00Z');
     const tokens = [];
     for (let index = 0; index <= TRUSTED_DEVICES.perAccount; index += 1) tokens.push(await trustDevice(account, undefined, now + index));
@@ -334,7 +362,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const renewed = await trustDevice(account, tokens[1]!, now + 2_000);
     expect([await trusted(tokens[1]!, now + 3_000), await trusted(renewed, now + 3_000), await trusted(tokens[2]!, now + 3_000)]).toEqual([false, true, true]);
     expect(await trusted(renewed, now + 2_000 + TRUSTED_DEVICES.lifetimeMs)).toBe(false);
-    expect(await trustedDeviceOf(newEmail(), renewed, now + 3_000)).toBeNull();
+    expect(await trustedDeviceOf(randomUUID(), renewed, now + 3_000)).toBeNull();
   });
 
   it('resets a password with the mailed code, once', async () => {
@@ -352,7 +380,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     // A session opened with the old password, as whoever made the reset necessary might hold.
     const { RefreshToken: oldSession, IdToken: oldIdToken } = (await signIn(email)).AuthenticationResult!;
     // ...and a browser the account trusted, perhaps theirs.
-    const trustedBefore = await trustDevice(email, undefined, Date.parse('2030-01-01T00:00:00Z'));
+    const trustedBefore = await trustDevice(subOf(oldIdToken!), undefined, Date.parse('2030-01-01T00:00:00Z'));
 
     const weak = await post('/api/auth/reset-password', { email, code, password: 'weak' });
     expect(weak.body.error.message).toBe(MESSAGES.passwordRequirements);
@@ -368,7 +396,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       clock.restore();
     }
     const withOldToken = await fetch(`${local.stack.url}/api/goals`, { headers: { authorization: `Bearer ${oldIdToken}` } });
-    expect([withOldToken.status, (await withOldToken.json()).error.code]).toEqual([401, 'unauthorized']);
+    expect([withOldToken.status, await withOldToken.json()]).toEqual([401, { message: 'Unauthorized' }]);
     expect((await signIn(email, 'New-password-2!')).AuthenticationResult?.IdToken).toBeTruthy();
     const reused = await post('/api/auth/reset-password', { email, code, password: 'Other-password-3!' });
     expect(reused.body.error.message).toBe('Invalid verification code');
@@ -378,7 +406,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     );
     expect((await failure(refresh)).name).toBe('NotAuthorizedException');
     // Nor does the reset leave a browser trusted: its attempts count with strangers' again.
-    expect(await trustedDeviceOf(email, trustedBefore, Date.parse('2030-01-02T00:00:00Z'))).toBeNull();
+    expect(await trustedDeviceOf(subOf(oldIdToken!), trustedBefore, Date.parse('2030-01-02T00:00:00Z'))).toBeNull();
   });
 
   it('counts guesses sent all at once: the right code after 29 wrong ones is refused', async () => {
@@ -434,26 +462,27 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
 
   it('keeps one live code per address: asked again it mails that same code, at most once a minute and 5 times, never counted by the day', async () => {
     const email = newEmail();
+    const userId = randomUUID();
     const morning = Date.parse('2030-01-02T08:00:00Z');
-    const first = await issueResetCode(email, 'request-0', morning);
+    const first = await issueResetCode(email, userId, 'request-0', morning);
     expect(first).toMatch(/^\d{6}$/);
     // Within the minute nothing is mailed; a retried delivery of the same request mails it again.
-    expect(await issueResetCode(email, 'request-1', morning + 30_000)).toBeNull();
-    expect(await issueResetCode(email, 'request-0', morning + 30_000)).toBe(first);
+    expect(await issueResetCode(email, userId, 'request-1', morning + 30_000)).toBeNull();
+    expect(await issueResetCode(email, userId, 'request-0', morning + 30_000)).toBe(first);
     const again = [];
-    for (let index = 1; index <= 6; index += 1) again.push(await issueResetCode(email, `again-${index}`, morning + index * 61_000));
+    for (let index = 1; index <= 6; index += 1) again.push(await issueResetCode(email, userId, `again-${index}`, morning + index * 61_000));
     expect(again).toEqual([...Array(RESET_CODE.sendsPerCode - 1).fill(first), null, null]);
     // Once it has expired, the next request gets a new code, and so on all day and the next.
     let at = morning + RESET_CODE.expiryMs;
     const codes = new Set<string>();
-    for (let index = 0; index < 100; index += 1, at += RESET_CODE.expiryMs) codes.add((await issueResetCode(email, `later-${index}`, at))!);
+    for (let index = 0; index < 100; index += 1, at += RESET_CODE.expiryMs) codes.add((await issueResetCode(email, userId, `later-${index}`, at))!);
     expect(codes.size).toBeGreaterThan(90);
     expect([...codes].every((code) => /^\d{6}$/.test(code))).toBe(true);
-    const last = (await issueResetCode(email, 'used-now', at))!;
-    expect(await redeemResetCode(email, last, at + 1_000)).toBe(true);
-    expect(await redeemResetCode(email, last, at + 1_000)).toBe(false);
+    const last = (await issueResetCode(email, userId, 'used-now', at))!;
+    expect(await redeemResetCode(email, last, undefined, at + 1_000)).toBe(userId);
+    expect(await redeemResetCode(email, last, undefined, at + 1_000)).toBeNull();
     // A used code is no longer live: the next request makes a new one at once.
-    expect(await issueResetCode(email, 'after-use', at + 2_000)).toMatch(/^\d{6}$/);
+    expect(await issueResetCode(email, userId, 'after-use', at + 2_000)).toMatch(/^\d{6}$/);
   });
 
   it("never lets a stranger's requests in someone's name stop the owner getting a working code", async () => {
@@ -543,5 +572,169 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       .map((mail) => mail.code!);
     expect(codes).toHaveLength(1);
     expect((await post('/api/auth/reset-password', { email, code: codes[0]!, password: 'New-password-2!' })).status).toBe(200);
+  });
+
+  it('over any interleaving of codes and requesters, lets no browser the account does not trust past 25 guesses a day, even with the right code, and never stops its trusted browser', async () => {
+    const clock = useVirtualClock();
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.oneof({ arbitrary: fc.constant('new code' as const), weight: 1 }, { arbitrary: fc.integer({ min: 1, max: 250 }), weight: 4 }), {
+            minLength: 10,
+            maxLength: 30,
+          }),
+          async (actions) => {
+            const email = await confirmedUser();
+            const userId = (await accountOf(email))!;
+            clock.advance(untilNextDay(clock.now()) + 60_000);
+            const issue = async () => (await issueResetCode(email, userId, randomUUID(), clock.now()))!;
+            const guess = (requester: number, code: string, device?: string) =>
+              postFrom(`127.0.4.${requester}`, '/api/auth/reset-password', { email, code, password: 'Stolen-password-1!', ...(device ? { device } : {}) });
+            let code = await issue();
+            let guesses = 0;
+            // Codes asked for (a new one once the last expired) and wrong guesses from many addresses, in any order...
+            for (const action of actions) {
+              if (action === 'new code') {
+                clock.advance(RESET_CODE.expiryMs);
+                code = await issue();
+              } else {
+                guesses += 1;
+                if ((await guess(action, wrongOf(code, guesses))).status !== 400) return false;
+              }
+            }
+            // ...then the rest of the day's guesses, and the right code of a fresh one: refused.
+            for (; guesses < RESET_GUESSES.untrustedPerAccount; guesses += 1) await guess(guesses, wrongOf(code, guesses));
+            clock.advance(RESET_CODE.expiryMs);
+            if ((await guess(251, await issue())).status !== 400) return false;
+            // The owner's browser, trusted before, resets with the code it is mailed.
+            const device = await trustDevice(userId, undefined, clock.now());
+            clock.advance(RESET_CODE.expiryMs);
+            return (await guess(252, await issue(), device)).status === 200;
+          },
+        ),
+        { numRuns: 4 },
+      );
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it('holds a guessing campaign through the public routes to its day of 25 wrong codes, reports it once, and lets the owner’s trusted browser reset', async () => {
+    const email = await confirmedUser();
+    const { IdToken } = (await signIn(email)).AuthenticationResult!;
+    const trusted = await fetch(`${local.stack.url}/api/auth/device-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${IdToken}` },
+      body: '{}',
+    });
+    const { token: device } = (await trusted.json()) as { token: string };
+    const resetMails = () => mailsTo(outbox(), email).filter((mail) => mail.subject === RESET_SUBJECT);
+    const sentry = await startSentryDouble({ dataDir: mkdtempSync(join(tmpdir(), 'tempo-sentry-')) });
+    vi.stubEnv('SENTRY_DSN', sentry.dsn());
+    const clock = useVirtualClock();
+    try {
+      clock.advance(untilNextDay(clock.now()) + 60_000);
+      let guesses = 0;
+      for (let round = 1; round <= 6; round += 1) {
+        // Each code asked for from an address of its own, then guessed at from others.
+        expect((await postFrom(`127.0.6.${round}`, '/api/auth/reset-code', { email, browser: `campaign-browser-${round}` })).status).toBe(202);
+        await local.stack.settle();
+        const code = resetMails().at(-1)!.code!;
+        for (let attempt = 0; attempt < RESET_CODE.attempts; attempt += 1) {
+          guesses += 1;
+          // Past the day's bound even the right code is refused.
+          const tried = guesses > RESET_GUESSES.untrustedPerAccount ? code : wrongOf(code, attempt);
+          const answer = await postFrom(`127.0.7.${guesses}`, '/api/auth/reset-password', { email, code: tried, password: 'Stolen-password-1!' });
+          expect(answer.body.error.message).toBe(MESSAGES.invalidVerificationCode);
+        }
+        clock.advance(RESET_CODE.expiryMs);
+      }
+      expect((await signIn(email)).AuthenticationResult?.IdToken).toBeTruthy();
+      const reports = sentry
+        .received()
+        .flatMap((envelope) => envelope.items.map((item) => item.payload as { exception?: { values?: Array<{ type: string }> } }))
+        .filter((payload) => payload.exception?.values?.some((value) => value.type === 'ResetGuessesUsedUp'));
+      expect(reports).toHaveLength(1);
+
+      // The owner, on the browser they signed in with, is not held by the campaign.
+      expect((await post('/api/auth/reset-code', { email, browser: 'owner-browser-1' })).status).toBe(202);
+      await local.stack.settle();
+      const code = resetMails().at(-1)!.code!;
+      expect(await post('/api/auth/reset-password', { email, code: wrongOf(code), password: 'New-password-2!', device })).toMatchObject({ status: 400 });
+      expect(await post('/api/auth/reset-password', { email, code, password: 'New-password-2!', device })).toEqual({ status: 200, body: { reset: true } });
+    } finally {
+      clock.restore();
+      vi.unstubAllEnvs();
+      await sentry.close();
+    }
+  });
+
+  it('lets the owner on a new browser in while strangers hold the account’s sign-ins: a mailed one-time link trusts the browser that opens it', async () => {
+    const email = await confirmedUser();
+    const linkMails = () => mailsTo(outbox(), email).filter((mail) => mail.subject === MAIL_TEXTS.en.signInLink.subject);
+    const ownerBrowser = 'owner-fresh-browser';
+    const clock = useVirtualClock();
+    try {
+      for (let attempt = 0; attempt < AUTH_THROTTLE.accountAttempts; attempt += 1) {
+        await signInFrom(email, { browser: `campaign-browser-${attempt}` }, 'Wrong-password-1!');
+        clock.advance(1_000);
+      }
+      expect((await signInFrom(email, { browser: ownerBrowser })).message).toContain('Too many sign-in attempts. Please wait');
+
+      // Asked for, the answer is the same for the account, an address without one and a demo account's.
+      const asked = await post('/api/auth/sign-in-link', { email, browser: ownerBrowser });
+      expect(asked).toEqual({ status: 202, body: { sent: true } });
+      const demoAddress = `visitor@${DEMO.emailDomain}`;
+      for (const other of [newEmail(), demoAddress]) expect(await post('/api/auth/sign-in-link', { email: other, browser: ownerBrowser })).toEqual(asked);
+      await local.stack.settle();
+      expect(mailsTo(outbox(), demoAddress)).toEqual([]);
+      const link = linkMails()[0]!.link!;
+      expect(`${link.origin}${link.pathname}`).toBe(`${local.stack.url}/sign-in-link`);
+      const token = link.searchParams.get('token')!;
+      // Kept only as its hash.
+      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: signInLinkKey(token) }));
+      expect(Item).toBeDefined();
+      expect(JSON.stringify(Item)).not.toContain(token);
+      // Asked again within minutes, nothing more is mailed: the link in the mailbox works.
+      await post('/api/auth/sign-in-link', { email, browser: ownerBrowser });
+      await local.stack.settle();
+      expect(linkMails()).toHaveLength(1);
+
+      // Opened once: the browser holds a token for the account, as after a sign-in.
+      const opened = await post('/api/auth/sign-in-link/open', { token });
+      expect(opened).toEqual({ status: 201, body: { email, token: expect.stringMatching(/^[\w-]{43}$/) } });
+      for (const replayed of [token, 'x'.repeat(43)]) {
+        expect((await post('/api/auth/sign-in-link/open', { token: replayed })).body.error).toMatchObject({ message_key: 'invalidSignInLink' });
+      }
+      expect((await signInFrom(email, { browser: ownerBrowser, device: opened.body.token })).name).toBe('no error');
+      expect((await signInFrom(email, { browser: 'campaign-browser-new' })).message).toContain('Too many sign-in attempts. Please wait');
+
+      // A link not opened within 15 minutes opens no more.
+      clock.advance(SIGN_IN_LINK.mailEveryMs);
+      await post('/api/auth/sign-in-link', { email, browser: ownerBrowser });
+      await local.stack.settle();
+      const late = linkMails().at(-1)!.link!.searchParams.get('token')!;
+      expect(late).not.toBe(token);
+      clock.advance(SIGN_IN_LINK.expiryMs);
+      expect((await post('/api/auth/sign-in-link/open', { token: late })).status).toBe(400);
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it('ends with every session the calendar feed’s address and the browsers receiving reminders: “Sign out everywhere” leaves an intruder neither', async () => {
+    const email = await confirmedUser();
+    const { IdToken } = (await signIn(email)).AuthenticationResult!;
+    const userId = subOf(IdToken!);
+    const { token: feedToken } = await issueFeed(userId, false, new Date());
+    const browser = { endpoint: 'https://push.example.net/send/intruders-browser', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) }, label: 'Firefox' };
+    expect(await saveSubscription(userId, browser, new Date())).not.toBeNull();
+    const signedOut = await fetch(`${local.stack.url}/api/auth/sign-out-everywhere`, { method: 'POST', headers: { authorization: `Bearer ${IdToken}` } });
+    expect(signedOut.status).toBe(200);
+    expect(await subscriptionsOf(userId)).toEqual([]);
+    expect(await feedOfOwner(userId, feedToken)).toBeUndefined();
+    const { IdToken: again } = (await signIn(email)).AuthenticationResult!;
+    const feed = await (await fetch(`${local.stack.url}/api/calendar-feed`, { headers: { authorization: `Bearer ${again}` } })).json();
+    expect(feed).toMatchObject({ enabled: true, replaced: { reason: 'sign_out' }, url: null });
   });
 });

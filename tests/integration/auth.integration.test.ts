@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { trustedDeviceOf } from '../../functions/auth/trusted-devices.repository';
 import { endSessionsBefore } from '../../functions/platform/sessions.repository';
 import { routes } from '../../functions/routes';
 import { integrationHarness } from '../support/harness';
@@ -21,7 +23,7 @@ describe('the JWT authorizer in front of every non-public route', () => {
     const otherPool = await world.sign({ sub: 'mallory' }, { issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_other' });
     const otherClient = await world.sign({ sub: 'mallory' }, { audience: 'another-app' });
     for (const token of [forged, expired, otherPool, otherClient, 'not-a-jwt']) {
-      expect((await call('GET', '/api/goals', { token })).status).toBe(401);
+      expect(await call('GET', '/api/goals', { token })).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
     }
     const good = await world.sign({ sub: 'mallory' });
     expect((await call('GET', '/api/goals', { token: good })).status).toBe(200);
@@ -43,14 +45,27 @@ describe('the JWT authorizer in front of every non-public route', () => {
     for (const route of protectedRoutes) {
       const answer = await call(route.method, route.path.replace('{id}', '00000000-0000-4000-8000-000000000000'), { token: alice.token });
       // A body the route needs and lacks is refused first (400, before any read); nothing gets further.
-      const expected = 'body' in route && !route.body.safeParse({}).success ? [400, 'validation_failed'] : [401, 'unauthorized'];
-      expect([route.key, answer.status, answer.body?.error?.code]).toEqual([route.key, ...expected]);
+      // The 401 is the authorizer's own (docs/openapi.json): a client tells no ended session from a bad token.
+      const expected = 'body' in route && !route.body.safeParse({}).success ? [400, 'validation_failed'] : [401, 'Unauthorized'];
+      expect([route.key, answer.status, answer.body?.error?.code ?? answer.body?.message]).toEqual([route.key, ...expected]);
+      if (answer.status === 401) expect(answer.body).toEqual({ message: 'Unauthorized' });
     }
     // A reset before it leaves it working, and other users are not touched.
     await endSessionsBefore(alice.id, new Date(issuedAt - 5_000));
     expect((await alice.get('/api/goals')).status).toBe(200);
     await endSessionsBefore(alice.id, new Date(issuedAt + 5_000));
     expect((await (await user()).get('/api/goals')).status).toBe(200);
+  });
+
+  it("trusts a browser for the verified token's sub, never for the address its email claim names (which Google sign-in may write)", async () => {
+    const [owner, intruder] = [randomUUID(), randomUUID()];
+    const token = await world.sign({ sub: intruder, 'cognito:username': `google_${intruder}`, email: `${owner}@example.com`, email_verified: true });
+    const answer = await call('POST', '/api/auth/device-token', { token, body: {} });
+    expect(answer.status).toBe(201);
+    const now = Date.now();
+    expect(await trustedDeviceOf(owner, answer.body.token, now)).toBeNull();
+    expect(await trustedDeviceOf(`${owner}@example.com`, answer.body.token, now)).toBeNull();
+    expect(await trustedDeviceOf(intruder, answer.body.token, now)).not.toBeNull();
   });
 
   it('answers 404 for a route that does not exist', async () => {

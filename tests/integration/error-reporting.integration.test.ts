@@ -117,6 +117,72 @@ describe('a browser’s trace', () => {
   });
 });
 
+describe('a calendar feed request', () => {
+  /** What the functions write to the log while `work` runs. */
+  async function logged(work: () => Promise<unknown>): Promise<string> {
+    const lines: string[] = [];
+    const capture = (chunk: unknown) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    try {
+      await work();
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    return lines.join('');
+  }
+
+  it('is traced by its route and never its token, in a trace of its own whatever the caller sends, and its failure is logged and reported without the token', async () => {
+    const ada = await user();
+    const made = await ada.post('/api/calendar-feed');
+    const path = new URL(made.body.url).pathname;
+    const token = path.slice('/ical/'.length, -'.ics'.length);
+    const callerTrace = TRACE_ID.replace('5b', '8e');
+    const fetchFeed = () =>
+      world.adapter({
+        method: 'GET',
+        url: path,
+        headers: {
+          'sentry-trace': `${callerTrace}-${BROWSER_SPAN_ID}-1`,
+          // What an anonymous caller would like the trace to say.
+          baggage: `sentry-trace_id=${callerTrace},sentry-sampled=true,sentry-user_id=intruder,sentry-release=forged,sentry-environment=forged`,
+        },
+        body: Buffer.alloc(0),
+        sourceIp: '10.9.9.9',
+      });
+    expect((await fetchFeed()).status).toBe(200);
+
+    vi.stubEnv('TABLE_NAME', 'no-such-table');
+    let log: string;
+    try {
+      log = await logged(async () => expect((await fetchFeed()).status).toBe(500));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    // The failure was logged: the capture works.
+    expect(log).toContain('unhandled error');
+    expect(log).not.toContain(token);
+
+    const traced = arrived('transaction').filter((event) => event.transaction === 'GET /ical/{token}');
+    expect(traced).toHaveLength(2);
+    for (const transaction of traced) {
+      expect(transaction.contexts.trace.trace_id).not.toBe(callerTrace);
+      expect(transaction.contexts.trace.parent_span_id).toBeUndefined();
+      expect(transaction.request.url).toMatch(/\/ical\/\{token\}$/);
+      expect(transaction.user).toBeUndefined();
+    }
+    const failure = arrived('event').find((event) => event.transaction === 'GET /ical/{token}');
+    expect(failure).toMatchObject({ release: 'tempo@test', request: { url: expect.stringMatching(/\/ical\/\{token\}$/) } });
+    const everything = JSON.stringify(sentry.received());
+    expect(everything).toContain('GET /ical/{token}');
+    for (const secret of [token, callerTrace, 'intruder', 'forged']) expect(everything).not.toContain(secret);
+  });
+});
+
 describe('a tool call', () => {
   it('is run in the trace of the request that logged it', async () => {
     const ada = await user();
@@ -138,7 +204,7 @@ describe('a tool call', () => {
 describe('a bug report', () => {
   const report = { name: 'Ada Lovelace', email: 'ada@example.com', description: 'The calendar shows the wrong week.' };
 
-  it('arrives as user feedback with the name, the address and the comments, in the trace of the request that sent it, and stays in the table', async () => {
+  it('arrives as user feedback with the name, the address and the comments, in the trace the request started, and stays in the table', async () => {
     const answer = await world.adapter({
       method: 'POST',
       url: '/api/bug-reports',
@@ -151,9 +217,13 @@ describe('a bug report', () => {
     const feedback = arrived('feedback').find((event) => event.tags?.bug_report_id === id);
     expect(feedback?.contexts.feedback).toEqual({ name: report.name, contact_email: report.email, message: report.description });
     expect(feedback).toMatchObject({ release: 'tempo@test', environment: 'test' });
-    expect(feedback?.contexts.trace.trace_id).toBe(TRACE_ID.replace('5b', '6c'));
+    // A public route's caller is anonymous: the request started a trace of its own, which its consumer goes on.
+    const traceId = feedback?.contexts.trace.trace_id;
+    expect(traceId).not.toBe(TRACE_ID.replace('5b', '6c'));
+    const request = arrived('transaction').find((event) => event.transaction === 'POST /api/bug-reports' && event.contexts.trace.trace_id === traceId);
+    expect(request?.contexts.trace.parent_span_id).toBeUndefined();
     const consumer = arrived('transaction').find((event) => event.transaction === 'bug-reports/send-feedback' && event.tags?.['bus.event_id']);
-    expect(consumer?.contexts.trace).toMatchObject({ op: 'queue.process', trace_id: TRACE_ID.replace('5b', '6c') });
+    expect(consumer?.contexts.trace).toMatchObject({ op: 'queue.process', trace_id: traceId });
     const kept = await db().send(new GetCommand({ TableName: tableName(), Key: bugReportKey(id) }));
     expect(kept.Item).toMatchObject({ id, ...report });
   });

@@ -88,6 +88,7 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'GET /api/reminders': (bob) => bob.get('/api/reminders'),
   'POST /api/reminders/{id}/dismiss': (bob, a) => bob.post(`/api/reminders/${a.notice}/dismiss`),
   'POST /api/reminders/{id}/snooze': (bob, a) => bob.post(`/api/reminders/${a.notice}/snooze`, { minutes: 10 }),
+  'GET /api/reminders/mail': (bob) => bob.get('/api/reminders/mail'),
   'GET /api/push-subscriptions': (bob) => bob.get('/api/push-subscriptions'),
   'POST /api/push-subscriptions': (bob, a) =>
     bob.post('/api/push-subscriptions', {
@@ -148,13 +149,11 @@ describe('user B can neither read nor change user A’s items, on every route', 
       changeSet: changeSetIdOf(alice.id, 'c', 0),
       voiceSession: (await startVoiceSession(alice.id, 'agent_1', new Date())).id,
       notice: await aliceNotice(alice.id),
-      browser: (
-        await saveSubscription(
-          alice.id,
-          { endpoint: 'https://fcm.googleapis.com/fcm/send/alice', keys: { p256dh: 'BAlice', auth: 'alice' }, label: 'Alice phone' },
-          new Date(),
-        )
-      ).id,
+      browser: (await saveSubscription(
+        alice.id,
+        { endpoint: 'https://fcm.googleapis.com/fcm/send/alice', keys: { p256dh: 'BAlice', auth: 'alice' }, label: 'Alice phone' },
+        new Date(),
+      ))!.id,
     };
     await alice.delete(`/api/goals/${ids.trashedGoal}`);
     await alice.delete(`/api/tasks/${ids.trashedTask}`);

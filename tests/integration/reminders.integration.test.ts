@@ -1,10 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../events/catalogue';
 import { handler as fire } from '../../functions/reminders/fire';
 import { handler as scheduleAfterChange } from '../../functions/reminders/schedule';
+import { MAX_PUSH_SUBSCRIPTIONS, removeAllSubscriptions } from '../../functions/reminders/subscriptions.repository';
+import { MESSAGES } from '../../shared/messages';
 import { lambdaContext } from '../../local/lambda-context';
 import { useWebPushKeys } from '../../local/environment';
 import { createOutbox } from '../../local/mail/outbox';
@@ -265,5 +268,73 @@ describe('reminders', () => {
     expect(mailed()).toEqual([expect.objectContaining({ subject: 'Rappel : Payer le loyer' })]);
     expect(mailed()[0]!.body).toContain('https://tempo.example.com/tasks?taskId=');
     expect(await shown(alice)).toEqual([]);
+  });
+
+  it('keeps at most 20 browsers however many subscribe side by side, and forgetting them all frees every place', async () => {
+    /** A browser's subscription at FCM (no message goes there in this test). */
+    const browser = (person: TestUser, index: number) =>
+      person.post('/api/push-subscriptions', {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${person.id}-${index}`,
+        keys: { p256dh: 'BPublicKey', auth: 'secret' },
+        label: `Browser ${index}`,
+      });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: MAX_PUSH_SUBSCRIPTIONS }), fc.integer({ min: 1, max: 30 }), async (before, burst) => {
+        const mallory = await user();
+        for (let index = 0; index < before; index += 1) expect((await browser(mallory, index)).status).toBe(201);
+        const answers = await Promise.all(Array.from({ length: burst }, (_unused, index) => browser(mallory, before + index)));
+        const kept = Math.min(MAX_PUSH_SUBSCRIPTIONS, before + burst);
+        expect(answers.filter((answer) => answer.status === 201)).toHaveLength(kept - before);
+        for (const refused of answers.filter((answer) => answer.status !== 201)) {
+          expect(refused).toMatchObject({ status: 400, body: { error: { fields: { endpoint: MESSAGES.tooManyBrowsers } } } });
+        }
+        expect((await mallory.get('/api/push-subscriptions')).body.items).toHaveLength(kept);
+        // The same browser again replaces its record, also at the cap.
+        expect((await browser(mallory, 0)).status).toBe(before > 0 || burst > 0 ? 201 : 400);
+
+        await removeAllSubscriptions(mallory.id);
+        expect((await mallory.get('/api/push-subscriptions')).body.items).toEqual([]);
+        const again = await Promise.all(Array.from({ length: MAX_PUSH_SUBSCRIPTIONS + 2 }, (_unused, index) => browser(mallory, 100 + index)));
+        expect(again.filter((answer) => answer.status === 201)).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
+      }),
+      { numRuns: 3 },
+    );
+  });
+
+  it('a failing push service does not fail the firing: the other browser gets it, the series’ next reminder is scheduled, nothing is retried', async () => {
+    const failing = await startPushDouble();
+    const origins = process.env.PUSH_SERVICE_ORIGINS;
+    process.env.PUSH_SERVICE_ORIGINS = `${pushService.origin},${failing.origin}`;
+    try {
+      // Every message to the failing service is over its quota (429).
+      await fetch(`${failing.origin}/knobs`, { method: 'POST', body: JSON.stringify({ rateLimit: { messages: 0, windowSeconds: 3600 } }) });
+      const alice = await user();
+      await alice.put('/api/settings', { reminder_channels: { screen: true, push: true, mail: false } });
+      const working = pushService.subscribe();
+      expect((await alice.post('/api/push-subscriptions', { ...failing.subscribe(), label: 'Laptop' })).status).toBe(201);
+      expect((await alice.post('/api/push-subscriptions', { ...working, label: 'Phone' })).status).toBe(201);
+      const start = inMinutes(25);
+      const event = await alice.post('/api/events', {
+        title: 'Standing call',
+        start_time: start,
+        end_time: inMinutes(40),
+        reminders: [0],
+        recurrence: { rule: 'FREQ=DAILY;COUNT=3', time_zone: 'UTC' },
+      });
+      await world.settle();
+      await reach(start);
+
+      const workingId = working.endpoint.split('/').pop();
+      expect(pushService.received().filter((received) => received.subscriptionId === workingId)).toHaveLength(1);
+      expect(await shown(alice)).toEqual([expect.objectContaining({ title: 'Standing call', item_time: start })]);
+      // The next occurrence's schedule is the event's one schedule: no retry of this firing waits at the scheduler.
+      const tomorrow = Date.parse(start) + 24 * 60 * MINUTE_MS;
+      expect(world.scheduler.list().filter((schedule) => schedule.input.id === event.body.id)).toEqual([expect.objectContaining({ dueAt: tomorrow })]);
+      // Both browsers are kept: the failing one is not gone, only down for now.
+      expect((await alice.get('/api/push-subscriptions')).body.items).toHaveLength(2);
+    } finally {
+      process.env.PUSH_SERVICE_ORIGINS = origins;
+      await failing.close();
+    }
   });
 });

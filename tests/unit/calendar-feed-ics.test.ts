@@ -1,10 +1,13 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { buildFeed, type FeedOwner } from '../../functions/calendar-feed/ics';
+import { CALENDAR_FEED } from '../../shared/calendar-feed';
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { Task } from '../../shared/tasks.schema';
 
 const OWNER: FeedOwner = { lang: 'en', preferred_timezone: 'America/New_York', include_google: false };
+/** The day the feed is built on: every date below is within its window. */
+const TODAY = '2026-11-01';
 const STAMPS = { created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-02T10:00:30.000Z' };
 
 const event = (fields: Partial<CalendarEvent>): CalendarEvent =>
@@ -51,8 +54,8 @@ const vevents = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSub
 describe('the calendar feed’s text', () => {
   it('leaves out the events that came from Google unless the person asks for them', () => {
     const events = [event({ title: 'Mine' }), event({ id: '0b4fbc4e-4b5e-4d0e-9b43-6d1a6b1f4a03', title: 'From Google', gcal_id: 'g1' })];
-    expect(vevents(buildFeed(events, [], OWNER).body).map((entry) => entry.summary)).toEqual(['Mine']);
-    expect(vevents(buildFeed(events, [], { ...OWNER, include_google: true }).body).map((entry) => entry.summary)).toEqual(['Mine', 'From Google']);
+    expect(vevents(buildFeed(events, [], OWNER, TODAY).body).map((entry) => entry.summary)).toEqual(['Mine']);
+    expect(vevents(buildFeed(events, [], { ...OWNER, include_google: true }, TODAY).body).map((entry) => entry.summary)).toEqual(['Mine', 'From Google']);
   });
 
   it('names tasks as tasks in the person’s language, on their day when due at its start in the person’s zone', () => {
@@ -64,7 +67,7 @@ describe('the calendar feed’s text', () => {
       ['fr', 'Tâche : Rent'],
       ['de', 'Aufgabe: Rent'],
     ] as const) {
-      const [entry] = vevents(buildFeed([], [dayPicked], { ...OWNER, lang }).body);
+      const [entry] = vevents(buildFeed([], [dayPicked], { ...OWNER, lang }, TODAY).body);
       expect([entry!.summary, entry!.startDate.toString(), entry!.endDate.toString()]).toEqual([title, '2027-02-01', '2027-02-02']);
     }
   });
@@ -77,7 +80,7 @@ describe('the calendar feed’s text', () => {
       end_time: '2027-01-04T00:00:00.000Z',
       recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO', time_zone: 'UTC', exceptions: ['2027-01-11T00:00:00.000Z'] },
     });
-    const lines = buildFeed([series], [], OWNER).body.split('\r\n');
+    const lines = buildFeed([series], [], OWNER, TODAY).body.split('\r\n');
     expect(lines.filter((line) => /^(DTSTART|DTEND|RRULE|EXDATE)/.test(line))).toEqual([
       'DTSTART;VALUE=DATE:20270104',
       'DTEND;VALUE=DATE:20270105',
@@ -87,9 +90,9 @@ describe('the calendar feed’s text', () => {
   });
 
   it('gives the same bytes and ETag for the same items, and UID, SEQUENCE and LAST-MODIFIED that follow an edit', () => {
-    const before = buildFeed([event({})], [], OWNER);
-    expect(buildFeed([event({})], [], OWNER)).toEqual(before);
-    const edited = buildFeed([event({ title: 'Moved', updated_at: '2026-11-03T10:00:00.000Z' })], [], OWNER);
+    const before = buildFeed([event({})], [], OWNER, TODAY);
+    expect(buildFeed([event({})], [], OWNER, TODAY)).toEqual(before);
+    const edited = buildFeed([event({ title: 'Moved', updated_at: '2026-11-03T10:00:00.000Z' })], [], OWNER, TODAY);
     expect(edited.etag).not.toBe(before.etag);
     const [was, now] = [vevents(before.body)[0]!, vevents(edited.body)[0]!];
     expect(now.uid).toBe(was.uid);
@@ -111,7 +114,7 @@ describe('the calendar feed’s text', () => {
     });
     // The events' own lines, after the VTIMEZONE's.
     const linesOf = () => {
-      const { body } = buildFeed([inUtc, untilDay], [], OWNER);
+      const { body } = buildFeed([inUtc, untilDay], [], OWNER, TODAY);
       return body
         .slice(body.indexOf('BEGIN:VEVENT'))
         .split('\r\n')
@@ -141,7 +144,34 @@ describe('the calendar feed’s text', () => {
       due_date: '2027-01-03T23:00:00.000Z',
       recurrence: { rule: 'FREQ=DAILY', time_zone: 'Europe/Berlin', exceptions: ['2027-01-05T23:00:00.000Z'] },
     });
-    const lines = buildFeed([], [daily], OWNER).body.split('\r\n');
+    const lines = buildFeed([], [daily], OWNER, TODAY).body.split('\r\n');
     expect(lines.filter((line) => /^(DTSTART|EXDATE)/.test(line))).toEqual(['DTSTART;VALUE=DATE:20270104', 'EXDATE;VALUE=DATE:20270106']);
+  });
+
+  it('holds at most CALENDAR_FEED.maxEntries entries, every series and those nearest to today', () => {
+    const uuid = (index: number) => `0b4fbc4e-4b5e-4d0e-9b43-${String(index).padStart(12, '0')}`;
+    const day = (offset: number) => new Date(Date.parse(`${TODAY}T15:00:00.000Z`) + offset * 86_400_000).toISOString();
+    // 1,600 single events, one every 6 hours from 150 days back, and a series from long ago.
+    const singles = Array.from({ length: 1600 }, (_, index) =>
+      event({ id: uuid(index), title: `Single ${index}`, start_time: day(index / 4 - 150), end_time: day(index / 4 - 150 + 0.01) }),
+    );
+    const series = event({
+      id: uuid(5000),
+      title: 'Series',
+      start_time: day(-800),
+      end_time: day(-799.9),
+      recurrence: { rule: 'FREQ=WEEKLY', time_zone: 'UTC', exceptions: [] },
+    });
+    const entries = vevents(buildFeed([...singles, series], [], OWNER, TODAY).body);
+    expect(entries).toHaveLength(CALENDAR_FEED.maxEntries);
+    expect(entries.some((entry) => entry.summary === 'Series')).toBe(true);
+    // The window starts 90 days back: of those in it (from event 238, which ends after its start), the 999 nearest to today.
+    const starts = entries.filter((entry) => entry.summary !== 'Series').map((entry) => Number(entry.summary.split(' ')[1]));
+    const distance = (index: number) => Math.abs(index / 4 - 150);
+    const farthestKept = Math.max(...starts.map(distance));
+    const left = Array.from({ length: 1600 }, (_, index) => index).filter((index) => index >= 238 && !starts.includes(index));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((index) => distance(index) >= farthestKept)).toBe(true);
+    expect(Math.min(...starts)).toBe(238);
   });
 });

@@ -33,7 +33,7 @@ describe('the HTTP wrapper every handler shares', () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it('refuses a protected route without verified claims, even if the gateway let it through', async () => {
-    expect(await answer(event('GET /api/goals'))).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
+    expect(await answer(event('GET /api/goals'))).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
   });
 
   it('answers 404 for a route of another handler', async () => {

@@ -63,6 +63,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/privacy-terms', open(() => import('./routes/privacy-terms'))],
   ['/forgot-password', open(() => import('./routes/forgot-password'))],
   ['/verify-email', open(() => import('./routes/verify-email'))],
+  ['/sign-in-link', signInPage(() => import('./routes/sign-in-link'))],
   ['/signout', open(() => import('./routes/signout'))],
   ['/dashboard', signedIn(() => import('./routes/dashboard'))],
   ['/goals', signedIn(() => import('./routes/goals'))],

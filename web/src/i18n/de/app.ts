@@ -427,6 +427,13 @@ export default {
     remindersByPush: 'Erinnerungen als Mitteilungen an meine Browser senden',
     remindersByMail: 'Erinnerungen an die Adresse mailen, mit der ich mich anmelde',
     remindersByMailTo: (to: string) => `Erinnerungen an ${to} mailen`,
+    remindersMailBounced: (to: string, date: string) => `Mail an ${to} kam am ${date} zurück; Erinnerungen per Mail sind aus, bis du die Adresse änderst.`,
+    remindersMailComplained: (to: string, date: string) =>
+      `Mail an ${to} wurde am ${date} als Spam gemeldet; Erinnerungen per Mail sind aus, bis du die Adresse änderst.`,
+    remindersMailPerDay: (count: number) =>
+      `Höchstens ${count} Erinnerungsmails am Tag; die übrigen Erinnerungen des Tages kommen auf dem Bildschirm und als Mitteilung.`,
+    remindersMailDayFull: (count: number) =>
+      `Die ${count} Erinnerungsmails von heute sind verschickt; die übrigen Erinnerungen von heute kommen auf dem Bildschirm und als Mitteilung.`,
     documentTitle: 'Einstellungen · Tempo',
     title: 'Einstellungen',
     loadFailed: 'Einstellungen konnten nicht geladen werden',
@@ -476,12 +483,15 @@ export default {
       includeGoogle: 'Termine aus Google Kalender einschließen',
       rotate: 'Neue Adresse erstellen',
       rotateTitle: 'Neue Feed-Adresse erstellen?',
-      rotateMessage: 'Die aktuelle Adresse funktioniert spätestens nach 15 Minuten nicht mehr. Abonnierte Kalender-Apps brauchen die neue.',
+      rotateMessage: 'Die aktuelle Adresse funktioniert ab sofort nicht mehr. Abonnierte Kalender-Apps brauchen die neue.',
       off: 'Feed ausschalten',
       offTitle: 'Kalender-Feed ausschalten?',
-      offMessage: 'Seine Adresse funktioniert spätestens nach 15 Minuten nicht mehr, und abonnierte Kalender-Apps erhalten keine Änderungen mehr.',
+      offMessage: 'Seine Adresse funktioniert ab sofort nicht mehr, und abonnierte Kalender-Apps erhalten keine Änderungen mehr.',
       failed: 'Der Kalender-Feed konnte nicht geändert werden. Bitte versuche es erneut.',
       loadFailed: 'Der Kalender-Feed konnte nicht geladen werden.',
+      replacedBySignOut:
+        'Deine Kalenderadresse wurde ersetzt, weil du dich überall abgemeldet hast. Kopiere die neue Adresse und abonniere sie in deiner Kalender-App erneut.',
+      getNewAddress: 'Neue Adresse holen',
     },
     google: {
       title: 'Google Kalender',
@@ -660,6 +670,7 @@ export default {
     allDay: (day: string) => `${day}, ganztägig`,
     open: 'Öffnen',
     snooze: { 10: '10 Min. später', 60: '1 Std. später' },
+    snoozeFailed: 'Die Erinnerung konnte nicht zurückgestellt werden. Bitte versuche es erneut.',
     dismiss: 'Schließen',
   },
   bugReport: {

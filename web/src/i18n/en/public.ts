@@ -228,6 +228,20 @@ export default {
       newPasswordLabels: { password: 'New password', confirmation: 'Confirm new password' },
       submit: 'Reset Password',
     },
+    signInLink: {
+      documentTitle: 'Sign-in Link · Tempo',
+      offer: 'Email me a sign-in link',
+      throttledHelp: 'Is someone else trying to get into your account? A link mailed to you lets this browser sign in at once.',
+      codeRefusedHelp:
+        'Sure the code is right? Too many wrong codes may have been tried for this account from browsers it does not know. A link mailed to you makes this browser one it knows; open it here, then try the code again.',
+      sent: (email: string) => `If ${email} has an account, a sign-in link is on its way. Open it in this browser.`,
+      notSent: 'The link could not be sent. Please try again.',
+      openingTitle: 'Opening your sign-in link',
+      opening: 'Opening your sign-in link...',
+      trustedTitle: 'This browser is now yours',
+      trusted: (email: string) => `This browser is now trusted for ${email}: other people's failed attempts no longer hold it up. Sign in below.`,
+      failedTitle: "We couldn't open this link",
+    },
     verify: {
       documentTitle: 'Verify Email · Tempo',
       confirmingTitle: 'Confirming your email',

@@ -428,6 +428,14 @@ export default {
     remindersByPush: 'Enviar los recordatorios a mis navegadores como notificaciones',
     remindersByMail: 'Enviar los recordatorios por correo a la dirección con la que inicio sesión',
     remindersByMailTo: (to: string) => `Enviar los recordatorios por correo a ${to}`,
+    remindersMailBounced: (to: string, date: string) =>
+      `El correo a ${to} fue devuelto el ${date}; los recordatorios por correo están desactivados hasta que cambies la dirección.`,
+    remindersMailComplained: (to: string, date: string) =>
+      `El correo a ${to} se marcó como spam el ${date}; los recordatorios por correo están desactivados hasta que cambies la dirección.`,
+    remindersMailPerDay: (count: number) =>
+      `Como máximo ${count} correos de recordatorio al día; los demás recordatorios del día llegan en pantalla y como notificaciones.`,
+    remindersMailDayFull: (count: number) =>
+      `Ya se enviaron los ${count} correos de recordatorio de hoy; los demás recordatorios de hoy llegan en pantalla y como notificaciones.`,
     documentTitle: 'Ajustes · Tempo',
     title: 'Ajustes',
     loadFailed: 'No se han podido cargar los ajustes',
@@ -476,12 +484,15 @@ export default {
       includeGoogle: 'Incluir eventos de Google Calendar',
       rotate: 'Crear una dirección nueva',
       rotateTitle: '¿Crear una dirección nueva?',
-      rotateMessage: 'La dirección actual deja de funcionar en 15 minutos como máximo. Las apps de calendario suscritas necesitan la nueva.',
+      rotateMessage: 'La dirección actual deja de funcionar al instante. Las apps de calendario suscritas necesitan la nueva.',
       off: 'Desactivar el feed',
       offTitle: '¿Desactivar el feed del calendario?',
-      offMessage: 'Su dirección deja de funcionar en 15 minutos como máximo y las apps de calendario suscritas ya no reciben cambios.',
+      offMessage: 'Su dirección deja de funcionar al instante y las apps de calendario suscritas ya no reciben cambios.',
       failed: 'No se pudo cambiar el feed del calendario. Inténtalo de nuevo.',
       loadFailed: 'No se pudo cargar el feed del calendario.',
+      replacedBySignOut:
+        'Tu dirección de calendario se ha sustituido porque cerraste sesión en todas partes. Copia la nueva dirección y vuelve a suscribirte en tu app de calendario.',
+      getNewAddress: 'Obtener nueva dirección',
     },
     google: {
       title: 'Google Calendar',
@@ -660,6 +671,7 @@ export default {
     allDay: (day: string) => `${day}, todo el día`,
     open: 'Abrir',
     snooze: { 10: 'Posponer 10 min', 60: 'Posponer 1 hora' },
+    snoozeFailed: 'No se pudo posponer el recordatorio. Inténtalo de nuevo.',
     dismiss: 'Descartar',
   },
   bugReport: {

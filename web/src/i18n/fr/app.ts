@@ -428,6 +428,13 @@ export default {
     remindersByPush: 'Envoyer les rappels à mes navigateurs sous forme de notifications',
     remindersByMail: 'Envoyer les rappels par e-mail à l’adresse de connexion',
     remindersByMailTo: (to: string) => `Envoyer les rappels par e-mail à ${to}`,
+    remindersMailBounced: (to: string, date: string) =>
+      `L’e-mail envoyé à ${to} a été rejeté le ${date} ; les rappels par e-mail sont désactivés jusqu’à ce que vous changiez d’adresse.`,
+    remindersMailComplained: (to: string, date: string) =>
+      `L’e-mail envoyé à ${to} a été signalé comme spam le ${date} ; les rappels par e-mail sont désactivés jusqu’à ce que vous changiez d’adresse.`,
+    remindersMailPerDay: (count: number) => `Au plus ${count} e-mails de rappel par jour ; les autres rappels du jour arrivent à l’écran et en notifications.`,
+    remindersMailDayFull: (count: number) =>
+      `Les ${count} e-mails de rappel d’aujourd’hui sont envoyés ; les autres rappels d’aujourd’hui arrivent à l’écran et en notifications.`,
     documentTitle: 'Paramètres · Tempo',
     title: 'Paramètres',
     loadFailed: 'Impossible de charger les paramètres',
@@ -476,12 +483,15 @@ export default {
       includeGoogle: 'Inclure les événements de Google Agenda',
       rotate: 'Créer une nouvelle adresse',
       rotateTitle: 'Créer une nouvelle adresse ?',
-      rotateMessage: 'L’adresse actuelle cesse de fonctionner dans les 15 minutes. Les apps de calendrier abonnées ont besoin de la nouvelle.',
+      rotateMessage: 'L’adresse actuelle cesse de fonctionner immédiatement. Les apps de calendrier abonnées ont besoin de la nouvelle.',
       off: 'Désactiver le flux',
       offTitle: 'Désactiver le flux du calendrier ?',
-      offMessage: 'Son adresse cesse de fonctionner dans les 15 minutes, et les apps de calendrier abonnées ne reçoivent plus de mises à jour.',
+      offMessage: 'Son adresse cesse de fonctionner immédiatement, et les apps de calendrier abonnées ne reçoivent plus de mises à jour.',
       failed: 'Impossible de modifier le flux du calendrier. Veuillez réessayer.',
       loadFailed: 'Impossible de charger le flux du calendrier.',
+      replacedBySignOut:
+        'Votre adresse de calendrier a été remplacée, car vous vous êtes déconnecté partout. Copiez la nouvelle adresse et abonnez-vous de nouveau dans votre app de calendrier.',
+      getNewAddress: 'Obtenir une nouvelle adresse',
     },
     google: {
       title: 'Google Agenda',
@@ -659,6 +669,7 @@ export default {
     allDay: (day: string) => `${day}, toute la journée`,
     open: 'Ouvrir',
     snooze: { 10: 'Reporter de 10 min', 60: 'Reporter d’une heure' },
+    snoozeFailed: 'Le rappel n’a pas pu être reporté. Veuillez réessayer.',
     dismiss: 'Ignorer',
   },
   bugReport: {

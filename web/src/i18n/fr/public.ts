@@ -232,6 +232,22 @@ export default {
       newPasswordLabels: { password: 'Nouveau mot de passe', confirmation: 'Confirmer le nouveau mot de passe' },
       submit: 'Réinitialiser le mot de passe',
     },
+    signInLink: {
+      documentTitle: 'Lien de connexion · Tempo',
+      offer: 'M’envoyer un lien de connexion',
+      throttledHelp:
+        'Quelqu’un d’autre essaie-t-il d’entrer dans votre compte ? Un lien que nous vous envoyons permet à ce navigateur de se connecter tout de suite.',
+      codeRefusedHelp:
+        'Vous êtes sûr du code ? Trop de codes erronés ont peut-être été essayés pour ce compte depuis des navigateurs qu’il ne connaît pas. Un lien que nous vous envoyons lui fait connaître ce navigateur ; ouvrez-le ici, puis saisissez de nouveau le code.',
+      sent: (email: string) => `Si ${email} a un compte, un lien de connexion est en route. Ouvrez-le dans ce navigateur.`,
+      notSent: 'Le lien n’a pas pu être envoyé. Veuillez réessayer.',
+      openingTitle: 'Ouverture de votre lien de connexion',
+      opening: 'Ouverture de votre lien de connexion…',
+      trustedTitle: 'Ce navigateur est désormais le vôtre',
+      trusted: (email: string) =>
+        `Ce navigateur est désormais reconnu pour ${email} : les tentatives échouées d’autres personnes ne le bloquent plus. Connectez-vous ci-dessous.`,
+      failedTitle: 'Nous n’avons pas pu ouvrir ce lien',
+    },
     verify: {
       documentTitle: 'Vérification de l’e-mail · Tempo',
       confirmingTitle: 'Confirmation de votre e-mail',
@@ -280,6 +296,7 @@ export default {
     invalidVerificationCode: 'Code de vérification non valide',
     invalidDeviceToken: 'Ceci n’est pas un jeton de connexion de cette application.',
     invalidBrowserKey: 'Ceci n’est pas une clé de navigateur de cette application.',
+    invalidSignInLink: 'Ce lien de connexion a expiré ou a déjà servi. Demandez-en un nouveau.',
     signInThrottled: (seconds: number) => `Trop de tentatives de connexion. Patientez ${seconds} ${seconds <= 1 ? 'seconde' : 'secondes'}.`,
     nameRequired: 'Le nom est obligatoire',
     emailRequired: 'L’e-mail est obligatoire',
@@ -331,6 +348,12 @@ export default {
     reminderTwice: 'Chaque rappel ne peut être choisi qu’une fois',
     pushServiceUnknown: 'Nous ne pouvons pas envoyer au service push de ce navigateur',
     tooManyBrowsers: 'Les notifications sont déjà activées dans 20 navigateurs. Retirez-en un dans les Paramètres d’abord.',
+    tooManySnoozed: 'Déjà 20 rappels sont reportés. Ignorez-en un d’abord.',
+    titleControlCharacters: 'Le titre ne doit pas contenir de caractères de contrôle',
+    descriptionControlCharacters: 'La description ne doit pas contenir de caractères de contrôle',
+    locationControlCharacters: 'Le lieu ne doit pas contenir de caractères de contrôle',
+    tagNameControlCharacters: 'Les noms d’étiquette ne doivent pas contenir de caractères de contrôle',
+    browserNameControlCharacters: 'Le nom du navigateur ne doit pas contenir de caractères de contrôle',
     roleChoice: 'Choisissez un profil dans la liste',
     unknownField: 'Champ inconnu',
     idCharacters: 'Ne peut contenir que des lettres, des chiffres et . _ ~ -',

@@ -1,11 +1,12 @@
 import type { Breadcrumb, Event } from '@sentry/browser';
+import { withoutFeedTokens } from '../../../../shared/calendar-feed';
 
 /**
  * What leaves the browser in an error report, a trace or a replay's events: no token, password,
  * reset code, socket ticket, OAuth code or state, and no item content (titles, descriptions, names).
  * Pure functions over the SDK's plain objects, applied in its beforeSend, beforeSendTransaction,
  * beforeBreadcrumb and replay hooks (web/src/lib/error-reporting/sentry-client.ts).
- * - URLs keep their path and only the query keys that carry ids (the pages' `?taskId=`, `?goalId=`,
+ * - URLs keep their path (a calendar feed's token aside) and only the query keys that carry ids (the pages' `?taskId=`, `?goalId=`,
  *   `?eventId=`); other keys lose their values, fragments go (OAuth answers can come in them).
  * - Tokens (JWTs, `Bearer …`) and e-mail addresses in any text are replaced.
  * - Request and response bodies, cookies and headers but the user agent are dropped.
@@ -26,8 +27,9 @@ const SELECTOR_ATTRIBUTE_VALUE = /\[([\w-]+)=(?:"[^"]*"|'[^']*'|[^\]]*)\]/g;
 /** Past this depth a value is dropped, not walked (reports are small; this only guards the walk). */
 const MAX_DEPTH = 40;
 
-/** `url` without query values other than ids and without its fragment; relative URLs stay relative. */
-export function scrubUrl(url: string): string {
+/** `url` without a calendar feed's token, query values other than ids and its fragment; relative URLs stay relative. */
+export function scrubUrl(address: string): string {
+  const url = withoutFeedTokens(address);
   const queryAt = url.search(/[?#]/);
   if (queryAt === -1) return url;
   const [query = ''] = url.slice(queryAt + 1).split('#', 1);
@@ -54,9 +56,9 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
-/** A free text with its URLs scrubbed and its tokens and e-mail addresses replaced. */
+/** A free text with its URLs scrubbed and its tokens (a feed's among them) and e-mail addresses replaced. */
 export function scrubText(text: string): string {
-  return text.replace(JWT, FILTERED).replace(BEARER, `Bearer ${FILTERED}`).replace(EMAIL, FILTERED).replace(URL_IN_TEXT, scrubUrl);
+  return withoutFeedTokens(text).replace(JWT, FILTERED).replace(BEARER, `Bearer ${FILTERED}`).replace(EMAIL, FILTERED).replace(URL_IN_TEXT, scrubUrl);
 }
 
 /**

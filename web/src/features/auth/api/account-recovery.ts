@@ -1,6 +1,7 @@
 import type { Language } from '../../../../../shared/languages';
 import { apiRequest } from '../../../lib/api';
 import { browserKey } from '../lib/browser-key';
+import { trustedBrowserToken } from './trusted-browser';
 
 /**
  * Mails a 6-digit reset code, written in the page's language; the API answers the same whether or
@@ -10,9 +11,21 @@ export async function requestResetCode(email: string, lang: Language): Promise<v
   await apiRequest('/api/auth/reset-code', { method: 'POST', body: { email, lang, browser: browserKey() } });
 }
 
-/** Sets a new password if the code is right, unexpired and unused. */
+/**
+ * Mails a one-time link that makes the browser opening it trusted for the account, answered like
+ * a reset code's request.
+ */
+export async function requestSignInLink(email: string, lang: Language): Promise<void> {
+  await apiRequest('/api/auth/sign-in-link', { method: 'POST', body: { email, lang, browser: browserKey() } });
+}
+
+/**
+ * Sets a new password if the code is right, unexpired and unused. A browser the account trusts
+ * says so: its guesses count apart from strangers'.
+ */
 export async function resetPassword(input: { email: string; code: string; password: string }): Promise<void> {
-  await apiRequest('/api/auth/reset-password', { method: 'POST', body: input });
+  const device = trustedBrowserToken(input.email);
+  await apiRequest('/api/auth/reset-password', { method: 'POST', body: { ...input, ...(device ? { device } : {}) } });
 }
 
 /** Confirms the account of the link mailed at sign-up; confirming twice is fine. */

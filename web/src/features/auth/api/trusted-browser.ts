@@ -1,9 +1,9 @@
-import type { DeviceTokenSchema } from '../../../../../shared/accounts.schema';
+import type { DeviceTokenSchema, OpenedSignInLinkSchema } from '../../../../../shared/accounts.schema';
 import { TRUSTED_DEVICES } from '../../../../../shared/constants';
 import { apiRequest } from '../../../lib/api';
 import type { z } from 'zod';
 
-/** Per account, the token the account issued to this browser at its last sign-in here; the oldest account first. */
+/** Per account (its address, as typed in the forms), the token the account issued to this browser last; the oldest account first. */
 const TOKENS_KEY = 'tempo.trusted';
 
 function storedTokens(): Record<string, string> {
@@ -16,23 +16,41 @@ function storedTokens(): Record<string, string> {
   }
 }
 
-/** The token that tells the sign-in throttle this browser signed in to `account` before (its attempts then count apart from strangers'). */
+/** Keeps the account's new token for this browser, for its latest TRUSTED_DEVICES.perBrowser accounts. */
+function keepToken(account: string, token: string): void {
+  const { [account]: _replaced, ...others } = storedTokens();
+  const kept = Object.entries(others).slice(-(TRUSTED_DEVICES.perBrowser - 1));
+  localStorage.setItem(TOKENS_KEY, JSON.stringify(Object.fromEntries([...kept, [account, token]])));
+}
+
+/**
+ * The token that tells the server this browser signed in to `account` before, or opened a link
+ * mailed to it: its sign-in attempts and reset-code guesses then count apart from strangers'.
+ */
 export function trustedBrowserToken(account: string): string | undefined {
-  return storedTokens()[account];
+  return storedTokens()[account.trim().toLowerCase()];
 }
 
 /**
  * Asks the account, just signed in, to trust this browser: a new token in place of the one it
- * held. Only what this browser was told is kept (nobody else can make one), for its latest
- * accounts.
+ * held. Only what this browser was told is kept (nobody else can make one).
  */
 export async function trustThisBrowser(account: string): Promise<void> {
-  const { [account]: replaces, ...others } = storedTokens();
+  const replaces = trustedBrowserToken(account);
   const { token } = await apiRequest<z.infer<typeof DeviceTokenSchema>>('/api/auth/device-token', {
     method: 'POST',
     body: replaces ? { replaces } : {},
     signedIn: true,
   });
-  const kept = Object.entries(others).slice(-(TRUSTED_DEVICES.perBrowser - 1));
-  localStorage.setItem(TOKENS_KEY, JSON.stringify(Object.fromEntries([...kept, [account, token]])));
+  keepToken(account, token);
+}
+
+/** Opens a mailed sign-in link: this browser is trusted for its account from now on. Answers the account's address. */
+export async function openSignInLink(linkToken: string): Promise<string> {
+  const { email, token } = await apiRequest<z.infer<typeof OpenedSignInLinkSchema>>('/api/auth/sign-in-link/open', {
+    method: 'POST',
+    body: { token: linkToken },
+  });
+  keepToken(email.toLowerCase(), token);
+  return email;
 }

@@ -13,13 +13,16 @@ import { useTexts } from '../../../i18n/texts';
 import { ApiError, localizedError } from '../../../lib/api';
 import { requestResetCode, resetPassword } from '../api/account-recovery';
 import { AuthShell } from './auth-shell';
+import { SignInLinkOffer } from './sign-in-link-offer';
 import { isAcceptableNewPassword, NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields';
 
 type Step = 'email' | 'otp' | 'reset';
 
 /**
  * Three steps: the email (a code is mailed), the code (checked only together with the
- * new password), and the new password; then back to sign in after a moment.
+ * new password), and the new password; then back to sign in after a moment. A refused code offers
+ * a mailed sign-in link: strangers' wrong guesses may have used up what browsers the account does
+ * not know may try, and the link makes this browser one it knows.
  */
 export function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>('email');
@@ -226,6 +229,7 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
           )}
         </Alert>
       )}
+      {codeRejected && <SignInLinkOffer email={email} help={t.signInLink.codeRefusedHelp} />}
       <NewPasswordFields value={newPassword} onChange={setNewPassword} labels={t.reset.newPasswordLabels} />
       <Button type="submit" block busy={submitting} disabled={!isAcceptableNewPassword(newPassword)} aria-describedby={problem ? problemId : undefined}>
         {t.reset.submit}

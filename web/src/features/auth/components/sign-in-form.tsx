@@ -13,6 +13,7 @@ import { useSignInCooldown } from '../lib/sign-in-throttle';
 import { useAuth } from './auth-provider';
 import { AuthFormFooter } from './auth-form-footer';
 import { ResendConfirmationLink } from './resend-confirmation-link';
+import { SignInLinkOffer } from './sign-in-link-offer';
 
 const OUTCOME_MESSAGES = { unconfirmed: 'unconfirmed', resetRequired: 'resetRequired', unsupported: 'fallback' } as const satisfies Record<
   Exclude<SignInOutcome, 'signedIn'>,
@@ -26,8 +27,9 @@ interface SignInFormProps {
 }
 
 /**
- * Email and password sign-in, Google sign-in, remember me and the throttle's countdown. Once signed
- * in, GuestOnlyRoute moves the visitor on.
+ * Email and password sign-in, Google sign-in, remember me and the throttle's countdown, with the
+ * offer of a mailed sign-in link once the throttle holds the form up (strangers' failures may be
+ * what does). Once signed in, GuestOnlyRoute moves the visitor on.
  */
 export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
   const { loadCognito } = useAuth();
@@ -38,6 +40,8 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Stays once shown: the link may be asked for after the wait is over.
+  const [throttled, setThrottled] = useState(false);
   const [googleConfigured, setGoogleConfigured] = useState<boolean | null>(() => {
     const config = loadedWebConfig();
     return config ? config.googleSignIn !== null : null;
@@ -81,16 +85,24 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
         cooldown.recordSuccess();
         return; // stays busy until GuestOnlyRoute moves on
       }
-      setError(cooldown.recordFailure() ? null : t.messages[OUTCOME_MESSAGES[outcome]]);
+      setError(recordFailure() ? null : t.messages[OUTCOME_MESSAGES[outcome]]);
     } catch (failure) {
       const waitSeconds = throttleWaitSeconds(failure);
       if (waitSeconds !== null) {
         cooldown.recordRefusal(waitSeconds * 1000);
+        setThrottled(true);
       } else {
-        setError(cooldown.recordFailure() ? null : authErrorMessage(failure, texts));
+        setError(recordFailure() ? null : authErrorMessage(failure, texts));
       }
     }
     setSubmitting(false);
+  }
+
+  /** Counts a failure; answers whether the form now waits. */
+  function recordFailure(): boolean {
+    const waits = cooldown.recordFailure();
+    if (waits) setThrottled(true);
+    return waits;
   }
 
   async function signInWithGoogle() {
@@ -123,6 +135,7 @@ export function SignInForm({ credentials, signUpPath }: SignInFormProps) {
           {texts.errors.signInThrottled(cooldown.secondsLeft)}
         </Alert>
       )}
+      {throttled && <SignInLinkOffer email={email} help={t.signInLink.throttledHelp} />}
       <TextField label={t.email} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={fieldErrors.email} />
       <TextField
         label={t.password}

@@ -1,8 +1,10 @@
-import { reminderPath, SNOOZE_MINUTES } from '../../../../../shared/reminders';
+import { reminderPath, SNOOZE_MINUTES, type SnoozeMinutes } from '../../../../../shared/reminders';
 import type { ReminderNotice } from '../../../../../shared/reminder-notices.schema';
 import { zonedParts } from '../../../../../shared/zoned-time';
 import { buttonClassName, Button } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
 import { useAppTexts } from '../../../i18n/texts';
+import { localizedError } from '../../../lib/api';
 import { useTimeZone } from '../../../lib/items';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../../lib/navigation';
@@ -22,7 +24,13 @@ export function ReminderNotices() {
   const texts = useAppTexts();
   const t = texts.reminders;
   const timeZone = useTimeZone();
+  const showToast = useToast();
   if (!notices?.length) return null;
+
+  /** Snoozed, or told why not (20 snoozed already): the notice shows again either way. */
+  function snooze(id: string, minutes: SnoozeMinutes) {
+    snoozeNotice(id, minutes).catch((failure: unknown) => showToast({ tone: 'error', title: localizedError(failure, texts, t.snoozeFailed) }));
+  }
 
   function when(notice: ReminderNotice): string {
     const { day, minutes } = zonedParts(notice.item_time, timeZone);
@@ -47,7 +55,7 @@ export function ReminderNotices() {
                 {t.open}
               </Link>
               {SNOOZE_MINUTES.map((minutes) => (
-                <Button key={minutes} variant="secondary" onClick={() => void snoozeNotice(notice.id, minutes)}>
+                <Button key={minutes} variant="secondary" onClick={() => snooze(notice.id, minutes)}>
                   {t.snooze[minutes]}
                 </Button>
               ))}

@@ -9,7 +9,7 @@ export function useCalendarFeed() {
   return useSWR(FEED_KEY, () => apiRequest<CalendarFeed>(FEED_KEY, { signedIn: true }), { revalidateOnFocus: false });
 }
 
-/** A new address; the previous one is refused from now on (the edge may still serve it up to 15 minutes). */
+/** A new address; the previous one is refused from now on. */
 export const makeFeedAddress = () => apiRequest<CalendarFeed>(FEED_KEY, { method: 'POST', signedIn: true });
 
 export const includeGoogleEvents = (include: boolean) =>

@@ -17,7 +17,8 @@ type Asking = 'rotate' | 'off' | null;
 /**
  * Settings → Calendar feed: make a secret iCal address, copy it or open it in a calendar app
  * (webcal://), make a new one (the old stops), include Google's events, or turn it off. The server
- * keeps only the address's hash, so it is shown once, right after it is made.
+ * keeps only the address's hash, so it is shown once, right after it is made. After "Sign out
+ * everywhere" the feed has an address nobody knows: the section says so and offers a new one.
  */
 export function CalendarFeedSection() {
   const t = useAppTexts().settings.feed;
@@ -33,7 +34,9 @@ export function CalendarFeedSection() {
       const answer = await action();
       // A new address replaces the one shown; turning the feed off hides it; other changes keep it.
       setMadeUrl((made) => (answer ? (answer.url ?? made) : null));
-      await feed.mutate(answer ? { ...answer, url: null } : { enabled: false, include_google: false, created_at: null, url: null }, { revalidate: false });
+      await feed.mutate(answer ? { ...answer, url: null } : { enabled: false, include_google: false, created_at: null, replaced: null, url: null }, {
+        revalidate: false,
+      });
     } catch {
       showToast({ tone: 'error', title: t.failed });
     } finally {
@@ -59,7 +62,18 @@ export function CalendarFeedSection() {
       )}
       {current?.enabled && (
         <>
-          {madeUrl ? <FeedAddress url={madeUrl} /> : <FeedOnSince createdAt={current.created_at} />}
+          {madeUrl ? (
+            <FeedAddress url={madeUrl} />
+          ) : current.replaced ? (
+            <div role="status">
+              <p>{t.replacedBySignOut}</p>
+              <Button busy={busy} onClick={() => void change(makeFeedAddress)}>
+                {t.getNewAddress}
+              </Button>
+            </div>
+          ) : (
+            <FeedOnSince createdAt={current.created_at} />
+          )}
           <Checkbox
             label={t.includeGoogle}
             checked={current.include_google}
@@ -111,8 +125,9 @@ function FeedAddress({ url }: { url: string }) {
     }
   }
 
+  // Blocked in session replays: a replay records attributes (the link's href) that masking leaves.
   return (
-    <div>
+    <div data-sentry-block="">
       <TextField label={t.address} value={url} readOnly hint={t.shownOnce} onFocus={(event) => event.target.select()} />
       <div className="settings-row">
         <Button variant="secondary" onClick={() => void copy()}>

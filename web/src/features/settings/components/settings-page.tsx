@@ -20,6 +20,7 @@ import { signOutEverywhere } from '../api/sign-out-everywhere';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { GoogleCalendarSection } from './google-calendar-section';
 import { NotificationsSection } from './notifications-section';
+import { ReminderMailStatus } from './reminder-mail-status';
 import './settings.css';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizeMessage } from '../../../lib/api';
@@ -264,6 +265,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           checked={draft.reminders_by_mail}
           onChange={(event) => change('reminders_by_mail', event.target.checked)}
         />
+        <ReminderMailStatus mailOn={settings.reminder_channels.mail} lang={settings.lang} timeZone={settings.preferred_timezone} />
       </section>
 
       <section className="card settings-section" aria-labelledby="settings-integration">

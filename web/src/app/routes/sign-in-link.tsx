@@ -1,0 +1,1 @@
+export { SignInLinkPage as Component } from '../../features/auth/components/sign-in-link-page';
