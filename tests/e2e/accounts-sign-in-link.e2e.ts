@@ -1,19 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { AUTH_THROTTLE } from '../../shared/constants';
-import { callCognito, createAccount, PASSWORD } from './support/accounts';
+import { createAccount, failSignInsUntilTheAccountWaits, PASSWORD } from './support/accounts';
 import { waitForMail } from './support/outbox';
 
 test('an owner on a new browser, held up by strangers’ failures, gets in with a sign-in link mailed to them', async ({ page, request }) => {
   const email = await createAccount(request, 'sign-in-link');
-  // Strangers fail through Cognito's API, each attempt from a browser of its own, until the account's hour is full.
-  for (let index = 0; index < AUTH_THROTTLE.accountAttempts; index += 1) {
-    const answer = await callCognito(request, 'InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1!' },
-      ClientMetadata: { browser: `stranger-browser-${index}` },
-    });
-    expect(answer.status).toBe(400);
-  }
+  await failSignInsUntilTheAccountWaits(request, email);
 
   // The owner, in a browser that never signed in to the account, is made to wait even with the right password...
   await page.goto('/login');

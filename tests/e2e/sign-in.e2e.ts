@@ -1,6 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { AUTH_THROTTLE } from '../../shared/constants';
-import { callCognito, createAccount, PASSWORD, uniqueEmail } from './support/accounts';
+import { createAccount, failSignInsUntilTheAccountWaits, PASSWORD, uniqueEmail } from './support/accounts';
 import { signInThroughForm, signInToDemo } from './support/sign-in';
 
 /** The Cognito entries Amplify keeps in one of the two browser storages. */
@@ -93,15 +92,7 @@ test('an owner who signed in before on this browser signs in after a hundred fai
   await page.goto('/signout');
   await expect(page.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
 
-  // Strangers fail through Cognito's API, each attempt from a browser of its own, until the account's hour is full.
-  for (let index = 0; index < AUTH_THROTTLE.accountAttempts; index += 1) {
-    const answer = await callCognito(request, 'InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1!' },
-      ClientMetadata: { browser: `stranger-browser-${index}` },
-    });
-    expect(answer.status).toBe(400);
-  }
+  await failSignInsUntilTheAccountWaits(request, email);
   // A browser that never signed in to the account is made to wait, even with the right password.
   const strangers = await browser.newContext();
   const stranger = await strangers.newPage();

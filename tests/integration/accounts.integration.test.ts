@@ -303,17 +303,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       expect(response.status).toBe(201);
       return ((await response.json()) as { token: string }).token;
     };
-    const attempt = (metadata: Record<string, string>, password = PASSWORD) =>
-      failure(
-        cognito.send(
-          new InitiateAuthCommand({
-            AuthFlow: 'USER_PASSWORD_AUTH',
-            ClientId: local.stack.pool.clientId,
-            AuthParameters: { USERNAME: email, PASSWORD: password },
-            ClientMetadata: metadata,
-          }),
-        ),
-      );
+    const attempt = (metadata: Record<string, string>, password = PASSWORD) => signInFrom(email, metadata, password);
     const first = await trust(email);
     const device = await trust(email, first);
     const othersDevice = await trust(other);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { AUTH_THROTTLE } from '../../../shared/constants';
 import { waitForMail } from './outbox';
 
 export const PASSWORD = 'Tempo-e2e-2026!';
@@ -22,6 +23,18 @@ export async function callCognito(request: APIRequestContext, operation: string,
     data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
   });
   return { status: response.status(), body: await response.json() };
+}
+
+/** Strangers fail to sign in to `email` through Cognito's API, each from a browser of its own, until the account's hour is full. */
+export async function failSignInsUntilTheAccountWaits(request: APIRequestContext, email: string): Promise<void> {
+  for (let index = 0; index < AUTH_THROTTLE.accountAttempts; index += 1) {
+    const answer = await callCognito(request, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Wrong-password-1!' },
+      ClientMetadata: { browser: `stranger-browser-${index}` },
+    });
+    expect(answer.status).toBe(400);
+  }
 }
 
 /** Signs up Ada Lovelace as the app does, without confirming: the verification mail waits in the outbox. */
