@@ -5,7 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createItem } from '../functions/items/service';
 import { parseNewItem } from '../shared/item-kinds.schema';
-import { isIssuedAfterReset } from '../functions/platform/sessions.repository';
+import { isIssuedAfterReset } from '../functions/platform/token-cutoffs.repository';
 import { startDynalite } from '../local/dynamo';
 import { startLocalStack, TABLE_NAME } from '../local/stack';
 import { startCapacityMeter } from './capacity-meter';

@@ -60,7 +60,7 @@ export const BUS_RULES: readonly BusRule[] = [
       'detail-type': detailTypes('item.created', 'item.updated', 'item.deleted', 'item.restored', 'item.purged'),
       detail: { entity: ['event', 'task'] },
     },
-    target: 'reminders/schedule',
+    target: 'reminders/on-item-change',
   },
   {
     name: 'FirstGoogleSync',

@@ -12,6 +12,7 @@ import {
 import { BugReportSchema } from '../shared/bug-reports.schema';
 import { CalendarFeedSchema, CalendarFeedUpdateSchema } from '../shared/calendar-feed.schema';
 import { DemoAccountSchema, DemoRequestSchema } from '../shared/demo.schema';
+import { isoDateTime } from '../shared/dates.schema';
 import {
   GcalCallbackQuerySchema,
   GcalConnectAnswerSchema,
@@ -148,6 +149,12 @@ export const routes = [
   ...crud('tasks', 'task', 'Move a task to the trash'),
   reorder('tasks'),
   ...crud('events', 'event', 'Move an event to the trash'),
+  route('DELETE', '/api/events/{id}/occurrences', {
+    handler: 'items',
+    summary: "Move a series' occurrences from `from` (one's start) on to the trash, as a series of their own; the series ends before it",
+    query: z.object({ from: isoDateTime }),
+    status: 204,
+  }),
   ...crud('tags', 'tag', 'Delete a tag'),
 
   route('GET', '/api/trash', { handler: 'trash', summary: 'List the trash, newest deletion first', response: list(TrashEntrySchema) }),

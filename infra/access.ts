@@ -125,6 +125,8 @@ export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
   PostConfirmation: { table: ['PutItem'] },
   PreAuthentication: { table: ['GetItem', 'PutItem'] },
   PostAuthentication: { table: ['GetItem', 'UpdateItem'] },
+  // Reads (or records once) when the account was made; reads the throttle's last browser and trusts the browser signing in (its token's hash, by sub).
+  PreTokenGeneration: { table: ['GetItem', 'PutItem'] },
   PreSignUp: {},
 };
 
@@ -164,7 +166,7 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'dead-letters/report': {},
   // Reads the item and the settings, and swaps the item's expected reminder with its schedule; a
   // reminder that came due while the change waited, it fires itself, as reminders/fire does.
-  'reminders/schedule': REMINDER_FIRING,
+  'reminders/on-item-change': REMINDER_FIRING,
   // Invoked by EventBridge Scheduler.
   'reminders/fire': REMINDER_FIRING,
   // Records an address SES reported a bounce or complaint of (a repeat writes nothing new, so it keeps

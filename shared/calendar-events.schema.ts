@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endsAfterStart, EVENT_TYPES } from './calendar-events';
+import { endsAfterStart, EVENT_TYPES } from './calendar-event-fields';
 import { API_LIMITS } from './constants';
 import { requiredDateTime } from './dates.schema';
 import { serverFields, trashFields } from './item-fields.schema';

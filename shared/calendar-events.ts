@@ -1,24 +1,7 @@
 import type { CalendarEvent } from './calendar-events.schema';
+import type { EventTimes } from './calendar-event-fields';
 import { showingsOn, type Showing } from './recurrence';
 import { addDays, zonedParts } from './zoned-time';
-
-export const EVENT_TYPES = ['meeting', 'reminder', 'deadline', 'personal', 'other'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export type EventTimes = Pick<CalendarEvent, 'start_time' | 'end_time' | 'all_day'>;
-
-/**
- * End strictly after start. An all-day event counts as 00:00 on its first day to 23:59 on its last,
- * so a single-day all-day event is valid.
- */
-export function endsAfterStart({ start_time, end_time, all_day }: EventTimes): boolean {
-  if (all_day) {
-    const start = Date.parse(`${start_time.slice(0, 10)}T00:00:00Z`);
-    const end = Date.parse(`${end_time.slice(0, 10)}T23:59:00Z`);
-    return end > start;
-  }
-  return Date.parse(end_time) > Date.parse(start_time);
-}
 
 /**
  * The first and last calendar day ('YYYY-MM-DD') an event reaches. An all-day event is stored from

@@ -26,6 +26,10 @@ export const AUTH_THROTTLE = {
  * A browser keeps the tokens of the latest perBrowser accounts signed in with it.
  */
 export const TRUSTED_DEVICES = { perAccount: 10, perBrowser: 10, lifetimeMs: 180 * 24 * 60 * 60_000 } as const;
+/** The ID token's claim that hands a browser its device token with a password sign-in (functions/auth/pre-token-generation.ts). */
+export const DEVICE_TOKEN_CLAIM = 'tempo_device_token';
+/** The ID token's claim saying when the account was made, as an ISO time (functions/auth/pre-token-generation.ts): the user view's created_at. */
+export const ACCOUNT_CREATED_CLAIM = 'tempo_created_at';
 
 export const DATA_CACHE_TTL_MS = {
   goals: 5 * 60_000,

@@ -1,6 +1,5 @@
 import { GOAL_DUE_SOON_DAYS } from './constants';
 import { dueState, type Due } from './due';
-import type { Goal } from './goals.schema';
 
 export const GOAL_TYPES = ['short_term', 'long_term'] as const;
 export const GOAL_STATUSES = ['active', 'completed', 'paused'] as const;
@@ -15,7 +14,7 @@ export function nextGoalStatus(status: GoalStatus | string): GoalStatus {
 }
 
 /** Goals are overdue once the target date is past and due soon within 7 days. */
-export function goalDue(goal: Pick<Goal, 'target_date'>, now: Date, timeZone: string): Due {
+export function goalDue(goal: { target_date: string | null }, now: Date, timeZone: string): Due {
   return dueState(goal.target_date, GOAL_DUE_SOON_DAYS, now, timeZone);
 }
 

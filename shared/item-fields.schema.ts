@@ -26,5 +26,7 @@ export const TrashEntrySchema = z.object({
   title: z.string(),
   deleted_at: z.string(),
   days_remaining: z.number().int().min(0),
+  /** A repeating event's rule and the day (in its series' zone) it repeats from, for the trash to say which occurrences it holds. */
+  repeats: z.object({ rule: z.string(), from: z.iso.date() }).optional(),
 });
 export type TrashEntry = z.infer<typeof TrashEntrySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { MAX_REMINDERS, REMINDER_OFFSETS } from './reminders';
+import { MAX_REMINDERS, REMINDER_CHANNELS, REMINDER_OFFSETS } from './reminders';
 
 /** An item's or a default's reminders: minutes before its time, each from REMINDER_OFFSETS, at most MAX_REMINDERS, none twice. */
 export const RemindersSchema = z
@@ -8,8 +8,8 @@ export const RemindersSchema = z
   .max(MAX_REMINDERS, MESSAGES.tooManyReminders)
   .refine((offsets) => new Set(offsets).size === offsets.length, MESSAGES.reminderTwice);
 
-/** How a reminder arrives, each on or off: a notice in every open tab, Web Push to the browsers that allowed it, a mail. */
-export const ReminderChannelsSchema = z.strictObject({ screen: z.boolean(), push: z.boolean(), mail: z.boolean() });
+/** Each of REMINDER_CHANNELS on or off: every one named, no other. */
+export const ReminderChannelsSchema = z.record(z.enum(REMINDER_CHANNELS), z.boolean());
 export type ReminderChannels = z.infer<typeof ReminderChannelsSchema>;
 
 /**

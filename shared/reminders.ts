@@ -56,6 +56,13 @@ export const MAX_REMINDER_MAILS_PER_DAY = 10;
 /** The minute of the day (09:00) an all-day event's reminders count back from. */
 export const ALL_DAY_REMINDER_MINUTE = 9 * 60;
 
+/** How a reminder arrives: a notice in every open tab, Web Push to the browsers that allowed it, a mail. */
+export const REMINDER_CHANNELS = ['screen', 'push', 'mail'] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+
+/** A new account's channels: push asks the browser's permission and mail is for those who choose it, so both start off. */
+export const DEFAULT_REMINDER_CHANNELS = { screen: true, push: false, mail: false } as const satisfies Record<ReminderChannel, boolean>;
+
 /** The defaults of a new account's settings: events 10 minutes before, tasks at their due time. */
 export const DEFAULT_REMINDERS = { events: [10], tasks: [0] } as const satisfies Record<string, readonly ReminderOffset[]>;
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from './dates';
 import { isoDateTime } from './dates.schema';
 import { LANGUAGES } from './languages';
 import { MESSAGES } from './messages';
+import { DEFAULT_REMINDER_CHANNELS, DEFAULT_REMINDERS } from './reminders';
 import { ReminderChannelsSchema, RemindersSchema } from './reminders.schema';
 import { START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES } from './settings';
 
@@ -40,3 +42,31 @@ export const SettingsSchema = z.object({
   updated_at: isoDateTime.nullable(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** Defaults of user_settings; sync_past_days depends on where the row is first made. */
+export function defaultSettings(userId: string, createdFrom: 'sign-up' | 'settings'): Settings {
+  return {
+    user_id: userId,
+    preferred_timezone: DEFAULT_TIME_ZONE,
+    full_name: null,
+    lang: 'en',
+    gcal_connected: false,
+    sync_past_days: createdFrom === 'sign-up' ? SYNC_PAST_DAYS.atSignUp : SYNC_PAST_DAYS.fromSettings,
+    sync_future_months: SYNC_FUTURE_MONTHS.default,
+    calendar_start_hour: 7,
+    calendar_start_minute: 0,
+    use_personalization: true,
+    event_reminders: [...DEFAULT_REMINDERS.events],
+    task_reminders: [...DEFAULT_REMINDERS.tasks],
+    reminder_channels: { ...DEFAULT_REMINDER_CHANNELS },
+    reminder_mail_to: null,
+    updated_at: null,
+  };
+}
+
+/** Applies a save to stored settings: with personalization off the display name is saved as null. */
+export function applySettings(current: Settings, patch: SettingsPatch, now: string): Settings {
+  const next = { ...current, ...patch, updated_at: now };
+  if (!next.use_personalization) next.full_name = null;
+  return next;
+}

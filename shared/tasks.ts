@@ -1,6 +1,5 @@
 import { PRIORITY_WEIGHT, TASK_DUE_SOON_DAYS } from './constants';
 import { dueState, type Due } from './due';
-import type { Task } from './tasks.schema';
 
 export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed'] as const;
@@ -13,11 +12,11 @@ export function toggledTaskStatus(status: TaskStatus | string): TaskStatus {
 }
 
 /** Tasks are overdue once the due date is past and due soon within 3 days, unless completed. */
-export function taskDue(task: Pick<Task, 'due_date' | 'status'>, now: Date, timeZone: string): Due {
+export function taskDue(task: { due_date: string | null; status: TaskStatus }, now: Date, timeZone: string): Due {
   return task.status === 'completed' ? null : dueState(task.due_date, TASK_DUE_SOON_DAYS, now, timeZone);
 }
 
 /** Sorts high before medium before low; stable for equal priorities. */
-export function byPriority(a: Pick<Task, 'priority'>, b: Pick<Task, 'priority'>): number {
+export function byPriority(a: { priority: TaskPriority }, b: { priority: TaskPriority }): number {
   return PRIORITY_WEIGHT[b.priority] - PRIORITY_WEIGHT[a.priority];
 }

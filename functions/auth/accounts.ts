@@ -14,7 +14,7 @@ import { nowMs, sleep } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
 import { reportError } from '../platform/error-reporting';
 import { log } from '../platform/log';
-import { endSessionsBefore } from '../platform/sessions.repository';
+import { endSessionsBefore } from '../platform/token-cutoffs.repository';
 import { removeAllSubscriptions } from '../reminders/sign-out';
 import { countGuess, countUntrustedGuess, liveResetCode, spendResetCode } from './reset-codes.repository';
 import { forgetTrustedDevices, trustedDeviceOf } from './trusted-devices.repository';

@@ -57,11 +57,14 @@ export const handler = httpHandler('auth', {
     const link = await openSignInLink(body.token, now.getTime());
     if (!link) throw invalidField('token', MESSAGES.invalidSignInLink);
     await returnQuota(wrongLinks, now);
-    return { status: 201, body: { email: link.email, token: await trustDevice(link.userId, undefined, now.getTime()) } };
+    return { status: 201, body: { email: link.email, token: await trustDevice(link.userId, { token: undefined }, now.getTime()) } };
   },
 
   // The account is the verified token's `sub`: what its address may become never moves the trust.
-  'POST /api/auth/device-token': async ({ userId, body, now }) => ({ status: 201, body: { token: await trustDevice(userId, body.replaces, now.getTime()) } }),
+  'POST /api/auth/device-token': async ({ userId, body, now }) => ({
+    status: 201,
+    body: { token: await trustDevice(userId, { token: body.replaces }, now.getTime()) },
+  }),
 
   // ID tokens carry the pool's user name (an access token has none).
   'POST /api/auth/sign-out-everywhere': async ({ userId, event }) => {

@@ -7,6 +7,7 @@ export const COGNITO_TRIGGERS = {
   PostConfirmation: 'auth/post-confirmation',
   PreAuthentication: 'auth/pre-authentication',
   PostAuthentication: 'auth/post-authentication',
+  PreTokenGeneration: 'auth/pre-token-generation',
   PreSignUp: 'auth/pre-sign-up',
 } as const;
 

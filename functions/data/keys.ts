@@ -29,6 +29,8 @@ export const USER_SK = {
   snoozed: 'SNOOZED',
   /** How many of the person's items expect a reminder, each with at most one schedule (functions/reminders/expected.repository.ts). */
   expectedReminders: 'SCHEDULED',
+  /** When the account was made (functions/auth/account-created.repository.ts). */
+  account: 'ACCOUNT',
 } as const;
 
 /**

@@ -5,7 +5,7 @@ import { nowMs } from '../platform/clock';
 import { deleteAccountSchedules } from '../reminders/account-schedules';
 import { cognito, userPool } from '../platform/cognito';
 import { log } from '../platform/log';
-import { endSessionsBefore } from '../platform/sessions.repository';
+import { endSessionsBefore } from '../platform/token-cutoffs.repository';
 import { deleteCognitoUser } from './accounts';
 import { deleteUserRecords, unregister, type RegisteredDemo } from './register.repository';
 

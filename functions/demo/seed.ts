@@ -1,4 +1,4 @@
-import type { EventType } from '../../shared/calendar-events';
+import type { EventType } from '../../shared/calendar-event-fields';
 import { DAY_MS } from '../../shared/dates';
 import type { GoalType } from '../../shared/goals';
 import { parseNewItem, type ItemInput } from '../../shared/item-kinds.schema';

@@ -3,7 +3,7 @@ import type { ItemKind, OrderableKind } from '../../shared/item-kinds';
 import { itemId } from '../../shared/item-fields.schema';
 import { notFound } from '../platform/errors';
 import { created, httpHandler, noContent, ok, type HttpRequest, type Operations } from '../platform/http';
-import { createItem, deleteOrTrashItem, getLiveItem, listItems, reorderItems, updateItem } from './service';
+import { createItem, deleteOrTrashItem, getLiveItem, listItems, reorderItems, trashSeriesFrom, updateItem } from './service';
 import { toPublic } from './stored-item';
 
 type CrudKeys<K extends ItemKind> = `GET /api/${K}` | `POST /api/${K}` | `GET /api/${K}/{id}` | `PATCH /api/${K}/{id}` | `DELETE /api/${K}/{id}`;
@@ -43,6 +43,10 @@ const operations: Operations<'items'> = {
   ...crud('tasks'),
   ...crud('events'),
   ...crud('tags'),
+  'DELETE /api/events/{id}/occurrences': async (request) => {
+    await trashSeriesFrom(request.userId, pathId(request), String(request.query.from), request.now);
+    return noContent();
+  },
   'PUT /api/goals/order': reorder('goals'),
   'PUT /api/tasks/order': reorder('tasks'),
 };

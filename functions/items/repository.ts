@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import type { ItemKind } from '../../shared/item-kinds';
 import { listSortKey } from '../../shared/list-order';
 import { expiryKeys, expiryPartition, itemKey, itemKeyPrefix, listKey, trashKey, userKey } from '../data/keys';
@@ -76,9 +77,20 @@ export async function replaceLiveItem(userId: string, kind: ItemKind, next: Stor
   );
 }
 
+/** Where an item deleted at `deletedAt` sits in the trash and expiry indexes. */
+function trashAttributes(userId: string, kind: ItemKind, id: string, deletedAt: string) {
+  const expiry = expiryKeys(deletedAt);
+  return {
+    TPK: trashKey(userId),
+    TSK: `${deletedAt}#${itemKey(kind, id)}`,
+    XPK: expiry.XPK,
+    XSK: `${expiry.XSK}#${userKey(userId)}#${itemKey(kind, id)}`,
+  };
+}
+
 /** Moves a live item to the trash: out of its list, into the trash and expiry indexes. False if it was not live. */
 export async function moveToTrash(userId: string, kind: ItemKind, id: string, deletedAt: string): Promise<boolean> {
-  const expiry = expiryKeys(deletedAt);
+  const trash = trashAttributes(userId, kind, id, deletedAt);
   return conditionally(
     db().send(
       new UpdateCommand({
@@ -86,15 +98,20 @@ export async function moveToTrash(userId: string, kind: ItemKind, id: string, de
         Key: { PK: userKey(userId), SK: itemKey(kind, id) },
         UpdateExpression: 'SET deleted_at = :at, updated_at = :at, TPK = :trash, TSK = :tsk, XPK = :xpk, XSK = :xsk REMOVE LPK, LSK',
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(TPK)',
-        ExpressionAttributeValues: {
-          ':at': deletedAt,
-          ':trash': trashKey(userId),
-          ':tsk': `${deletedAt}#${itemKey(kind, id)}`,
-          ':xpk': expiry.XPK,
-          ':xsk': `${expiry.XSK}#${userKey(userId)}#${itemKey(kind, id)}`,
-        },
+        ExpressionAttributeValues: { ':at': deletedAt, ':trash': trash.TPK, ':tsk': trash.TSK, ':xpk': trash.XPK, ':xsk': trash.XSK },
       }),
     ),
+  );
+}
+
+/** Writes a new item straight into the trash (stamped deleted_at), never in a list. */
+export async function insertTrashed(userId: string, kind: ItemKind, item: StoredItem & { deleted_at: string }): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...item, PK: userKey(userId), SK: itemKey(kind, item.id), ...trashAttributes(userId, kind, item.id, item.deleted_at) },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }
 
@@ -192,7 +209,7 @@ export async function savePosition(userId: string, kind: ItemKind, id: string, p
   );
 }
 
-/** The user's trash, newest deletion first, with the fields the trash screen shows. */
+/** The user's trash, newest deletion first, with the fields the trash index keeps. */
 export async function listTrash(userId: string): Promise<Array<{ SK: string; id: string; title: string; deleted_at: string }>> {
   const items = await queryAll({
     IndexName: 'byTrash',
@@ -201,4 +218,17 @@ export async function listTrash(userId: string): Promise<Array<{ SK: string; id:
     ScanIndexForward: false,
   });
   return items as Array<{ SK: string; id: string; title: string; deleted_at: string }>;
+}
+
+/** An event's times and series, which the trash index does not keep. */
+export async function eventTimes(userId: string, id: string): Promise<Partial<Pick<CalendarEvent, 'start_time' | 'all_day' | 'recurrence'>>> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { PK: userKey(userId), SK: itemKey('events', id) },
+      ProjectionExpression: '#start, #allDay, #recurrence',
+      ExpressionAttributeNames: { '#start': 'start_time', '#allDay': 'all_day', '#recurrence': 'recurrence' },
+    }),
+  );
+  return Item ?? {};
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { endsAfterStart } from '../../shared/calendar-events';
+import { endsAfterStart } from '../../shared/calendar-event-fields';
 import { calendarDay, isBeforeToday } from '../../shared/dates';
-import { seriesProblem, taskSeries, taskSeriesAfter } from '../../shared/recurrence';
+import { occurrenceAt, seriesProblem, splitSeries, taskSeries, taskSeriesAfter } from '../../shared/recurrence';
 import { zonedInstant } from '../../shared/zoned-time';
 import type { Item, ItemChanges, NewItem } from '../../shared/item-kinds.schema';
 import type { Task } from '../../shared/tasks.schema';
+import type { CalendarEvent } from '../../shared/calendar-events.schema';
+import type { TrashEntry } from '../../shared/item-fields.schema';
 import { isOrderable, type ItemKind, type OrderableKind, type TrashableKind } from '../../shared/item-kinds';
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
 import { KIND_OF_PREFIX } from '../data/keys';
@@ -14,9 +16,11 @@ import { userTimeZone } from '../settings/account-settings';
 import { positionOnTop, repositionMoved } from './ordering';
 import {
   deleteItem,
+  eventTimes,
   firstPosition,
   getStored,
   insertItem,
+  insertTrashed,
   listLive,
   listTrash,
   moveToTrash,
@@ -131,6 +135,28 @@ export async function deleteOrTrashItem(userId: string, kind: ItemKind, id: stri
   if (!(await moveToTrash(userId, kind, id, at))) throw notFound();
 }
 
+/**
+ * "This and following": the occurrences of the user's series from the one starting at `from` go to
+ * the trash as one entry, a series of their own that a restore brings back from there on, and the
+ * series ends just before it; from its first occurrence, the whole series goes. The entry is
+ * written before the series gives the occurrences up, so a failure between shows them twice,
+ * never loses them. A Google series is only cut, as its single occurrences are: a copy of its
+ * occurrences would be mirrored to Google beside the series it came from.
+ */
+export async function trashSeriesFrom(userId: string, id: string, from: string, now: Date): Promise<void> {
+  const series = await getLiveItem(userId, 'events', id);
+  const { recurrence } = series;
+  if (!recurrence || !occurrenceAt(series, from)) throw notFound();
+  const { before, after } = splitSeries({ ...series, recurrence }, from);
+  if (before === null) return deleteOrTrashItem(userId, 'events', id, now);
+  const at = now.toISOString();
+  const following = series.gcal_id ? null : { ...series, ...after, id: randomUUID(), created_at: at, updated_at: at, deleted_at: at };
+  if (following) await insertTrashed(userId, 'events', following);
+  if (await replaceLiveItem(userId, 'events', { ...series, recurrence: before, updated_at: laterThan(series.updated_at, now) }, series.updated_at)) return;
+  if (following) await deleteItem(userId, 'events', following.id, true);
+  throw conflict(API_ERRORS.staleWrite);
+}
+
 export interface TrashSelection {
   kind: TrashableKind;
   id: string;
@@ -161,9 +187,21 @@ export async function purgeItems(userId: string, selection: readonly TrashSelect
 }
 
 /** The user's trash, newest deletion first, with what the trash screen shows of each item. */
-export async function listTrashed(userId: string): Promise<Array<TrashSelection & { title: string; deleted_at: string }>> {
+export async function listTrashed(userId: string): Promise<Array<Omit<TrashEntry, 'days_remaining'>>> {
   const trashed = await listTrash(userId);
-  return trashed.map((entry) => ({ ...trashSelectionOf(entry), title: entry.title, deleted_at: entry.deleted_at }));
+  return Promise.all(
+    trashed.map(async (entry) => {
+      const selection = trashSelectionOf(entry);
+      const repeats = selection.kind === 'events' ? repeatsOf(await eventTimes(userId, entry.id)) : {};
+      return { ...selection, title: entry.title, deleted_at: entry.deleted_at, ...repeats };
+    }),
+  );
+}
+
+/** A series in the trash is told from its other parts (deleted from one occurrence on) by its rule and the day it repeats from. */
+function repeatsOf({ recurrence, start_time, all_day }: Partial<Pick<CalendarEvent, 'start_time' | 'all_day' | 'recurrence'>>): Pick<TrashEntry, 'repeats'> {
+  if (!recurrence || !start_time) return {};
+  return { repeats: { rule: recurrence.rule, from: all_day ? start_time.slice(0, 10) : calendarDay(start_time, recurrence.time_zone) } };
 }
 
 export async function emptyTrash(userId: string): Promise<number> {

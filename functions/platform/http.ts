@@ -10,7 +10,7 @@ import { reportAsUser, reportError, traceHeadersOf, withErrorReporting } from '.
 import { HttpError, invalidField, notFound, unauthorized, validationError } from './errors';
 import { log, logger } from './log';
 import { cameThroughTheSite } from './origin';
-import { isIssuedAfterReset } from './sessions.repository';
+import { isIssuedAfterReset } from './token-cutoffs.repository';
 import { isWellFormedText } from '../../shared/text';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;

@@ -3,7 +3,7 @@ import { now } from '../platform/clock';
 import { withErrorReporting } from '../platform/error-reporting';
 import { logger } from '../platform/log';
 import { cameThroughTheSite } from '../platform/origin';
-import { isIssuedAfterReset } from '../platform/sessions.repository';
+import { isIssuedAfterReset } from '../platform/token-cutoffs.repository';
 import { SOCKET_API } from './socket-api';
 import { redeemTicket } from './tickets.repository';
 

@@ -1,6 +1,5 @@
 import type { Language } from '../../shared/languages';
-import { defaultSettings } from '../../shared/settings';
-import type { Settings } from '../../shared/settings.schema';
+import { defaultSettings, type Settings } from '../../shared/settings.schema';
 import { createSettings, getSettings, putSettings, updateGcalConnected } from './repository';
 
 /** A person's settings as the other capabilities read and set them; the read (getSettings) is forwarded from the repository as their documented way in. */

@@ -1,4 +1,4 @@
-import { applySettings } from '../../shared/settings';
+import { applySettings } from '../../shared/settings.schema';
 import { httpHandler, ok, type HttpEvent } from '../platform/http';
 import { getSettings, saveSettingsChange } from './repository';
 

@@ -1,6 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { defaultSettings } from '../../shared/settings';
-import type { Settings } from '../../shared/settings.schema';
+import { defaultSettings, type Settings } from '../../shared/settings.schema';
 import { USER_SK, userKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 import { withoutKeys } from './stored-settings';

@@ -10,7 +10,7 @@ import { httpHandler, noContent, ok, type Reply } from '../platform/http';
 import { takeQuota } from '../platform/quota.repository';
 import { getSettings } from '../settings/account-settings';
 import { elevenLabsAgent, signedConversationUrl } from './elevenlabs';
-import { saveVoiceSession, startVoiceSession } from './sessions.repository';
+import { saveVoiceSession, startVoiceSession } from './voice-sessions.repository';
 import { logToolCall } from './log-tool-call';
 import { confirmChangeSet, getChangeSet, listTodaysChangeSets, undoChangeSet } from './change-sets';
 import { getToolCall, listToolCalls } from './tool-calls.repository';

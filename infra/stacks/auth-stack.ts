@@ -45,6 +45,7 @@ const TRIGGER_OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
   PreAuthentication: UserPoolOperation.PRE_AUTHENTICATION,
   PostAuthentication: UserPoolOperation.POST_AUTHENTICATION,
+  PreTokenGeneration: UserPoolOperation.PRE_TOKEN_GENERATION,
   PreSignUp: UserPoolOperation.PRE_SIGN_UP,
 };
 
@@ -109,10 +110,10 @@ export class AuthStack extends Stack {
       preventUserExistenceErrors: true,
       // A person changes only their name through the client: an address changed there would
       // escape what is keyed by it (a demo account's clean-up once was). Cognito writes Google's
-      // address on each Google sign-in through this client, and refuses to unless it may; so with
-      // Google the client may write it, and the pool keeps the verified one until the new one is
+      // address and picture on each Google sign-in through this client, and refuses to unless it may; so with
+      // Google the client may write them, and the pool keeps the verified address until the new one is
       // (keepOriginal above). Nothing trusts a browser by the address: trusted browsers are keyed by `sub`.
-      writeAttributes: new ClientAttributes().withStandardAttributes({ fullname: true, email: Boolean(google) }),
+      writeAttributes: new ClientAttributes().withStandardAttributes({ fullname: true, email: Boolean(google), profilePicture: Boolean(google) }),
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO, ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : [])],
       ...(google && config.siteUrl ? { oAuth: hostedUiOAuth(config.siteUrl) } : { disableOAuth: true }),
     });
@@ -251,7 +252,8 @@ export class AuthStack extends Stack {
       clientId,
       clientSecretValue: clientSecret.secretValue,
       scopes: ['openid', 'email', 'profile'],
-      attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL, fullname: ProviderAttribute.GOOGLE_NAME },
+      // The picture is the user view's avatar_url (web/src/components/layouts/profile.ts).
+      attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL, fullname: ProviderAttribute.GOOGLE_NAME, profilePicture: ProviderAttribute.GOOGLE_PICTURE },
     });
   }
 }

@@ -89,6 +89,7 @@ export async function startCognito(options: { dataDir: string; port: number; out
       PostAuthentication: 'PostAuthentication',
       PostConfirmation: 'PostConfirmation',
       PreSignUp: 'PreSignUp',
+      PreTokenGeneration: 'PreTokenGeneration',
     },
   };
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });

@@ -9,7 +9,7 @@ import { signInThroughForm } from './support/sign-in';
 const PUBLIC_PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/', ready: (page) => expect(page.getByRole('heading', { name: 'Be among the first' })).toBeVisible() },
   { path: '/waitlist', ready: (page) => expect(page.getByLabel('Your role')).toBeVisible() },
-  { path: '/privacy-terms', ready: (page) => expect(page.getByText('Last updated November 26, 2026')).toBeVisible() },
+  { path: '/privacy-terms', ready: (page) => expect(page.getByText('Last updated December 6, 2026')).toBeVisible() },
   { path: '/login', ready: (page) => expect(page.getByText('Google sign-in is not configured on this server')).toBeVisible() },
   { path: '/login-simple', ready: (page) => expect(page.getByText('Google sign-in is not configured on this server')).toBeVisible() },
   { path: '/demo', ready: (page) => expect(page.getByText('Google sign-in is not configured on this server')).toBeVisible() },

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CONNECT_PROMPT_SHOWN, markConnectPromptShown, pretendGoogleIsNotConfigured } from './support/google';
 import { seriousViolations } from './support/axe';
 import { signedInAccount } from './support/app-data';
+import { installPageClock } from './support/clock';
 
 /**
  * The calendar page: views, navigation, slot click, the editor with every message
@@ -274,6 +275,26 @@ test('day, week and month views step back and forth, and Today comes home', { ta
   await expect(rangeHeading(page)).toHaveText(todayInNewYork);
 });
 
+test('opened on a Saturday, the week shows today, on a phone too (Monday to Friday and the Saturday)', { tag: '@phone' }, async ({ page, request }) => {
+  const user = await signIn(page, request, 'cal-weekend');
+  // The last Saturday in New York, at noon: earlier than the session's tokens were made, never later.
+  const newYorkWeekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(new Date());
+  const daysBack = (['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(newYorkWeekday) + 1) % 7;
+  const saturday = new Date(Date.now() - daysBack * 86_400_000).toLocaleDateString('en-CA', { timeZone: ZONE });
+  await seedEvent(user, { title: 'Farmers market', start_time: at(saturday, '10:00'), end_time: at(saturday, '11:00') });
+  await installPageClock(page, { time: new Date(at(saturday, '12:00')) });
+  await page.goto('/calendar');
+
+  const label = (day: string) =>
+    new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'short', day: 'numeric', year: 'numeric' });
+  const daysBefore = (day: string, count: number) => new Date(Date.parse(`${day}T12:00:00Z`) - count * 86_400_000).toISOString().slice(0, 10);
+  const columns = page.locator('.time-grid__column');
+  await expect(columns).toHaveCount(isMobile(page) ? 6 : 7);
+  await expect(columns.first()).toHaveAccessibleName(label(daysBefore(saturday, isMobile(page) ? 5 : 6)));
+  await expect(columns.last()).toHaveAccessibleName(label(saturday));
+  await expect(dayColumn(page, label(saturday)).getByRole('button', { name: /Farmers market/ })).toBeInViewport();
+});
+
 test('a month day shows 2 all-day events, fills up to 4 entries, then +N more', { tag: '@phone' }, async ({ page, request }) => {
   const user = await signIn(page, request, 'cal-month');
   for (const title of ['Holiday A', 'Holiday B', 'Holiday C']) {
@@ -392,7 +413,10 @@ test('a weekly series made in the editor repeats on its weekdays at 9:00 across 
   await expect(dialog(page, 'Standup')).toContainText('Every week, on Mon and Thu, 5 times');
 });
 
-test('deleting from a series asks which: this event (to the trash, whence it comes back), this and following, or all', async ({ page, request }) => {
+test('deleting from a series asks first, then which: this event (to the trash, whence it comes back), this and following (to the trash as one entry), or all', async ({
+  page,
+  request,
+}) => {
   const user = await signIn(page, request, 'cal-series-delete');
   const series = await seedEvent(user, { title: 'Walk', recurrence: { rule: 'FREQ=DAILY', time_zone: ZONE } });
   await openCalendar(page, `view=week&date=${SUNDAY}`);
@@ -401,6 +425,12 @@ test('deleting from a series asks which: this event (to the trash, whence it com
 
   await walkOn('Thursday, Feb 11, 2027').click();
   await dialog(page, 'Walk').getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete event' });
+  await expect(confirm).toContainText('Are you sure you want to delete this event? This will move it to trash.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await dialog(page, 'Walk').getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   const scope = dialog(page, 'Delete recurring event');
   await expect(scope.getByRole('radio', { name: 'This event' })).toBeChecked();
   await scope.getByRole('button', { name: 'OK' }).click();
@@ -420,21 +450,26 @@ test('deleting from a series asks which: this event (to the trash, whence it com
 
   await walkOn('Friday, Feb 12, 2027').click();
   await dialog(page, 'Walk').getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await scope.getByRole('radio', { name: 'This and following events' }).check();
   await scope.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Series ended before this event')).toBeVisible();
+  // They go to the trash as one entry (tests/e2e/trash.e2e.ts restores one).
+  await expect(page.getByText('Event moved to trash')).toBeVisible();
   await expect(walkOn('Friday, Feb 12, 2027')).toHaveCount(0);
   await expect(walkOn('Saturday, Feb 13, 2027')).toHaveCount(0);
   await expect(walkOn('Wednesday, Feb 10, 2027')).toBeVisible();
 
   await walkOn('Wednesday, Feb 10, 2027').click();
   await dialog(page, 'Walk').getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await scope.getByRole('radio', { name: 'All events' }).check();
   await scope.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Event moved to trash')).toBeVisible();
   await expect(page.getByRole('button', { name: /Walk/ })).toHaveCount(1);
   await expect(walkOn('Thursday, Feb 11, 2027')).toHaveCount(1);
-  expect((await user.api.get('/api/trash')).items).toMatchObject([{ kind: 'events', id: series.id }]);
+  expect((await user.api.get('/api/trash')).items).toMatchObject([
+    { kind: 'events', id: series.id },
+    { kind: 'events', title: 'Walk' },
+  ]);
 });
 
 /** Opens a daily series' occurrence on a week-view day, gives it new times, and saves them for the scope chosen. */
@@ -498,6 +533,7 @@ test('editing this and following starts a new series there; a series trashed who
 
   await yogaOn('Friday, Feb 12, 2027').click();
   await dialog(page, 'Yoga').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete event' }).getByRole('button', { name: 'Delete' }).click();
   await dialog(page, 'Delete recurring event').getByRole('radio', { name: 'All events' }).check();
   await dialog(page, 'Delete recurring event').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Event moved to trash')).toBeVisible();

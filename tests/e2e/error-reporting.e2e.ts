@@ -84,6 +84,41 @@ test.describe('error reporting', () => {
     expect(refused).toEqual([]);
   });
 
+  test('after a crash, an error of the next page load’s start arrives with a replay of it', async ({ page, request }) => {
+    const marker = `Thrown at start-up ${Date.now()}`;
+    await sampleReplay(page, { recorded: false, onError: true });
+    await signedInAccount(page, request, 'report-start-up', '/tasks');
+    await sdkStarted(page);
+    const userId = await signedInUserId(page);
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('The crash before');
+      }),
+    );
+    await double.waitFor('event', ({ payload }) => payload.user?.id === userId && exceptionText(payload).includes('The crash before'));
+
+    // Thrown as the page loads again, at its first render: before the first paint, which starts the SDK on a page load without a crash before.
+    await page.addInitScript((message) => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('h1')) return;
+        observer.disconnect();
+        sessionStorage.setItem('thrownAt', String(Date.now()));
+        throw new Error(message);
+      }).observe(document, { childList: true, subtree: true });
+    }, marker);
+    await page.reload();
+    const { payload: error } = await double.waitFor('event', ({ payload }) => exceptionText(payload).includes(marker));
+    const replayId = error.tags?.replayId;
+    expect(replayId, 'the error names the replay buffered since the start').toMatch(/^[0-9a-f]{32}$/);
+    const { payload: recording } = await double.waitFor('replay_recording', ({ envelope }) => envelope.headers.event_id === replayId);
+    // The page noted when it threw (a queued report is stamped only once the SDK sends it): rrweb's
+    // full snapshot of the page (type 2) was taken before, so the replay shows the start that crashed.
+    const thrownAt = Number(await page.evaluate(() => sessionStorage.getItem('thrownAt')));
+    const frames = JSON.parse(recording.text.slice(recording.text.indexOf('\n') + 1)) as Array<{ type: number; timestamp: number }>;
+    const snapshots = frames.filter((frame) => frame.type === 2).map((frame) => frame.timestamp);
+    expect(Math.min(...snapshots), 'the replay was recording before the error').toBeLessThanOrEqual(thrownAt);
+  });
+
   test('a sampled session without errors arrives with a replay, an unsampled one without', async ({ browser, request }) => {
     const sampled = await browser.newPage();
     await sampleReplay(sampled, { recorded: true, onError: true });
@@ -149,6 +184,7 @@ test.describe('error reporting', () => {
 
   test("an API answer of 5xx arrives with the route, status and request id, in the trace of the request's headers", async ({ page, request }) => {
     await sampleReplay(page, { recorded: false, onError: false });
+    await installPageClock(page);
     await signedInAccount(page, request, 'report-5xx', '/tasks');
     await sdkStarted(page);
     // Once the SDK has started: the reads the page made before it carried no trace headers.
@@ -160,11 +196,19 @@ test.describe('error reporting', () => {
     });
     // The Trash page's code comes later than the navigation's trace would wait for a page doing
     // nothing (1 s): the trace waits for it, so the page's first request is in it.
+    let chunkAsked = false;
+    let sendChunk = () => {};
+    const chunkSent = new Promise<void>((resolve) => (sendChunk = resolve));
     await page.route(/\/assets\/trash-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      chunkAsked = true;
+      await chunkSent;
       await route.fallback();
     });
     await page.getByRole('link', { name: 'Trash' }).click();
+    await expect.poll(() => chunkAsked).toBe(true);
+    // Past the trace's idle wait on the page's clock while the code is held, rather than on the machine's.
+    await page.clock.runFor(1_500);
+    sendChunk();
     await expect.poll(() => traced).toBeDefined();
     const [traceId, parentSpanId] = (await traced!.allHeaders())['sentry-trace']?.split('-') ?? [];
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);

@@ -120,14 +120,17 @@ test('the waiting-list page sends the role and confirms after a pause', async ({
   await expect(page).toHaveURL('/');
 });
 
-test('the privacy and terms page has every section', async ({ page }) => {
+test('the privacy and terms page says what it keeps and who it goes to, dated by its last change in the reader’s language', async ({ page }) => {
   await page.goto('/privacy-terms');
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy & Terms' })).toBeVisible();
-  await expect(page.getByText('Last updated November 26, 2026')).toBeVisible();
+  await expect(page.getByText('Last updated December 6, 2026')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([
     'Beta disclaimer',
     'How we use your data',
     'Third-party services',
+    'Reminders',
+    'Calendar feed',
+    'Signing in',
     'Error reporting',
     'No warranty',
     'Security',
@@ -135,11 +138,22 @@ test('the privacy and terms page has every section', async ({ page }) => {
     'Changes to these terms',
   ]);
   await expect(page.getByText('We process deletion requests within 30 days.')).toBeVisible();
-  const errorReporting = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Error reporting' }) });
-  await expect(errorReporting.getByRole('listitem')).toHaveCount(6);
-  await expect(errorReporting).toContainText('All text and everything you type are masked and images and media are blocked');
-  await expect(errorReporting).toContainText('90 days for errors, bug reports and replays, and 30 days for performance traces');
-  await expect(errorReporting).toContainText('If error reporting is not set up on the server, nothing is sent.');
+  const section = (heading: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: heading }) });
+  await expect(section('Third-party services')).toContainText('once you allow it to make changes, it writes to your Google calendar');
+  await expect(section('Third-party services')).not.toContainText('to read your events.');
+  await expect(section('Reminders')).toContainText('it gives us an address at its push service');
+  await expect(section('Reminders')).toContainText('If a reminder mail bounces for good or is marked as spam');
+  await expect(section('Calendar feed')).toContainText('Anyone who has the address can read them');
+  await expect(section('Signing in')).toContainText('works once, within 15 minutes');
+  await expect(section('Signing in')).toContainText('keeps a token from us in its storage');
+  await expect(section('Error reporting').getByRole('listitem')).toHaveCount(6);
+  await expect(section('Error reporting')).toContainText('All text and everything you type are masked and images and media are blocked');
+  await expect(section('Error reporting')).toContainText('where only the Tempo team reads them');
+  await expect(section('Error reporting')).toContainText('90 days for errors, bug reports and replays, and 30 days for performance traces');
+  await expect(section('Error reporting')).toContainText('If error reporting is not set up on the server, nothing is sent.');
+
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.getByText('Zuletzt aktualisiert am 6. Dezember 2026')).toBeVisible();
 });
 
 test('unknown paths go home', async ({ page }) => {

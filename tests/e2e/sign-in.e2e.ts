@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createAccount, failSignInsUntilTheAccountWaits, PASSWORD, uniqueEmail } from './support/accounts';
+import { signedInAccount } from './support/app-data';
 import { signInThroughForm, signInToDemo } from './support/sign-in';
 
 /** The Cognito entries Amplify keeps in one of the two browser storages. */
@@ -80,17 +81,18 @@ test('another refusal from Cognito shows its own message, and one without a mess
   await expect(page.getByRole('alert')).toHaveText('Authentication failed');
 });
 
-test('an owner who signed in before on this browser signs in after a hundred failures from other browsers', async ({ page, browser, request }) => {
+test('an owner who signed in before on this browser, and closed the page at once, signs in after a hundred failures from other browsers', async ({
+  browser,
+  context,
+  request,
+}) => {
   const email = await createAccount(request, 'trusted-browser');
-  await page.goto('/login');
-  // Signed in, the browser asks the account to trust it.
-  const trusted = page.waitForResponse((response) => response.url().endsWith('/api/auth/device-token') && response.status() === 201);
-  await signInThroughForm(page, email);
-  await trusted;
-  // The answer is kept a moment after it arrives: leaving the page before then would keep nothing.
-  await expect.poll(() => page.evaluate((account) => localStorage.getItem('tempo.trusted')?.includes(account) ?? false, email)).toBe(true);
-  await page.goto('/signout');
-  await expect(page.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
+  // The trust comes with the sign-in's own answer: no request after it is needed (none would get through).
+  await context.route('**/api/auth/device-token', (route) => route.abort());
+  const signingIn = await context.newPage();
+  await signingIn.goto('/login');
+  await signInThroughForm(signingIn, email);
+  await signingIn.close();
 
   await failSignInsUntilTheAccountWaits(request, email);
   // A browser that never signed in to the account is made to wait, even with the right password.
@@ -104,6 +106,7 @@ test('an owner who signed in before on this browser signs in after a hundred fai
   await strangers.close();
 
   // The owner's browser signs in all the same.
+  const page = await context.newPage();
   await page.goto('/login');
   await signInThroughForm(page, email);
 });
@@ -186,6 +189,23 @@ test('with remember me, the session outlives a restart; signing out in one tab s
   await expect(first.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
   await expect(otherTab).toHaveURL('/login');
   expect(await storedSessionKeys(otherTab, 'localStorage')).toEqual([]);
+});
+
+test('signing out in one tab signs out another at once, even one that missed the word of it', async ({ context, request }) => {
+  const first = await context.newPage();
+  const { email, openInTab } = await signedInAccount(first, request, 'sign-out-tabs');
+  const other = await context.newPage();
+  await openInTab(other, '/goals');
+  await expect(other.getByRole('heading', { name: 'Goals', level: 1 })).toBeVisible();
+  // On a page without the app, the tab keeps its copy of the session and hears no message from the others.
+  await other.goto('/config.json');
+
+  await first.goto('/signout');
+  await expect(first.getByRole('heading', { name: 'Successfully Signed Out' })).toBeVisible();
+  await other.goto('/goals');
+  await expect(other).toHaveURL('/login');
+  // Its copy of the ended session is gone: Amplify, finding one, would refuse a new sign-in.
+  await signInThroughForm(other, email, { landsOn: '/goals' });
 });
 
 test('signed-in visitors on the home, sign-in and sign-up pages go to the dashboard', async ({ page, request }) => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { installPageClock } from './support/clock';
+import { markConnectPromptShown } from './support/google';
 
 test('items deleted through the API are restored, deleted for good and emptied from the trash', { tag: '@phone' }, async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'trash-flow', null);
@@ -53,6 +54,25 @@ test('items deleted through the API are restored, deleted for good and emptied f
   await empty.getByRole('button', { name: 'Empty Trash' }).click();
   await expect(page.getByText('1 items permanently deleted')).toBeVisible();
   await expect(page.getByText('Trash is empty')).toBeVisible();
+});
+
+test("a series' events deleted from one on are one entry in the trash, and come back as a series from there", async ({ page, request }) => {
+  await markConnectPromptShown(page);
+  const { api } = await signedInAccount(page, request, 'trash-series', null);
+  const recurrence = { rule: 'FREQ=DAILY;COUNT=7', time_zone: 'UTC' };
+  const series = await api.create('events', { title: 'Walk', start_time: '2027-02-08T15:00:00.000Z', end_time: '2027-02-08T16:00:00.000Z', recurrence });
+  await api.delete(`/api/events/${series.id}/occurrences?from=2027-02-11T15:00:00.000Z`);
+
+  await page.goto('/trash');
+  const entry = page.getByRole('list', { name: 'Deleted items' }).getByRole('listitem');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('Every day, 4 times, from Feb 11, 2027');
+  await page.getByRole('button', { name: 'Restore Walk' }).click();
+  await expect(page.getByText('1 items restored successfully')).toBeVisible();
+
+  await page.goto('/calendar?view=week&date=2027-02-07');
+  for (const day of ['Monday, Feb 8, 2027', 'Thursday, Feb 11, 2027', 'Saturday, Feb 13, 2027'])
+    await expect(page.getByRole('group', { name: day }).getByRole('button', { name: /Walk/ })).toHaveCount(1);
 });
 
 test('select all restores every shown item at once', async ({ page, request }) => {

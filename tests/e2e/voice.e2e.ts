@@ -334,6 +334,30 @@ test('a typed request that would move 5 tasks to the trash asks first, and the t
   for (const title of ['Old 1', 'Old 5']) await expect(page.getByText(title, { exact: true })).toHaveCount(0);
 });
 
+test('deletes one at a time: the question names the 3 already in the trash, with their Undo, apart from the one that waits', async ({ page, request }) => {
+  const double = elevenLabsDouble(request);
+  const { api } = await signedInAccount(page, request, 'voice-moved-first', null);
+  const tasks = [];
+  for (const title of ['Old 1', 'Old 2', 'Old 3', 'Old 4']) tasks.push(await api.create('tasks', { title }));
+  await page.goto('/dashboard');
+  // Each delete after the one before has its result: the first 3 apply before the turn needs a yes.
+  await double.script({ toolCalls: tasks.map((task) => ({ tool_name: 'deleteTask', parameters: { id: task.id } })) });
+  const box = panel(page).getByRole('textbox', { name: 'Type to your assistant' });
+  await box.fill('clear out my old tasks');
+  await box.press('Enter');
+
+  const question = page.getByRole('region', { name: 'What the assistant did' }).getByRole('alert');
+  await expect(question).toContainText('Move 1 task to the trash?', { timeout: 20_000 });
+  const moved = question.getByRole('region', { name: 'Already moved to the trash' });
+  await expect(moved.getByRole('listitem')).toHaveText(['task “Old 1”', 'task “Old 2”', 'task “Old 3”']);
+  await expect(question.getByRole('region', { name: 'Waiting for your yes' }).getByRole('listitem')).toHaveText(['task “Old 4”']);
+
+  await question.getByRole('button', { name: 'Undo the moves already made' }).click();
+  await expect(moved).toHaveCount(0);
+  await expect.poll(async () => (await api.get('/api/tasks')).items.length).toBe(4);
+  await expect(question).toContainText('Move 1 task to the trash?');
+});
+
 test('a change that fails says what was asked and why, beside the ones that were made, and claims nothing', async ({ page, request }) => {
   const double = elevenLabsDouble(request);
   await signedInAccount(page, request, 'voice-failed-line');

@@ -159,9 +159,17 @@ describe('web client', () => {
     expect(withGoogle.auth.webConfig.googleSignIn?.domain).toMatch(/\.auth\.eu-west-1\.amazoncognito\.com$/);
   });
 
-  it('lets a person write only their name, and Google the address it maps, never a password user the address', () => {
+  it('lets a person write only their name, and Google the address and picture it maps, never a password user the address', () => {
     expect(onlyProperties(template, 'AWS::Cognito::UserPoolClient').WriteAttributes).toEqual(['name']);
-    expect([...onlyProperties(Template.fromStack(withGoogle.auth), 'AWS::Cognito::UserPoolClient').WriteAttributes].sort()).toEqual(['email', 'name']);
+    expect([...onlyProperties(Template.fromStack(withGoogle.auth), 'AWS::Cognito::UserPoolClient').WriteAttributes].sort()).toEqual([
+      'email',
+      'name',
+      'picture',
+    ]);
+    // Google's picture is the user view's avatar_url.
+    expect(onlyProperties(Template.fromStack(withGoogle.auth), 'AWS::Cognito::UserPoolIdentityProvider').AttributeMapping).toMatchObject({
+      picture: 'picture',
+    });
     // Where the client may write it, a new address counts only once verified: the verified one stays until then.
     for (const app of [template, Template.fromStack(withGoogle.auth)]) {
       expect(onlyProperties(app, 'AWS::Cognito::UserPool').UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });

@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { ACCOUNT_ROUTE_LIMITS, AUTH_THROTTLE, RESET_CODE, RESET_GUESSES, SIGN_IN_LINK, TRUSTED_DEVICES } from '../../shared/constants';
+import {
+  ACCOUNT_CREATED_CLAIM,
+  ACCOUNT_ROUTE_LIMITS,
+  AUTH_THROTTLE,
+  DEVICE_TOKEN_CLAIM,
+  RESET_CODE,
+  RESET_GUESSES,
+  SIGN_IN_LINK,
+  TRUSTED_DEVICES,
+} from '../../shared/constants';
 import { DEMO } from '../../shared/demo';
 import { accountOf } from '../../functions/auth/account-of';
 import { feedOfOwner, issueFeed } from '../../functions/calendar-feed/repository';
@@ -26,6 +35,7 @@ import { trustDevice, trustedDeviceOf } from '../../functions/auth/trusted-devic
 const VERIFICATION_SUBJECT = MAIL_TEXTS.en.verification.subject;
 const RESET_SUBJECT = MAIL_TEXTS.en.reset.subject;
 import { db, tableName } from '../../functions/platform/dynamo';
+import { nowMs } from '../../functions/platform/clock';
 import { resetCodeKey, signInLinkKey } from '../../functions/data/keys';
 import { useVirtualClock } from '../support/clock';
 import { mailsTo } from '../support/outbox';
@@ -98,8 +108,10 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       (error: Error) => ({ name: error.name, message: error.message }),
     );
   const outbox = () => join(local.dataDir, 'outbox');
+  /** A token's claims, unverified. */
+  const claimsOf = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
   /** The account's `sub`, from one of its ID tokens. */
-  const subOf = (idToken: string) => String(JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub);
+  const subOf = (idToken: string) => String(claimsOf(idToken).sub);
   const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 
   /** A password sign-in to `email` with the ClientMetadata a browser sends (its key, and its device token when trusted). */
@@ -193,6 +205,26 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const refreshed = await cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: local.stack.pool.clientId, RefreshToken }));
     const response = await fetch(`${local.stack.url}/api/goals`, { headers: { authorization: `Bearer ${refreshed.AuthenticationResult!.IdToken}` } });
     expect(response.status).toBe(200);
+  });
+
+  it('names in every ID token when the account was made: as it was confirmed, the same after a refresh', async () => {
+    const clock = useVirtualClock();
+    try {
+      const before = clock.now();
+      const email = await confirmedUser();
+      const after = clock.now();
+      clock.advance(3 * 24 * 60 * 60_000);
+      const { IdToken, RefreshToken } = (await signIn(email)).AuthenticationResult!;
+      const createdAt = String(claimsOf(IdToken!)[ACCOUNT_CREATED_CLAIM]);
+      expect(Date.parse(createdAt)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(createdAt)).toBeLessThanOrEqual(after);
+      const refreshed = await cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: local.stack.pool.clientId, RefreshToken }));
+      expect(claimsOf(refreshed.AuthenticationResult!.IdToken!)[ACCOUNT_CREATED_CLAIM]).toBe(createdAt);
+      // A refresh trusts no browser: only a sign-in hands one its token.
+      expect(claimsOf(refreshed.AuthenticationResult!.IdToken!)[DEVICE_TOKEN_CLAIM]).toBeUndefined();
+    } finally {
+      clock.restore();
+    }
   });
 
   it('answers an unknown address exactly like a wrong code', async () => {
@@ -293,18 +325,24 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
   it('lets the owner sign in on a browser trusted before after a hundred failures from other browsers, whose own bound still holds', async () => {
     const email = await confirmedUser();
     const other = await confirmedUser();
+    /** A browser's sign-in with the token it holds: the answer's ID token hands it the next one, stored already (no second request). */
     const trust = async (account: string, replaces?: string) => {
-      const { IdToken } = (await signIn(account)).AuthenticationResult!;
-      const response = await fetch(`${local.stack.url}/api/auth/device-token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${IdToken}` },
-        body: JSON.stringify(replaces ? { replaces } : {}),
-      });
-      expect(response.status).toBe(201);
-      return ((await response.json()) as { token: string }).token;
+      const answer = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: local.stack.pool.clientId,
+          AuthParameters: { USERNAME: account, PASSWORD },
+          ClientMetadata: replaces ? { device: replaces } : {},
+        }),
+      );
+      const idToken = answer.AuthenticationResult!.IdToken!;
+      const token = claimsOf(idToken)[DEVICE_TOKEN_CLAIM] as string;
+      expect(await trustedDeviceOf(subOf(idToken), token, nowMs())).not.toBeNull();
+      return token;
     };
     const attempt = (metadata: Record<string, string>, password = PASSWORD) => signInFrom(email, metadata, password);
     const first = await trust(email);
+    // Signed in with its token, the browser is handed a new one in its place.
     const device = await trust(email, first);
     const othersDevice = await trust(other);
     expect(device).not.toBe(first);
@@ -316,8 +354,8 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
         strangers.push((await attempt({ browser: `stranger-browser-${index}` }, 'Wrong-password-1!')).name);
         clock.advance(1_000);
       }
-      // The owner's two sign-ins above (untrusted then) count in the account's hour as well.
-      expect(strangers.filter((name) => name === 'NotAuthorizedException')).toHaveLength(AUTH_THROTTLE.accountAttempts - 2);
+      // The owner's first sign-in above (untrusted then) counts in the account's hour as well; the trusted second does not.
+      expect(strangers.filter((name) => name === 'NotAuthorizedException')).toHaveLength(AUTH_THROTTLE.accountAttempts - 1);
       // Strangers, and whoever sends a made-up, replaced or other account's token, wait out the hour.
       const untrusted: Array<Record<string, string>> = [
         { browser: 'stranger-browser-new' },
@@ -329,12 +367,12 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
       for (const metadata of untrusted) {
         expect((await attempt(metadata)).message).toContain('Too many sign-in attempts. Please wait');
       }
-      // The owner's browser, trusted at its last sign-in, signs in, and still meets its own minute.
-      expect((await attempt({ browser: 'owner-browser-1', device })).name).toBe('no error');
-      for (let index = 0; index < AUTH_THROTTLE.attempts; index += 1) await attempt({ device }, 'Wrong-password-1!');
-      expect((await attempt({ device })).message).toContain(MESSAGES.signInThrottled(5));
+      // The owner's browser, trusted at its last sign-in, signs in (handed its next token), and still meets its own minute.
+      const renewed = await trust(email, device);
+      for (let index = 0; index < AUTH_THROTTLE.attempts; index += 1) await attempt({ device: renewed }, 'Wrong-password-1!');
+      expect((await attempt({ device: renewed })).message).toContain(MESSAGES.signInThrottled(5));
       clock.advance(AUTH_THROTTLE.windowMs);
-      expect((await attempt({ device })).name).toBe('no error');
+      expect((await attempt({ device: renewed })).name).toBe('no error');
     } finally {
       clock.restore();
     }
@@ -344,12 +382,12 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     const account = randomUUID();
     const now = Date.parse('2030-03-04T08:00:00Z');
     const tokens = [];
-    for (let index = 0; index <= TRUSTED_DEVICES.perAccount; index += 1) tokens.push(await trustDevice(account, undefined, now + index));
+    for (let index = 0; index <= TRUSTED_DEVICES.perAccount; index += 1) tokens.push(await trustDevice(account, { token: undefined }, now + index));
     const trusted = async (token: string, at = now + 1_000) => (await trustedDeviceOf(account, token, at)) !== null;
     expect(await trusted(tokens[0]!)).toBe(false);
     for (const token of tokens.slice(1)) expect(await trusted(token)).toBe(true);
     // A browser's new token takes the place of its old one, leaving the others as they were.
-    const renewed = await trustDevice(account, tokens[1]!, now + 2_000);
+    const renewed = await trustDevice(account, { token: tokens[1]! }, now + 2_000);
     expect([await trusted(tokens[1]!, now + 3_000), await trusted(renewed, now + 3_000), await trusted(tokens[2]!, now + 3_000)]).toEqual([false, true, true]);
     expect(await trusted(renewed, now + 2_000 + TRUSTED_DEVICES.lifetimeMs)).toBe(false);
     expect(await trustedDeviceOf(randomUUID(), renewed, now + 3_000)).toBeNull();
@@ -370,7 +408,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
     // A session opened with the old password, as whoever made the reset necessary might hold.
     const { RefreshToken: oldSession, IdToken: oldIdToken } = (await signIn(email)).AuthenticationResult!;
     // ...and a browser the account trusted, perhaps theirs.
-    const trustedBefore = await trustDevice(subOf(oldIdToken!), undefined, Date.parse('2030-01-01T00:00:00Z'));
+    const trustedBefore = await trustDevice(subOf(oldIdToken!), { token: undefined }, Date.parse('2030-01-01T00:00:00Z'));
 
     const weak = await post('/api/auth/reset-password', { email, code, password: 'weak' });
     expect(weak.body.error.message).toBe(MESSAGES.passwordRequirements);
@@ -597,7 +635,7 @@ describe('accounts: sign-up, verification, sign-in throttle and password reset',
             clock.advance(RESET_CODE.expiryMs);
             if ((await guess(251, await issue())).status !== 400) return false;
             // The owner's browser, trusted before, resets with the code it is mailed.
-            const device = await trustDevice(userId, undefined, clock.now());
+            const device = await trustDevice(userId, { token: undefined }, clock.now());
             clock.advance(RESET_CODE.expiryMs);
             return (await guess(252, await issue(), device)).status === 200;
           },

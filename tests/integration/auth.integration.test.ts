@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { trustedDeviceOf } from '../../functions/auth/trusted-devices.repository';
-import { endSessionsBefore } from '../../functions/platform/sessions.repository';
+import { endSessionsBefore } from '../../functions/platform/token-cutoffs.repository';
 import { routes } from '../../functions/routes';
 import { integrationHarness } from '../support/harness';
 
@@ -44,9 +44,10 @@ describe('the JWT authorizer in front of every non-public route', () => {
     await endSessionsBefore(alice.id, new Date(issuedAt + 5_000));
     for (const route of protectedRoutes) {
       const answer = await call(route.method, route.path.replace('{id}', '00000000-0000-4000-8000-000000000000'), { token: alice.token });
-      // A body the route needs and lacks is refused first (400, before any read); nothing gets further.
+      // A body or query the route needs and lacks is refused first (400, before any read); nothing gets further.
       // The 401 is the authorizer's own (docs/openapi.json): a client tells no ended session from a bad token.
-      const expected = 'body' in route && !route.body.safeParse({}).success ? [400, 'validation_failed'] : [401, 'Unauthorized'];
+      const lacksInput = ('body' in route && !route.body.safeParse({}).success) || ('query' in route && !route.query.safeParse({}).success);
+      const expected = lacksInput ? [400, 'validation_failed'] : [401, 'Unauthorized'];
       expect([route.key, answer.status, answer.body?.error?.code ?? answer.body?.message]).toEqual([route.key, ...expected]);
       if (answer.status === 401) expect(answer.body).toEqual({ message: 'Unauthorized' });
     }

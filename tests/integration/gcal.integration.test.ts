@@ -1056,7 +1056,7 @@ describe('Google push notifications', () => {
     const since = google.calls.length;
     const releaseSleeps = clock.holdSleeps();
     const waiting = sync(alice);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => clock.sleepsHeld()).toBeGreaterThan(0);
     expect(listings(since)).toEqual([]);
     await releaseSyncLock(alice.id, 'under way');
     releaseSleeps();

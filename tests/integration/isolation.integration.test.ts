@@ -5,7 +5,7 @@ import { routes, type AnyRoute, type RouteKey } from '../../functions/routes';
 import { keepNotice, noticeIdOf } from '../../functions/reminders/notices.repository';
 import { saveSubscription } from '../../functions/reminders/subscriptions.repository';
 import { changeSetIdOf } from '../../functions/voice/change-sets';
-import { startVoiceSession } from '../../functions/voice/sessions.repository';
+import { startVoiceSession } from '../../functions/voice/voice-sessions.repository';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
 // With a user pool, so that signing out everywhere runs whole.
@@ -36,6 +36,7 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'GET /api/events/{id}': (bob, a) => bob.get(`/api/events/${a.event}`),
   'PATCH /api/events/{id}': (bob, a) => bob.patch(`/api/events/${a.event}`, { title: 'hijacked' }),
   'DELETE /api/events/{id}': (bob, a) => bob.delete(`/api/events/${a.event}`),
+  'DELETE /api/events/{id}/occurrences': (bob, a) => bob.delete(`/api/events/${a.event}/occurrences?from=${daysFromNow(1, 10)}`),
   'GET /api/calendar-feed': (bob) => bob.get('/api/calendar-feed'),
   'POST /api/calendar-feed': (bob) => bob.post('/api/calendar-feed'),
   'PUT /api/calendar-feed': (bob) => bob.put('/api/calendar-feed', { include_google: true }),

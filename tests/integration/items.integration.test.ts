@@ -328,6 +328,47 @@ describe('trash', () => {
   });
 });
 
+describe('deleting a series from one occurrence on', () => {
+  const times = { start_time: '2030-03-04T08:00:00.000Z', end_time: '2030-03-04T09:00:00.000Z' };
+  const recurrence = { rule: 'FREQ=DAILY;COUNT=10', time_zone: 'Europe/Berlin', exceptions: ['2030-03-09T08:00:00.000Z'] };
+
+  it('puts those occurrences in the trash as one series of their own, which a restore brings back', async () => {
+    const alice = await user();
+    const series = (await alice.post('/api/events', { title: 'Standup', ...times, recurrence })).body;
+    const cut = (from: string) => alice.delete(`/api/events/${series.id}/occurrences?from=${from}`);
+    expect((await cut('2030-03-07T09:00:00.000Z')).status).toBe(404);
+    expect((await cut('2030-03-09T08:00:00.000Z')).status).toBe(404);
+    expect((await cut('7 March')).status).toBe(400);
+
+    expect((await cut('2030-03-07T08:00:00.000Z')).status).toBe(204);
+    const kept = (await alice.get('/api/events')).body.items;
+    expect(kept).toMatchObject([{ id: series.id, recurrence: { rule: 'FREQ=DAILY;COUNT=3', exceptions: [] } }]);
+    const trash = (await alice.get('/api/trash')).body.items;
+    expect(trash).toEqual([
+      expect.objectContaining({ kind: 'events', title: 'Standup', days_remaining: 10, repeats: { rule: 'FREQ=DAILY;COUNT=7', from: '2030-03-07' } }),
+    ]);
+
+    expect((await alice.post('/api/trash/restore', { items: [{ kind: 'events', id: trash[0].id }] })).body).toEqual({ restored: 1 });
+    const restored = (await alice.get(`/api/events/${trash[0].id}`)).body;
+    expect(restored).toMatchObject({
+      title: 'Standup',
+      start_time: '2030-03-07T08:00:00.000Z',
+      end_time: '2030-03-07T09:00:00.000Z',
+      recurrence: { ...recurrence, rule: 'FREQ=DAILY;COUNT=7' },
+      gcal_id: null,
+    });
+    expect((await alice.get(`/api/events/${series.id}`)).body.recurrence.rule).toBe('FREQ=DAILY;COUNT=3');
+  });
+
+  it('from the first occurrence on, puts the whole series in the trash', async () => {
+    const alice = await user();
+    const series = (await alice.post('/api/events', { title: 'Standup', ...times, recurrence })).body;
+    expect((await alice.delete(`/api/events/${series.id}/occurrences?from=${times.start_time}`)).status).toBe(204);
+    expect((await alice.get('/api/events')).body.items).toEqual([]);
+    expect((await alice.get('/api/trash')).body.items).toMatchObject([{ id: series.id, repeats: { rule: recurrence.rule, from: '2030-03-04' } }]);
+  });
+});
+
 describe('reorder', () => {
   it('persists the order and writes only the items that moved', async () => {
     const alice = await user();

@@ -8,6 +8,7 @@ import { handler as unlinkPurgedGoal } from '../../functions/items/unlink-purged
 import { moveToTrash } from '../../functions/items/repository';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { lambdaContext } from '../../local/lambda-context';
+import { useVirtualClock } from '../support/clock';
 import { daysFromNow, integrationHarness } from '../support/harness';
 
 const { world, user } = integrationHarness();
@@ -49,6 +50,26 @@ describe('the trash purge', () => {
     await alice.post('/api/trash/restore', { items: [{ kind: 'goals', id: goal }] });
     await purge();
     expect((await alice.get(`/api/goals/${goal}`)).status).toBe(200);
+  });
+
+  // Last: its purge runs 10 days ahead, and leaves the checkpoint there.
+  it("purges a series' occurrences deleted from one on, the series kept", async () => {
+    const alice = await user();
+    const recurrence = { rule: 'FREQ=DAILY', time_zone: 'Europe/Berlin' };
+    const series = (await alice.post('/api/events', { title: 'Walk', start_time: daysFromNow(1, 8), end_time: daysFromNow(1, 9), recurrence })).body;
+    expect((await alice.delete(`/api/events/${series.id}/occurrences?from=${daysFromNow(3, 8)}`)).status).toBe(204);
+    const [following] = (await alice.get('/api/trash')).body.items;
+    expect(following).toMatchObject({ kind: 'events', title: 'Walk' });
+
+    const clock = useVirtualClock();
+    try {
+      clock.advance(10.5 * DAY_MS);
+      expect((await purge()).purged).toBeGreaterThanOrEqual(1);
+    } finally {
+      clock.restore();
+    }
+    expect((await alice.get('/api/trash')).body.items).toEqual([]);
+    expect((await alice.get('/api/events')).body.items).toMatchObject([{ id: series.id }]);
   });
 });
 

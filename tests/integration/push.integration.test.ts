@@ -63,10 +63,8 @@ describe('change notices over the WebSocket', () => {
     });
   }
 
-  async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-    for (let attempt = 0; attempt < 200 && !(await condition()); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(await condition()).toBe(true);
-  }
+  /** Waits for what the sockets hear, or for their records, to come true. */
+  const until = (condition: () => boolean | Promise<boolean>) => expect.poll(condition, { timeout: 2_000 }).toBe(true);
 
   it('tells each of the user’s open sockets the new counters, and no one else’s', async () => {
     const ana = await signedIn('ana');
@@ -122,14 +120,17 @@ describe('change notices over the WebSocket', () => {
     for (let index = 0; index < SOCKET_LIMITS.openPerUser + 3; index += 1) tabs.push(await socket(fay.token));
     const oldest = tabs.slice(0, 3);
     await until(() => oldest.every((tab) => tab.closed.code !== null));
-    expect(tabs.slice(3).every((tab) => tab.ws.readyState === WebSocket.OPEN)).toBe(true);
+    const kept = tabs.slice(3);
+    expect(kept.every((tab) => tab.ws.readyState === WebSocket.OPEN)).toBe(true);
     // A closed socket's record goes just after its close reaches the page.
     await until(async () => (await openConnections(fay.id, new Date())).length === SOCKET_LIMITS.openPerUser);
     // Someone else's sockets are not theirs to count.
     const gus = await signedIn('gus');
     const gusTab = await socket(gus.token);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(tabs.slice(3).every((tab) => tab.ws.readyState === WebSocket.OPEN)).toBe(true);
+    // A notice sent after Gus's socket opened reaches each of Fay's: a close it caused would have come first.
+    expect((await fay.post('/api/tasks', { title: 'After Gus' })).status).toBe(201);
+    await until(() => kept.every((tab) => tab.notices.length > 0));
+    expect(kept.every((tab) => tab.ws.readyState === WebSocket.OPEN)).toBe(true);
     for (const tab of [...tabs, gusTab]) tab.ws.close();
   });
 
@@ -178,8 +179,10 @@ describe('change notices over the WebSocket', () => {
     const forged = await stranger.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from('forged') })).catch((error: Error) => error);
     expect(forged).toBeInstanceOf(Error);
     expect((forged as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode).toBe(403);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(tab.notices).toEqual([]);
+    // The notice of a change of Jon's comes after anything the forged post had delivered.
+    expect((await jon.post('/api/tasks', { title: 'After the forgery' })).status).toBe(201);
+    await until(() => tab.notices.length > 0);
+    expect(tab.notices).toEqual([expect.objectContaining({ stamps: expect.objectContaining({ tasks: 1 }) })]);
     expect(tab.ws.readyState).toBe(WebSocket.OPEN);
     tab.ws.close();
   });

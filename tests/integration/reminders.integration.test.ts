@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../events/catalogue';
 import { handler as fire } from '../../functions/reminders/fire';
-import { handler as scheduleAfterChange } from '../../functions/reminders/schedule';
+import { handler as scheduleAfterChange } from '../../functions/reminders/on-item-change';
 import { MAX_PUSH_SUBSCRIPTIONS, removeAllSubscriptions } from '../../functions/reminders/subscriptions.repository';
 import { MESSAGES } from '../../shared/messages';
 import { lambdaContext } from '../../local/lambda-context';
@@ -159,7 +159,7 @@ describe('reminders', () => {
       (published): published is BusEvent<'item.created'> =>
         published['detail-type'] === 'item.created' && (published.detail as { id?: string }).id === event.id,
     )!;
-    await scheduleAfterChange(created, lambdaContext('reminders/schedule'));
+    await scheduleAfterChange(created, lambdaContext('reminders/on-item-change'));
     await world.settle();
     expect(await shown(alice)).toHaveLength(1);
 

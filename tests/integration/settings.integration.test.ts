@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setGcalConnected } from '../../functions/settings/account-settings';
 import { getSettings, saveSettingsChange } from '../../functions/settings/repository';
-import { applySettings } from '../../shared/settings';
+import { applySettings } from '../../shared/settings.schema';
 import { integrationHarness } from '../support/harness';
 
 const { world, user } = integrationHarness();

@@ -772,6 +772,32 @@ describe('change sets', () => {
     expect((await alice.get('/api/tasks')).body.items).toHaveLength(5);
   });
 
+  it('apply the first 3 of deletes that come one at a time, hold the 4th, and answer the set with both, each as it stands', async () => {
+    const alice = await user();
+    const tasks = [];
+    for (const title of ['A', 'B', 'C', 'D']) tasks.push((await alice.post('/api/tasks', { title })).body);
+    const { answers, setId, changeSet } = await turn(
+      alice,
+      tasks.map((task) => ['deleteTask', { id: task.id }]),
+    );
+    expect(answers.map((answer) => answer.result.awaiting_confirmation ?? false)).toEqual([false, false, false, true]);
+    const set = await changeSet();
+    expect(set).toMatchObject({ awaiting_confirmation: true });
+    expect(set.lines.map((line: ChangeLine) => [line.title, line.action, line.status])).toEqual([
+      ['A', 'delete', 'applied'],
+      ['B', 'delete', 'applied'],
+      ['C', 'delete', 'applied'],
+      ['D', 'delete', 'held'],
+    ]);
+    expect((await alice.get('/api/tasks')).body.items.map((task: { title: string }) => task.title)).toEqual(['D']);
+    // The moved ones come back line by line while the 4th still waits.
+    for (const line of set.lines.slice(0, 3) as ChangeLine[]) {
+      expect((await alice.post(`/api/voice/tool-calls/${line.tool_call_id}/undo`, { index: line.index })).status).toBe(200);
+    }
+    expect((await alice.get('/api/tasks')).body.items).toHaveLength(4);
+    expect((await alice.get(`/api/voice/change-sets/${setId}`)).body).toMatchObject({ awaiting_confirmation: true });
+  });
+
   it('hold a batch of 4 deletes, and turn them down on a no; 3 apply at once', async () => {
     const alice = await user();
     const events = [];

@@ -7,10 +7,15 @@ import { setClock } from '../../functions/platform/clock';
 export function useVirtualClock() {
   let offsetMs = 0;
   let held: Promise<void> | null = null;
+  let waitingOnHold = 0;
   const restore = setClock({
     now: () => Date.now() + offsetMs,
     sleep: async (ms) => {
-      if (held) await held;
+      if (held) {
+        waitingOnHold += 1;
+        await held;
+        waitingOnHold -= 1;
+      }
       offsetMs += Math.max(0, ms);
     },
   });
@@ -28,6 +33,8 @@ export function useVirtualClock() {
         release();
       };
     },
+    /** How many sleeps wait on holdSleeps now: a function has reached its wait. */
+    sleepsHeld: () => waitingOnHold,
     restore,
   };
 }

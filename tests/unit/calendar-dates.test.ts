@@ -34,7 +34,7 @@ describe('calendar days', () => {
     expect(startOfWeek('2026-11-21')).toBe('2026-11-15');
   });
 
-  it('shows the whole week in the week view, and Monday to Friday on narrow screens', () => {
+  it('shows the whole week in the week view, and Monday to Friday on narrow screens, with the day opened on when it is a weekend day', () => {
     expect(timeGridDays('week', '2026-11-25', false)).toEqual([
       '2026-11-22',
       '2026-11-23',
@@ -46,6 +46,9 @@ describe('calendar days', () => {
     ]);
     expect(timeGridDays('week', '2026-11-25', true)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
     expect(timeGridDays('day', '2026-11-25', true)).toEqual(['2026-11-25']);
+    // Opened on the weekend, a narrow week shows that day too.
+    expect(timeGridDays('week', '2026-11-28', true)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(timeGridDays('week', '2026-11-22', true)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
   });
 
   it('lays a month out in whole Sunday-to-Saturday weeks', () => {

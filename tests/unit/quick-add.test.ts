@@ -130,4 +130,31 @@ describe('quick add in plain words', () => {
     expect(event.reminders).toEqual([5]);
     expect(eventOf(read('Stand-up tomorrow at 9'), NOW, ZONE)).not.toHaveProperty('reminders');
   });
+
+  it.each([
+    ['en', 'Dentist tomorrow at 3pm remind me at start', 0],
+    ['en', 'Dentist tomorrow at 3pm remind me at the start', 0],
+    ['en', 'Dentist tomorrow at 3pm remind me 1 hour before', 60],
+    ['en', 'Dentist tomorrow at 3pm remind me an hour before', 60],
+    ['en', 'Dentist tomorrow at 3pm remind me a day before', 1440],
+    ['de', 'Zahnarzt morgen um 15 Uhr erinnere mich zu Beginn', 0],
+    ['de', 'Zahnarzt morgen um 15 Uhr erinnere mich eine Stunde vorher', 60],
+    ['de', 'Zahnarzt morgen um 15 Uhr erinnere mich 1 Std. vorher', 60],
+    ['es', 'Dentista mañana a las 15 recuérdame al inicio', 0],
+    ['es', 'Dentista mañana a las 15 recuérdame una hora antes', 60],
+    ['fr', 'Dentiste demain à 15h rappelle-moi au début', 0],
+    ['fr', 'Dentiste demain à 15h rappelle-moi une heure avant', 60],
+  ] as const)('reads the reminder in %s: "%s"', (language, text, offset) => {
+    expect(read(text, language)).toMatchObject({ title: text.split(' ')[0], day: '2026-11-26', minutes: 900, reminders: [offset] });
+  });
+
+  it.each([
+    ['en', enApp, 'remind me 10 min before'],
+    ['de', deApp, 'erinnere mich 10 Min vorher'],
+    ['es', esApp, 'recuérdame 10 min antes'],
+    ['fr', frApp, 'rappelle-moi 10 min avant'],
+  ] as const)('reads the reminder the hint names in %s', (language, app, example) => {
+    expect(app.quickAdd.hint).toContain(example);
+    expect(read(`${app.quickAdd.placeholder} ${example}`, language)).toMatchObject({ minutes: 870, lengthMinutes: 45, reminders: [10] });
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../shared/item-kinds.schema';
-import { defaultSettings } from '../../shared/settings';
+import { defaultSettings } from '../../shared/settings.schema';
 import { plannedReminder, stillExpected, type RemindedItem } from '../../functions/reminders/plan';
 
 const defaults = defaultSettings('user-1', 'sign-up');

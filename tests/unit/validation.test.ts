@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BugReportSchema } from '../../shared/bug-reports.schema';
-import { endsAfterStart } from '../../shared/calendar-events';
+import { endsAfterStart } from '../../shared/calendar-event-fields';
 import { EventCreateSchema } from '../../shared/calendar-events.schema';
 import { isoDateTime } from '../../shared/dates.schema';
 import { MESSAGES } from '../../shared/messages';
 import { isResetCode, passwordMeetsRules, PASSWORD_RULES, sanitizeResetCode } from '../../shared/accounts';
-import { applySettings, defaultSettings } from '../../shared/settings';
-import { SettingsUpdateSchema } from '../../shared/settings.schema';
+import { applySettings, defaultSettings, SettingsUpdateSchema } from '../../shared/settings.schema';
 import { TaskCreateSchema } from '../../shared/tasks.schema';
 import { EMAIL_PATTERN } from '../../shared/email';
 import { WaitingListJoinSchema } from '../../shared/waiting-list.schema';

@@ -73,16 +73,16 @@ async function connect({ agentId = double.agentId, initiation = INITIATION as Re
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   socket.send(JSON.stringify(initiation));
   const next = async (type: string, timeoutMs = 3_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = received.find((message) => message.type === type);
-      if (found) {
-        received.splice(received.indexOf(found), 1);
-        return found;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`no ${type} arrived; got ${received.map((message) => message.type).join(', ')}`);
+    const found = await vi.waitFor(
+      () => {
+        const arrived = received.find((message) => message.type === type);
+        if (!arrived) throw new Error(`no ${type} arrived; got ${received.map((message) => message.type).join(', ')}`);
+        return arrived;
+      },
+      { timeout: timeoutMs, interval: 10 },
+    );
+    received.splice(received.indexOf(found), 1);
+    return found;
   };
   /** Sends the chunks at once; `live` spaces their arrival CHUNK_MS apart on the double's audio clock, as a stream in real time. */
   const sendAudio = async (chunks: string[], live = false) => {

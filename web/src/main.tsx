@@ -19,8 +19,9 @@ const render = () => {
     ),
   );
 };
-// First: an error of the start itself is kept until the SDK, loaded after the first paint, sends it.
-startErrorReporting();
+// First: an error of the start itself is kept until the SDK, loaded after the first paint, sends it
+// (after a crash the SDK starts at once, and the first render waits for its replay).
+const reporting = startErrorReporting();
 registerServiceWorker();
 document.documentElement.lang = currentLanguage();
 // Offline, the app renders all the same: the loading state until the texts arrive, or the page saying what failed.
@@ -29,7 +30,7 @@ document.documentElement.lang = currentLanguage();
 // behind the code's downloads: at once when this tab holds a session, else once it has joined another tab's.
 const { pathname } = window.location;
 startFirstReads(pathname);
-Promise.all([loadCatalogue(currentLanguage(), 'public'), prepareRoute(pathname), joinBrowserSession().then(() => startFirstReads(pathname))]).then(
+Promise.all([loadCatalogue(currentLanguage(), 'public'), prepareRoute(pathname), joinBrowserSession().then(() => startFirstReads(pathname)), reporting]).then(
   render,
   render,
 );

@@ -37,6 +37,10 @@ export async function signedInAccount(page: Page, request: APIRequestContext, pu
       const response = await request.delete(`/api/${kind}/${id}`, { headers });
       expect(response.ok(), await response.text()).toBe(true);
     },
+    async delete(path: string): Promise<void> {
+      const response = await request.delete(path, { headers });
+      expect(response.ok(), await response.text()).toBe(true);
+    },
   };
   await keepSessionInTab(page, request, email, tokens);
   if (landsOn) await page.goto(landsOn);

@@ -7,7 +7,7 @@ type Api = Awaited<ReturnType<typeof signedInAccount>>['api'];
  * An event due 2 s from now on the server's clock (the same machine's), reminded at its start: the
  * local scheduler fires it for real. Ahead enough for the event to be made before its time on a
  * busy machine; a reminder whose schedule comes late still fires at once
- * (functions/reminders/schedule.ts), and its notice waits for a tab that looks later.
+ * (functions/reminders/on-item-change.ts), and its notice waits for a tab that looks later.
  */
 export async function eventRemindedSoon(api: Api, title: string) {
   const start = new Date(Date.now() + 2_000);

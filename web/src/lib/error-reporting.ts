@@ -7,8 +7,9 @@ import { loadWebConfig } from './web-config';
 /**
  * Error reporting as the features see it: `reportError` and the signed-in user's id. The Sentry SDK
  * (./error-reporting/sentry-client.ts) loads in a chunk of its own once the page has painted and the
- * browser is idle, and only when /config.json names a DSN; without one nothing of it is downloaded
- * and nothing is sent. What is reported before it loads (an early crash) waits in a short queue.
+ * browser is idle (at once on the page load after a crash), and only when /config.json names a DSN;
+ * without one nothing of it is downloaded and nothing is sent. What is reported before it loads
+ * (an early crash) waits in a short queue.
  */
 
 type SentryClient = typeof SentryClientModule;
@@ -20,6 +21,14 @@ const UNPAINTED_WAIT_MS = 3_000;
 const QUEUE_LIMIT = 10;
 /** Where this tab's replay sampling is kept, so its later page loads follow it (a session is a tab's life). */
 const REPLAY_SAMPLING_KEY = 'tempo.errorReporting.replay';
+/**
+ * Set in this tab when a page met an uncaught error: the next page load starts the SDK and its
+ * replay at once instead of after the first paint, and its first render waits for the replay (at
+ * most CRASHED_START_WAIT_MS), so that what its start does is in the replay buffer when it crashes
+ * again. Only the one page load after a crash pays the SDK's download before its first paint.
+ */
+const CRASHED_KEY = 'tempo.errorReporting.crashed';
+const CRASHED_START_WAIT_MS = 1_500;
 
 let client: SentryClient | null = null;
 /** Set once /config.json says there is no DSN (or could not be read): reports are dropped from then on. */
@@ -57,39 +66,72 @@ export function setReportedUser(id: string | null): void {
   }
 }
 
-/** Starts error reporting after the first paint (web/src/main.tsx); errors thrown until then are queued. */
-export function startErrorReporting(): void {
+/**
+ * Starts error reporting after the first paint (web/src/main.tsx), or at once after a crash in this
+ * tab (CRASHED_KEY); errors thrown until then are queued. Answers what the first render waits for:
+ * nothing, or after a crash the replay's start.
+ */
+export function startErrorReporting(): Promise<void> {
+  const crashedBefore = takeCrashMark();
   const queueUncaught = (event: ErrorEvent) => reportError(event.error ?? event.message, { area: 'uncaught' });
   const queueUnhandled = (event: PromiseRejectionEvent) => reportError(event.reason, { area: 'unhandled rejection' });
   window.addEventListener('error', queueUncaught);
   window.addEventListener('unhandledrejection', queueUnhandled);
+  window.addEventListener('error', markCrash);
+  window.addEventListener('unhandledrejection', markCrash);
   const stopQueueing = () => {
     window.removeEventListener('error', queueUncaught);
     window.removeEventListener('unhandledrejection', queueUnhandled);
   };
-  afterFirstPaint(
-    () =>
-      void loadWebConfig()
-        .then(async ({ errorReporting }) => {
-          if (!errorReporting) throw new Error('no DSN');
-          const sentry = await import('./error-reporting/sentry-client');
-          sentry.startSentry(errorReporting);
-          // The SDK's own handlers take over uncaught errors and rejections from here.
-          stopQueueing();
-          client = sentry;
-          sentry.setReportedUser(userId);
-          for (const [error, context] of queued.splice(0)) sentry.captureReported(error, context);
-          const replay = replaySampling();
-          if (replay.recorded || replay.onError) (await import('./error-reporting/session-replay')).startSessionReplay(replay);
-        })
-        .catch(() => {
-          // No DSN, or the configuration or the SDK could not be loaded: nothing is reported.
-          if (client) return;
-          off = true;
-          queued = [];
-          stopQueueing();
-        }),
-  );
+  const start = () =>
+    loadWebConfig()
+      .then(async ({ errorReporting }) => {
+        if (!errorReporting) throw new Error('no DSN');
+        const replay = replaySampling();
+        const [sentry, sessionReplay] = await Promise.all([
+          import('./error-reporting/sentry-client'),
+          replay.recorded || replay.onError ? import('./error-reporting/session-replay') : null,
+        ]);
+        sentry.startSentry(errorReporting);
+        // The SDK's own handlers take over uncaught errors and rejections from here.
+        stopQueueing();
+        // Recording before the queued reports go: a crash of the start then arrives with a replay.
+        sessionReplay?.startSessionReplay(replay);
+        client = sentry;
+        sentry.setReportedUser(userId);
+        for (const [error, context] of queued.splice(0)) sentry.captureReported(error, context);
+      })
+      .catch(() => {
+        // No DSN, or the configuration or the SDK could not be loaded: nothing is reported.
+        if (client) return;
+        off = true;
+        queued = [];
+        stopQueueing();
+      });
+  if (!crashedBefore) {
+    afterFirstPaint(() => void start());
+    return Promise.resolve();
+  }
+  return Promise.race([start(), new Promise<void>((resolve) => setTimeout(resolve, CRASHED_START_WAIT_MS))]);
+}
+
+function markCrash(): void {
+  try {
+    window.sessionStorage.setItem(CRASHED_KEY, '1');
+  } catch {
+    // Storage switched off: the next page starts reporting after its first paint, as usual.
+  }
+}
+
+/** Whether a page of this tab crashed since the last page load; the mark is for one page load. */
+function takeCrashMark(): boolean {
+  try {
+    const crashed = window.sessionStorage.getItem(CRASHED_KEY) !== null;
+    window.sessionStorage.removeItem(CRASHED_KEY);
+    return crashed;
+  } catch {
+    return false;
+  }
 }
 
 /** Once the page has painted and the browser is idle: the SDK's download never competes with the first paint. */

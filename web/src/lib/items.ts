@@ -158,6 +158,12 @@ export async function discardItem(kind: ItemKind, id: string): Promise<void> {
   await Promise.all([mutate(listCacheKey(kind), withoutItem), mutate(TRASH_KEY)]);
 }
 
+/** "This and following" of a series: its occurrences from `occurrence` on go to the trash as one series of their own (a Google series' are only cut off). */
+export async function discardFollowing(id: string, occurrence: string): Promise<void> {
+  await apiRequest(`${listCacheKey('events')}/${id}/occurrences?from=${encodeURIComponent(occurrence)}`, { method: 'DELETE', signedIn: true });
+  await Promise.all([mutate(listCacheKey('events')), mutate(TRASH_KEY)]);
+}
+
 /**
  * Saves a list's new order: every id, top first. The list shows it at once; reading it again here
  * could show the old order for a moment, as the read the change notice causes makes this one's

@@ -13,7 +13,6 @@ import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { DRAG } from '../../../../shared/constants';
 import { classNames } from './class-names';
-import type { SortableListProps } from './sortable-list';
 import { useAppTexts } from '../../i18n/texts';
 
 /** The keyboard moves a lifted item by DRAG.keyboardStepPx per arrow key. */
@@ -33,7 +32,17 @@ const stepCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates: 
   }
 };
 
-export type ReorderableListProps<T extends { id: string }> = Omit<SortableListProps<T>, 'reordering'>;
+export interface ReorderableListProps<T extends { id: string }> {
+  items: readonly T[];
+  /** An item was dropped on another's place. */
+  onMove: (activeId: string, overId: string) => void;
+  className: string;
+  label: string;
+  /** What the handle's name says it moves. */
+  itemName: (item: T) => string;
+  /** The card; `handle` is null outside reorder mode. */
+  renderItem: (item: T, handle: ReactNode) => ReactNode;
+}
 
 /**
  * A list in reorder mode (dnd-kit): an item moves by pointer once it has moved DRAG.activationPx, or

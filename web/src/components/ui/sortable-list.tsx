@@ -1,20 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { classNames } from './class-names';
-import type { ReorderableList } from './reorderable-list';
+import type { ReorderableList, ReorderableListProps } from './reorderable-list';
 import './sortable-list.css';
 
-export interface SortableListProps<T extends { id: string }> {
-  items: readonly T[];
+interface SortableListProps<T extends { id: string }> extends ReorderableListProps<T> {
   /** Drag handles show only while reordering. */
   reordering: boolean;
-  /** An item was dropped on another's place. */
-  onMove: (activeId: string, overId: string) => void;
-  className: string;
-  label: string;
-  /** What the handle's name says it moves. */
-  itemName: (item: T) => string;
-  /** The card; `handle` is null outside reorder mode. */
-  renderItem: (item: T, handle: ReactNode) => ReactNode;
 }
 
 type Reorderable = typeof ReorderableList;

@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
+import { PASSWORD_MIN_LENGTH, SIGN_IN_LINK, TRUSTED_DEVICES } from '../../../../shared/constants';
+import { DAY_MS } from '../../../../shared/dates';
 import { API_ERRORS, MESSAGES } from '../../../../shared/messages';
 
 /** English, the texts every other language translates: the public pages, sign-in, and the errors both sides speak. */
@@ -72,7 +73,7 @@ export default {
   privacy: {
     documentTitle: 'Privacy & Terms · Tempo',
     title: 'Privacy & Terms',
-    lastUpdated: 'Last updated November 26, 2026',
+    lastUpdated: (day: string) => `Last updated ${day}`,
     sections: [
       {
         heading: 'Beta disclaimer',
@@ -87,7 +88,33 @@ export default {
         items: [
           'Amazon Web Services hosts the app, stores your data and sends our emails.',
           'ElevenLabs processes voice conversations with the assistant.',
-          'Google Calendar is reached only if you connect it, to read your events.',
+          'Google Calendar is reached only if you connect it. Tempo then reads your events, and once you allow it to make changes, it writes to your Google calendar: the events you create, change or delete in Tempo are created, changed or deleted there too.',
+          'Your browser’s push service (Google’s for Chrome, Mozilla’s for Firefox, Apple’s for Safari) delivers the reminders you choose to get as notifications, encrypted so that only your browser can read them.',
+        ],
+      },
+      {
+        heading: 'Reminders',
+        items: [
+          'Reminders show on screen in every tab where Tempo is open.',
+          'If you turn on notifications in a browser, it gives us an address at its push service. We keep that address and the browser’s name to send your reminders there, until you turn notifications off in it or sign out everywhere.',
+          'If you turn on reminders by email, we mail them, with the item’s title and time, to the address you signed in with.',
+          'If a reminder mail bounces for good or is marked as spam, our mail service tells us. We then keep that address with the reason and the date, mail it no more reminders, and Settings tells you why.',
+        ],
+      },
+      {
+        heading: 'Calendar feed',
+        items: [
+          'If you turn on the calendar feed, Tempo makes a secret address from which calendar apps read your events and your open tasks with a due date, and your Google events if you choose.',
+          'Anyone who has the address can read them, so give it only to apps you trust. We keep only a fingerprint of it (a hash), never the address itself.',
+          'You can replace it with a new address, which stops the old one at once, or turn the feed off. Signing out everywhere or resetting your password stops it too.',
+        ],
+      },
+      {
+        heading: 'Signing in',
+        items: [
+          `A sign-in link you ask for is mailed to you and works once, within ${SIGN_IN_LINK.expiryMs / 60_000} minutes. Until then we keep a fingerprint of it with your account and address, and we note when we last mailed you one.`,
+          `A browser you sign in with, or open a sign-in link in, keeps a token from us in its storage, so that we know it as yours: strangers’ failed attempts never lock it out. We keep a fingerprint of the tokens of your latest ${TRUSTED_DEVICES.perAccount} browsers and when each was issued, for ${TRUSTED_DEVICES.lifetimeMs / DAY_MS} days after the last; signing out everywhere or resetting your password forgets them.`,
+          'Each browser also keeps a random id of its own, by which we count its sign-in attempts and its requests for codes and links.',
         ],
       },
       {
@@ -97,7 +124,7 @@ export default {
           'A session replay, a recording of what happened on the screen, is kept for 10% of sessions and for every session that meets an error. All text and everything you type are masked and images and media are blocked, so a replay shows the layout of the page, never your content.',
           'A bug report you send carries your name, email and comments.',
           'Passwords, sign-in tokens and the content of your goals, tasks and events are never sent.',
-          'Reports go to our error-reporting service, which uses the Sentry protocol (Sentry or a compatible service), and are kept for that service’s retention period: by Sentry’s default, 90 days for errors, bug reports and replays, and 30 days for performance traces.',
+          'Reports go to the error-reporting service we use for Tempo (Sentry, or a server of our own that speaks its protocol), where only the Tempo team reads them. They are kept for that service’s retention period: by Sentry’s default, 90 days for errors, bug reports and replays, and 30 days for performance traces.',
           'If error reporting is not set up on the server, nothing is sent.',
         ],
       },

@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
+import { PASSWORD_MIN_LENGTH, SIGN_IN_LINK, TRUSTED_DEVICES } from '../../../../shared/constants';
+import { DAY_MS } from '../../../../shared/dates';
 import type { PublicTexts } from '../catalogue-types';
 
 /** Français, en vouvoyant (vous), comme les logiciels grand public en français ; espaces fines avant « ? ! : ; ». */
@@ -72,7 +73,7 @@ export default {
   privacy: {
     documentTitle: 'Confidentialité et conditions · Tempo',
     title: 'Confidentialité et conditions',
-    lastUpdated: 'Dernière mise à jour : 26 novembre 2026',
+    lastUpdated: (day: string) => `Dernière mise à jour : ${day}`,
     sections: [
       {
         heading: 'Avertissement bêta',
@@ -87,7 +88,33 @@ export default {
         items: [
           'Amazon Web Services héberge l’application, stocke vos données et envoie nos e-mails.',
           'ElevenLabs traite les conversations vocales avec l’assistant.',
-          'Google Agenda n’est consulté que si vous le connectez, pour lire vos événements.',
+          'Google Agenda n’est consulté que si vous le connectez. Tempo lit alors vos événements et, dès que vous l’autorisez à faire des modifications, écrit dans votre Google Agenda : les événements que vous créez, modifiez ou supprimez dans Tempo y sont aussi créés, modifiés ou supprimés.',
+          'Le service push de votre navigateur (celui de Google pour Chrome, de Mozilla pour Firefox, d’Apple pour Safari) distribue les rappels que vous choisissez de recevoir en notifications, chiffrés pour que seul votre navigateur puisse les lire.',
+        ],
+      },
+      {
+        heading: 'Rappels',
+        items: [
+          'Les rappels s’affichent à l’écran, dans chaque onglet où Tempo est ouvert.',
+          'Si vous activez les notifications dans un navigateur, il nous donne une adresse auprès de son service push. Nous conservons cette adresse et le nom du navigateur pour y envoyer vos rappels, jusqu’à ce que vous y désactiviez les notifications ou vous déconnectiez partout.',
+          'Si vous activez les rappels par e-mail, nous vous les envoyons, avec le titre et l’heure de l’élément, à l’adresse avec laquelle vous vous êtes connecté.',
+          'Si un e-mail de rappel est définitivement rejeté ou signalé comme spam, notre service d’envoi nous en informe. Nous conservons alors cette adresse avec le motif et la date, ne lui envoyons plus de rappels, et les paramètres vous disent pourquoi.',
+        ],
+      },
+      {
+        heading: 'Flux d’agenda',
+        items: [
+          'Si vous activez le flux d’agenda, Tempo crée une adresse secrète depuis laquelle les applications d’agenda lisent vos événements et vos tâches ouvertes avec une échéance, ainsi que vos événements Google si vous le choisissez.',
+          'Toute personne qui a l’adresse peut les lire : ne la donnez qu’à des applications de confiance. Nous n’en conservons qu’une empreinte (un hachage), jamais l’adresse elle-même.',
+          'Vous pouvez la remplacer par une nouvelle adresse, ce qui arrête aussitôt l’ancienne, ou désactiver le flux. Se déconnecter partout ou réinitialiser votre mot de passe l’arrête aussi.',
+        ],
+      },
+      {
+        heading: 'Connexion',
+        items: [
+          `Un lien de connexion que vous demandez vous est envoyé par e-mail et fonctionne une fois, dans les ${SIGN_IN_LINK.expiryMs / 60_000} minutes. D’ici là, nous en conservons une empreinte avec votre compte et votre adresse, et nous notons quand nous vous en avons envoyé un pour la dernière fois.`,
+          `Un navigateur avec lequel vous vous connectez, ou dans lequel vous ouvrez un lien de connexion, conserve un jeton de notre part pour que nous le reconnaissions comme le vôtre : les tentatives échouées d’inconnus ne le bloquent alors jamais. Nous conservons une empreinte des jetons de vos ${TRUSTED_DEVICES.perAccount} derniers navigateurs et la date d’émission de chacun, jusqu’à ${TRUSTED_DEVICES.lifetimeMs / DAY_MS} jours après le dernier ; se déconnecter partout ou réinitialiser votre mot de passe les efface.`,
+          'Chaque navigateur conserve aussi un identifiant aléatoire qui lui est propre, avec lequel nous comptons ses tentatives de connexion et ses demandes de codes et de liens.',
         ],
       },
       {
@@ -97,7 +124,7 @@ export default {
           'Un enregistrement de session, qui retrace ce qui s’est passé à l’écran, est conservé pour 10 % des sessions et pour chaque session où survient une erreur. Tout le texte et tout ce que vous saisissez sont masqués, et les images et médias sont bloqués : un enregistrement montre la structure de la page, jamais votre contenu.',
           'Un rapport de bug que vous envoyez contient votre nom, votre adresse e-mail et vos commentaires.',
           'Les mots de passe, les jetons de connexion et le contenu de vos objectifs, tâches et événements ne sont jamais envoyés.',
-          'Les signalements sont envoyés à notre service de signalement des erreurs, qui utilise le protocole de Sentry (Sentry ou un service compatible), et conservés pendant la durée de rétention de ce service : par défaut chez Sentry, 90 jours pour les erreurs, les rapports de bug et les enregistrements, et 30 jours pour les traces de performance.',
+          'Les signalements sont envoyés au service de signalement des erreurs que nous utilisons pour Tempo (Sentry, ou un serveur à nous qui parle son protocole), où seule l’équipe Tempo les lit. Ils sont conservés pendant la durée de rétention de ce service : par défaut chez Sentry, 90 jours pour les erreurs, les rapports de bug et les enregistrements, et 30 jours pour les traces de performance.',
           'Si le signalement des erreurs n’est pas configuré sur le serveur, rien n’est envoyé.',
         ],
       },

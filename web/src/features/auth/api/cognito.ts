@@ -13,7 +13,7 @@ import { loadWebConfig } from '../../../lib/web-config';
 import { browserKey } from '../lib/browser-key';
 import { storageHoldingSession, type TokenStorageKind } from '../lib/stored-session';
 import type { Language } from '../../../../../shared/languages';
-import { trustedBrowserToken, trustThisBrowser } from './trusted-browser';
+import { keepTokenFromSignIn, trustedBrowserToken, trustThisBrowser } from './trusted-browser';
 
 export type SignInOutcome = 'signedIn' | 'unconfirmed' | 'resetRequired' | 'unsupported';
 
@@ -80,8 +80,9 @@ export async function signInWithPassword(input: { email: string; password: strin
     options: { authFlowType: 'USER_PASSWORD_AUTH', clientMetadata: { browser: browserKey(), ...(trusted ? { device: trusted } : {}) } },
   });
   if (isSignedIn) {
+    const { tokens } = await fetchAuthSession();
     // Without a new token this browser is only trusted as before (or not): the sign-in stands.
-    await trustThisBrowser(username).catch(() => undefined);
+    if (!keepTokenFromSignIn(username, tokens?.idToken?.payload ?? {})) await trustThisBrowser(username).catch(() => undefined);
     return 'signedIn';
   }
   if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'unconfirmed';

@@ -1,5 +1,5 @@
 import type { DeviceTokenSchema, OpenedSignInLinkSchema } from '../../../../../shared/accounts.schema';
-import { TRUSTED_DEVICES } from '../../../../../shared/constants';
+import { DEVICE_TOKEN_CLAIM, TRUSTED_DEVICES } from '../../../../../shared/constants';
 import { apiRequest } from '../../../lib/api';
 import type { z } from 'zod';
 
@@ -32,8 +32,19 @@ export function trustedBrowserToken(account: string): string | undefined {
 }
 
 /**
+ * Keeps the token a password sign-in handed this browser in its ID token (functions/auth/pre-token-generation.ts):
+ * the trust comes with the sign-in's own answer. False when the ID token holds none (the server could not store one).
+ */
+export function keepTokenFromSignIn(account: string, idTokenClaims: Record<string, unknown>): boolean {
+  const token = idTokenClaims[DEVICE_TOKEN_CLAIM];
+  if (typeof token !== 'string') return false;
+  keepToken(account, token);
+  return true;
+}
+
+/**
  * Asks the account, just signed in, to trust this browser: a new token in place of the one it
- * held. Only what this browser was told is kept (nobody else can make one).
+ * held, for a sign-in whose answer brought none. Only what this browser was told is kept (nobody else can make one).
  */
 export async function trustThisBrowser(account: string): Promise<void> {
   const replaces = trustedBrowserToken(account);

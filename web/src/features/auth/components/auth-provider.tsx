@@ -9,8 +9,8 @@ import type { SignInRouteState } from '../lib/return-path';
 import { forgetRememberedData } from '../../../lib/remembered-data';
 import { setReportedUser } from '../../../lib/error-reporting';
 import { jwtClaims, sessionEnded, sessionIdToken, setSessionSource } from '../../../lib/session';
-import { freshStoredIdToken, isOAuthRedirectReturn, storageHoldingSession } from '../lib/stored-session';
-import { announceSignOut, markBrowserSession, onSignOutElsewhere } from '../lib/browser-session';
+import { forgetEndedSession, freshStoredIdToken, isOAuthRedirectReturn, signedOutElsewhere, storageHoldingSession } from '../lib/stored-session';
+import { endBrowserSession, markBrowserSession, onSignOutElsewhere } from '../lib/browser-session';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 type Cognito = typeof CognitoApi;
@@ -59,10 +59,13 @@ function loadCognito(): Promise<Cognito> {
 // Amplify until the tokens need a refresh.
 setSessionSource({
   stored: freshStoredIdToken,
+  // Amplify would refresh a copy of a session signed out in another tab: it is not asked then.
   refreshed: () =>
-    loadCognito()
-      .then((cognito) => cognito.sessionIdToken())
-      .catch(() => null),
+    signedOutElsewhere()
+      ? Promise.resolve(null)
+      : loadCognito()
+          .then((cognito) => cognito.sessionIdToken())
+          .catch(() => null),
   storage: () => {
     const kind = storageHoldingSession();
     return kind === 'local' ? window.localStorage : kind === 'session' ? window.sessionStorage : null;
@@ -101,14 +104,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     heldStoredSession.current = null; // signing out on purpose is not an expiry
+    // Before Amplify loads: the other tabs are signed out from this moment.
+    endBrowserSession();
     const cognito = await loadCognito();
     try {
       await cognito.signOutHere();
     } catch {
       await cognito.forgetSession();
       setStatus('signedOut');
-    } finally {
-      announceSignOut();
     }
   }, []);
 
@@ -174,13 +177,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [status, checkSession]);
 
+  // Signed out in another tab: this one is from that moment, on whatever it shows next, before the message arrives.
+  const endedElsewhere = status === 'signedIn' && signedOutElsewhere();
+  useEffect(() => {
+    if (!endedElsewhere) return;
+    heldStoredSession.current = null;
+    // Amplify would take this tab's copy for a signed-in user (and refuse a new sign-in).
+    forgetEndedSession();
+    setStatus('signedOut');
+  }, [endedElsewhere]);
+  const shownStatus = endedElsewhere ? 'signedOut' : status;
+
   const staying = STAY_WHEN_SESSION_EXPIRES.has(location.pathname);
   useEffect(() => {
     if (sessionExpired && staying) setSessionExpired(false);
   }, [sessionExpired, staying]);
   const expiredState = useMemo((): SignInRouteState => ({ from: location }), [location]);
 
-  const value = useMemo(() => ({ status, sessionExpired, loadCognito, signOut }), [status, sessionExpired, signOut]);
+  const value = useMemo(() => ({ status: shownStatus, sessionExpired, loadCognito, signOut }), [shownStatus, sessionExpired, signOut]);
   return (
     <AuthContext value={value}>
       {/* In place of the page, so a signed-in page cannot send the visitor to sign in without the reason. */}

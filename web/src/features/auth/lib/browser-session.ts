@@ -1,4 +1,4 @@
-import { storageHoldingSession } from './stored-session';
+import { AMPLIFY_PREFIX, dropSession, endSession, forgetEndedSession, storageHoldingSession } from './stored-session';
 
 /**
  * One session per browser. Without "remember me" Amplify keeps the tokens in sessionStorage, which
@@ -6,7 +6,7 @@ import { storageHoldingSession } from './stored-session';
  * tab without a session asks the open ones over a BroadcastChannel and copies the answer into its
  * own sessionStorage before its first render decides whether it is signed in. The session thus lives
  * while a tab of this browser holds it, and "remember me" (localStorage) decides only whether it
- * outlives a restart. Signing out in one tab is announced the same way, and every tab drops it.
+ * outlives a restart. Signing out in one tab ends it for all of them at once (endBrowserSession).
  *
  * Chosen over keeping the tokens in a session cookie: Cognito's three tokens together pass the
  * 4 KB a cookie may hold, and a cookie would carry them to the server on every request.
@@ -23,8 +23,6 @@ const CHANNEL_NAME = 'tempo.session';
 const SESSION_MARKER = 'tempo-session';
 /** Another tab answers within a few milliseconds; the first paint of a lone tab waits no longer than this. */
 const ASK_TIMEOUT_MS = 150;
-/** Amplify's entries for the session (tokens, clock drift, last user), all under this prefix. */
-const AMPLIFY_PREFIX = 'CognitoIdentityServiceProvider.';
 
 type Message = { kind: 'ask' } | { kind: 'share'; entries: Array<[string, string]> } | { kind: 'signedOut' };
 
@@ -46,10 +44,6 @@ function tabSessionEntries(): Array<[string, string]> {
     .map((key) => [key, store.getItem(key) ?? '']);
 }
 
-function dropTabSession(): void {
-  for (const [key] of tabSessionEntries()) window.sessionStorage.removeItem(key);
-}
-
 function hasMarker(): boolean {
   return document.cookie.split('; ').includes(`${SESSION_MARKER}=1`);
 }
@@ -68,6 +62,7 @@ function clearMarker(): void {
  * but one may exist, copies another tab's (waiting at most ASK_TIMEOUT_MS). Runs before the first render.
  */
 export function joinBrowserSession(): Promise<void> {
+  forgetEndedSession();
   if (channel || typeof BroadcastChannel === 'undefined') return Promise.resolve();
   const tabs = new BroadcastChannel(CHANNEL_NAME);
   channel = tabs;
@@ -80,7 +75,7 @@ export function joinBrowserSession(): Promise<void> {
       } else if (data.kind === 'share') {
         resolve(data.entries);
       } else if (data.kind === 'signedOut') {
-        dropTabSession();
+        dropSession(window.sessionStorage);
         signedOutElsewhere();
       }
     };
@@ -99,8 +94,12 @@ export function joinBrowserSession(): Promise<void> {
   });
 }
 
-/** This tab signed out: the others drop the session too (with "remember me" the shared storage is empty already). */
-export function announceSignOut(): void {
+/**
+ * This tab signs out: the session ends for every tab at once, whatever each is doing (a tab that
+ * uses it from now on finds it ended, lib/stored-session.ts), and the open tabs are told, to show it.
+ */
+export function endBrowserSession(): void {
+  endSession();
   clearMarker();
   channel?.postMessage({ kind: 'signedOut' } satisfies Message);
 }

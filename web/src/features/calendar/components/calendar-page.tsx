@@ -271,26 +271,34 @@ interface DeleteConfirmationProps {
   onDone: (deleted: boolean) => void;
 }
 
+/** Asks with the confirmation text first; then, for an occurrence of a series, which occurrences go. */
 function DeleteConfirmation({ event, stored, open, onDone }: DeleteConfirmationProps) {
   const showToast = useToast();
   const texts = useAppTexts();
   const t = texts.calendar.delete;
+  const [choosingScope, setChoosingScope] = useState(false);
   const { recurrence } = stored;
   const { occurrence } = event;
+  const inSeries = Boolean(recurrence && occurrence);
+  const done = (deleted: boolean) => {
+    setChoosingScope(false);
+    onDone(deleted);
+  };
   async function remove(scope: SeriesScope = 'all') {
     try {
-      const done =
+      const removed =
         recurrence && occurrence ? await deleteFromSeries({ ...stored, recurrence }, occurrence, scope) : (await discardItem('events', event.id), 'trashed');
-      showToast({ tone: 'success', title: { trashed: t.moved, occurrence: texts.repeat.occurrenceDeleted, following: texts.repeat.followingDeleted }[done] });
-      onDone(true);
+      showToast({
+        tone: 'success',
+        title: { trashed: t.moved, occurrence: texts.repeat.occurrenceDeleted, following: texts.repeat.followingDeleted }[removed],
+      });
+      done(true);
     } catch (error) {
       showToast({ tone: 'error', title: t.failed, description: localizedError(error, texts, '') || undefined });
-      onDone(false);
+      done(false);
     }
   }
-  if (recurrence && occurrence) {
-    return open ? <SeriesScopeDialog kind="events" action="delete" onChoose={remove} onCancel={() => onDone(false)} /> : null;
-  }
+  if (open && choosingScope) return <SeriesScopeDialog kind="events" action="delete" onChoose={remove} onCancel={() => done(false)} />;
   return (
     <ConfirmDialog
       open={open}
@@ -298,8 +306,8 @@ function DeleteConfirmation({ event, stored, open, onDone }: DeleteConfirmationP
       message={t.message}
       confirmLabel={t.confirm}
       tone="danger"
-      onConfirm={() => remove()}
-      onCancel={() => onDone(false)}
+      onConfirm={() => (inSeries ? setChoosingScope(true) : remove())}
+      onCancel={() => done(false)}
     />
   );
 }

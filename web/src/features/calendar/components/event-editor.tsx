@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { EVENT_TYPES, type EventType } from '../../../../../shared/calendar-events';
+import { EVENT_TYPES, type EventType } from '../../../../../shared/calendar-event-fields';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { daysBetween } from '../../../../../shared/dates';
 import { DEFAULT_REMINDERS, defaultEventReminders } from '../../../../../shared/reminders';

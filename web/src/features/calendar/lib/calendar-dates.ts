@@ -41,11 +41,15 @@ export function monthGrid(day: Day): Day[][] {
   return weeks;
 }
 
-/** The day columns of the day and week views; narrow screens show the week's Monday to Friday. */
+/**
+ * The day columns of the day and week views. Narrow screens show the week's Monday to Friday, and
+ * the anchor too when it falls on the weekend: the day opened on (today, or an event's day) is
+ * always in view, where the next or the past week would hide it.
+ */
 export function timeGridDays(view: Exclude<CalendarView, 'month'>, anchor: Day, weekdaysOnly: boolean): Day[] {
   if (view === 'day') return [anchor];
-  const sunday = startOfWeek(anchor);
-  return weekdaysOnly ? [1, 2, 3, 4, 5].map((offset) => addDays(sunday, offset)) : Array.from({ length: 7 }, (_, index) => addDays(sunday, index));
+  const week = Array.from({ length: 7 }, (_, index) => addDays(startOfWeek(anchor), index));
+  return weekdaysOnly ? week.filter((day) => day === anchor || (weekday(day) >= 1 && weekday(day) <= 5)) : week;
 }
 
 /** The anchor day one view's length before (-1) or after (1). */

@@ -1,4 +1,4 @@
-import { endsAfterStart, type EventType } from '../../../../../shared/calendar-events';
+import { endsAfterStart, type EventType } from '../../../../../shared/calendar-event-fields';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
 import { MESSAGES } from '../../../../../shared/messages';
 import { parseTimeInput, timeInputValue } from './calendar-dates';

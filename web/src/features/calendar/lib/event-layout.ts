@@ -1,4 +1,5 @@
-import { eventDays, type EventTimes } from '../../../../../shared/calendar-events';
+import type { EventTimes } from '../../../../../shared/calendar-event-fields';
+import { eventDays } from '../../../../../shared/calendar-events';
 import { CALENDAR } from '../../../../../shared/constants';
 import { formatDay, formatTime, MINUTES_PER_DAY } from '../../../lib/zoned-dates';
 import { zonedParts, type Day } from '../../../../../shared/zoned-time';

@@ -2,7 +2,7 @@ import type { CalendarEvent } from '../../../../../shared/calendar-events.schema
 import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import { movedSeries, splitSeries, type Recurrence } from '../../../../../shared/recurrence';
 import type { SeriesScope } from '../../../components/items/series-scope-dialog';
-import { createItem, discardItem, updateItem } from '../../../lib/items';
+import { createItem, discardFollowing, discardItem, updateItem } from '../../../lib/items';
 
 type Series = CalendarEvent & { recurrence: Recurrence };
 
@@ -34,10 +34,11 @@ export async function saveSeriesEdit(series: Series, occurrence: string, body: I
 
 /**
  * Takes one occurrence, this and the following ones, or the whole series off the calendar. The whole
- * series goes to the trash; so does one occurrence of the user's own series, as an event of its own
- * that can be restored for the trash's days (written, then trashed, before the series gives the
- * occurrence up). A Google series' occurrence is only taken out: a copy would be mirrored to
- * Google beside the series it came from.
+ * series goes to the trash; so do one occurrence of the user's own series, as an event of its own
+ * (written, then trashed, before the series gives the occurrence up), and the following ones, as a
+ * series of their own (the API cuts the series and trashes the rest as one entry): each can be
+ * restored for the trash's days. A Google series' occurrences are only taken out: a copy would be
+ * mirrored to Google beside the series it came from.
  */
 export async function deleteFromSeries(series: Series, occurrence: string, scope: SeriesScope): Promise<'occurrence' | 'following' | 'trashed'> {
   const { before } = splitSeries(series, occurrence);
@@ -47,8 +48,8 @@ export async function deleteFromSeries(series: Series, occurrence: string, scope
     return series.gcal_id ? 'occurrence' : 'trashed';
   }
   if (scope === 'following' && before !== null) {
-    await updateItem('events', series.id, { recurrence: before });
-    return 'following';
+    await discardFollowing(series.id, occurrence);
+    return series.gcal_id ? 'following' : 'trashed';
   }
   await discardItem('events', series.id);
   return 'trashed';

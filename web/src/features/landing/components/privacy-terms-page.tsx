@@ -1,16 +1,21 @@
 import { SiteLayout } from '../../../components/layouts/site-layout';
 import { SUPPORT_EMAIL } from '../../../config/contact';
+import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
+
+/** The day this page last changed: set it with every change of its texts. */
+const LAST_CHANGED = '2026-12-06';
 
 /** The beta's privacy notice and terms. */
 export function PrivacyTermsPage() {
   const t = useTexts().privacy;
+  const lastChanged = new Intl.DateTimeFormat(useLanguage(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(LAST_CHANGED));
   return (
     <SiteLayout>
       <title>{t.documentTitle}</title>
       <article className="narrow-page prose">
         <h1>{t.title}</h1>
-        <p className="prose__updated">{t.lastUpdated}</p>
+        <p className="prose__updated">{t.lastUpdated(lastChanged)}</p>
         {t.sections.map((section) => (
           <section key={section.heading}>
             <h2>{section.heading}</h2>

@@ -1,6 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import type { Chrono } from 'chrono-node';
+import { DEFAULT_TIME_ZONE } from '../../../../../shared/dates';
+import type { Goal } from '../../../../../shared/goals.schema';
 import type { Language } from '../../../../../shared/languages';
+import type { Settings } from '../../../../../shared/settings.schema';
 import { MESSAGES } from '../../../../../shared/messages';
 import { zonedParts } from '../../../../../shared/zoned-time';
 import { repeatSummary } from '../../../components/items/repeat-form';
@@ -9,10 +12,10 @@ import { useToast } from '../../../components/ui/toast';
 import { currentLanguage } from '../../../i18n/language';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizedError, localizeMessage } from '../../../lib/api';
-import { createItem, useItems, useTimeZone } from '../../../lib/items';
+import { createItem, useItems, useSettings } from '../../../lib/items';
 import { formatDay, formatMinutes } from '../../../lib/zoned-dates';
 import type * as QuickAddRules from '../lib/parse-quick-add';
-import type { QuickAdd as Understood } from '../lib/parse-quick-add';
+import type { GoalRef, QuickAdd as Understood } from '../lib/parse-quick-add';
 import './quick-add.css';
 
 /** How quick add reads words: chrono's reader of each language and its own rules, downloaded when quick add is first used. */
@@ -27,6 +30,11 @@ const loadReading = () =>
     rules,
   })));
 
+/** The person's zone, and a new account's until the settings are read. */
+const zoneOf = (settings: Settings | undefined) => settings?.preferred_timezone ?? DEFAULT_TIME_ZONE;
+/** The goals a +mark may name: those not completed. */
+const openGoals = (goals: readonly Goal[] | undefined): GoalRef[] => (goals ?? []).filter((goal) => goal.status !== 'completed');
+
 interface QuickAddProps {
   /** Where it is typed: the Calendar makes events, elsewhere a task unless the words give a length. */
   place: 'tasks' | 'events';
@@ -40,9 +48,10 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
   const texts = useAppTexts();
   const t = texts.quickAdd;
   const showToast = useToast();
-  const timeZone = useTimeZone();
-  const goalList = useItems('goals').data;
-  const goals = useMemo(() => (goalList ?? []).filter((goal) => goal.status !== 'completed'), [goalList]);
+  const settings = useSettings();
+  const goalList = useItems('goals');
+  const timeZone = zoneOf(settings.data);
+  const goals = useMemo(() => openGoals(goalList.data), [goalList.data]);
   const [text, setText] = useState('');
   const [loaded, setLoaded] = useState<Reading | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,22 +59,30 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
   const [inputId, hintId] = [useId(), useId()];
 
   const startReading = () => void loadReading().then(setLoaded);
-  const read = ({ readers, rules }: Reading, language: Language) =>
-    rules.parseQuickAdd(text, { now: new Date(), timeZone, language, chrono: readers[language], goals });
-  const understood = loaded && text.trim() ? read(loaded, currentLanguage()) : null;
-  const kind = understood && (place === 'events' || understood.lengthMinutes !== null) ? 'events' : 'tasks';
+  const read = ({ readers, rules }: Reading, words: string, zone: string, goalRefs: readonly GoalRef[]) => {
+    const language = currentLanguage();
+    return rules.parseQuickAdd(words, { now: new Date(), timeZone: zone, language, chrono: readers[language], goals: goalRefs });
+  };
+  const kindOf = (words: Understood) => (place === 'events' || words.lengthMinutes !== null ? 'events' : 'tasks');
+  const understood = loaded && text.trim() ? read(loaded, text, timeZone, goals) : null;
 
+  /**
+   * Reads the words once the reader, the person's zone and goals have arrived (Enter may come
+   * before them), never taking the last render's preview, which may predate them.
+   */
   async function add() {
-    const ready = await loadReading();
-    const words = read(ready, currentLanguage());
-    if (!words.title) {
-      setError(localizeMessage(kind === 'tasks' ? MESSAGES.taskTitleRequired : MESSAGES.titleRequired, texts));
-      return;
-    }
     setSaving(true);
     try {
-      if (kind === 'tasks') await createItem('tasks', ready.rules.taskOf(words, timeZone));
-      else await createItem('events', ready.rules.eventOf(words, new Date(), timeZone));
+      const [ready, settingsRead, goalsRead] = await Promise.all([loadReading(), settings.data ?? settings.mutate(), goalList.data ?? goalList.mutate()]);
+      const zone = zoneOf(settingsRead);
+      const words = read(ready, text, zone, openGoals(goalsRead));
+      const kind = kindOf(words);
+      if (!words.title) {
+        setError(localizeMessage(kind === 'tasks' ? MESSAGES.taskTitleRequired : MESSAGES.titleRequired, texts));
+        return;
+      }
+      if (kind === 'tasks') await createItem('tasks', ready.rules.taskOf(words, zone));
+      else await createItem('events', ready.rules.eventOf(words, new Date(), zone));
       showToast({ tone: 'success', title: kind === 'tasks' ? texts.tasks.editor.created : texts.calendar.editor.created });
       setText('');
       onAdded?.();
@@ -115,22 +132,23 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
           {error}
         </p>
       )}
-      {understood && <UnderstoodChips understood={understood} kind={kind} timeZone={timeZone} />}
+      {understood && <UnderstoodChips understood={understood} kind={kindOf(understood)} timeZone={timeZone} />}
     </form>
   );
 }
 
-/** What the words were read as: kind, day, time and length, repeat, priority, tags and a task's goal. */
+/** What the words were read as: kind, day, time and length, repeat, reminders, priority, tags and a task's goal. */
 function UnderstoodChips({ understood, kind, timeZone }: { understood: Understood; kind: 'tasks' | 'events'; timeZone: string }) {
   const texts = useAppTexts();
   const t = texts.quickAdd;
-  const { day, minutes, lengthMinutes, rule, priority, tags, goal } = understood;
+  const { day, minutes, lengthMinutes, rule, reminders, priority, tags, goal } = understood;
   const time = minutes === null ? null : `${formatMinutes(minutes, texts.dates)}${lengthMinutes === null ? '' : ` · ${t.length(lengthMinutes)}`}`;
   const chips = [
     t.kinds[kind],
     day && formatDay(day, texts.dates),
     time,
     rule && repeatSummary(rule, day ?? zonedParts(new Date(), timeZone).day, texts),
+    ...(reminders ?? []).map((offset) => t.reminder(texts.reminders.offset[offset])),
     priority && texts.labels.priority[priority],
     ...tags.map((tag) => `#${tag}`),
     kind === 'tasks' && goal && t.goal(goal.title),

@@ -136,17 +136,18 @@ function lengthPhrase(words: QuickAddWords): RegExp {
 }
 
 /**
- * "remind me 30 min before", "recuérdame 1 hora antes", "remind me at the time": the number, which
- * unit it is in (days, hours, else minutes), or the words for at the time.
+ * "remind me 30 min before", "recuérdame una hora antes", "remind me at the start": the number (or
+ * the word for one, a space before its unit), which unit it is in (days, hours, else minutes), or
+ * the words for at the time.
  */
 function reminderPhrase(words: QuickAddWords): RegExp {
-  const amount = `(\\d{1,4})\\s*(?:(${anyOf(words.days)})|(${anyOf(words.hours)})|${anyOf(words.minutes)})\\s+${anyOf(words.before)}`;
+  const amount = `(?:(\\d{1,4})\\s*|${anyOf(words.one)}\\s+)(?:(${anyOf(words.days)})|(${anyOf(words.hours)})|${anyOf(words.minutes)})\\s+${anyOf(words.before)}`;
   return phrase(`${anyOf(words.remind)}\\s+(?:${amount}|(${anyOf(words.atTheTime)}))`);
 }
 
 /** A reminder phrase's minutes before, when they are one of the offsets reminders take. */
 function reminderOffset([, amount, days, hours, atTheTime]: RegExpExecArray): ReminderOffset | null {
-  const minutes = atTheTime ? 0 : Number(amount) * (days ? 1440 : hours ? 60 : 1);
+  const minutes = atTheTime ? 0 : Number(amount ?? 1) * (days ? 1440 : hours ? 60 : 1);
   return REMINDER_OFFSETS.find((offset) => offset === minutes) ?? null;
 }
 

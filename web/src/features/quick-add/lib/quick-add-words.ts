@@ -26,9 +26,12 @@ export interface QuickAddWords {
   hours: string[];
   /** Words that lead into a day or time and mean nothing once chrono took it ("at", "à"). */
   connectors: string[];
-  /** What leads into a reminder: "remind me 30 min before", "remind me at the time". */
+  /** What leads into a reminder: "remind me 30 min before", "remind me an hour before", "remind me at the start". */
   remind: string[];
+  /** One, as a word before a unit: "an hour", "eine Stunde". */
+  one: string[];
   before: string[];
+  /** A reminder when it starts: "at the time", "at the start". */
   atTheTime: string[];
   days: string[];
 }
@@ -62,8 +65,9 @@ export const QUICK_ADD_WORDS: Record<Language, QuickAddWords> = {
     hours: ['hours', 'hour', 'hrs', 'hr', 'h'],
     connectors: ['at', 'on'],
     remind: ['remind me', 'reminder'],
+    one: ['a', 'an', 'one'],
     before: ['before', 'ahead', 'earlier'],
-    atTheTime: ['at the time', 'on time', 'when it starts'],
+    atTheTime: ['at the time', 'on time', 'when it starts', 'at start', 'at the start'],
     days: ['days', 'day', 'd'],
   },
   es: {
@@ -89,8 +93,9 @@ export const QUICK_ADD_WORDS: Record<Language, QuickAddWords> = {
     hours: ['horas', 'hora', 'h'],
     connectors: ['a', 'el', 'para'],
     remind: ['recuérdame', 'recuerdame', 'avísame', 'avisame', 'recordatorio'],
+    one: ['un', 'una'],
     before: ['antes'],
-    atTheTime: ['a la hora', 'en el momento'],
+    atTheTime: ['a la hora', 'en el momento', 'al inicio', 'al comienzo', 'al empezar'],
     days: ['días', 'dias', 'día', 'dia'],
   },
   fr: {
@@ -117,8 +122,9 @@ export const QUICK_ADD_WORDS: Record<Language, QuickAddWords> = {
     hours: ['heures', 'heure', 'h'],
     connectors: ['à', 'le', 'pour'],
     remind: ['rappelle-moi', 'rappelle moi', 'rappel'],
+    one: ['un', 'une'],
     before: ['avant', 'plus tôt'],
-    atTheTime: ['à l’heure', "à l'heure", 'au moment'],
+    atTheTime: ['à l’heure', "à l'heure", 'au moment', 'au début', 'au commencement'],
     days: ['jours', 'jour', 'j'],
   },
   de: {
@@ -132,12 +138,13 @@ export const QUICK_ADD_WORDS: Record<Language, QuickAddWords> = {
     units: units({ DAILY: ['tag', 'tage'], WEEKLY: ['woche', 'wochen'], MONTHLY: ['monat', 'monate'], YEARLY: ['jahr', 'jahre'] }),
     adverbs: units({ DAILY: ['täglich'], WEEKLY: ['wöchentlich'], MONTHLY: ['monatlich'], YEARLY: ['jährlich'] }),
     lengthFor: ['für'],
-    minutes: ['minuten', 'minute', 'min'],
-    hours: ['stunden', 'stunde', 'std', 'h'],
+    minutes: ['minuten', 'minute', 'min.', 'min'],
+    hours: ['stunden', 'stunde', 'std.', 'std', 'h'],
     connectors: ['um', 'am'],
     remind: ['erinnere mich', 'erinnerung'],
+    one: ['ein', 'eine', 'einen'],
     before: ['vorher', 'davor', 'früher'],
-    atTheTime: ['zum zeitpunkt', 'pünktlich'],
+    atTheTime: ['zum zeitpunkt', 'pünktlich', 'zu beginn', 'zum beginn', 'am anfang'],
     days: ['tage', 'tag'],
   },
 };

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SAVED_INDICATOR_MS } from '../../../../../shared/constants';
 import { LANGUAGES } from '../../../../../shared/languages';
-import type { ReminderOffset } from '../../../../../shared/reminders';
+import type { ReminderChannel, ReminderOffset } from '../../../../../shared/reminders';
 import { START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES } from '../../../../../shared/settings';
 import { SettingsUpdateSchema, type Settings } from '../../../../../shared/settings.schema';
 import { RemindersField } from '../../../components/items/reminders-field';
@@ -43,9 +43,7 @@ interface Draft {
   sync_future_months: string;
   event_reminders: ReminderOffset[];
   task_reminders: ReminderOffset[];
-  reminders_on_screen: boolean;
-  reminders_by_push: boolean;
-  reminders_by_mail: boolean;
+  reminder_channels: Record<ReminderChannel, boolean>;
 }
 type Errors = Partial<Record<keyof Draft, string>>;
 
@@ -61,9 +59,7 @@ function toDraft(settings: Settings): Draft {
     sync_future_months: String(settings.sync_future_months),
     event_reminders: [...settings.event_reminders],
     task_reminders: [...settings.task_reminders],
-    reminders_on_screen: settings.reminder_channels.screen,
-    reminders_by_push: settings.reminder_channels.push,
-    reminders_by_mail: settings.reminder_channels.mail,
+    reminder_channels: { ...settings.reminder_channels },
   };
 }
 
@@ -152,6 +148,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
+  // From the draft as it is then: the push permission's answer comes later than the click.
+  function turnChannel(channel: ReminderChannel, on: boolean) {
+    setDraft((current) => ({ ...current, reminder_channels: { ...current.reminder_channels, [channel]: on } }));
+  }
+
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // What the form holds, as the API takes it; the schema decides whether it is a valid patch.
@@ -166,7 +167,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       sync_future_months: toNumber(draft.sync_future_months),
       event_reminders: draft.event_reminders,
       task_reminders: draft.task_reminders,
-      reminder_channels: { ...settings.reminder_channels, screen: draft.reminders_on_screen, push: draft.reminders_by_push, mail: draft.reminders_by_mail },
+      reminder_channels: draft.reminder_channels,
     };
     const parsed = SettingsUpdateSchema.safeParse(patch);
     if (!parsed.success) {
@@ -257,13 +258,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
           error={errors.task_reminders}
           onChange={(value) => change('task_reminders', value)}
         />
-        <Checkbox label={t.remindersOnScreen} checked={draft.reminders_on_screen} onChange={(event) => change('reminders_on_screen', event.target.checked)} />
-        <Checkbox label={t.remindersByPush} checked={draft.reminders_by_push} onChange={(event) => change('reminders_by_push', event.target.checked)} />
-        <NotificationsSection onTurnedOn={() => change('reminders_by_push', true)} />
+        <Checkbox label={t.remindersOnScreen} checked={draft.reminder_channels.screen} onChange={(event) => turnChannel('screen', event.target.checked)} />
+        <Checkbox label={t.remindersByPush} checked={draft.reminder_channels.push} onChange={(event) => turnChannel('push', event.target.checked)} />
+        <NotificationsSection onTurnedOn={() => turnChannel('push', true)} />
         <Checkbox
           label={settings.reminder_mail_to ? t.remindersByMailTo(settings.reminder_mail_to) : t.remindersByMail}
-          checked={draft.reminders_by_mail}
-          onChange={(event) => change('reminders_by_mail', event.target.checked)}
+          checked={draft.reminder_channels.mail}
+          onChange={(event) => turnChannel('mail', event.target.checked)}
         />
         <ReminderMailStatus mailOn={settings.reminder_channels.mail} lang={settings.lang} timeZone={settings.preferred_timezone} />
       </section>

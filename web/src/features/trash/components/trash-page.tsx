@@ -4,6 +4,7 @@ import { calendarDay } from '../../../../../shared/dates';
 import type { TrashableKind } from '../../../../../shared/item-kinds';
 import type { TrashEntry } from '../../../../../shared/item-fields.schema';
 import { trashDaysLeft } from '../../../../../shared/trash';
+import { repeatSummary } from '../../../components/items/repeat-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -152,6 +153,9 @@ export function TrashPage() {
                     <p className="trash-item__title">{item.title}</p>
                     <p className="trash-item__meta">
                       <span className="trash-item__kind">{t.kinds[item.kind]}</span>
+                      {item.repeats && (
+                        <span>{t.repeatsFrom(repeatSummary(item.repeats.rule, item.repeats.from, texts), formatDay(item.repeats.from, texts.dates))}</span>
+                      )}
                       <span>{t.deletedOn(formatDay(calendarDay(item.deleted_at, timeZone), texts.dates))}</span>
                       <span className={classNames('trash-item__days', daysLeft <= TRASH_WARNING_DAYS && 'trash-item__days--warning')}>
                         {t.daysLeft(daysLeft)}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import useSWR, { mutate, useSWRConfig } from 'swr';
 import { POLLING_MS } from '../../../../../shared/constants';
-import type { ChangeSet } from '../../../../../shared/change-sets.schema';
+import type { ChangeLine, ChangeSet } from '../../../../../shared/change-sets.schema';
 import { apiRequest } from '../../../lib/api';
 import { onCounterMoved, useChangesPushed } from '../../../lib/change-watcher';
 import { TOOL_CALLS_KEY } from './tool-calls';
@@ -89,8 +89,10 @@ export async function confirmChangeSet(id: string, apply: boolean): Promise<Chan
   return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/confirm`, { method: 'POST', body: { apply }, signedIn: true }));
 }
 
-/** Undoes one line of a set: an item of a call. */
-export async function undoLine(changeSetId: string, toolCallId: string, index: number): Promise<void> {
-  await apiRequest(`${TOOL_CALLS_KEY}/${encodeURIComponent(toolCallId)}/undo`, { method: 'POST', body: { index }, signedIn: true });
+/** Undoes lines of a set (each an item of a call) one after the other, then reads the set once. */
+export async function undoLines(changeSetId: string, lines: readonly Pick<ChangeLine, 'tool_call_id' | 'index'>[]): Promise<void> {
+  for (const { tool_call_id, index } of lines) {
+    await apiRequest(`${TOOL_CALLS_KEY}/${encodeURIComponent(tool_call_id)}/undo`, { method: 'POST', body: { index }, signedIn: true });
+  }
   cacheChangeSet(await apiRequest<ChangeSet>(changeSetKey(changeSetId), { signedIn: true }));
 }

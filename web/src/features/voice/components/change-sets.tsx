@@ -8,15 +8,17 @@ import { useAppTexts } from '../../../i18n/texts';
 import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
 import { useTimeZone } from '../../../lib/items';
 import { formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
-import { confirmChangeSet, undoChangeSet, undoLine, useChangeSet } from '../api/change-sets';
+import { confirmChangeSet, undoChangeSet, undoLines, useChangeSet } from '../api/change-sets';
 import { useVoice } from './voice-provider';
 
 /**
  * "What the assistant did": today's change sets, newest first, each one turn of the conversation.
  * The newest shows its lines as they come (created, changed with its fields before and after, moved
  * to the trash, failed and why), each with its own Undo, and "Undo all"; the earlier ones fold away.
- * A set that would move more than 3 items to the trash asks first. The caller reads which set is
- * the turn's (`liveId`) and today's sets, to know whether there is anything to show.
+ * A set that would move more than 3 items to the trash asks first; when the agent deleted one item
+ * at a time, the first 3 went before it had to ask, and the question names them, with their Undo,
+ * apart from the ones that wait. The caller reads which set is the turn's (`liveId`) and today's
+ * sets, to know whether there is anything to show.
  */
 export function ChangeSets({ liveId, sets }: { liveId: string | null; sets: readonly ChangeSet[] | undefined }) {
   const { state, tell } = useVoice();
@@ -56,6 +58,8 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
   const [problems, setProblems] = useState<Readonly<Record<string, string>>>({});
   const time = formatMinutes(zonedParts(set.created_at, timeZone).minutes, texts.dates);
   const held = set.lines.filter((line) => line.status === 'held');
+  /** The turn's moves to the trash made before it had to ask (the agent's deletes came one at a time). */
+  const movedBeforeAsking = held.length > 0 ? set.lines.filter((line) => line.action === 'delete' && line.status === 'applied') : [];
   const undoable = set.lines.some((line) => line.status === 'applied');
 
   async function run(action: () => Promise<unknown>) {
@@ -99,6 +103,15 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
       </header>
       {held.length > 0 && (
         <div className="change-set__confirm" role="alert">
+          {movedBeforeAsking.length > 0 && (
+            <>
+              <LineGroup title={t.alreadyMoved} lines={movedBeforeAsking} texts={texts} />
+              <Button variant="secondary" disabled={busy} aria-label={t.undoMoved} onClick={() => void run(() => undoLines(set.id, movedBeforeAsking))}>
+                {t.undo}
+              </Button>
+              <LineGroup title={t.waitingForYes} lines={held} texts={texts} />
+            </>
+          )}
           <p>{confirmQuestion(held, texts)}</p>
           <Button busy={busy} onClick={() => void answer(true)}>
             {held.every((line) => line.entity === 'tag') ? t.deleteTags : t.moveToTrash}
@@ -113,12 +126,7 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
           <li key={lineKey(line)} className={classNames('change-line', `change-line--${line.status}`)}>
             <LineText line={line} texts={texts} timeZone={timeZone} problem={problems[lineKey(line)]} />
             {line.status === 'applied' && (
-              <Button
-                variant="ghost"
-                disabled={busy}
-                aria-label={t.undoLine(lineTitle(line, texts))}
-                onClick={() => void run(() => undoLine(set.id, line.tool_call_id, line.index))}
-              >
+              <Button variant="ghost" disabled={busy} aria-label={t.undoLine(lineTitle(line, texts))} onClick={() => void run(() => undoLines(set.id, [line]))}>
                 {t.undo}
               </Button>
             )}
@@ -126,6 +134,20 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
         ))}
       </ul>
     </article>
+  );
+}
+
+/** A heading and the items of its lines ("task “Milk”"), beside the held moves' question. */
+function LineGroup({ title, lines, texts }: { title: string; lines: readonly ChangeLine[]; texts: Texts }) {
+  return (
+    <section className="change-set__group" aria-label={title}>
+      <h4 className="change-set__group-title">{title}</h4>
+      <ul>
+        {lines.map((line) => (
+          <li key={lineKey(line)}>{lineItem(line, texts)}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -159,9 +181,14 @@ function lineTitle(line: ChangeLine, texts: Texts): string {
   const t = texts.voice.changeSets;
   const done = line.status === 'applied' || line.status === 'undone';
   const phrases = done ? t.line : t.asked;
-  const entity = texts.voice.tools.entities[line.entity];
-  const item = line.title ? t.named(entity, line.title) : entity;
+  const item = lineItem(line, texts);
   return line.action === 'delete' && line.entity === 'tag' ? phrases.deleteTag(item) : phrases[line.action](item);
+}
+
+/** The item a line is about: "task “Milk”", or "task" when it has no title. */
+function lineItem(line: ChangeLine, texts: Texts): string {
+  const entity = texts.voice.tools.entities[line.entity];
+  return line.title ? texts.voice.changeSets.named(entity, line.title) : entity;
 }
 
 /** "Move 5 tasks to the trash?", "Delete 2 tags for good?": the held lines, by kind. */

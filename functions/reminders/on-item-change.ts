@@ -15,7 +15,7 @@ type ItemChangeType = 'item.created' | 'item.updated' | 'item.deleted' | 'item.r
  * task removes it. A change to a task without a due date, before or after, has no reminder to move:
  * whatever gave or took its due date was a change of its own.
  */
-export const handler = busConsumer<ItemChangeType>('reminders/schedule', scheduleAfterChange, { repeatsAreHarmless: true });
+export const handler = busConsumer<ItemChangeType>('reminders/on-item-change', scheduleAfterChange, { repeatsAreHarmless: true });
 
 async function scheduleAfterChange(detail: DetailOf<ItemChangeType>): Promise<void> {
   if (detail.entity !== 'event' && detail.entity !== 'task') return;
