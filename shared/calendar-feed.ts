@@ -1,11 +1,13 @@
+import { FEED_PATH_PREFIX } from './calendar-feed-path';
+
 /**
  * The calendar feed: a secret iCal address per person (https://<site>/ical/<token>.ics) that
  * calendar apps subscribe to. The token is 256 random bits; only its hash is stored, so the address
  * is shown once, when it is made.
  */
 export const CALENDAR_FEED = {
-  /** Where the feed is served; the token and FILE_SUFFIX follow. */
-  pathPrefix: '/ical/',
+  /** Where the feed is served; the token and fileSuffix follow. */
+  pathPrefix: FEED_PATH_PREFIX,
   fileSuffix: '.ics',
   tokenBytes: 32,
   /**
@@ -40,12 +42,6 @@ const FEED_PATH = new RegExp(`^${CALENDAR_FEED.pathPrefix}([A-Za-z0-9_-]{42}[AEI
 export function tokenOfFeedPath(path: string): string | null {
   return FEED_PATH.exec(path)?.[1] ?? null;
 }
-
-/** A feed's address in a text, in any spelling (a variant a person or a scanner tried too): the token up to where a URL ends. */
-const FEED_TOKEN_IN_TEXT = new RegExp(`${CALENDAR_FEED.pathPrefix}[^\\s"'<>()?#{}]+`, 'gi');
-
-/** `text` with every feed token replaced: what goes to error reporting (a URL, a breadcrumb, a replayed frame) never holds one. */
-export const withoutFeedTokens = (text: string) => text.replace(FEED_TOKEN_IN_TEXT, `${CALENDAR_FEED.pathPrefix}[Filtered]`);
 
 export const feedUrl = (origin: string, token: string) => `${origin}${CALENDAR_FEED.pathPrefix}${token}${CALENDAR_FEED.fileSuffix}`;
 

@@ -1,7 +1,7 @@
 import type * as Sentry from '@sentry/node-core/light';
 import type { Event } from '@sentry/node-core/light';
 import type { TraceHeaders } from '../../events/catalogue';
-import { withoutFeedTokens } from '../../shared/calendar-feed';
+import { withoutFeedTokens } from '../../shared/calendar-feed-path';
 import { ERROR_REPORTING_SAMPLING, parseDsn, TRACE_HEADERS } from '../../shared/error-reporting';
 import { log } from './log';
 import { loadSecrets } from './secrets';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BuiltFeeds } from '../../functions/calendar-feed/built-feeds';
-import { CALENDAR_FEED, feedUrl, tokenOfFeedPath, withoutFeedTokens } from '../../shared/calendar-feed';
+import { CALENDAR_FEED, feedUrl, tokenOfFeedPath } from '../../shared/calendar-feed';
+import { withoutFeedTokens } from '../../shared/calendar-feed-path';
 import { scrubText, scrubUrl } from '../../web/src/lib/error-reporting/scrub';
 
 const token = () => randomBytes(CALENDAR_FEED.tokenBytes).toString('base64url');

@@ -2,19 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES, messageKeyOf, VOICE_MESSAGES } from '../../shared/messages';
 import { browserLanguage } from '../../web/src/i18n/browser-language';
 import deApp from '../../web/src/i18n/de/app';
+import dePrivacy from '../../web/src/i18n/de/privacy';
 import dePublic from '../../web/src/i18n/de/public';
 import enApp from '../../web/src/i18n/en/app';
+import enPrivacy from '../../web/src/i18n/en/privacy';
 import enPublic from '../../web/src/i18n/en/public';
 import esApp from '../../web/src/i18n/es/app';
+import esPrivacy from '../../web/src/i18n/es/privacy';
 import esPublic from '../../web/src/i18n/es/public';
 import frApp from '../../web/src/i18n/fr/app';
+import frPrivacy from '../../web/src/i18n/fr/privacy';
 import frPublic from '../../web/src/i18n/fr/public';
 
 const CATALOGUES = {
-  en: { public: enPublic, app: enApp },
-  es: { public: esPublic, app: esApp },
-  fr: { public: frPublic, app: frApp },
-  de: { public: dePublic, app: deApp },
+  en: { public: enPublic, app: enApp, privacy: enPrivacy },
+  es: { public: esPublic, app: esApp, privacy: esPrivacy },
+  fr: { public: frPublic, app: frApp, privacy: frPrivacy },
+  de: { public: dePublic, app: deApp, privacy: dePrivacy },
 } as const;
 
 type Leaf = { path: string; value: unknown };
@@ -64,7 +68,7 @@ const SAME_AS_ENGLISH: Record<'es' | 'fr' | 'de', readonly string[]> = {
 };
 
 describe('the language catalogues', () => {
-  for (const part of ['public', 'app'] as const) {
+  for (const part of ['public', 'app', 'privacy'] as const) {
     const english = leaves(CATALOGUES.en[part]);
     for (const language of ['es', 'fr', 'de'] as const) {
       const translated = leaves(CATALOGUES[language][part]);
@@ -91,7 +95,9 @@ describe('the language catalogues', () => {
 
   it('every function of every catalogue writes a text with the values it is given', () => {
     for (const catalogue of Object.values(CATALOGUES)) {
-      for (const leaf of [...leaves(catalogue.public), ...leaves(catalogue.app)].filter((entry) => typeof entry.value === 'function')) {
+      for (const leaf of [...leaves(catalogue.public), ...leaves(catalogue.app), ...leaves(catalogue.privacy)].filter(
+        (entry) => typeof entry.value === 'function',
+      )) {
         const text = render(leaf.value, leaf.path);
         expect(text.length, leaf.path).toBeGreaterThan(0);
         expect(text, leaf.path).not.toMatch(/undefined|NaN|\[object/);

@@ -60,7 +60,8 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/signup', guestOnly(() => import('./routes/signup'))],
   ['/signup-simple', guestOnly(() => import('./routes/signup-simple'))],
   ['/waitlist', open(() => import('./routes/waitlist'))],
-  ['/privacy-terms', open(() => import('./routes/privacy-terms'))],
+  // Its texts download beside its code: no other page needs them.
+  ['/privacy-terms', open(() => Promise.all([import('./routes/privacy-terms'), loadCatalogue(currentLanguage(), 'privacy')]).then(([page]) => page))],
   ['/forgot-password', open(() => import('./routes/forgot-password'))],
   ['/verify-email', open(() => import('./routes/verify-email'))],
   ['/sign-in-link', signInPage(() => import('./routes/sign-in-link'))],

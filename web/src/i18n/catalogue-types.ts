@@ -1,5 +1,6 @@
 import type { Locale } from 'date-fns';
 import type enApp from './en/app';
+import type enPrivacy from './en/privacy';
 import type enPublic from './en/public';
 
 /** A catalogue's shape with its English texts widened to any text, so other languages can fill it. */
@@ -15,3 +16,4 @@ type Widen<T> = T extends string
 
 export type PublicTexts = Widen<typeof enPublic>;
 export type AppTexts = Widen<typeof enApp>;
+export type PrivacyTexts = Widen<typeof enPrivacy>;

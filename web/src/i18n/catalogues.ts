@@ -1,9 +1,10 @@
 import type { Language } from '../../../shared/languages';
-import type { AppTexts, PublicTexts } from './catalogue-types';
+import type { AppTexts, PrivacyTexts, PublicTexts } from './catalogue-types';
 
 /**
- * Each language's catalogue comes in two parts, each its own chunk loaded on demand: what the
- * public pages say (landing, sign-in, shared errors) and what the signed-in app says.
+ * Each language's catalogue comes in parts, each its own chunk loaded on demand: what the public
+ * pages say (landing, sign-in, shared errors), what the signed-in app says, and the privacy and
+ * terms page, long and read by few (every page would download it within the public part).
  */
 const LOADERS = {
   public: {
@@ -18,12 +19,19 @@ const LOADERS = {
     fr: () => import('./fr/app'),
     de: () => import('./de/app'),
   },
+  privacy: {
+    en: () => import('./en/privacy'),
+    es: () => import('./es/privacy'),
+    fr: () => import('./fr/privacy'),
+    de: () => import('./de/privacy'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>;
 
 export type CataloguePart = keyof typeof LOADERS;
 interface PartTexts {
   public: PublicTexts;
   app: AppTexts;
+  privacy: PrivacyTexts;
 }
 
 /** One promise per language and part, kept, so React's `use` reads a loaded catalogue at once. */

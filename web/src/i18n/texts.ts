@@ -1,5 +1,5 @@
 import { use } from 'react';
-import type { AppTexts, PublicTexts } from './catalogue-types';
+import type { AppTexts, PrivacyTexts, PublicTexts } from './catalogue-types';
 import { loadCatalogue, loadedCatalogue, type CataloguePart } from './catalogues';
 import { markPartInUse, useLanguage } from './language';
 
@@ -16,6 +16,12 @@ function useCatalogue<P extends CataloguePart>(part: P) {
 /** The public pages' texts in the language on screen. */
 export function useTexts(): PublicTexts {
   return useCatalogue('public');
+}
+
+/** The privacy and terms page's texts in the language on screen (the page's route downloads them). */
+export function usePrivacyTexts(): PrivacyTexts {
+  markPartInUse('privacy');
+  return useCatalogue('privacy');
 }
 
 /** The signed-in app's texts and the public ones, in the language on screen. */

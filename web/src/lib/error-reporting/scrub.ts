@@ -1,5 +1,5 @@
 import type { Breadcrumb, Event } from '@sentry/browser';
-import { withoutFeedTokens } from '../../../../shared/calendar-feed';
+import { withoutFeedTokens } from '../../../../shared/calendar-feed-path';
 
 /**
  * What leaves the browser in an error report, a trace or a replay's events: no token, password,

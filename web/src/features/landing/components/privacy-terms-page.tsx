@@ -1,14 +1,14 @@
 import { SiteLayout } from '../../../components/layouts/site-layout';
 import { SUPPORT_EMAIL } from '../../../config/contact';
 import { useLanguage } from '../../../i18n/language';
-import { useTexts } from '../../../i18n/texts';
+import { usePrivacyTexts } from '../../../i18n/texts';
 
 /** The day this page last changed: set it with every change of its texts. */
 const LAST_CHANGED = '2026-12-06';
 
 /** The beta's privacy notice and terms. */
 export function PrivacyTermsPage() {
-  const t = useTexts().privacy;
+  const t = usePrivacyTexts();
   const lastChanged = new Intl.DateTimeFormat(useLanguage(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(LAST_CHANGED));
   return (
     <SiteLayout>
