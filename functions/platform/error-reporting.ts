@@ -140,7 +140,8 @@ export async function withErrorReporting<T>(invocation: Invocation, work: () => 
   try {
     return await reporting.withIsolationScope((scope) => {
       scope.setTransactionName(invocation.name);
-      if (invocation.userId) scope.setUser({ id: invocation.userId });
+      // Its own user or none: a scope forked from one a user was set on (outside any invocation) must not lend it one.
+      scope.setUser(invocation.userId ? { id: invocation.userId } : null);
       if (invocation.tags) scope.setTags(invocation.tags);
       if (invocation.request) scope.setSDKProcessingMetadata({ normalizedRequest: invocation.request });
       const { trace } = invocation;
