@@ -15,7 +15,7 @@ const ONE_ENGINE: Record<string, Engine> = {
   'tests/integration/demo.integration.test.ts': 'dynalite',
   'tests/integration/demo-limits.integration.test.ts': 'dynalite',
   'tests/integration/accounts.integration.test.ts': 'dynalite',
-  'tests/integration/push.integration.test.ts': 'dynalite',
+  'tests/integration/change-notices.integration.test.ts': 'dynalite',
   // It compares the local stream stand-in with DynamoDB Local's own stream, which dynalite lacks.
   'tests/integration/table-stream.integration.test.ts': 'dynamodb-local',
 };

@@ -63,7 +63,7 @@ try {
   socketMessages -= pingsBefore;
   const cost = total * requestCost + socketMessages * socketMessageCost + 60 * PRICES.socketConnectionMinute;
   const polledCost = (POLLED_HOUR_REQUESTS + total) * requestCost;
-  console.log('\nAn idle signed-in tab on /dashboard for an hour (page clock), changes pushed over its socket');
+  console.log('\nAn idle signed-in tab on /dashboard for an hour (page clock), change notices over its socket');
   console.log(`  requests: ${total + socketMessages} (target ≤ 60), of which API requests ${total} and socket messages sent ${socketMessages}`);
   for (const [route, count] of [...requests].sort((a, b) => b[1] - a[1])) console.log(`    ${String(count).padStart(6)}  ${route}`);
   console.log(`    ${String(socketMessages).padStart(6)}  socket pings (${CHANGE_SOCKET_PATH})`);

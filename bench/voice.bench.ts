@@ -65,7 +65,7 @@ try {
   console.log(`  (${standIns} of ${CALLS} showed a stand-in first, their call still pending after 100 ms)`);
   line('client_tool_call → result to agent', answered);
   console.log(`  target: saved task on screen under 1000 ms at p95 (${percentile(saved, 95) < 1000 ? 'met' : 'MISSED'})`);
-  console.log(`  live push's target: saved task on screen ≤ 150 ms at p95 (${percentile(saved, 95) <= 150 ? 'met' : 'MISSED'})`);
+  console.log(`  change notices' target: saved task on screen ≤ 150 ms at p95 (${percentile(saved, 95) <= 150 ? 'met' : 'MISSED'})`);
 } finally {
   await stop();
 }

@@ -174,13 +174,13 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'reminders/mail-feedback': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
 };
 
-/** The WebSocket API's functions (functions/push/socket-api.ts), by source. */
+/** The WebSocket API's functions (functions/change-notices/socket-api.ts), by source. */
 export const SOCKET_ACCESS: Readonly<Record<string, Access>> = {
   // Uses up the ticket (DeleteItem) and checks it against the user's sessions' end (GetItem).
-  'push/authorizer': { table: ['GetItem', 'DeleteItem'] },
+  'change-notices/authorizer': { table: ['GetItem', 'DeleteItem'] },
   // Records and forgets sockets, finds the user's others (Query), counts frames (UpdateItem), and
   // closes the oldest past the cap and a socket past its frames.
-  'push/handler': { table: ['PutItem', 'DeleteItem', 'Query', 'UpdateItem'], closesSockets: true },
+  'change-notices/handler': { table: ['PutItem', 'DeleteItem', 'Query', 'UpdateItem'], closesSockets: true },
 };
 
 /** The table stream's consumers (functions/changes/stream-consumers.ts), by target. */
@@ -214,7 +214,7 @@ export interface SharedResources {
   siteUrl?: string;
   google?: { clientId?: string; clientSecret: ISecret; tokenKey: ISecret };
   elevenLabs?: { agentId?: string; apiKey: ISecret };
-  /** The WebSocket API, and where its functions reach its connections (PushStack.managementEndpoint). */
+  /** The WebSocket API, and where its functions reach its connections (ChangeNoticesStack.managementEndpoint). */
   sockets?: { api: IWebSocketApi; stage: IWebSocketStage; managementEndpoint: string };
   /** The reminders' one-time schedules (infra/stacks/events-stack.ts). */
   reminders?: OneTimeScheduling;

@@ -2,11 +2,11 @@ import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
 import { readConfig, stackName, type AppConfig } from './config';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
+import { ChangeNoticesStack } from './stacks/change-notices-stack';
 import { DataStack } from './stacks/data-stack';
 import { EDGE_REGION, EdgeStack } from './stacks/edge-stack';
 import { EmailStack } from './stacks/email-stack';
 import { EventsStack } from './stacks/events-stack';
-import { PushStack } from './stacks/push-stack';
 import { SecretsStack } from './stacks/secrets-stack';
 import { WebStack } from './stacks/web-stack';
 
@@ -17,7 +17,7 @@ export interface TempoStacks {
   data: DataStack;
   events: EventsStack;
   api: ApiStack;
-  push: PushStack;
+  changeNotices: ChangeNoticesStack;
   email?: EmailStack;
   /** Absent from an environment-agnostic synth: its web ACL is referenced across regions, which needs a known region. */
   edge?: EdgeStack;
@@ -51,7 +51,13 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
     shared: { ...shared, bus: events.bus, reminders: events.reminders },
     originVerify: secrets.originVerify,
   });
-  const push = new PushStack(app, name('Push'), { ...base, shared: { ...shared, bus: events.bus }, table: data.table, originVerify: secrets.originVerify });
+  // Still 'Push': the deployed stack's name, whose exports the web stack imports; a new name would be a new stack.
+  const changeNotices = new ChangeNoticesStack(app, name('Push'), {
+    ...base,
+    shared: { ...shared, bus: events.bus },
+    table: data.table,
+    originVerify: secrets.originVerify,
+  });
   // Voice is on once an agent is named; its key can only be checked by calling ElevenLabs.
   // The browser's DSN is public by design (it only lets one send events), so it is context, not a secret.
   const webConfig = {
@@ -65,7 +71,7 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
   const web = new WebStack(app, name('Web'), {
     ...base,
     apiEndpoint: api.endpoint,
-    socketEndpoint: push.endpoint,
+    socketEndpoint: changeNotices.endpoint,
     originVerify: secrets.originVerify,
     webConfig,
     ...(edge ? { webAclArn: edge.webAclArn, crossRegionReferences: region !== EDGE_REGION } : {}),
@@ -73,5 +79,5 @@ export function createTempo(app: App, env?: Environment): TempoStacks {
 
   Tags.of(app).add('app', 'tempo');
   Tags.of(app).add('stage', config.stage);
-  return { config, secrets, auth, data, events, api, push, email, edge, web };
+  return { config, secrets, auth, data, events, api, changeNotices, email, edge, web };
 }

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResultV2, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { SocketEvent } from '../functions/push/handler';
-import { SOCKET_API } from '../functions/push/socket-api';
+import type { SocketEvent } from '../functions/change-notices/handler';
+import { SOCKET_API } from '../functions/change-notices/socket-api';
 import { CHANGE_SOCKET_PATH, SOCKET_SIZE_LIMITS } from '../shared/constants';
 import { LOCAL_AWS_CREDENTIALS } from './environment';
 import { loadHandler } from './functions';
@@ -18,7 +18,7 @@ type RouteHandler = (event: SocketEvent, context: Context) => Promise<APIGateway
 const IDLE_TIMEOUT_MS = 10 * 60_000;
 
 /**
- * Plays the WebSocket API (functions/push/socket-api.ts) in front of the same functions the CDK
+ * Plays the WebSocket API (functions/change-notices/socket-api.ts) in front of the same functions the CDK
  * deploys: on an upgrade at CHANGE_SOCKET_PATH it runs the REQUEST authorizer with API Gateway's
  * event, then the $connect route with the authorizer's context; frames go to $default
  * and the close to $disconnect; as API Gateway does, a frame over 32 KB or a message over 128 KB

@@ -6,7 +6,7 @@ export const ChangeStampsSchema = z.record(z.enum(STAMPED), z.number().int());
 export type ChangeStamps = z.infer<typeof ChangeStampsSchema>;
 
 /**
- * What the WebSocket pushes to each of a user's open screens when their counters move: the same
+ * What the WebSocket sends to each of a user's open screens when their counters move: the same
  * counters a poll reads, never item data. A screen reads again only the lists whose counter moved.
  */
 export interface ChangeNotice {

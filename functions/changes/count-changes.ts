@@ -14,7 +14,7 @@ import {
 import { reportError } from '../platform/error-reporting';
 import { log } from '../platform/log';
 import { streamConsumer, type TableChange } from '../platform/stream';
-import { closeOpenConnections, notifyConnections } from '../push/sockets';
+import { closeOpenConnections, notifyConnections } from '../change-notices/sockets';
 import { bumpStamps } from './stamps.repository';
 
 /**

@@ -1,5 +1,5 @@
 import { httpHandler, ok } from '../platform/http';
-import { issueTicket } from '../push/tickets';
+import { issueTicket } from '../change-notices/tickets';
 import { readStamps } from './stamps.repository';
 
 export const handler = httpHandler('changes', {

@@ -38,7 +38,7 @@ export interface WebStackProps extends StackProps {
   config: AppConfig;
   /** Where CloudFront reaches the HTTP API (ApiStack.endpoint). */
   apiEndpoint: string;
-  /** Where CloudFront opens the WebSocket API's stage, served at CHANGE_SOCKET_PATH (PushStack.endpoint). */
+  /** Where CloudFront opens the WebSocket API's stage, served at CHANGE_SOCKET_PATH (ChangeNoticesStack.endpoint). */
   socketEndpoint: string;
   /** Written as /config.json beside the built SPA. */
   webConfig: WebConfig;

@@ -2,14 +2,14 @@ import { expect, test } from '@playwright/test';
 import { POLLING_MS } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
 import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
-import { pushSwitch } from './support/push';
+import { socketSwitch } from './support/change-socket';
 
 /**
- * Changes pushed over the WebSocket: a second tab of the same account shows a change as it is
+ * Change notices over the WebSocket: a second tab of the same account shows a change as it is
  * saved, with no poll; when its socket drops it polls every 3 s, and it takes the socket back.
  * The second tab's clock is stopped, so no poll can happen unless the test moves it on.
  */
-test('a change in one tab shows in another as it is saved, pushed over the socket with no poll; a dropped socket falls back to polling and comes back', async ({
+test('a change in one tab shows in another as it is saved, noticed over the socket with no poll; a dropped socket falls back to polling and comes back', async ({
   page,
   request,
   context,
@@ -19,7 +19,7 @@ test('a change in one tab shows in another as it is saved, pushed over the socke
   await page.goto('/tasks');
 
   const other = await context.newPage();
-  const push = await pushSwitch(other);
+  const socket = await socketSwitch(other);
   const polls: string[] = [];
   other.on('request', (sent) => {
     if (new URL(sent.url()).pathname === '/api/changes') polls.push(sent.url());
@@ -27,7 +27,7 @@ test('a change in one tab shows in another as it is saved, pushed over the socke
   await installPageClock(other);
   await openInTab(other, '/tasks');
   await stopPageClock(other);
-  await push.opened();
+  await socket.opened();
   const checkbox = (name: string) => other.getByRole('checkbox', { name: `Completed: ${name}` });
   await expect(checkbox('Call the bank')).not.toBeChecked();
   // The check as the page loads and the one as its socket opens (for what changed before) are done.
@@ -39,15 +39,15 @@ test('a change in one tab shows in another as it is saved, pushed over the socke
   expect(polls).toHaveLength(polledBefore);
 
   // The socket drops: the change made meanwhile comes with the next poll.
-  await push.drop();
+  await socket.drop();
   await api.update('tasks', task.id, { title: 'Call the bank today' });
   await advancePageClock(other, POLLING_MS.data);
   await expect(checkbox('Call the bank today')).toBeChecked();
   expect(polls.length).toBeGreaterThan(polledBefore);
 
-  // Tried again within the backoff's ceiling, the socket is back, and changes are pushed again.
-  push.restore();
-  await push.openedAsClockMoves(2);
+  // Tried again within the backoff's ceiling, the socket is back, and the change notices come again.
+  socket.restore();
+  await socket.openedAsClockMoves(2);
   const polled = polls.length;
   await api.update('tasks', task.id, { title: 'Call the bank at nine' });
   await expect(checkbox('Call the bank at nine')).toBeChecked();

@@ -4,7 +4,7 @@ import { createAccount } from './support/accounts';
 import { signedInAccount } from './support/app-data';
 import { signInThroughForm } from './support/sign-in';
 import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
-import { pushSwitch } from './support/push';
+import { socketSwitch } from './support/change-socket';
 
 const SERVER_ERROR = { status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } };
 
@@ -78,8 +78,8 @@ for (const [screen, kind, empty, newLabel] of [
     `${screen} show a red box with Retry when the list fails, and keep what was loaded when a later refresh fails`,
     { tag: '@phone' },
     async ({ page, request }) => {
-      // Polled, not pushed: the change watcher reads the list again only when the test moves the clock on.
-      await pushSwitch(page, { refusing: true });
+      // Polled, the socket refused: the change watcher reads the list again only when the test moves the clock on.
+      await socketSwitch(page, { refusing: true });
       await installPageClock(page);
       const { api } = await signedInAccount(page, request, `load-${screen.toLowerCase()}`, null);
       const list = await gate(page, [`/api${path}`], 'fail');

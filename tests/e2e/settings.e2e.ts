@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { POLLING_MS, SAVED_INDICATOR_MS } from '../../shared/constants';
 import { signedInAccount } from './support/app-data';
 import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
-import { pushSwitch } from './support/push';
+import { socketSwitch } from './support/change-socket';
 import { seriousViolations } from './support/axe';
 import { pretendGoogleIsNotConfigured } from './support/google';
 
@@ -107,7 +107,7 @@ test(
   'the real-time status, when turned on, shows in the app’s frame on every page: connected, disconnected offline, error when the socket is down and the check fails',
   { tag: '@phone' },
   async ({ page, request, context }, testInfo) => {
-    const push = await pushSwitch(page);
+    const socket = await socketSwitch(page);
     // On a stopped page clock: once the socket is down, the change watcher checks only when the test moves the clock on.
     await installPageClock(page);
     await signedInAccount(page, request, 'settings-realtime', '/settings');
@@ -125,7 +125,7 @@ test(
     await context.setOffline(false);
     await expect(status).toHaveText('Real-time status: CONNECTED');
 
-    await push.drop();
+    await socket.drop();
     await page.route('**/api/changes', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }),
     );
@@ -150,7 +150,7 @@ test(
 
 test('a check answered late does not undo the real-time status a later check gave', async ({ page, request }) => {
   // No socket: the change watcher checks the counters at each interval of the stopped page clock.
-  await pushSwitch(page, { refusing: true });
+  await socketSwitch(page, { refusing: true });
   await installPageClock(page);
   await signedInAccount(page, request, 'settings-realtime-late', '/settings');
   await stopPageClock(page);
@@ -236,10 +236,10 @@ test('"Sign out everywhere" ends the session in another browser at once, through
   const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
     const other = await elsewhere.newPage();
-    const push = await pushSwitch(other);
+    const socket = await socketSwitch(other);
     await openInTab(other, '/tasks');
     await expect(other.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible();
-    await push.opened();
+    await socket.opened();
 
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(page).toHaveURL(/\/(signout|login)/);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
-import { pushSwitch } from './support/push';
+import { socketSwitch } from './support/change-socket';
 import { moveWithKeyboard } from './support/sortable';
 import { installPageClock } from './support/clock';
 
@@ -242,13 +242,13 @@ test('a status change shows at once and stays: its own change notice reads the l
   page,
   request,
 }) => {
-  const push = await pushSwitch(page);
+  const socket = await socketSwitch(page);
   const { api } = await signedInAccount(page, request, 'tasks-one-write', null);
   await api.create('tasks', { title: 'Call the bank' });
   const baseline = page.waitForResponse('**/api/changes');
   await page.goto('/tasks');
   await baseline;
-  await push.opened();
+  await socket.opened();
   const box = page.getByRole('checkbox', { name: 'Completed: Call the bank' });
   await expect(box).not.toBeChecked();
   // Every state the box shows from now on, as the page draws it.
@@ -280,7 +280,7 @@ test('a status change shows at once and stays: its own change notice reads the l
       held();
     });
   });
-  const heard = push.heard.length;
+  const heard = socket.heard.length;
   await box.click();
   await expect(box).toBeChecked();
   await readHeld;
@@ -293,7 +293,7 @@ test('a status change shows at once and stays: its own change notice reads the l
   const staleRead = page.waitForResponse((answer) => answer.request().method() === 'GET' && answer.url().endsWith('/api/tasks'));
   await releaseRead();
   await staleRead;
-  await push.noticesHeard(heard + 2);
+  await socket.noticesHeard(heard + 2);
   // At least those two: a read thrown away for racing a change is made again (lib/items.ts).
   await expect.poll(() => requests.filter((sent) => sent === 'GET /api/tasks').length).toBeGreaterThanOrEqual(2);
   await expect(box).not.toBeChecked();
@@ -301,13 +301,13 @@ test('a status change shows at once and stays: its own change notice reads the l
 });
 
 test('a task added elsewhere while this tab’s own change is being saved shows once the save is answered', async ({ page, request }) => {
-  const push = await pushSwitch(page);
+  const socket = await socketSwitch(page);
   const { api } = await signedInAccount(page, request, 'tasks-raced-read', null);
   await api.create('tasks', { title: 'Call the bank' });
   const baseline = page.waitForResponse('**/api/changes');
   await page.goto('/tasks');
   const { stamps } = (await (await baseline).json()) as { stamps: { tasks: number } };
-  await push.opened();
+  await socket.opened();
   const box = page.getByRole('checkbox', { name: 'Completed: Call the bank' });
   await expect(box).not.toBeChecked();
 
@@ -322,7 +322,7 @@ test('a task added elsewhere while this tab’s own change is being saved shows 
     });
   });
   // The list reads the page makes once it has heard of both changes (the status and the new task).
-  const bothHeard = () => push.heard.some((notice) => (JSON.parse(notice) as { stamps: { tasks: number } }).stamps.tasks >= stamps.tasks + 2);
+  const bothHeard = () => socket.heard.some((notice) => (JSON.parse(notice) as { stamps: { tasks: number } }).stamps.tasks >= stamps.tasks + 2);
   const readsAfterBoth = new Set<Request>();
   const answered = new Set<Request>();
   page.on('request', (sent) => {

@@ -10,7 +10,7 @@ import {
   PUBLIC_ROUTE_THROTTLE,
   SERVICE_ROUTE_THROTTLE,
 } from '../../shared/constants';
-import { SOCKET_API } from '../../functions/push/socket-api';
+import { SOCKET_API } from '../../functions/change-notices/socket-api';
 import { logicalId, tempoApp, TEST_ENV } from './tempo-app';
 
 /** Written out on purpose: making a route public has to be a visible change to this test. */
@@ -194,7 +194,7 @@ describe('the API’s own domain', () => {
     return (distribution.Origins as Array<{ Id: string; DomainName: unknown; OriginPath?: string }>).find((origin) => origin.Id === behavior.TargetOriginId)!;
   };
   const managementEndpoints = (app: ReturnType<typeof tempoApp>) =>
-    Object.values(Template.fromStack(app.push).findResources('AWS::Lambda::Function'))
+    Object.values(Template.fromStack(app.changeNotices).findResources('AWS::Lambda::Function'))
       .map((resource) => resource.Properties.Environment?.Variables?.WEBSOCKET_MANAGEMENT_ENDPOINT)
       .filter(Boolean);
 
@@ -202,9 +202,9 @@ describe('the API’s own domain', () => {
     expect(template.toJSON().Resources[logicalId(tempo.api.api)].Properties.DisableExecuteApiEndpoint).toBeFalsy();
     template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     expect(JSON.stringify(apiOrigin(tempo))).toContain(logicalId(tempo.api.api));
-    const push = Template.fromStack(tempo.push);
-    expect(push.toJSON().Resources[logicalId(tempo.push.api)].Properties.DisableExecuteApiEndpoint).toBeFalsy();
-    push.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    const notices = Template.fromStack(tempo.changeNotices);
+    expect(notices.toJSON().Resources[logicalId(tempo.changeNotices.api)].Properties.DisableExecuteApiEndpoint).toBeFalsy();
+    notices.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     expect(JSON.stringify(socketOrigin(tempo).DomainName)).toContain('Tempo-dev-Push');
   });
 
@@ -220,27 +220,27 @@ describe('the API’s own domain', () => {
   });
 
   it('with one, the sockets have their own name under the same certificate, and their execute-api address is switched off too', () => {
-    const push = Template.fromStack(withDomain.push);
-    const api = { Ref: logicalId(withDomain.push.api) };
-    expect(push.toJSON().Resources[logicalId(withDomain.push.api)].Properties.DisableExecuteApiEndpoint).toBe(true);
-    const [domainId] = Object.keys(push.findResources('AWS::ApiGatewayV2::DomainName'));
-    push.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+    const notices = Template.fromStack(withDomain.changeNotices);
+    const api = { Ref: logicalId(withDomain.changeNotices.api) };
+    expect(notices.toJSON().Resources[logicalId(withDomain.changeNotices.api)].Properties.DisableExecuteApiEndpoint).toBe(true);
+    const [domainId] = Object.keys(notices.findResources('AWS::ApiGatewayV2::DomainName'));
+    notices.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
       DomainName: SOCKET_DOMAIN,
       DomainNameConfigurations: [{ CertificateArn: API_CERTIFICATE, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }],
     });
     // At the stage's name, where CloudFront opens the sockets; and at the root, where the functions reach their connections.
-    const mappings = Object.values(push.findResources('AWS::ApiGatewayV2::ApiMapping'));
+    const mappings = Object.values(notices.findResources('AWS::ApiGatewayV2::ApiMapping'));
     expect(mappings).toHaveLength(2);
     for (const mapping of mappings) {
       expect(mapping.Properties).toMatchObject({ ApiId: api, DomainName: { Ref: domainId }, Stage: SOCKET_API.stage });
-      expect(mapping.DependsOn).toContain(logicalId(withDomain.push.stage));
+      expect(mapping.DependsOn).toContain(logicalId(withDomain.changeNotices.stage));
     }
     expect(mappings.map((mapping) => mapping.Properties.ApiMappingKey ?? '').sort()).toEqual(['', SOCKET_API.stage]);
     expect(socketOrigin(withDomain).DomainName).toBe(SOCKET_DOMAIN);
     expect(socketOrigin(withDomain).OriginPath).toBeUndefined();
     expect(new Set(managementEndpoints(withDomain))).toEqual(new Set([`https://${SOCKET_DOMAIN}`]));
     expect(managementEndpoints(tempo).length).toBeGreaterThan(0);
-    expect(JSON.stringify(managementEndpoints(tempo))).toContain(logicalId(tempo.push.api));
+    expect(JSON.stringify(managementEndpoints(tempo))).toContain(logicalId(tempo.changeNotices.api));
   });
 
   it('needs both the name and the certificate, and the sockets’ name with them', () => {

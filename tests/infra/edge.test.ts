@@ -3,7 +3,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { HANDLERS, routes, type Route } from '../../functions/routes';
-import { SOCKET_API } from '../../functions/push/socket-api';
+import { SOCKET_API } from '../../functions/change-notices/socket-api';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
 import { CALENDAR_FEED, tokenOfFeedPath } from '../../shared/calendar-feed';
 import { CLIENT_RATE_LIMITS } from '../../shared/constants';
@@ -236,8 +236,10 @@ describe('the API behind CloudFront only', () => {
   });
 
   it('gives the socket authorizer, which checks the origin too, the same secret', () => {
-    const authorizer = tempo.push.socketFunctions.get(SOCKET_API.authorizer.source)!;
-    resolvesTheSecret(Template.fromStack(tempo.push).toJSON().Resources[logicalId(authorizer.function)].Properties.Environment.Variables.ORIGIN_VERIFY);
+    const authorizer = tempo.changeNotices.socketFunctions.get(SOCKET_API.authorizer.source)!;
+    resolvesTheSecret(
+      Template.fromStack(tempo.changeNotices).toJSON().Resources[logicalId(authorizer.function)].Properties.Environment.Variables.ORIGIN_VERIFY,
+    );
   });
 
   it('lets no deployed function pass for the local stack, which takes requests without the secret', () => {

@@ -104,7 +104,7 @@ describe('dead-letter reports', () => {
       'detail-type': ['CloudWatch Alarm State Change'],
       detail: { alarmName: [{ wildcard: 'Tempo-dev-*-dead-letters' }], state: { value: ['ALARM'] } },
     });
-    const alarms = [...alarmsOf(tempo.events), ...alarmsOf(tempo.push)];
+    const alarms = [...alarmsOf(tempo.events), ...alarmsOf(tempo.changeNotices)];
     expect(alarms.length).toBeGreaterThan(BUS_RULES.length + SCHEDULES.length);
     for (const { AlarmName, AlarmDescription } of alarms) {
       expect(AlarmName).toMatch(/^Tempo-dev-(Events|Push)-[\w-]+-dead-letters$/);

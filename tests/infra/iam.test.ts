@@ -6,7 +6,7 @@ import { BUS_RULES } from '../../events/rules';
 import { REMINDER_SCHEDULES, SCHEDULES } from '../../events/schedules';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
-import { SOCKET_API } from '../../functions/push/socket-api';
+import { SOCKET_API } from '../../functions/change-notices/socket-api';
 import { eventTargetAccess, HANDLER_ACCESS, SOCKET_ACCESS, STREAM_CONSUMER_ACCESS, TRIGGER_ACCESS, type Access } from '../../infra/access';
 import type { AppFunction } from '../../infra/constructs/app-function';
 import { logicalId, tempoApp } from './tempo-app';
@@ -34,7 +34,7 @@ const REFERENCES = {
   webPushVapid: logicalId(tempo.secrets.webPushVapid),
   /** Every function may read it, to report its errors. */
   sentryDsn: logicalId(tempo.secrets.sentryDsn),
-  socketApi: logicalId(tempo.push.api),
+  socketApi: logicalId(tempo.changeNotices.api),
   /** Named at synth (the schedules name their group in their own ARN). */
   reminderGroup: `:schedule/tempo-dev-${REMINDER_SCHEDULES.group}/*"`,
   reminderSchedulerRole: logicalId(tempo.events.reminders.role),
@@ -233,16 +233,16 @@ const FUNCTIONS: Case[] = [
   [`one-time schedules of ${REMINDER_SCHEDULES.group}`, tempo.events.reminders.fire, eventTargetAccess(REMINDER_SCHEDULES.target)],
   ['dead-letter reporter', tempo.events.deadLetterReporter, eventTargetAccess('dead-letters/report')],
   ...[...tempo.auth.triggers].map(([trigger, target]): Case => [`trigger ${trigger}`, target, TRIGGER_ACCESS[trigger]]),
-  ...[...tempo.push.socketFunctions].map(([source, target]): Case => [`socket function ${source}`, target, SOCKET_ACCESS[source]!]),
+  ...[...tempo.changeNotices.socketFunctions].map(([source, target]): Case => [`socket function ${source}`, target, SOCKET_ACCESS[source]!]),
   ...STREAM_CONSUMERS.map((consumer): Case => {
-    const { function: target, failures } = tempo.push.streamConsumers.get(consumer.name)!;
+    const { function: target, failures } = tempo.changeNotices.streamConsumers.get(consumer.name)!;
     return [`stream consumer ${consumer.name}`, target, STREAM_CONSUMER_ACCESS[consumer.target]!, failures];
   }),
 ];
 
 describe('function permissions', () => {
   it('cover every function of the app', () => {
-    const lambdas = [tempo.api, tempo.events, tempo.auth, tempo.push].map(
+    const lambdas = [tempo.api, tempo.events, tempo.auth, tempo.changeNotices].map(
       (stack) => Object.keys(Template.fromStack(stack).findResources('AWS::Lambda::Function')).length,
     );
     expect(FUNCTIONS).toHaveLength(lambdas.reduce((sum, count) => sum + count, 0));

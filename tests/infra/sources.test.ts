@@ -5,12 +5,12 @@ import { HANDLERS, routes } from '../../functions/routes';
 import { BUS_RULES } from '../../events/rules';
 import { REMINDER_SCHEDULES, SCHEDULES } from '../../events/schedules';
 import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
-import { SOCKET_API } from '../../functions/push/socket-api';
+import { SOCKET_API } from '../../functions/change-notices/socket-api';
 import { tempoApp } from './tempo-app';
 
 /**
  * The CDK builds from the same lists the local stack serves from (functions/routes.ts,
- * events/rules.ts, events/schedules.ts, functions/changes/stream-consumers.ts, functions/push/socket-api.ts,
+ * events/rules.ts, events/schedules.ts, functions/changes/stream-consumers.ts, functions/change-notices/socket-api.ts,
  * functions/auth/triggers.ts), so what runs on a laptop is what AWS runs.
  */
 const tempo = tempoApp();
@@ -49,18 +49,18 @@ describe('one source for the CDK and the local stack', () => {
   });
 
   it('WebSocket routes: one per route of the socket API, each to its one routes function; the authorizer on $connect only', () => {
-    const synthesized = resourcesOf(tempo.push, 'AWS::ApiGatewayV2::Route');
+    const synthesized = resourcesOf(tempo.changeNotices, 'AWS::ApiGatewayV2::Route');
     expect(synthesized.map((route) => route.RouteKey as string).sort()).toEqual([...SOCKET_API.routes].sort());
     expect(synthesized.filter((route) => route.AuthorizationType === 'CUSTOM').map((route) => route.RouteKey)).toEqual(['$connect']);
-    const [authorizer, ...others] = resourcesOf(tempo.push, 'AWS::ApiGatewayV2::Authorizer');
+    const [authorizer, ...others] = resourcesOf(tempo.changeNotices, 'AWS::ApiGatewayV2::Authorizer');
     expect(others).toEqual([]);
     expect(authorizer).toMatchObject({ AuthorizerType: 'REQUEST', IdentitySource: [`route.request.querystring.${SOCKET_API.authorizer.queryParameter}`] });
-    expect(resourcesOf(tempo.push, 'AWS::ApiGatewayV2::Integration')).toHaveLength(1);
-    expect([...tempo.push.socketFunctions.keys()].sort()).toEqual([SOCKET_API.authorizer.source, SOCKET_API.handler].sort());
+    expect(resourcesOf(tempo.changeNotices, 'AWS::ApiGatewayV2::Integration')).toHaveLength(1);
+    expect([...tempo.changeNotices.socketFunctions.keys()].sort()).toEqual([SOCKET_API.authorizer.source, SOCKET_API.handler].sort());
   });
 
   it('stream consumers: one function and one event source mapping each, with the same filter as the local stream', () => {
-    const mappings = resourcesOf(tempo.push, 'AWS::Lambda::EventSourceMapping');
+    const mappings = resourcesOf(tempo.changeNotices, 'AWS::Lambda::EventSourceMapping');
     expect(mappings).toHaveLength(STREAM_CONSUMERS.length);
     for (const consumer of STREAM_CONSUMERS) {
       expect(mappings).toContainEqual(
@@ -71,8 +71,8 @@ describe('one source for the CDK and the local stack', () => {
         }),
       );
     }
-    expect([...tempo.push.streamConsumers.keys()].sort()).toEqual(STREAM_CONSUMERS.map((consumer) => consumer.name).sort());
-    expect(resourcesOf(tempo.push, 'AWS::Lambda::Function')).toHaveLength(STREAM_CONSUMERS.length + tempo.push.socketFunctions.size);
+    expect([...tempo.changeNotices.streamConsumers.keys()].sort()).toEqual(STREAM_CONSUMERS.map((consumer) => consumer.name).sort());
+    expect(resourcesOf(tempo.changeNotices, 'AWS::Lambda::Function')).toHaveLength(STREAM_CONSUMERS.length + tempo.changeNotices.socketFunctions.size);
   });
 
   it('Cognito triggers: one function per trigger, attached to the user pool', () => {

@@ -19,13 +19,13 @@ export function useConnectionStatus(): ConnectionStatus {
   return useObservable(connection);
 }
 
-/** Whether changes are pushed to this tab right now (the WebSocket is open); while not, they are polled. */
-export function useChangesPushed(): boolean {
+/** Whether the change notices reach this tab right now (their WebSocket is open); while not, changes are polled. */
+export function useChangeNoticesOpen(): boolean {
   return useObservable(socketOpen);
 }
 
 /** The same, at this moment, for code outside a component. */
-export const changesPushed = (): boolean => socketOpen.get();
+export const changeNoticesOpen = (): boolean => socketOpen.get();
 
 const counterListeners = new Map<Stamped, Set<() => void>>();
 
@@ -56,7 +56,7 @@ export function movedCounters(previous: ChangeStamps, next: ChangeStamps): Set<S
 
 /**
  * The socket's address, with a single-use ticket asked for just before: the token itself would sit
- * in the edge's access logs (functions/push/tickets.repository.ts).
+ * in the edge's access logs (functions/change-notices/tickets.repository.ts).
  */
 async function socketUrl(): Promise<string> {
   const { ticket } = await apiRequest<{ ticket: string }>('/api/changes/socket-ticket', { method: 'POST', signedIn: true });

@@ -3,7 +3,7 @@ import useSWR, { mutate, useSWRConfig } from 'swr';
 import { POLLING_MS } from '../../../../../shared/constants';
 import type { ChangeLine, ChangeSet } from '../../../../../shared/change-sets.schema';
 import { apiRequest } from '../../../lib/api';
-import { onCounterMoved, useChangesPushed } from '../../../lib/change-watcher';
+import { onCounterMoved, useChangeNoticesOpen } from '../../../lib/change-watcher';
 import { TOOL_CALLS_KEY } from './tool-calls';
 
 /** Today's change sets of the assistant (functions/voice/change-sets.ts), newest first. */
@@ -15,11 +15,11 @@ const CHANGE_SET_READ_DELAY_MS = 250;
 /**
  * The change set of the turn under way (the newest call's): read again each time the tool calls'
  * counter moves (a call logged or finished, a line undone or confirmed, in any tab), and polled
- * like the tool calls while a call runs and changes are not pushed. One read of one set: a busy
+ * like the tool calls while a call runs and the change notices' socket is closed. One read of one set: a busy
  * day's history is not read again for every call.
  */
 export function useChangeSet(id: string | null, calling: boolean) {
-  const pushed = useChangesPushed();
+  const noticesOpen = useChangeNoticesOpen();
   useEffect(() => {
     if (!id) return;
     // A turn's calls move the counter several times within moments: one read after the burst serves
@@ -37,7 +37,7 @@ export function useChangeSet(id: string | null, calling: boolean) {
     };
   }, [id]);
   return useSWR(id && changeSetKey(id), (key: string) => apiRequest<ChangeSet>(key, { signedIn: true }), {
-    refreshInterval: !pushed && calling ? POLLING_MS.toolCalls : 0,
+    refreshInterval: !noticesOpen && calling ? POLLING_MS.toolCalls : 0,
     revalidateOnFocus: false,
   });
 }

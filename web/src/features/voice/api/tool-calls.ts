@@ -4,29 +4,30 @@ import { DATA_CACHE_TTL_MS, POLLING_MS } from '../../../../../shared/constants';
 import type { ToolCall, ToolCallRequest } from '../../../../../shared/tool-calls.schema';
 import { apiRequest } from '../../../lib/api';
 import { oneReadAtATime } from '../../../lib/one-read-at-a-time';
-import { changesPushed, counterMovedOrTimeout, onCounterMoved, useChangesPushed } from '../../../lib/change-watcher';
+import { changeNoticesOpen, counterMovedOrTimeout, onCounterMoved, useChangeNoticesOpen } from '../../../lib/change-watcher';
 
 /** The assistant's tool calls (agent_tool_calls), newest first, at most 50. */
 export const TOOL_CALLS_KEY = '/api/voice/tool-calls';
 
 /**
  * How often a logged call is asked for its outcome besides the tool calls' notices (often while
- * they are not pushed, seldom while a lost notice is all a read would catch), and how long the
+ * their socket is closed, seldom while a lost notice is all a read would catch), and how long the
  * agent is kept waiting for it.
  */
-export const RESULT_POLL = { intervalMs: 150, pushedIntervalMs: 1_000, timeoutMs: 20_000 } as const;
+export const RESULT_POLL = { intervalMs: 150, noticesOpenIntervalMs: 1_000, timeoutMs: 20_000 } as const;
 
 /**
- * Read again each time the change notices say the user's tool calls moved. While changes are not
- * pushed (the socket is down), polled every POLLING_MS.toolCalls while `calling` or while a call is
+ * Read again each time the change notices say the user's tool calls moved. While the change notices'
+ * socket is down, polled every POLLING_MS.toolCalls while `calling` or while a call is
  * pending instead; otherwise read again after the cache TTL. Lists are compared by id, status and
  * updated_at, so an unchanged read renders nothing.
  */
 export function useToolCalls(calling: boolean) {
-  const pushed = useChangesPushed();
+  const noticesOpen = useChangeNoticesOpen();
   useEffect(() => onCounterMoved('toolcalls', () => void mutate(TOOL_CALLS_KEY)), []);
   return useSWR(TOOL_CALLS_KEY, callsReadFromNow, {
-    refreshInterval: (calls) => (!pushed && (calling || calls?.some((call) => call.status === 'pending')) ? POLLING_MS.toolCalls : DATA_CACHE_TTL_MS.toolCalls),
+    refreshInterval: (calls) =>
+      !noticesOpen && (calling || calls?.some((call) => call.status === 'pending')) ? POLLING_MS.toolCalls : DATA_CACHE_TTL_MS.toolCalls,
     revalidateOnFocus: false,
     compare: (a, b) => a === b || (a?.length === b?.length && !!a && a.every((call, index) => sameState(call, b![index]!))),
   });
@@ -63,7 +64,7 @@ export async function getToolCall(id: string): Promise<ToolCall> {
  */
 export async function awaitToolCall(call: ToolCall): Promise<ToolCall> {
   const deadline = Date.now() + RESULT_POLL.timeoutMs;
-  const wake = () => counterMovedOrTimeout('toolcalls', changesPushed() ? RESULT_POLL.pushedIntervalMs : RESULT_POLL.intervalMs);
+  const wake = () => counterMovedOrTimeout('toolcalls', changeNoticesOpen() ? RESULT_POLL.noticesOpenIntervalMs : RESULT_POLL.intervalMs);
   let current = call;
   let woken = wake();
   while (current.status === 'pending' && Date.now() < deadline) {

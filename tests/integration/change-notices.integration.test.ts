@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BLOCKED_COGNITO_CALL, BLOCKED_COGNITO_TARGETS } from '../../functions/auth/triggers';
 import { connectionKey } from '../../functions/data/keys';
-import { openConnections } from '../../functions/push/connections.repository';
+import { openConnections } from '../../functions/change-notices/connections.repository';
 import { db, tableName } from '../../functions/platform/dynamo';
 import type { ChangeNotice } from '../../shared/changes.schema';
 import { CHANGE_SOCKET_PATH, SOCKET_LIMITS, SOCKET_SIZE_LIMITS } from '../../shared/constants';
@@ -14,14 +14,14 @@ import { useVirtualClock } from '../support/clock';
 import { useLocalStack } from '../support/local-stack';
 import { mailsTo } from '../support/outbox';
 
-/** The WebSocket push through the local stack: authorizer, routes, the table's stream and the sender. */
+/** The change notices' WebSocket through the local stack: authorizer, routes, the table's stream and the sender. */
 describe('change notices over the WebSocket', () => {
-  const local = useLocalStack('push');
+  const local = useLocalStack('change-notices');
 
   async function signedIn(name: string) {
     const email = `${name}-${Date.now()}@example.com`;
-    const id = await local.stack.ensureUser(email, 'Push-pass-1!', name);
-    const token = await local.stack.signIn(email, 'Push-pass-1!');
+    const id = await local.stack.ensureUser(email, 'Notices-pass-1!', name);
+    const token = await local.stack.signIn(email, 'Notices-pass-1!');
     const post = (path: string, body: unknown) =>
       fetch(`${local.stack.url}${path}`, {
         method: 'POST',
@@ -72,7 +72,7 @@ describe('change notices over the WebSocket', () => {
     const [anaTab, anaOtherTab, benTab] = [await socket(ana.token), await socket(ana.token), await socket(ben.token)];
     await until(async () => (await openConnections(ana.id, new Date())).length === 2);
 
-    expect((await ana.post('/api/tasks', { title: 'Pushed' })).status).toBe(201);
+    expect((await ana.post('/api/tasks', { title: 'Noticed' })).status).toBe(201);
     await until(() => anaTab.notices.length > 0 && anaOtherTab.notices.length > 0);
     for (const tab of [anaTab, anaOtherTab]) expect(tab.notices.at(-1)!.stamps).toMatchObject({ tasks: 1, goals: 0 });
     await local.stack.stream.settle();
@@ -199,7 +199,7 @@ describe('change notices over the WebSocket', () => {
         new InitiateAuthCommand({
           AuthFlow: 'USER_PASSWORD_AUTH',
           ClientId: local.stack.pool.clientId,
-          AuthParameters: { USERNAME: kim.email, PASSWORD: 'Push-pass-1!' },
+          AuthParameters: { USERNAME: kim.email, PASSWORD: 'Notices-pass-1!' },
         }),
       );
     const other = (await signIn()).AuthenticationResult!;
@@ -245,7 +245,7 @@ describe('change notices over the WebSocket', () => {
     const bodies: Record<(typeof BLOCKED_COGNITO_TARGETS)[number], object> = {
       ForgotPassword: { ClientId: local.stack.pool.clientId, Username: lou.email },
       ConfirmForgotPassword: { ClientId: local.stack.pool.clientId, Username: lou.email, ConfirmationCode: '123456', Password: 'Other-pass-2!' },
-      ChangePassword: { AccessToken: lou.token, PreviousPassword: 'Push-pass-1!', ProposedPassword: 'Other-pass-2!' },
+      ChangePassword: { AccessToken: lou.token, PreviousPassword: 'Notices-pass-1!', ProposedPassword: 'Other-pass-2!' },
     };
     for (const target of BLOCKED_COGNITO_TARGETS) {
       const answer = await fetch(`${local.stack.pool.endpoint}/`, {
@@ -255,7 +255,7 @@ describe('change notices over the WebSocket', () => {
       });
       expect([target, answer.status, ((await answer.json()) as { __type: string }).__type]).toEqual([target, 400, BLOCKED_COGNITO_CALL.type]);
     }
-    expect(await local.stack.signIn(lou.email, 'Push-pass-1!')).toBeTruthy();
+    expect(await local.stack.signIn(lou.email, 'Notices-pass-1!')).toBeTruthy();
   });
 
   it('forgets a socket at $disconnect, and one the management API says is gone', async () => {

@@ -15,7 +15,7 @@ export interface SocketAuthorizerContext {
 /**
  * The WebSocket API's REQUEST authorizer on $connect. A browser cannot set headers on a WebSocket,
  * and a token in the address would be written to the edge's access logs; so the socket opens with
- * a single-use ticket (functions/push/tickets.repository.ts) that a signed-in call to the API got
+ * a single-use ticket (functions/change-notices/tickets.repository.ts) that a signed-in call to the API got
  * moments before, and that this call uses up. A ticket issued before the user's sessions were ended
  * (a password reset, "Sign out everywhere") opens nothing. Like every route of the HTTP API, the
  * upgrade must have come through the site's CloudFront. Throwing "Unauthorized" is how a Lambda

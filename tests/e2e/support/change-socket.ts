@@ -8,7 +8,7 @@ import { advancePageClock } from './clock';
  * `drop()` closes the open ones and refuses new ones, as a lost network or a closed stage would;
  * `restore()` lets the next try through.
  */
-export async function pushSwitch(page: Page, options: { refusing?: boolean } = {}) {
+export async function socketSwitch(page: Page, options: { refusing?: boolean } = {}) {
   let refusing = options.refusing ?? false;
   const open = new Set<WebSocketRoute>();
   const heard: string[] = [];
@@ -62,7 +62,7 @@ export async function pushSwitch(page: Page, options: { refusing?: boolean } = {
 /**
  * Counts the page's change sockets whose upgrade the server answered (101), as Chromium's network
  * log reports it: the server upgrades a socket only once $connect has recorded it, so a change saved
- * from then on is pushed to it. The page hears `open` just after.
+ * from then on is noticed on it. The page hears `open` just after.
  */
 async function countOpenedSockets(page: Page): Promise<{ count: number }> {
   const opened = { count: 0 };

@@ -10,7 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
-import { SOCKET_API } from '../../functions/push/socket-api';
+import { SOCKET_API } from '../../functions/change-notices/socket-api';
 import { DEAD_LETTERS_HELD } from '../../functions/dead-letters/alarm';
 import { grantAccess, SOCKET_ACCESS, STREAM_CONSUMER_ACCESS, type SharedResources } from '../access';
 import { resourceName, type AppConfig } from '../config';
@@ -18,7 +18,7 @@ import { AppFunction } from '../constructs/app-function';
 import { deadLetterQueue } from '../constructs/dead-letter-queue';
 import { arnAsNagShowsIt } from '../constructs/nag-arn';
 
-export interface PushStackProps extends StackProps {
+export interface ChangeNoticesStackProps extends StackProps {
   config: AppConfig;
   shared: SharedResources & { auth: NonNullable<SharedResources['auth']> };
   /** The table, with its stream. */
@@ -31,12 +31,12 @@ export interface PushStackProps extends StackProps {
 const SOCKET_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /**
- * Live push: the WebSocket API of functions/push/socket-api.ts (a Lambda REQUEST authorizer on
+ * The change notices: the WebSocket API of functions/change-notices/socket-api.ts (a Lambda REQUEST authorizer on
  * $connect, one function for its routes), and for each consumer of functions/changes/stream-consumers.ts a function on
  * the table's stream with its filter, partial batch failures, retries, and an on-failure queue with
  * an alarm.
  */
-export class PushStack extends Stack {
+export class ChangeNoticesStack extends Stack {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
   /** Where CloudFront opens the sockets (wss://…/<stage>): the sockets' own domain when configured, else the execute-api address. */
@@ -48,7 +48,7 @@ export class PushStack extends Stack {
   /** Each stream consumer's function and the queue its failed records go to, by consumer name. */
   readonly streamConsumers: ReadonlyMap<string, { function: AppFunction; failures: Queue }>;
 
-  constructor(scope: Construct, id: string, props: PushStackProps) {
+  constructor(scope: Construct, id: string, props: ChangeNoticesStackProps) {
     super(scope, id, props);
     const { config } = props;
     const socketFunction = (source: string, description: string) =>
@@ -168,7 +168,7 @@ export class PushStack extends Stack {
   }
 }
 
-/** `push/authorizer` becomes `PushAuthorizer`. */
+/** `change-notices/authorizer` becomes `ChangeNoticesAuthorizer` (the functions' construct ids). */
 function pascalCase(source: string): string {
   return source.replace(/(^|[-/])([a-z])/g, (_all, _separator: string, letter: string) => letter.toUpperCase());
 }
