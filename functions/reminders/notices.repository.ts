@@ -54,20 +54,28 @@ export async function noticeKept(userId: string, noticeId: string): Promise<bool
   return Item !== undefined;
 }
 
-/** The notices to show: not dismissed, not snoozed, newest reminder first, at most MAX_NOTICES_SHOWN. */
-export async function noticesShown(userId: string): Promise<ReminderNotice[]> {
-  const shown: ReminderNotice[] = [];
+/** The person's notices, newest first or oldest first, at most MAX_NOTICES_READ (a day's). */
+async function* noticesOf(userId: string, newestFirst: boolean): AsyncGenerator<StoredNotice> {
   let read = 0;
   const found = queryItems<StoredNotice>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': userKey(userId), ':prefix': REMINDER_NOTICE_PREFIX },
-    ScanIndexForward: false,
+    ScanIndexForward: !newestFirst,
     Limit: MAX_NOTICES_READ,
   });
-  for await (const { dismissed, hidden_until, id, kind, item_id, title, item_time, occurrence, all_day, offset, shown_at } of found) {
-    if (!dismissed && !hidden_until) shown.push({ id, kind, item_id, title, item_time, occurrence, all_day, offset, shown_at });
+  for await (const notice of found) {
+    yield notice;
     read += 1;
-    if (shown.length === MAX_NOTICES_SHOWN || read === MAX_NOTICES_READ) break;
+    if (read === MAX_NOTICES_READ) return;
+  }
+}
+
+/** The notices to show: not dismissed, not snoozed, newest reminder first, at most MAX_NOTICES_SHOWN. */
+export async function noticesShown(userId: string): Promise<ReminderNotice[]> {
+  const shown: ReminderNotice[] = [];
+  for await (const { dismissed, hidden_until, id, kind, item_id, title, item_time, occurrence, all_day, offset, shown_at } of noticesOf(userId, true)) {
+    if (!dismissed && !hidden_until) shown.push({ id, kind, item_id, title, item_time, occurrence, all_day, offset, shown_at });
+    if (shown.length === MAX_NOTICES_SHOWN) break;
   }
   return shown;
 }
@@ -160,16 +168,6 @@ export const giveSnoozePlaceBack = (userId: string) => givePlaceBack(snoozedCoun
 /** The ids of the person's snoozed notices (a Query over a day's notices, at most MAX_NOTICES_READ): each holds a schedule. */
 export async function snoozedNoticeIds(userId: string): Promise<string[]> {
   const ids: string[] = [];
-  let read = 0;
-  const found = queryItems<StoredNotice>({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': userKey(userId), ':prefix': REMINDER_NOTICE_PREFIX },
-    Limit: MAX_NOTICES_READ,
-  });
-  for await (const { id, hidden_until } of found) {
-    if (hidden_until) ids.push(id);
-    read += 1;
-    if (read === MAX_NOTICES_READ) break;
-  }
+  for await (const { id, hidden_until } of noticesOf(userId, false)) if (hidden_until) ids.push(id);
   return ids;
 }
