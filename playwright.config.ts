@@ -138,6 +138,8 @@ export default defineConfig({
       // Web Push goes to the local push service double too; the notification tests subscribe there on E2E_PUSH_PORT.
       PUSH_DOUBLE: '1',
       PUSH_DOUBLE_PORT: (process.env.E2E_PUSH_PORT ??= '3140'),
+      // The embedded DynamoDB engine on a port the tests reach, to fill an account's sign-in hour in one write (tests/e2e/support/sign-in-throttle.ts).
+      DYNAMO_PORT: (process.env.E2E_DYNAMO_PORT ??= '3150'),
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: resolve(process.env.E2E_WEB_DIST) } : {}),
     },
     reuseExistingServer: false,

@@ -32,6 +32,8 @@ export interface LocalStackOptions {
   webDir?: string;
   /** Use this DynamoDB endpoint instead of an embedded dynalite. */
   dynamoEndpoint?: string;
+  /** The embedded dynalite's port (a free one when absent): browser tests reach the table there to set up what would take many requests. */
+  dynamoPort?: number;
   /** The API's throttles, when a test's pace is not a person's (the defaults are shared/constants.ts's). */
   apiLimits?: Pick<AdapterOptions, 'throttle' | 'clientLimits'>;
   /** Serve Google sign-in and Calendar from the local double (GOOGLE_DOUBLE=1 npm start). */
@@ -67,7 +69,7 @@ export async function startLocalStack(options: LocalStackOptions) {
   if (sentry) process.env.SENTRY_DSN ||= sentry.dsn();
   const dynamo = options.dynamoEndpoint
     ? { endpoint: options.dynamoEndpoint, stop: async () => undefined }
-    : await startDynalite({ path: join(dataDir, 'dynamodb') });
+    : await startDynalite({ path: join(dataDir, 'dynamodb'), port: options.dynamoPort });
   const stream = await startTableStream({ engineEndpoint: dynamo.endpoint, tableName: TABLE_NAME, deadLetterFile: join(dataDir, 'stream-failures.jsonl') });
   const sockets = await startSocketGateway();
   const bus = await startLocalBus({ deadLetterFile: join(dataDir, 'dead-letters.jsonl') });

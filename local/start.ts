@@ -5,6 +5,7 @@ const stack = await startLocalStack({
   dataDir: process.env.DATA_DIR ?? '.data',
   port: Number(process.env.PORT ?? 3000),
   cognitoPort: Number(process.env.COGNITO_PORT ?? 9229),
+  dynamoPort: process.env.DYNAMO_PORT ? Number(process.env.DYNAMO_PORT) : undefined,
   googleDouble: process.env.GOOGLE_DOUBLE === '1',
   googleDoublePort: process.env.GOOGLE_DOUBLE_PORT ? Number(process.env.GOOGLE_DOUBLE_PORT) : undefined,
   elevenLabsDouble: process.env.ELEVENLABS_DOUBLE === '1',

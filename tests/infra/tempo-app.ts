@@ -31,9 +31,18 @@ export function builtSpa(): string {
 
 /**
  * The whole app for one set of context values, with bundling skipped (the functions' code is
- * not what these tests look at). `env: null` gives environment-agnostic stacks.
+ * not what these tests look at). `env: null` gives environment-agnostic stacks. The app without
+ * context of its own is made once per worker and shared by the files that ask for it (isolate is
+ * off): making and synthesizing it takes seconds, and no test changes an app it reads.
  */
-export function tempoApp(context: Record<string, unknown> = {}, env: Environment | null = TEST_ENV) {
+export function tempoApp(context?: Record<string, unknown>, env: Environment | null = TEST_ENV) {
+  if (context === undefined && env === TEST_ENV) return (defaultApp ??= makeTempoApp({}, TEST_ENV));
+  return makeTempoApp(context ?? {}, env);
+}
+
+let defaultApp: ReturnType<typeof makeTempoApp> | undefined;
+
+function makeTempoApp(context: Record<string, unknown>, env: Environment | null) {
   const app = new App({
     context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], webDist: NO_WEB_DIST, ...context },
   });
