@@ -32,6 +32,7 @@ import { ReminderMailStatusSchema } from '../shared/reminders.schema';
 import { ReminderNoticeSchema, SnoozeSchema } from '../shared/reminder-notices.schema';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings.schema';
 import { ChangeSetConfirmationSchema, ChangeSetSchema, ToolCallUndoSchema } from '../shared/change-sets.schema';
+import { PlanButtonSchema } from '../shared/planning.schema';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';
 import { WaitingListJoinSchema } from '../shared/waiting-list.schema';
@@ -56,6 +57,7 @@ export const HANDLERS = [
   'voice',
   'demo',
   'calendar-feed',
+  'planning',
 ] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
@@ -457,8 +459,18 @@ export const routes = [
   }),
   route('POST', '/api/voice/change-sets/{id}/confirm', {
     handler: 'voice',
-    summary: "The person's answer to the moves to the trash the set holds: apply them, or not",
+    summary:
+      "The person's answer to what the set holds waiting (moves to the trash, a plan's blocks): apply them all, only `lines` (each `<tool_call_id>/<index>`; the rest are turned down), or none; 409 when nothing waits or a named line does not",
     body: ChangeSetConfirmationSchema,
+    response: ChangeSetSchema,
+  }),
+
+  route('POST', '/api/planning/plans', {
+    handler: 'planning',
+    summary:
+      "Plan my day (or week): proposes blocks of time for the open tasks from now to the end of today (or of Sunday) in the person's zone, each with its reason, as a change set of the 'planner' conversation waiting for the person's answer (POST /api/voice/change-sets/{id}/confirm); nothing is saved before it. 409 when there is no open task to plan",
+    body: PlanButtonSchema,
+    status: 201,
     response: ChangeSetSchema,
   }),
 ] as const satisfies readonly Route[];

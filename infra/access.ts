@@ -118,6 +118,9 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   // The person's feed record (found by its token's hash through byList), and for the feed itself
   // their events, tasks (byList) and settings; the address it answers is on the site.
   'calendar-feed': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], linksToSite: true },
+  // Plan my day: the settings, events and tasks (byList), and the plan's change set (its lines put,
+  // the set and an earlier plan's lines updated, read back with a Query); no item is written.
+  planning: { table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], indexes: ['byList'] },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
@@ -161,7 +164,8 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'gcal/push-sync': GOOGLE_CALENDAR,
   // Finds the channels to renew in the expiry index's partitions of their own.
   'gcal/renew-watch': { ...GOOGLE_CALENDAR, indexes: ['byExpiry'] },
-  'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
+  // Query: a plan reads its change set back (an earlier plan of the turn is replaced), and an answer by voice the plan's.
+  'voice/tool-processor': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], indexes: ['byList'], publishes: true },
   // Only reports (every function may read the error-reporting DSN).
   'dead-letters/report': {},
   // Reads the item and the settings, and swaps the item's expected reminder with its schedule; a

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every stage CI runs, each timed, then the flaky browser tests (passed only when run
  * again) by name and one closing line, `N passed, N failed, N skipped`, over all of them. A check
- * (lint, types, the OpenAPI document) counts as one test. Every stage runs even when one before it
+ * (lint, types, the OpenAPI document, the assistant's tools page) counts as one test. Every stage runs even when one before it
  * failed, so one run reports everything; the exit code is 1 when anything failed. First, before any
  * stage, the programs the tests need beyond node_modules (scripts/system-packages.ts).
  */
@@ -55,6 +55,7 @@ const STAGES: Stage[][] = [
     { name: 'types service worker', command: ['tsc', '--noEmit', '-p', 'web/service-worker/tsconfig.json'] },
     { name: 'types tests', command: ['tsc', '--noEmit', '-p', 'tests/tsconfig.json'] },
     { name: 'openapi', command: ['tsx', 'scripts/openapi.ts', '--check'] },
+    { name: 'assistant tools', command: ['tsx', 'scripts/assistant-tools-doc.ts', '--check'] },
     // No import cycles among the modules (type-only imports aside), from every entry point.
     { name: 'cycles', command: ['dpdm', ...CYCLE_CHECK] },
     { name: 'format', command: ['prettier', '--check', '--log-level', 'warn', '.'] },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endsAfterStart, EVENT_TYPES } from './calendar-event-fields';
 import { API_LIMITS } from './constants';
 import { requiredDateTime } from './dates.schema';
-import { serverFields, trashFields } from './item-fields.schema';
+import { itemId, serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { RecurrenceSchema } from './recurrence.schema';
 import { RemindersSchema } from './reminders.schema';
@@ -21,6 +21,8 @@ const eventFields = {
   recurrence: RecurrenceSchema.nullable(),
   /** Minutes before the start; null: the person's default (an event of type 'reminder': at its start). */
   reminders: RemindersSchema.nullable(),
+  /** The task this event is time set aside for (a planned block), or null. */
+  task_id: itemId.nullable(),
 };
 
 /** Checked on the body when it has both times; the API checks again on the merged item. */
@@ -41,6 +43,7 @@ export const EventCreateSchema = z
     tags: eventFields.tags.default([]),
     recurrence: eventFields.recurrence.default(null),
     reminders: eventFields.reminders.default(null),
+    task_id: eventFields.task_id.default(null),
   })
   .refine(timesOrder.check, timesOrder.params);
 export const EventUpdateSchema = z.strictObject(eventFields).partial().refine(timesOrder.check, timesOrder.params);
@@ -51,6 +54,8 @@ export const EventSchema = z.object({
   recurrence: eventFields.recurrence.optional(),
   /** Absent on events saved before reminders existed: the person's default. */
   reminders: eventFields.reminders.optional(),
+  /** Absent on events saved before planned blocks existed: none. */
+  task_id: eventFields.task_id.optional(),
   ...trashFields,
   /** Set when the event was synced in from Google. */
   gcal_id: z.string().nullable(),

@@ -4,7 +4,8 @@ import { itemId } from './item-fields.schema';
 import { ITEM_SCHEMAS } from './item-kinds.schema';
 import { isoDateTime } from './dates.schema';
 import { ENTITIES } from './item-kinds';
-import { AGENT_ACTION_TYPES } from './tool-calls';
+import { PlanReasonSchema } from './planning.schema';
+import { AGENT_ACTION_TYPES, TOOL_CALL_ID_MAX } from './tool-calls';
 
 /** One field an update changed, as it was and as it is. */
 export const ChangedFieldSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
@@ -24,6 +25,8 @@ export const ChangeLineSchema = z.object({
   fields: z.array(ChangedFieldSchema),
   /** Its date in words, in the person's zone and language, as the agent read it back. */
   said: z.string().nullable(),
+  /** A planned block's (or a moved event's) task and why it sits there; absent on other lines. */
+  proposal: z.object({ task_id: z.string().nullable(), start_time: isoDateTime, end_time: isoDateTime, reason: PlanReasonSchema }).optional(),
   updated_at: isoDateTime,
 });
 export type ChangeLine = z.infer<typeof ChangeLineSchema>;
@@ -36,13 +39,25 @@ export const ChangeSetSchema = z.object({
   /** Moves to the trash (or a tag delete) wait for the person's yes or no. */
   awaiting_confirmation: z.boolean(),
   lines: z.array(ChangeLineSchema).max(CHANGE_SET_LIMITS.linesPerSet),
+  /** A plan's tasks that found no room, with why (absent on other sets). */
+  unplaced: z.array(z.object({ task_id: z.string(), title: z.string(), reason: PlanReasonSchema })).optional(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
 export type ChangeSet = z.infer<typeof ChangeSetSchema>;
 
-/** The person's answer to "Move 5 tasks to the trash?". */
-export const ChangeSetConfirmationSchema = z.strictObject({ apply: z.boolean({ error: 'Say whether to apply the changes' }) });
+/**
+ * The person's answer to "Move 5 tasks to the trash?" or to a plan: apply all, none, or (with
+ * `lines`, each `<tool_call_id>/<index>`) only those, the rest turned down.
+ */
+export const ChangeSetConfirmationSchema = z.strictObject({
+  apply: z.boolean({ error: 'Say whether to apply the changes' }),
+  lines: z
+    .array(z.string().max(TOOL_CALL_ID_MAX + 10))
+    .min(1)
+    .max(CHANGE_SET_LIMITS.linesPerSet)
+    .optional(),
+});
 
 /** One line of a call to undo (a batch call's item); without it, the whole call. */
 export const ToolCallUndoSchema = z.strictObject({

@@ -1,12 +1,15 @@
-import { ENTITY_OF_KIND, type Entity, type ItemKind } from './item-kinds';
+import type { ItemKind } from './item-kinds';
 
 /**
  * A change set: every change the assistant makes while answering one utterance (a conversation's
  * turn), one line per item, undone together with "Undo all" or line by line.
  */
 
-/** How a line stands: made, refused by a rule, waiting for the person's yes, turned down, or reverted. */
-export const CHANGE_LINE_STATUSES = ['applied', 'failed', 'held', 'declined', 'undone'] as const;
+/**
+ * How a line stands: made, refused by a rule, waiting for the person's yes (a move to the trash
+ * held, or a planned block proposed), turned down, or reverted.
+ */
+export const CHANGE_LINE_STATUSES = ['applied', 'failed', 'held', 'proposed', 'declined', 'undone'] as const;
 export type ChangeLineStatus = (typeof CHANGE_LINE_STATUSES)[number];
 
 export const CHANGE_SET_LIMITS = {
@@ -25,23 +28,11 @@ export const CHANGE_SET_LIMITS = {
 /** How long a change set can be undone: as long as the trash keeps what it moved there. */
 export const CHANGE_SET_KEPT_DAYS = 10;
 
-/** The batch tools' names: create or delete several of one kind, e.g. createTasks, deleteEvents. */
+/** The batch tools' kinds and actions: create or delete several of one kind (createTasks, deleteEvents: shared/assistant-tools.ts). */
 export const BATCH_TOOL_KINDS = ['goals', 'tasks', 'events'] as const satisfies readonly ItemKind[];
 export type BatchToolKind = (typeof BATCH_TOOL_KINDS)[number];
 export const BATCH_ACTIONS = ['create', 'delete'] as const;
 export type BatchAction = (typeof BATCH_ACTIONS)[number];
-
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-export const batchToolName = (action: BatchAction, kind: BatchToolKind) => `${action}${capitalised(kind)}`;
-
-/** The batch a tool name asks for (createTasks → create tasks), or null for a tool on one item. */
-export function batchToolAction(toolName: string): { type: BatchAction; kind: BatchToolKind; entity: Entity } | null {
-  for (const type of BATCH_ACTIONS) {
-    for (const kind of BATCH_TOOL_KINDS) if (toolName === batchToolName(type, kind)) return { type, kind, entity: ENTITY_OF_KIND[kind] };
-  }
-  return null;
-}
 
 /** What the agent and the API say about a change set (the lines' reasons on screen are VOICE_MESSAGES). */
 export const CHANGE_SET_MESSAGES = {
@@ -50,3 +41,6 @@ export const CHANGE_SET_MESSAGES = {
   nothingToConfirm: 'Nothing in this change set is waiting for a confirmation',
   notFound: 'No change set with this id',
 } as const;
+
+/** A line's name in the API (a confirmation's `lines`, an Undo all's refusals): `<tool_call_id>/<index>`. */
+export const changeLineKey = (line: { tool_call_id: string; index: number }): string => `${line.tool_call_id}/${line.index}`;

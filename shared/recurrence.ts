@@ -2,6 +2,7 @@ import * as rrulePackage from 'rrule';
 import { DAY_MS } from './dates';
 import { MESSAGES } from './messages';
 import { zonedInstant, zonedParts, type Day } from './zoned-time';
+import { WEEKDAYS, type Weekday } from './weekdays';
 
 /**
  * Repeating items as RFC 5545 rules (the RRULE value, as Google Calendar writes it). rrule does the
@@ -16,8 +17,6 @@ const { RRule, Weekday: RRuleWeekday } = (Reflect.get(rrulePackage, 'default') a
 
 export const REPEAT_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type RepeatFrequency = (typeof REPEAT_FREQUENCIES)[number];
-export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 /**
  * The list caps are more than a person asks for (every weekday, each nth weekday twice over, every

@@ -3,6 +3,8 @@ import { DEFAULT_TIME_ZONE } from './dates';
 import { isoDateTime } from './dates.schema';
 import { LANGUAGES } from './languages';
 import { MESSAGES } from './messages';
+import { DEFAULT_PLANNING } from './planning';
+import { planningSettingsFields } from './planning.schema';
 import { DEFAULT_REMINDER_CHANNELS, DEFAULT_REMINDERS } from './reminders';
 import { ReminderChannelsSchema, RemindersSchema } from './reminders.schema';
 import { START_MINUTES, SYNC_FUTURE_MONTHS, SYNC_PAST_DAYS, TIME_ZONES } from './settings';
@@ -27,6 +29,7 @@ const settingsFields = {
   event_reminders: RemindersSchema,
   task_reminders: RemindersSchema,
   reminder_channels: ReminderChannelsSchema,
+  ...planningSettingsFields,
 };
 
 /** What the settings screen saves; every field optional so a partial save keeps the rest. */
@@ -59,6 +62,7 @@ export function defaultSettings(userId: string, createdFrom: 'sign-up' | 'settin
     event_reminders: [...DEFAULT_REMINDERS.events],
     task_reminders: [...DEFAULT_REMINDERS.tasks],
     reminder_channels: { ...DEFAULT_REMINDER_CHANNELS },
+    ...structuredClone(DEFAULT_PLANNING),
     reminder_mail_to: null,
     updated_at: null,
   };

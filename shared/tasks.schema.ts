@@ -3,6 +3,7 @@ import { isoDateTime } from './dates.schema';
 import { itemId, serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { RecurrenceSchema } from './recurrence.schema';
+import { EstimateSchema } from './planning.schema';
 import { RemindersSchema } from './reminders.schema';
 import { TASK_PRIORITIES, TASK_STATUSES } from './tasks';
 import { optionalText, requiredText, tagNames } from './text.schema';
@@ -19,6 +20,8 @@ const taskFields = {
   recurrence: RecurrenceSchema.nullable(),
   /** Minutes before the due time; null: the person's default. A task without a due date has none. */
   reminders: RemindersSchema.nullable(),
+  /** How long it takes, in minutes; null: the person's default task length (shared/planning.ts) when it is planned. */
+  estimate_minutes: EstimateSchema.nullable(),
 };
 
 export const TaskCreateSchema = z.strictObject({
@@ -31,6 +34,7 @@ export const TaskCreateSchema = z.strictObject({
   tags: taskFields.tags.default([]),
   recurrence: taskFields.recurrence.default(null),
   reminders: taskFields.reminders.default(null),
+  estimate_minutes: taskFields.estimate_minutes.default(null),
 });
 export const TaskUpdateSchema = z.strictObject(taskFields).partial();
 export const TaskSchema = z.object({
@@ -40,6 +44,8 @@ export const TaskSchema = z.object({
   recurrence: taskFields.recurrence.optional(),
   /** Absent on tasks saved before reminders existed: the person's default. */
   reminders: taskFields.reminders.optional(),
+  /** Absent on tasks saved before estimates existed: none. */
+  estimate_minutes: taskFields.estimate_minutes.optional(),
   ...trashFields,
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
 import { clientId } from './text.schema';
 import { ENTITIES } from './item-kinds';
+import { FreeTimeResultSchema, ProposalAnswerResultSchema, ProposalResultSchema, ScheduleResultSchema } from './planning.schema';
 import {
   AGENT_ACTION_TYPES,
   TOOL_CALL_ID_MAX,
@@ -39,6 +40,11 @@ export const ToolCallResultSchema = z.union([
     said: z.array(z.string()).optional(),
   }),
   z.object({ entity: z.enum(ENTITIES), items: z.array(z.record(z.string(), z.unknown())) }),
+  // The planning tools' answers (shared/planning.schema.ts).
+  ScheduleResultSchema,
+  FreeTimeResultSchema,
+  ProposalResultSchema,
+  ProposalAnswerResultSchema,
 ]);
 export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
 

@@ -72,30 +72,6 @@ export const TOOL_CALL_MESSAGES = {
   undoTargetGone: 'The item this change touched has changed or is gone, so it cannot be undone',
 } as const;
 
-export type ToolAction = { type: AgentActionType; entity: string };
-
-/**
- * Maps a tool name onto the change it makes: createX/updateX/deleteX act on entity x (lower-cased),
- * createItem/updateItem/deleteItem on goals; listItems and every other name make no change.
- */
-export function toolAction(toolName: string): ToolAction | null {
-  const match = /^(create|update|delete)([A-Z]\w*)$/.exec(toolName);
-  const type = AGENT_ACTION_TYPES.find((action) => action === match?.[1]);
-  const subject = match?.[2];
-  if (!type || !subject) return null;
-  const entity = subject === 'Item' ? ('goal' satisfies Entity) : subject.toLowerCase();
-  return { type, entity };
-}
-
-/** listGoals/listTasks/listEvents/listTags read one kind; listItems reads goals, as the Item tools act on goals. */
-export function listedKind(toolName: string): ItemKind | null {
-  const match = /^list([A-Z]\w*)$/.exec(toolName);
-  if (!match) return null;
-  const subject = match[1]!.toLowerCase();
-  if (subject === 'items') return 'goals';
-  return ITEM_KINDS.find((kind) => kind === subject) ?? null;
-}
-
 /** The kind of item an entity name ('task') stands for, or null for a name that is not one. */
 export function kindOfEntity(entity: string): ItemKind | null {
   return ITEM_KINDS.find((kind) => ENTITY_OF_KIND[kind] === entity) ?? null;

@@ -5,7 +5,7 @@ import type { Item } from '../../shared/item-kinds.schema';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import type { ItemKind } from '../../shared/item-kinds';
 import { changeLineKey, changeSetKey, changeSetListKey, CHANGE_SET_PREFIX, userKey } from '../data/keys';
-import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
+import { conditionally, db, queryItems, tableName, unlessConditionFails } from '../platform/dynamo';
 
 /**
  * Change sets under the user's partition: the set (SK CHANGESET#<id>) with its counters, and its
@@ -42,21 +42,34 @@ const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000
 export const lineOrder = (call: Pick<ToolCall, 'sequence' | 'created_at' | 'id'>, index: number) =>
   `${String(call.sequence ?? 0).padStart(9, '0')}#${call.created_at}#${call.id}#${String(index).padStart(3, '0')}`;
 
+/** A plan's tasks (or a reschedule's events) that found no room, kept on its set. */
+export type Unplaced = NonNullable<ChangeSet['unplaced']>;
+
 /**
  * Takes room for `count` more lines in the turn's change set, making the set if it is not there yet
- * (calls of one turn find the same one), in one write; false when the set would pass its limit.
+ * (calls of one turn find the same one), in one write; answers the room taken before, or false when
+ * the set would pass its limit. A plan's lines (`proposal`) also mark the set waiting for the
+ * person, with what found no room.
  */
-export async function reserveLines(userId: string, set: { id: string; conversation_id: string; turn: number }, count: number, now: Date): Promise<boolean> {
+export async function reserveLines(
+  userId: string,
+  set: { id: string; conversation_id: string; turn: number },
+  count: number,
+  now: Date,
+  proposal?: { unplaced: Unplaced },
+): Promise<{ reservedBefore: number } | false> {
   const at = now.toISOString();
-  return conditionally(
+  // A plan that placed nothing has only its unplaced tasks to show: nothing waits.
+  const waiting = `${proposal && count > 0 ? 'awaiting_confirmation = :yes' : 'awaiting_confirmation = if_not_exists(awaiting_confirmation, :no)'}${proposal ? ', unplaced = :unplaced' : ''}`;
+  const reserved = await unlessConditionFails(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: changeSetKey(userId, set.id),
         UpdateExpression:
           'SET id = :id, conversation_id = :conversation, turn = :turn, created_at = if_not_exists(created_at, :at), updated_at = :at, ' +
-          'LPK = :list, LSK = if_not_exists(LSK, :sort), deletes = if_not_exists(deletes, :zero), ' +
-          'awaiting_confirmation = if_not_exists(awaiting_confirmation, :no), #ttl = if_not_exists(#ttl, :ttl) ADD lines_reserved :count',
+          `LPK = :list, LSK = if_not_exists(LSK, :sort), deletes = if_not_exists(deletes, :zero), ${waiting}, ` +
+          '#ttl = if_not_exists(#ttl, :ttl) ADD lines_reserved :count',
         ConditionExpression: 'attribute_not_exists(lines_reserved) OR lines_reserved <= :room',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: {
@@ -67,14 +80,17 @@ export async function reserveLines(userId: string, set: { id: string; conversati
           ':list': changeSetListKey(userId),
           ':sort': `${at}#${set.id}`,
           ':zero': 0,
-          ':no': false,
           ':ttl': expiresAt(at),
           ':count': count,
           ':room': CHANGE_SET_LIMITS.linesPerSet - count,
+          ...(proposal && count > 0 ? { ':yes': true } : { ':no': false }),
+          ...(proposal ? { ':unplaced': proposal.unplaced } : {}),
         },
+        ReturnValues: 'UPDATED_OLD',
       }),
     ),
   );
+  return reserved ? { reservedBefore: Number(reserved.Attributes?.lines_reserved ?? 0) } : false;
 }
 
 /** Counts `count` more deletes, marking the set as waiting when `hold`; answers the set's counters after. */
@@ -101,15 +117,21 @@ export async function getSetCounters(userId: string, changeSetId: string): Promi
   return Item ? { deletes: Number(Item.deletes ?? 0), awaiting_confirmation: Item.awaiting_confirmation === true } : undefined;
 }
 
-export async function setAwaitingConfirmation(userId: string, changeSetId: string, awaiting: boolean, now: Date): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: changeSetKey(userId, changeSetId),
-      UpdateExpression: 'SET awaiting_confirmation = :awaiting, updated_at = :at',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':awaiting': awaiting, ':at': now.toISOString() },
-    }),
+/**
+ * Marks the set waiting for the person, or not; false when it already was as asked (the set's
+ * answer is claimed this way: a second answer, at the same time or later, finds it answered).
+ */
+export async function setAwaitingConfirmation(userId: string, changeSetId: string, awaiting: boolean, now: Date): Promise<boolean> {
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: changeSetKey(userId, changeSetId),
+        UpdateExpression: 'SET awaiting_confirmation = :awaiting, updated_at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND awaiting_confirmation <> :awaiting',
+        ExpressionAttributeValues: { ':awaiting': awaiting, ':at': now.toISOString() },
+      }),
+    ),
   );
 }
 
@@ -202,6 +224,7 @@ function toChangeSet(header: Record<string, unknown>, lines: readonly StoredLine
     turn: Number(header.turn),
     awaiting_confirmation: header.awaiting_confirmation === true,
     lines: lines.map((line) => ChangeLineSchema.parse(line)),
+    ...(Array.isArray(header.unplaced) ? { unplaced: header.unplaced as Unplaced } : {}),
     created_at: String(header.created_at),
     updated_at: String(header.updated_at),
   };

@@ -1,10 +1,12 @@
-import { CHANGE_SET_KEPT_DAYS, CHANGE_SET_LIMITS, CHANGE_SET_MESSAGES } from '../../shared/change-sets';
-import type { ChangeSet } from '../../shared/change-sets.schema';
+import { CHANGE_SET_KEPT_DAYS, CHANGE_SET_LIMITS, CHANGE_SET_MESSAGES, changeLineKey } from '../../shared/change-sets';
+import type { CalendarEvent } from '../../shared/calendar-events.schema';
+import { ChangeLineSchema, type ChangeLine, type ChangeSet } from '../../shared/change-sets.schema';
 import { calendarDay } from '../../shared/dates';
 import { editableFieldNames, ITEM_SCHEMAS, type Item } from '../../shared/item-kinds.schema';
 import { isTrashable, type ItemKind } from '../../shared/item-kinds';
 import { VOICE_MESSAGES } from '../../shared/messages';
 import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
+import type { ToolCall } from '../../shared/tool-calls.schema';
 import { zonedInstant } from '../../shared/zoned-time';
 import { createItem, deleteOrTrashItem, findItem, isTrashed, restoreItems, trashedVersion, updateItem } from '../items/service';
 import { sleep } from '../platform/clock';
@@ -12,7 +14,19 @@ import { conflict, HttpError, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { parseWith } from '../platform/http';
 import { userTimeZone } from '../settings/account-settings';
-import { countDeletes, getSetCounters, listChangeSetIds, moveLine, readChangeSet, setAwaitingConfirmation, type StoredLine } from './change-sets.repository';
+import {
+  countDeletes,
+  getSetCounters,
+  lineOrder,
+  listChangeSetIds,
+  moveLine,
+  putLines,
+  readChangeSet,
+  reserveLines,
+  setAwaitingConfirmation,
+  type StoredLine,
+  type Unplaced,
+} from './change-sets.repository';
 import { hashedUuid } from '../../shared/hashed-uuid';
 import { markUndone } from './tool-calls.repository';
 
@@ -94,31 +108,153 @@ export async function undoCallLines(userId: string, changeSetId: string, toolCal
 }
 
 /**
- * The person's answer to the held moves to the trash: yes applies them (an item gone or changed
- * since fails alone, with why), no turns them down. Either way the set stops waiting.
+ * The person's answer to what the set holds waiting: moves to the trash (held lines) and planned
+ * blocks or moved events (proposed lines). Yes applies them (an item gone or changed since fails
+ * alone, with why), no turns them down; with `chosen` (each `<tool_call_id>/<index>`) yes applies
+ * only those and turns the others down. Either way the set stops waiting.
  */
-export async function confirmChangeSet(userId: string, changeSetId: string, apply: boolean, now: Date): Promise<ChangeSet> {
+export async function confirmChangeSet(userId: string, changeSetId: string, apply: boolean, now: Date, chosen?: readonly string[]): Promise<ChangeSet> {
   const found = await readOrNotFound(userId, changeSetId, now);
-  const held = found.lines.filter((line) => line.status === 'held');
-  if (held.length === 0) throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm);
+  const waiting = found.lines.filter((line) => line.status === 'held' || line.status === 'proposed');
+  if (waiting.length === 0) throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm);
+  const strangers = (chosen ?? []).filter((id) => !waiting.some((line) => changeLineKey(line) === id));
+  if (strangers.length > 0) {
+    throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm, Object.fromEntries(strangers.map((id) => [id, CHANGE_SET_MESSAGES.nothingToConfirm])));
+  }
+  // The answer is claimed first, in one write before any item's: a second answer finds none waiting.
+  if (!(await setAwaitingConfirmation(userId, changeSetId, false, now))) throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm);
   const at = now.toISOString();
-  // Each held line is a different item: they are answered side by side.
-  await Promise.all(
-    held.map(async (line) => {
-      if (!apply) return moveLine(userId, changeSetId, line, ['held'], { status: 'declined', reason: null, updated_at: at });
+  const answer = async (line: StoredLine): Promise<Pick<StoredLine, 'status' | 'reason'> & { after?: Item | null }> => {
+    if (!apply || (chosen && !chosen.includes(changeLineKey(line)))) return { status: 'declined', reason: null };
+    try {
       const problem = await whyNotAsBefore(userId, line);
-      if (problem) return moveLine(userId, changeSetId, line, ['held'], { status: 'failed', reason: problem, updated_at: at });
-      await deleteOrTrashItem(userId, line.kind, line.item_id!, now);
-      const after = isTrashable(line.kind) ? trashedVersion(line.before!, now) : null;
-      return moveLine(userId, changeSetId, line, ['held'], { status: 'applied', reason: null, updated_at: at, after });
+      if (problem) return { status: 'failed', reason: problem };
+      const after = line.status === 'held' ? await trash(userId, line, now) : await writeProposed(userId, line, now);
+      return { status: 'applied', reason: null, after };
+    } catch (error) {
+      // The item gone or changed between the check and the write, or a rule the items domain enforces: the line fails alone.
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      return { status: 'failed', reason: failureOf(error) };
+    }
+  };
+  // Each waiting line is a different item: they are answered side by side.
+  const answered = await Promise.allSettled(
+    waiting.map(async (line) => {
+      const to = { ...(await answer(line)), updated_at: at };
+      return (await moveLine(userId, changeSetId, line, [line.status], to)) ? { ...line, ...to } : null;
     }),
   );
-  await setAwaitingConfirmation(userId, changeSetId, false, now);
-  return getChangeSet(userId, changeSetId, now);
+  const failure = answered.find((outcome) => outcome.status === 'rejected');
+  if (failure) {
+    // Not answered after all: the person can answer again (what was written stands, and is found again by its id).
+    await setAwaitingConfirmation(userId, changeSetId, true, now);
+    throw failure.reason;
+  }
+  const moved = answered.map((outcome) => (outcome as PromiseFulfilledResult<StoredLine | null>).value);
+  if (moved.includes(null)) return getChangeSet(userId, changeSetId, now);
+  // As written: the set is not read again.
+  const byId = new Map(moved.map((line) => [changeLineKey(line!), line!]));
+  return {
+    ...found.set,
+    awaiting_confirmation: false,
+    updated_at: at,
+    lines: found.lines.map((line) => ChangeLineSchema.parse(byId.get(changeLineKey(line)) ?? line)),
+  };
 }
 
-/** Why a held line's item is no longer as it was when the agent asked to delete it, or null. */
+const failureOf = (error: HttpError) =>
+  error.status === 404 ? VOICE_MESSAGES.deletedSince : error.status === 409 ? VOICE_MESSAGES.changedSince : error.message;
+
+/** A held line's move to the trash; answers the item as the trash keeps it (a tag: gone). */
+async function trash(userId: string, line: StoredLine, now: Date): Promise<Item | null> {
+  await deleteOrTrashItem(userId, line.kind, line.item_id!, now);
+  return isTrashable(line.kind) ? trashedVersion(line.before!, now) : null;
+}
+
+/**
+ * A proposed line written through the items domain: a planned block is created with the id the
+ * line names (a second answer finds it), a moved event takes its new times. Answers the saved
+ * event, the line's `after` from then on, so its Undo works as any create's or update's.
+ */
+async function writeProposed(userId: string, line: StoredLine, now: Date): Promise<Item> {
+  const planned = line.after!;
+  if (line.action === 'create')
+    return createItem(userId, 'events', parseWith(ITEM_SCHEMAS.events.create, editableFields('events', planned)), now, line.item_id!);
+  const { start_time, end_time } = planned as CalendarEvent;
+  return updateItem(userId, 'events', line.item_id!, { start_time, end_time }, now);
+}
+
+/**
+ * A plan's blocks (or moved events) as lines of its call: waiting for the person's yes, nothing
+ * written to items yet. A block's line names the event it will make (`after`, with the id it will
+ * take); a move's line the event as it is (`before`) and as it will be (`after`).
+ */
+export function proposedLine(
+  call: Pick<ToolCall, 'id' | 'sequence' | 'created_at'>,
+  index: number,
+  change: { before: CalendarEvent | null; after: CalendarEvent; proposal: NonNullable<ChangeLine['proposal']>; said: string },
+  now: Date,
+): StoredLine {
+  const moved = change.before !== null;
+  return {
+    tool_call_id: call.id,
+    index,
+    order: lineOrder(call, index),
+    kind: 'events',
+    entity: 'event',
+    action: moved ? 'update' : 'create',
+    item_id: change.after.id,
+    title: change.after.title,
+    status: 'proposed',
+    reason: null,
+    fields: moved ? (['start_time', 'end_time'] as const).map((field) => ({ field, before: change.before![field], after: change.after[field] })) : [],
+    said: change.said,
+    proposal: change.proposal,
+    before: change.before,
+    after: change.after,
+    updated_at: now.toISOString(),
+  };
+}
+
+/**
+ * Takes room in `set` for a plan's `count` lines (of the call `callId`) and marks the set waiting
+ * for the person, with what found no room; false when the set is full. A plan of the same turn
+ * still waiting is turned down: the newest plan replaces it, so a block's position in the
+ * plan is its place among the set's proposed lines.
+ */
+export async function openProposal(
+  userId: string,
+  set: { id: string; conversation_id: string; turn: number },
+  callId: string,
+  count: number,
+  unplaced: Unplaced,
+  now: Date,
+): Promise<boolean> {
+  const reserved = await reserveLines(userId, set, count, now, { unplaced });
+  if (!reserved) return false;
+  // A set of its own (the first call of its turn, the button's) has no earlier plan: it is not read.
+  if (reserved.reservedBefore === 0) return true;
+  const earlier = (await readChangeSet(userId, set.id))?.lines.filter((line) => line.status === 'proposed' && line.tool_call_id !== callId) ?? [];
+  const at = now.toISOString();
+  await Promise.all(earlier.map((line) => moveLine(userId, set.id, line, ['proposed'], { status: 'declined', reason: null, updated_at: at })));
+  return true;
+}
+
+/** Saves lines made outside a tool call (the Plan my day button's); a tool call's are saved by its processor. */
+export const saveLines = (userId: string, changeSetId: string, lines: readonly StoredLine[], createdAt: string) =>
+  putLines(userId, changeSetId, lines, createdAt);
+
+/** The set's lines waiting for the person, in their order: the proposed ones are a plan's blocks, first to last. */
+export async function waitingLines(userId: string, changeSetId: string, now: Date): Promise<StoredLine[] | undefined> {
+  return (await readKept(userId, changeSetId, now))?.lines.filter((line) => line.status === 'held' || line.status === 'proposed');
+}
+
+/**
+ * Why a waiting line's item is no longer as it was when the agent asked to delete or move it, or
+ * null; a planned block has no item yet.
+ */
 async function whyNotAsBefore(userId: string, line: StoredLine): Promise<string | null> {
+  if (!line.before) return null;
   const current = await findItem(userId, line.kind, line.item_id!);
   if (!current || isTrashed(current)) return VOICE_MESSAGES.deletedSince;
   return current.updated_at === line.before?.updated_at ? null : VOICE_MESSAGES.changedSince;
@@ -136,7 +272,7 @@ async function whyNotAsBefore(userId: string, line: StoredLine): Promise<string 
 async function revertAll(userId: string, changeSetId: string, allLines: readonly StoredLine[], lines: readonly StoredLine[], now: Date): Promise<void> {
   const seen = new Set<string>();
   const latestOfEachItem = lines.filter((line) => !seen.has(`${line.kind}#${line.item_id}`) && seen.add(`${line.kind}#${line.item_id}`));
-  const checks = await Promise.all(latestOfEachItem.map(async (line) => [`${line.tool_call_id}/${line.index}`, await whyNotRevertible(userId, line)] as const));
+  const checks = await Promise.all(latestOfEachItem.map(async (line) => [changeLineKey(line), await whyNotRevertible(userId, line)] as const));
   const problems = Object.fromEntries(checks.filter(([, problem]) => problem !== null)) as Record<string, string>;
   if (Object.keys(problems).length > 0) throw conflict(Object.values(problems)[0]!, problems);
 

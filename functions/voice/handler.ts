@@ -50,7 +50,7 @@ export const handler = httpHandler('voice', {
   'GET /api/voice/change-sets/{id}': async ({ userId, params, now }) => ok(await getChangeSet(userId, changeSetIdParam(params.id), now)),
   'POST /api/voice/change-sets/{id}/undo': async ({ userId, params, now }) => ok(await undoChangeSet(userId, changeSetIdParam(params.id), now)),
   'POST /api/voice/change-sets/{id}/confirm': async ({ userId, params, body, now }) =>
-    ok(await confirmChangeSet(userId, changeSetIdParam(params.id), body.apply, now)),
+    ok(await confirmChangeSet(userId, changeSetIdParam(params.id), body.apply, now, body.lines)),
 });
 
 const accepted = (body: unknown): Reply => ({ status: 202, body });

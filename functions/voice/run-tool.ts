@@ -1,21 +1,24 @@
 import { z } from 'zod';
-import { batchToolAction, CHANGE_SET_MESSAGES, type BatchToolKind } from '../../shared/change-sets';
+import { toolMeaning, type ToolMeaning } from '../../shared/assistant-tools';
+import { CHANGE_SET_MESSAGES, type BatchAction, type BatchToolKind } from '../../shared/change-sets';
 import { batchParameters, type ChangeLine } from '../../shared/change-sets.schema';
 import { editableFieldNames, ITEM_SCHEMAS, type Item, type ItemChanges, type NewItem } from '../../shared/item-kinds.schema';
 import { ENTITY_OF_KIND, isTrashable, type ItemKind } from '../../shared/item-kinds';
 import { itemId } from '../../shared/item-fields.schema';
 import { VOICE_MESSAGES } from '../../shared/messages';
 import type { Settings } from '../../shared/settings.schema';
-import { itemIdOfToolCall, kindOfEntity, listedKind, toolAction, TOOL_CALL_MESSAGES, type AgentActionType } from '../../shared/tool-calls';
+import { itemIdOfToolCall, TOOL_CALL_MESSAGES, type AgentActionType } from '../../shared/tool-calls';
 import type { ToolCallResult } from '../../shared/tool-calls.schema';
 import { createItem, deleteOrTrashItem, getLiveItem, listItems, trashedVersion, updateItem } from '../items/service';
 import { toPublic } from '../items/stored-item';
+import { runPlanningTool } from '../planning/tools';
 import { HttpError, invalidField, notFound } from '../platform/errors';
 import { parseWith } from '../platform/http';
 import { getSettings } from '../settings/account-settings';
 import { isCleared } from './agent/tools';
 import { mustConfirmDeletes } from './change-sets';
 import { lineOrder, reserveLines, type StoredLine } from './change-sets.repository';
+import { dateOf, saidOf } from './said';
 import type { Outcome } from './tool-calls.repository';
 
 /**
@@ -39,34 +42,44 @@ export interface RunnableCall {
 }
 
 /**
- * Runs one tool call for `userId` (from the verified token, via the bus event) through the items
+ * Runs one tool call for `userId` (from the verified token, via the bus event), by what the
+ * registry (shared/assistant-tools.ts) says its tool means. The item tools go through the items
  * domain the API uses, with the API's schemas: create = the entity's create fields, update =
  * `{ id, ...fields }`, delete = `{ id }`, list = nothing; a batch (createTasks, deleteEvents) takes
- * up to 20 items or ids. Each item changed (or refused) is one line of the turn's change set. A rule
+ * up to 20 items or ids. Each item changed (or refused) is one line of the turn's change set. The
+ * schedule, plan and answer tools are the planning feature's (functions/planning/tools.ts). A rule
  * the domain enforces (a missing title, a date in the past, another user's id) becomes an error
  * outcome with its message; anything unexpected throws, so the bus tries again.
  */
 export async function runTool(userId: string, call: RunnableCall, now: Date): Promise<Outcome> {
-  const listed = listedKind(call.tool_name);
-  if (listed) {
-    const items = withinLimits(await listItems(userId, listed), LIST_TOOL_LIMITS.bytes - utf8Bytes(call.tool_args));
-    return { status: 'success', result: { entity: ENTITY_OF_KIND[listed], items }, lines: [] };
+  const meaning = toolMeaning(call.tool_name);
+  if (!meaning) return { status: 'error', error_message: TOOL_CALL_MESSAGES.unknownTool(call.tool_name), lines: [] };
+  switch (meaning.does) {
+    case 'list': {
+      const items = withinLimits(await listItems(userId, meaning.kind), LIST_TOOL_LIMITS.bytes - utf8Bytes(call.tool_args));
+      return { status: 'success', result: { entity: ENTITY_OF_KIND[meaning.kind], items }, lines: [] };
+    }
+    case 'change':
+      return changeItems(userId, call, meaning, now);
+    default:
+      return runPlanningTool(userId, call, meaning, now);
   }
-  const batch = batchToolAction(call.tool_name);
-  const action = batch ?? toolAction(call.tool_name);
-  const kind = batch?.kind ?? (action && kindOfEntity(action.entity));
-  if (!action || !kind) return { status: 'error', error_message: TOOL_CALL_MESSAGES.unknownTool(call.tool_name), lines: [] };
+}
+
+/** One item's create, update or delete, or a batch's: each item one line of the turn's change set. */
+async function changeItems(userId: string, call: RunnableCall, meaning: Extract<ToolMeaning, { does: 'change' }>, now: Date): Promise<Outcome> {
+  const { action, kind, batch } = meaning;
   // The agent may send its own id and the entity it names beside the item's fields: neither is a field.
   const { agent_id: _agent, entity: _entity, ...fields } = call.tool_args;
-  const steps = batch ? batchSteps(call, batch.type, batch.kind, fields) : [{ index: 0, fields, itemId: itemIdOfToolCall(call.id) }];
+  const steps = meaning.batch ? batchSteps(call, meaning.action, meaning.kind, fields) : [{ index: 0, fields, itemId: itemIdOfToolCall(call.id) }];
   if (typeof steps === 'string') return { status: 'error', error_message: steps, lines: [] };
   const set = { id: call.change_set_id, conversation_id: call.conversation_id, turn: call.turn };
   if (!(await reserveLines(userId, set, steps.length, now))) return { status: 'error', error_message: VOICE_MESSAGES.tooManyChanges, lines: [] };
 
-  const made = new Lines(call, kind, action.type, now);
-  if (action.type === 'delete') await trashAll(userId, kind, steps, made, call.change_set_id, now);
-  else for (const step of steps) await made.attempt(step, () => change(userId, kind, action.type as 'create' | 'update', step, now));
-  return made.outcome(batch !== null, async () => (await getSettings(userId)).settings);
+  const made = new Lines(call, kind, action, now);
+  if (action === 'delete') await trashAll(userId, kind, steps, made, call.change_set_id, now);
+  else for (const step of steps) await made.attempt(step, () => change(userId, kind, action, step, now));
+  return made.outcome(batch, async () => (await getSettings(userId)).settings);
 }
 
 interface Step {
@@ -77,8 +90,8 @@ interface Step {
 }
 
 /** A batch's items, or why the call cannot be one. */
-function batchSteps(call: RunnableCall, type: 'create' | 'delete', kind: BatchToolKind, args: Record<string, unknown>): Step[] | string {
-  const parsed = batchParameters(type, kind as BatchToolKind, type === 'create' ? z.record(z.string(), z.unknown()) : z.unknown()).safeParse(args);
+function batchSteps(call: RunnableCall, type: BatchAction, kind: BatchToolKind, args: Record<string, unknown>): Step[] | string {
+  const parsed = batchParameters(type, kind, type === 'create' ? z.record(z.string(), z.unknown()) : z.unknown()).safeParse(args);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? TOOL_CALL_MESSAGES.unknownField(Object.keys(args)[0] ?? '');
   const entries: unknown[] =
     type === 'create' ? (parsed.data as Record<string, unknown[]>)[kind]! : (parsed.data as { ids: string[] }).ids.map((id) => ({ id }));
@@ -217,31 +230,6 @@ function changedFields(kind: ItemKind, before: Item, after: Item): ChangeLine['f
   return editable
     .filter((field) => JSON.stringify(value(before, field)) !== JSON.stringify(value(after, field)))
     .map((field) => ({ field, before: value(before, field), after: value(after, field) }));
-}
-
-/** An event's start or a task's due time, or null. */
-function dateOf(item: Item | null): string | null {
-  const fields = (item ?? {}) as Record<string, unknown>;
-  return typeof fields.start_time === 'string' ? fields.start_time : typeof fields.due_date === 'string' ? fields.due_date : null;
-}
-
-/**
- * The item's date in words, in the person's zone and language ("Friday, 4 December at 15:00"), for
- * the agent to read back: an event's start, a task's due time; null for an item without one.
- */
-export function saidOf(item: Item | null, person: Pick<Settings, 'lang' | 'preferred_timezone'>): string | null {
-  const at = dateOf(item);
-  if (!at) return null;
-  const fields = item as Record<string, unknown>;
-  const allDay = fields.all_day === true;
-  const format = new Intl.DateTimeFormat(person.lang, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    ...(allDay ? {} : { hour: 'numeric', minute: '2-digit' }),
-    timeZone: allDay ? 'UTC' : person.preferred_timezone,
-  });
-  return format.format(new Date(at));
 }
 
 /** The first items of a list, in its order, up to the count and `budget` bytes. */

@@ -86,6 +86,8 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'GET /api/voice/change-sets/{id}': (bob, a) => bob.get(`/api/voice/change-sets/${a.changeSet}`),
   'POST /api/voice/change-sets/{id}/undo': (bob, a) => bob.post(`/api/voice/change-sets/${a.changeSet}/undo`),
   'POST /api/voice/change-sets/{id}/confirm': (bob, a) => bob.post(`/api/voice/change-sets/${a.changeSet}/confirm`, { apply: true }),
+  // Bob plans his own day: he has no tasks, so nothing of Alice's is proposed (409).
+  'POST /api/planning/plans': (bob) => bob.post('/api/planning/plans', { scope: 'day' }),
   'GET /api/reminders': (bob) => bob.get('/api/reminders'),
   'POST /api/reminders/{id}/dismiss': (bob, a) => bob.post(`/api/reminders/${a.notice}/dismiss`),
   'POST /api/reminders/{id}/snooze': (bob, a) => bob.post(`/api/reminders/${a.notice}/snooze`, { minutes: 10 }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES, messageKeyOf, VOICE_MESSAGES } from '../../shared/messages';
+import { PLANNING_MESSAGES } from '../../shared/planning';
 import { browserLanguage } from '../../web/src/i18n/browser-language';
 import deApp from '../../web/src/i18n/de/app';
 import dePrivacy from '../../web/src/i18n/de/privacy';
@@ -139,5 +140,13 @@ describe('the language of a signed-out visitor', () => {
     expect(browserLanguage(['nl-NL', 'de-AT', 'fr'])).toBe('de');
     expect(browserLanguage(['ja', 'zh'])).toBe('en');
     expect(browserLanguage([])).toBe('en');
+  });
+});
+
+describe("the planning settings' messages", () => {
+  // English writes them out rather than import shared/planning.ts into every page's first download: they must stay the server's words.
+  it('are in English as the server words them, so a refusal is matched to its translation', () => {
+    for (const [key, text] of Object.entries(enApp.settings.planning.messages)) expect(text).toBe(PLANNING_MESSAGES[key as keyof typeof PLANNING_MESSAGES]);
+    expect(enApp.tasks.editor.estimateRange).toBe(PLANNING_MESSAGES.estimateRange);
   });
 });

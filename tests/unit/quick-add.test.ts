@@ -120,6 +120,33 @@ describe('quick add in plain words', () => {
     expect(read(text, language)).toMatchObject({ day: '2026-11-26', minutes: 600, lengthMinutes: minutes });
   });
 
+  it.each([
+    ['en', 'Write report friday for 2 h', 'Write report', 120],
+    ['en', 'Call the bank for 30 min', 'Call the bank', 30],
+    ['en', 'Review slides for 1.5 hours', 'Review slides', 90],
+    ['en', 'Tidy the inbox for 90 minutes', 'Tidy the inbox', 90],
+    ['es', 'Escribir informe durante 2 h', 'Escribir informe', 120],
+    ['es', 'Revisar cuentas durante 1,5 horas', 'Revisar cuentas', 90],
+    ['fr', 'Écrire le rapport pendant 2 h', 'Écrire le rapport', 120],
+    ['fr', 'Relire le contrat pendant 45 min', 'Relire le contrat', 45],
+    ['de', 'Bericht schreiben für 2 Std', 'Bericht schreiben', 120],
+    ['de', 'Steuer machen für 1,5 Std.', 'Steuer machen', 90],
+  ] as const)('makes the length of a task without a time its estimate, in %s: "%s"', (language, text, title, minutes) => {
+    const words = read(text, language);
+    expect(words).toMatchObject({ title, minutes: null, lengthMinutes: minutes });
+    expect(taskOf(words, ZONE)).toMatchObject({ title, estimate_minutes: minutes });
+  });
+
+  it('gives a task no estimate when the words name no length, and keeps the day named with one', () => {
+    expect(taskOf(read('Buy milk tomorrow'), ZONE)).not.toHaveProperty('estimate_minutes');
+    expect(taskOf(read('Write report friday for 2 h'), ZONE)).toMatchObject({ due_date: '2026-11-26T23:00:00.000Z', estimate_minutes: 120 });
+  });
+
+  it('says a length in hours and minutes, as the preview and the task card show it', () => {
+    expect([45, 120, 90].map(enApp.quickAdd.length)).toEqual(['45 min', '2 h', '1 h 30 min']);
+    expect([45, 120, 90].map(deApp.quickAdd.length)).toEqual(['45 Min.', '2 Std.', '1 Std. 30 Min.']);
+  });
+
   it('reads reminders in each language, taking them out of the title; a time that is not offered is not a reminder', () => {
     expect(read('Dentist tomorrow at 3pm remind me 30 min before remind me at the time')).toMatchObject({ title: 'Dentist', minutes: 900, reminders: [30, 0] });
     expect(read('Zahnarzt morgen um 15 Uhr erinnere mich 1 Stunde vorher', 'de')).toMatchObject({ title: 'Zahnarzt', reminders: [60] });

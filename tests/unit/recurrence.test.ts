@@ -11,11 +11,11 @@ import {
   seriesProblem,
   showingsOn,
   splitSeries,
-  WEEKDAYS,
   type Recurrence,
   type SeriesTimes,
 } from '../../shared/recurrence';
 import { TIME_ZONES } from '../../shared/settings';
+import { WEEKDAYS } from '../../shared/weekdays';
 import { addDays, zonedInstant, zonedParts } from '../../shared/zoned-time';
 
 const ZONES = TIME_ZONES.map((zone) => zone.id);

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { DEFAULT_TAG_COLOR, TAG_PALETTE, tagColor, tagSuggestions } from '../../shared/tags';
-import { humaniseToolName, TOOL_CALL_ID_MAX, toolAction } from '../../shared/tool-calls';
+import { ASSISTANT_TOOL_NAMES, ASSISTANT_TOOLS, toolMeaning } from '../../shared/assistant-tools';
+import { BATCH_ACTIONS, BATCH_TOOL_KINDS } from '../../shared/change-sets';
+import { ITEM_KINDS } from '../../shared/item-kinds';
+import { AGENT_ACTION_TYPES, humaniseToolName, TOOL_CALL_ID_MAX } from '../../shared/tool-calls';
 import { ToolCallIdSchema, ToolCallRequestSchema } from '../../shared/tool-calls.schema';
 import { isWellFormedText, uniqueIgnoringCase } from '../../shared/text';
 
@@ -39,18 +42,46 @@ describe('tag suggestions', () => {
   });
 });
 
-describe('tool-name mapping', () => {
+describe('the registry of the assistant’s tools', () => {
   it.each([
-    ['createTask', { type: 'create', entity: 'task' }],
-    ['updateGoal', { type: 'update', entity: 'goal' }],
-    ['deleteEvent', { type: 'delete', entity: 'event' }],
-    ['createTag', { type: 'create', entity: 'tag' }],
-    ['createItem', { type: 'create', entity: 'goal' }],
-    ['updateItem', { type: 'update', entity: 'goal' }],
-    ['deleteItem', { type: 'delete', entity: 'goal' }],
-  ])('%s', (name, action) => expect(toolAction(name)).toEqual(action));
+    ['createTask', { does: 'change', action: 'create', kind: 'tasks', batch: false }],
+    ['updateGoal', { does: 'change', action: 'update', kind: 'goals', batch: false }],
+    ['deleteEvent', { does: 'change', action: 'delete', kind: 'events', batch: false }],
+    ['createTag', { does: 'change', action: 'create', kind: 'tags', batch: false }],
+    ['createItem', { does: 'change', action: 'create', kind: 'goals', batch: false }],
+    ['updateItem', { does: 'change', action: 'update', kind: 'goals', batch: false }],
+    ['deleteItem', { does: 'change', action: 'delete', kind: 'goals', batch: false }],
+    ['listItems', { does: 'list', kind: 'goals' }],
+    ['listTasks', { does: 'list', kind: 'tasks' }],
+    ['createTasks', { does: 'change', action: 'create', kind: 'tasks', batch: true }],
+    ['deleteEvents', { does: 'change', action: 'delete', kind: 'events', batch: true }],
+    ['getSchedule', { does: 'read', reads: 'schedule' }],
+    ['findFreeTime', { does: 'read', reads: 'free-time' }],
+    ['planTasks', { does: 'plan', plans: 'tasks' }],
+    ['rescheduleEvents', { does: 'plan', plans: 'moves' }],
+    ['answerProposal', { does: 'answer' }],
+  ])('%s', (name, meaning) => expect(toolMeaning(name)).toEqual(meaning));
 
-  it.each(['listItems', 'listTasks', 'create', 'created', 'getWeather', 'createtask', ''])('ignores %j', (name) => expect(toolAction(name)).toBeNull());
+  it.each(['create', 'created', 'getWeather', 'createtask', 'createTags', 'listItem', 'toString', 'constructor', ''])('knows no tool %j', (name) =>
+    expect(toolMeaning(name)).toBeNull(),
+  );
+
+  it('holds each change and list of every kind once, and a batch of each batch kind', () => {
+    expect(ASSISTANT_TOOL_NAMES).toHaveLength(ASSISTANT_TOOLS.size);
+    const meanings = [...ASSISTANT_TOOLS.entries()].filter(([name]) => !/Items?$/.test(name)).map(([, meaning]) => JSON.stringify(meaning));
+    expect(new Set(meanings).size).toBe(meanings.length);
+    const expected = [
+      ...ITEM_KINDS.flatMap((kind) => [...AGENT_ACTION_TYPES.map((action) => ({ does: 'change', action, kind, batch: false })), { does: 'list', kind }]),
+      ...BATCH_ACTIONS.flatMap((action) => BATCH_TOOL_KINDS.map((kind) => ({ does: 'change', action, kind, batch: true }))),
+    ];
+    expect(new Set(meanings)).toEqual(
+      new Set(
+        [...expected, ...['getSchedule', 'findFreeTime', 'planTasks', 'rescheduleEvents', 'answerProposal'].map(toolMeaning)].map((meaning) =>
+          JSON.stringify(meaning),
+        ),
+      ),
+    );
+  });
 
   it('humanises names for the activity toast', () => {
     expect(humaniseToolName('createTask')).toBe('Create Task');

@@ -1,14 +1,18 @@
 import { conversationalAi } from '@elevenlabs/elevenlabs-js/serialization';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { agentDefinition } from '../../functions/voice/agent/definition';
 import { AGENT_PROMPT } from '../../functions/voice/agent/prompt';
-import { CLIENT_TOOLS, inputJsonSchema, toToolParameter, type ToolParameter } from '../../functions/voice/agent/tools';
+import { CLIENT_TOOLS, inputJsonSchema, isCleared, toToolParameter, type ToolParameter } from '../../functions/voice/agent/tools';
 import { startElevenLabsDouble } from '../../local/elevenlabs-double';
 import { pushAgent } from '../../functions/voice/agent/push-agent';
-import { batchToolAction } from '../../shared/change-sets';
+import { runTool } from '../../functions/voice/run-tool';
+import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
+import { ASSISTANT_TOOL_NAMES, toolMeaning } from '../../shared/assistant-tools';
+import { ASSISTANT_TOOL_DEFINITIONS } from '../../shared/assistant-tools.schema';
 import { ITEM_SCHEMAS } from '../../shared/item-kinds.schema';
 import { ENTITY_OF_KIND, ITEM_KINDS } from '../../shared/item-kinds';
-import { kindOfEntity, listedKind, toolAction } from '../../shared/tool-calls';
+import { FreeTimeQuerySchema, PlanQuerySchema, ProposalAnswerSchema, RescheduleQuerySchema, ScheduleQuerySchema } from '../../shared/planning.schema';
 import en from '../../web/src/i18n/en/app';
 
 const byName = new Map(CLIENT_TOOLS.map((tool) => [tool.name, tool]));
@@ -36,19 +40,58 @@ function expectElevenLabsSubset(parameter: ToolParameter, path: string): void {
 }
 
 describe("the agent's client tools", () => {
-  it('each map onto an item kind the processor runs: a batch, a change through toolAction, or a list', () => {
-    expect(CLIENT_TOOLS).toHaveLength(26);
-    expect(byName.size).toBe(CLIENT_TOOLS.length);
+  it('are exactly the registry’s tools, in its order, each with its description and parameters', () => {
+    expect(CLIENT_TOOLS.map((tool) => tool.name)).toEqual([...ASSISTANT_TOOL_NAMES]);
+    expect([...ASSISTANT_TOOL_DEFINITIONS.keys()]).toEqual([...ASSISTANT_TOOL_NAMES]);
     for (const tool of CLIENT_TOOLS) {
-      const action = toolAction(tool.name);
-      const kind = batchToolAction(tool.name)?.kind ?? (action ? kindOfEntity(action.entity) : listedKind(tool.name));
-      expect(kind, tool.name).not.toBeNull();
-      expect(tool).toMatchObject({ type: 'client', expects_response: true });
+      const definition = ASSISTANT_TOOL_DEFINITIONS.get(tool.name as (typeof ASSISTANT_TOOL_NAMES)[number])!;
+      expect(tool).toMatchObject({ type: 'client', expects_response: true, description: definition.description });
+      expect(tool.parameters, tool.name).toEqual(toToolParameter(inputJsonSchema(definition.parameters), 'parameters'));
+      expect(Object.keys(tool.parameters.properties).sort(), tool.name).toEqual(Object.keys(definition.parameters.shape).sort());
       expectElevenLabsSubset(tool.parameters, tool.name);
     }
     for (const name of ['createItem', 'updateItem', 'deleteItem', 'listItems']) expect(byName.has(name), name).toBe(true);
-    expect(toolAction('createItem')?.entity).toBe('goal');
-    expect(listedKind('listItems')).toBe('goals');
+  });
+
+  it('take the planning tools’ parameters from shared/planning.schema.ts, refinements left to the processor and descriptions kept', () => {
+    const planning = {
+      getSchedule: ScheduleQuerySchema,
+      findFreeTime: FreeTimeQuerySchema,
+      planTasks: PlanQuerySchema,
+      rescheduleEvents: RescheduleQuerySchema,
+      answerProposal: ProposalAnswerSchema,
+    };
+    for (const [name, schema] of Object.entries(planning)) {
+      expect(ASSISTANT_TOOL_DEFINITIONS.get(name as keyof typeof planning)!.parameters, name).toBe(schema);
+    }
+    expect(byName.get('getSchedule')!.parameters).toEqual({
+      type: 'object',
+      description: 'Parameters',
+      properties: {
+        from: { type: 'string', description: 'Start of the range, ISO 8601 with offset, e.g. 2026-05-01T00:00:00+02:00' },
+        to: { type: 'string', description: 'End of the range, ISO 8601 with offset, e.g. 2026-05-02T00:00:00+02:00' },
+      },
+      required: ['from', 'to'],
+    });
+    const plan = byName.get('planTasks')!;
+    expect(plan.description).toMatch(/^Propose time blocks for open tasks in free working time.*Nothing is saved/);
+    expect(plan.parameters.required).toEqual(['from', 'to']);
+    expect(plan.parameters.properties.priorities).toMatchObject({ type: 'array', items: { type: 'string', enum: ['low', 'medium', 'high'] } });
+    expect(plan.parameters.properties.minutes).toEqual({ type: 'integer', description: expect.stringMatching(/in minutes.* \(5 to 720\)$/) });
+    const answer = byName.get('answerProposal')!.parameters;
+    expect(answer.required).toEqual(['change_set_id', 'accept']);
+    expect(answer.properties.accept).toEqual({ type: 'boolean', description: 'true to write the plan, false to drop it' });
+    expect(answer.properties.positions).toMatchObject({ type: 'array', items: { type: 'integer' } });
+  });
+
+  it('say how to clear a number that may be empty: with 0, which it never is when set', () => {
+    expect(byName.get('updateTask')!.parameters.properties.estimate_minutes).toEqual({
+      type: 'integer',
+      description: 'Estimate minutes (5 to 720); 0 clears it',
+    });
+    expect(() => toToolParameter(inputJsonSchema(z.object({ count: z.int().min(0).nullable() })), 'parameters')).toThrow(/count/);
+    // What the processor then reads as null, where the field takes one (an order of 0 stays 0).
+    expect([0, '', { rule: '', time_zone: '' }, 5, ' ', {}].map(isCleared)).toEqual([true, true, true, false, false, false]);
   });
 
   it('each have a name the tool-activity toast shows in every language', () => {
@@ -133,4 +176,29 @@ describe("the agent's client tools", () => {
       await double.stop();
     }
   });
+});
+
+describe('a tool call run by the processor', () => {
+  const call = (tool_name: string) => ({
+    id: 'toolu_1',
+    conversation_id: 'conv',
+    turn: 1,
+    tool_name,
+    tool_args: { title: 'x' },
+    change_set_id: '00000000-0000-4000-8000-000000000000',
+    sequence: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+  });
+
+  it.each(['createWidget', 'getWeather', 'createTags', 'listItem', 'toString', 'constructor', 'planTask'])(
+    'answers unknownTool for %j, a name outside the registry, before touching anything',
+    async (name) => {
+      expect(toolMeaning(name)).toBeNull();
+      expect(await runTool('user-1', call(name), new Date('2026-03-01T10:00:00.000Z'))).toEqual({
+        status: 'error',
+        error_message: TOOL_CALL_MESSAGES.unknownTool(name),
+        lines: [],
+      });
+    },
+  );
 });

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_TOOLS } from '../../functions/voice/agent/tools';
 import { MESSAGES, VOICE_MESSAGES } from '../../shared/messages';
-import { batchToolAction } from '../../shared/change-sets';
-import { itemIdOfToolCall, listedKind, toolAction } from '../../shared/tool-calls';
+import { ASSISTANT_TOOL_NAMES } from '../../shared/assistant-tools';
+import { itemIdOfToolCall } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { assistantGreeting } from '../../shared/voice';
 import { fetchVoiceConfig } from '../../web/src/features/voice/api/voice-session';
-import { callVariables, CLIENT_TOOL_NAMES, endMessage, startErrorMessage, voiceErrorKind } from '../../web/src/features/voice/lib/conversation';
+import { callVariables, clientTools, endMessage, startErrorMessage, voiceErrorKind } from '../../web/src/features/voice/lib/conversation';
 import { createToolCallReflector, loadItemSchemas, type ListCache } from '../../web/src/features/voice/lib/reflect-tool-calls';
 import { standInId } from '../../web/src/lib/assistant-activity';
 import de from '../../web/src/i18n/de/app';
@@ -223,11 +223,13 @@ describe('the call set-up', () => {
     expect(assistantGreeting('de', '')).toBe('Hallo, was möchtest du heute erledigen?');
   });
 
-  it('registers every tool the server knows, and only those', () => {
-    expect(CLIENT_TOOL_NAMES).toHaveLength(4 * 4 + 4 + 2 * 3);
-    for (const name of CLIENT_TOOL_NAMES) expect(batchToolAction(name) ?? toolAction(name) ?? listedKind(name), name).not.toBeNull();
-    expect(new Set(CLIENT_TOOL_NAMES)).toEqual(new Set(CLIENT_TOOLS.map((tool) => tool.name)));
-    expect(CLIENT_TOOL_NAMES).toEqual(expect.arrayContaining(['createTask', 'updateEvent', 'deleteTag', 'listGoals', 'createItem', 'listItems']));
+  it('registers exactly the registry’s tools, the ones the agent is defined with, each logging its call under its name', async () => {
+    const run = vi.fn(async (name: string, parameters: unknown) => `${name}:${JSON.stringify(parameters)}`);
+    const tools = clientTools(run);
+    expect(Object.keys(tools)).toEqual([...ASSISTANT_TOOL_NAMES]);
+    expect(Object.keys(tools)).toEqual(CLIENT_TOOLS.map((tool) => tool.name));
+    expect(await tools.planTasks!({ from: 'a', to: 'b' })).toBe('planTasks:{"from":"a","to":"b"}');
+    expect(run).toHaveBeenCalledWith('planTasks', { from: 'a', to: 'b' });
   });
 });
 
@@ -293,6 +295,9 @@ describe('the tool-activity toast', () => {
     expect(isUndoable(done)).toBe(true);
     expect(isUndoable({ ...done, undone_at: '2026-03-01T10:05:00.000Z' })).toBe(false);
     expect(isUndoable({ ...done, tool_name: 'listTasks' })).toBe(false);
+    // A plan saves nothing, and an answer's blocks are the plan's lines, undone from the change set.
+    expect(isUndoable({ ...done, tool_name: 'planTasks' })).toBe(false);
+    expect(isUndoable({ ...done, tool_name: 'answerProposal' })).toBe(false);
     expect(isUndoable({ ...done, status: 'error' })).toBe(false);
     // A delete waiting for the person's yes has done nothing yet.
     const held = toolCall({
@@ -413,5 +418,22 @@ describe('tool calls reflected in the lists', () => {
     expect(warn).toHaveBeenCalledOnce();
     expect(lists.tasks).toEqual([{ id: 'old', title: 'Old' }]);
     warn.mockRestore();
+  });
+
+  it('refetches the events when an answer to a plan settles, and no list for a plan, a read or an unknown tool', async () => {
+    const reflector = createToolCallReflector(cache);
+    reflector.reflectList([]);
+    for (const tool_name of ['planTasks', 'rescheduleEvents', 'getSchedule', 'findFreeTime', 'getWeather']) {
+      reflector.reflect(toolCall({ id: `p-${tool_name}`, tool_name, tool_args: { from: 'a', to: 'b' } }));
+      await vi.advanceTimersByTimeAsync(100);
+      reflector.reflect(toolCall({ id: `p-${tool_name}`, tool_name, status: 'success', result: { slots: [] } }));
+    }
+    expect(refetched).toEqual([]);
+    expect(lists).toEqual({ tasks: [{ id: 'old', title: 'Old' }] });
+    reflector.reflect(
+      toolCall({ id: 'a1', tool_name: 'answerProposal', status: 'success', result: { change_set_id: 'set', applied: 2, declined: 1, failed: [] } }),
+    );
+    expect(refetched).toEqual(['events']);
+    expect(touched).toEqual([]);
   });
 });

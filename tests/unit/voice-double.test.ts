@@ -327,6 +327,23 @@ describe('the ElevenLabs double', () => {
     expect(parameterMismatch(endless, value)).toMatch(/^parameters(\.inner){9} nests deeper than 8 levels$/);
   });
 
+  it('takes the planning tools’ calls as the agent’s schemas allow them, and refuses what they do not', () => {
+    const parameters = (name: string) => CLIENT_TOOLS.find((tool) => tool.name === name)!.parameters;
+    const day = { from: '2026-03-05T00:00:00+01:00', to: '2026-03-06T00:00:00+01:00' };
+    expect(parameterMismatch(parameters('getSchedule'), day)).toBeNull();
+    expect(parameterMismatch(parameters('findFreeTime'), { ...day, minutes: 60 })).toBeNull();
+    expect(parameterMismatch(parameters('planTasks'), { ...day, priorities: ['high'], minutes: 120, task_ids: [crypto.randomUUID()] })).toBeNull();
+    expect(parameterMismatch(parameters('rescheduleEvents'), { ...day, onto_date: '2026-03-06' })).toBeNull();
+    expect(parameterMismatch(parameters('answerProposal'), { change_set_id: crypto.randomUUID(), accept: true, positions: [1, 2] })).toBeNull();
+    expect(parameterMismatch(parameters('findFreeTime'), day)).toBe('parameters.minutes is required');
+    expect(parameterMismatch(parameters('planTasks'), { ...day, priorities: ['urgent'] })).toBe(
+      'parameters.priorities[0] must be one of low, medium, high, not "urgent"',
+    );
+    expect(parameterMismatch(parameters('answerProposal'), { change_set_id: 'x', accept: 'yes' })).toBe(
+      'parameters.accept must be of type boolean, not string',
+    );
+  });
+
   it("checks each call again when its turn comes, against the conversation's agent, and does not send one it could not make", async () => {
     double.script({ toolCalls: [{ tool_name: 'createTask', parameters: { title: 'Buy milk' } }] });
     const bare = await createAgent({ agent: { first_message: 'Hi' } });

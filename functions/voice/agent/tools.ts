@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { BATCH_TOOL_KINDS, batchToolName, CHANGE_SET_LIMITS, type BatchToolKind } from '../../../shared/change-sets';
-import { batchParameters } from '../../../shared/change-sets.schema';
-import { ITEM_SCHEMAS } from '../../../shared/item-kinds.schema';
-import { ENTITY_OF_KIND, ITEM_KINDS, type ItemKind } from '../../../shared/item-kinds';
-import { itemId } from '../../../shared/item-fields.schema';
+import { ASSISTANT_TOOL_DEFINITIONS } from '../../../shared/assistant-tools.schema';
 
 /**
- * The agent's client tools, in ElevenLabs' format (conversation_config.agent.prompt.tools). Their
- * parameters are generated from the same zod schemas the API validates with (shared/), turned into
- * the JSON-schema subset ElevenLabs accepts: literals (string, number, integer, boolean, with enum),
- * arrays and objects, each with a description.
+ * The agent's client tools, in ElevenLabs' format (conversation_config.agent.prompt.tools): one for
+ * each tool of the registry (shared/assistant-tools.ts), described and with the parameters of
+ * shared/assistant-tools.schema.ts, the same zod schemas the API validates with, turned into the
+ * JSON-schema subset ElevenLabs accepts: literals (string, number, integer, boolean, with enum),
+ * arrays and objects, each with a description. Refinements (an end after a start) have no JSON
+ * form: the processor's parse checks them, and its message tells the agent.
  */
 
 export type ToolParameter =
@@ -34,6 +32,9 @@ type JsonSchema = {
   description?: string;
   format?: string;
   enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
   anyOf?: JsonSchema[];
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
@@ -49,10 +50,15 @@ const words = (name: string) => name.replaceAll('_', ' ').replace(/^\w/, (letter
 
 /** What a tool call sends to empty a field that may be empty: ElevenLabs' parameter format has no null. */
 export const CLEARED = '';
+/** The same for a number that may be empty, which is never 0 when set (an estimate is 5 minutes or more). */
+export const CLEARED_NUMBER = 0;
 
-/** A text field sent as "", or an object whose text fields all are: what the tools say clears a field that may be empty. */
+/**
+ * A text field sent as "", a number as 0, or an object whose text fields all are "": what the tools
+ * say clears a field that may be empty.
+ */
 export function isCleared(value: unknown): boolean {
-  if (value === CLEARED) return true;
+  if (value === CLEARED || value === CLEARED_NUMBER) return true;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const texts = Object.values(value).filter((field) => typeof field === 'string');
   return texts.length > 0 && texts.every((field) => field === CLEARED);
@@ -66,8 +72,11 @@ export function toToolParameter(schema: JsonSchema, name: string): ToolParameter
     if (inner.type === 'object') return { ...inner, description: `${inner.description}; its text fields all "" clear it` };
     // A list's null is its default (reminders: the person's); left out, the field keeps what it has, and [] empties it.
     if (inner.type === 'array') return { ...inner, description: `${inner.description}; leave it out for the default, [] for none` };
-    // A nullable number would need another way to say "empty".
-    if (inner.type !== 'string' || inner.enum) throw new Error(`${name}: only a text field or an object can be cleared with empty strings`);
+    // A number is cleared with 0, so only one that is never 0 when set can be.
+    if ((inner.type === 'number' || inner.type === 'integer') && (options[0]!.minimum ?? 0) > CLEARED_NUMBER) {
+      return { ...inner, description: `${inner.description}; ${CLEARED_NUMBER} clears it` };
+    }
+    if (inner.type !== 'string' || inner.enum) throw new Error(`${name}: only a text field, a number never 0, or an object can be cleared`);
     return { ...inner, description: `${inner.description}; an empty string "" clears it` };
   }
   switch (schema.type) {
@@ -80,17 +89,34 @@ export function toToolParameter(schema: JsonSchema, name: string): ToolParameter
         required: schema.required ?? [],
       };
     }
-    case 'array':
-      return { type: 'array', description: words(name), items: toToolParameter(schema.items ?? { type: 'string' }, `one of ${name}`) };
+    case 'array': {
+      const most = schema.maxItems === undefined ? '' : ` (at most ${schema.maxItems})`;
+      return {
+        type: 'array',
+        description: `${schema.description ?? words(name)}${most}`,
+        items: toToolParameter(schema.items ?? { type: 'string' }, `one of ${name}`),
+      };
+    }
     case 'number':
     case 'integer':
+      return {
+        type: schema.type,
+        description: schema.enum ? `${words(name)}: one of ${schema.enum.join(', ')}` : `${schema.description ?? words(name)}${rangeOf(schema)}`,
+      };
     case 'boolean':
-      return { type: schema.type, description: schema.enum ? `${words(name)}: one of ${schema.enum.join(', ')}` : words(name) };
+      return { type: schema.type, description: schema.description ?? words(name) };
     default: {
       const values = schema.enum?.map(String);
       return { type: 'string', description: describeText(schema, name, values), ...(values ? { enum: values } : {}) };
     }
   }
+}
+
+/** A number's bounds in words: the agent's format has no minimum or maximum. */
+function rangeOf({ minimum, maximum }: JsonSchema): string {
+  if (minimum !== undefined && maximum !== undefined) return ` (${minimum} to ${maximum})`;
+  if (minimum !== undefined) return ` (at least ${minimum})`;
+  return maximum === undefined ? '' : ` (at most ${maximum})`;
 }
 
 function describeText(schema: JsonSchema, name: string, values: string[] | undefined): string {
@@ -103,56 +129,11 @@ function describeText(schema: JsonSchema, name: string, values: string[] | undef
   return words(name);
 }
 
-const ENTITY_TOOL_NAME = { goals: 'Goal', tasks: 'Task', events: 'Event', tags: 'Tag' } as const satisfies Record<ItemKind, string>;
-
-function tool(name: string, description: string, schema: z.ZodType, withId = false): ClientTool {
-  const parameters = toToolParameter(inputJsonSchema(schema), 'parameters') as ClientTool['parameters'];
-  if (withId) {
-    parameters.properties = { id: toToolParameter(inputJsonSchema(itemId), 'id'), ...parameters.properties };
-    parameters.required = ['id', ...parameters.required];
-  }
-  return { type: 'client', name, description, expects_response: true, response_timeout_secs: RESPONSE_TIMEOUT_SECS, parameters };
-}
-
-/** create/update/delete/list for one kind, named `<verb><Subject>` as shared/tool-calls.ts maps them. */
-function toolsFor(kind: ItemKind, subject: string, plural: string): ClientTool[] {
-  const entity = ENTITY_OF_KIND[kind];
-  const schemas = ITEM_SCHEMAS[kind];
-  const article = /^[aeiou]/.test(entity) ? 'an' : 'a';
-  const removal = kind === 'tags' ? 'Delete a tag for good' : `Move ${article} ${entity} to the trash (it can be restored for 10 days)`;
-  return [
-    tool(`create${subject}`, `Create ${article} ${entity}. Answers the ${entity} as saved.`, schemas.create),
-    tool(
-      `update${subject}`,
-      `Change fields of one ${entity}, found by id; fields left out stay as they are. Answers the ${entity} as saved.`,
-      schemas.update,
-      true,
-    ),
-    tool(`delete${subject}`, `${removal}, found by id.`, z.object({}), true),
-    tool(`list${plural}`, `List the user's ${kind}, with their ids.`, z.object({})),
-  ];
-}
-
-/** createTasks, deleteEvents, ...: several items of one kind in one call, each changed (or refused) on its own. */
-function batchTools(kind: BatchToolKind): ClientTool[] {
-  const limit = CHANGE_SET_LIMITS.itemsPerCall;
-  return [
-    tool(
-      batchToolName('create', kind),
-      `Create several ${kind} at once (up to ${limit}). Answers the ${kind} as saved, and any that failed with why.`,
-      batchParameters('create', kind),
-    ),
-    tool(
-      batchToolName('delete', kind),
-      `Move several ${kind} to the trash at once (up to ${limit}), found by id. More than ${CHANGE_SET_LIMITS.trashWithoutConfirming} in one request wait for the user's confirmation.`,
-      batchParameters('delete', kind),
-    ),
-  ];
-}
-
-export const CLIENT_TOOLS: readonly ClientTool[] = [
-  ...ITEM_KINDS.flatMap((kind) => toolsFor(kind, ENTITY_TOOL_NAME[kind], `${ENTITY_TOOL_NAME[kind]}s`)),
-  // The generic names act on goals.
-  ...toolsFor('goals', 'Item', 'Items'),
-  ...BATCH_TOOL_KINDS.flatMap(batchTools),
-];
+export const CLIENT_TOOLS: readonly ClientTool[] = [...ASSISTANT_TOOL_DEFINITIONS].map(([name, { description, parameters }]) => ({
+  type: 'client',
+  name,
+  description,
+  expects_response: true,
+  response_timeout_secs: RESPONSE_TIMEOUT_SECS,
+  parameters: toToolParameter(inputJsonSchema(parameters), 'parameters') as ClientTool['parameters'],
+}));

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../../../shared/messages';
-import { formatRule, parseRule, REPEAT_LIMITS, WEEKDAYS, type RepeatFrequency, type RepeatRule, type Weekday } from '../../../../shared/recurrence';
+import { formatRule, parseRule, REPEAT_LIMITS, type RepeatFrequency, type RepeatRule } from '../../../../shared/recurrence';
+import { WEEKDAYS, type Weekday } from '../../../../shared/weekdays';
 import { addDays, type Day } from '../../../../shared/zoned-time';
 import type { AppTexts } from '../../i18n/catalogue-types';
 import { formatDay, formatDayAs, type DateTexts } from '../../lib/zoned-dates';

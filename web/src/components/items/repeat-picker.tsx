@@ -1,4 +1,5 @@
-import { REPEAT_FREQUENCIES, REPEAT_LIMITS, WEEKDAYS, type RepeatFrequency } from '../../../../shared/recurrence';
+import { REPEAT_FREQUENCIES, REPEAT_LIMITS, type RepeatFrequency } from '../../../../shared/recurrence';
+import { WEEKDAYS } from '../../../../shared/weekdays';
 import type { Day } from '../../../../shared/zoned-time';
 import { isDay } from '../../lib/zoned-dates';
 import { Select } from '../ui/select';

@@ -202,6 +202,7 @@ export default {
       delete: (title: string) => `Delete task ${title}`,
       priority: (priority: string) => `${priority} priority`,
       due: 'Due',
+      estimate: (length: string) => `Estimate: ${length}`,
     },
     editor: {
       newTitle: 'Create New Task',
@@ -214,6 +215,10 @@ export default {
       status: 'Status',
       dueDate: 'Due date',
       goal: 'Goal',
+      estimate: 'Estimate (minutes)',
+      estimateHint: (length: string) => `Empty: your default task length, ${length}.`,
+      // shared/planning.ts's PLANNING_MESSAGES, as written there: importing it would add that module to every page's first download.
+      estimateRange: 'The estimate must be 5 to 720 minutes',
     },
   },
   quickAdd: {
@@ -224,7 +229,10 @@ export default {
     kinds: { tasks: 'Task', events: 'Event' },
     add: 'Add',
     open: 'Quick add (Q)',
-    length: (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`),
+    length: (minutes: number) => {
+      const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+      return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+    },
     goal: (title: string) => `Goal: ${title}`,
     reminder: (when: string) => `Reminder: ${when}`,
   },
@@ -450,6 +458,26 @@ export default {
     signOutEverywhereHint: 'Signs your account out on every browser and device at once, this one included.',
     signOutEverywhere: 'Sign out everywhere',
     signOutEverywhereFailed: 'Could not sign out everywhere. Please try again.',
+    planning: {
+      title: 'Planning',
+      hint: 'The assistant plans your tasks within these hours, never over your events.',
+      workingHours: 'Working days and hours',
+      starts: (weekday: string) => `${weekday} start time`,
+      ends: (weekday: string) => `${weekday} end time`,
+      lunchBreak: 'Lunch break',
+      lunchStarts: 'Lunch break start time',
+      lunchEnds: 'Lunch break end time',
+      buffer: 'Buffer between blocks (minutes)',
+      defaultTaskMinutes: 'Default task length (minutes)',
+      /** shared/planning.ts's PLANNING_MESSAGES, as written there (see tasks.editor.estimateRange). */
+      messages: {
+        timeFormat: 'Times must look like 09:00',
+        hoursOrder: 'Working hours must end after they start',
+        lunchOrder: 'The lunch break must end after it starts',
+        bufferRange: 'The buffer must be 0 to 60 minutes',
+        defaultTaskRange: 'The default task length must be 15 to 480 minutes',
+      },
+    },
     realtime: {
       status: (state: string) => `Real-time status: ${state}`,
       states: { CONNECTING: 'CONNECTING', CONNECTED: 'CONNECTED', DISCONNECTED: 'DISCONNECTED', ERROR: 'ERROR' },
@@ -548,6 +576,11 @@ export default {
         deleteGoals: 'Delete Goals',
         deleteTasks: 'Delete Tasks',
         deleteEvents: 'Delete Events',
+        getSchedule: 'Get Schedule',
+        findFreeTime: 'Find Free Time',
+        planTasks: 'Plan Tasks',
+        rescheduleEvents: 'Reschedule Events',
+        answerProposal: 'Answer Proposal',
       },
       entities: { goal: 'goal', task: 'task', event: 'event', tag: 'tag' },
       undo: 'Undo',
@@ -579,7 +612,7 @@ export default {
         delete: (item: string) => `Move ${item} to the trash`,
         deleteTag: (item: string) => `Delete ${item}`,
       },
-      status: { failed: 'Failed', held: 'Waiting for your confirmation', declined: 'Not deleted', undone: 'Undone' },
+      status: { failed: 'Failed', held: 'Waiting for your confirmation', proposed: 'Proposed', declined: 'Not deleted', undone: 'Undone' },
       field: (field: string, before: string, after: string) => `${field}: ${before} → ${after}`,
       empty: 'none',
       fields: {
@@ -634,6 +667,24 @@ export default {
     snooze: { 10: 'Snooze 10 min', 60: 'Snooze 1 hour' },
     snoozeFailed: 'The reminder could not be snoozed. Please try again.',
     dismiss: 'Dismiss',
+  },
+  planning: {
+    planDay: 'Plan my day',
+    planWeek: 'Plan my week',
+    planning: 'Planning…',
+    title: 'Proposed plan',
+    /** A planned block on the calendar that is not an event yet. */
+    proposed: 'Proposed',
+    accept: 'Accept',
+    cancel: 'Cancel',
+    noRoom: 'No room for',
+    saved: 'Saved to your calendar',
+    declined: 'Nothing was planned',
+    undoAll: 'Undo all',
+    status: { failed: 'Not saved', declined: 'Not planned', undone: 'Undone' },
+    planFailed: 'Could not make a plan',
+    answerFailed: 'Could not save your answer',
+    task: 'Task',
   },
   bugReport: {
     title: 'Report a Bug',

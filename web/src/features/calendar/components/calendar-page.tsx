@@ -17,6 +17,7 @@ import { localizedGcalError, reportGoogleFailure, syncGoogleCalendar, useGoogleC
 import { CALENDAR_VIEWS, monthGrid, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
 import { isDay } from '../../../lib/zoned-dates';
 import { zonedParts, type Day } from '../../../../../shared/zoned-time';
+import type { ProposedTime } from '../lib/event-layout';
 import { eventValues, newEventStart, newEventValues, type EventFormValues } from '../lib/event-form';
 import { deleteFromSeries } from '../lib/series-changes';
 import { useIsMobile } from '../../../components/ui/use-is-mobile';
@@ -34,12 +35,21 @@ const CONNECT_PROMPT_STORAGE_KEY = 'tempo.calendar.connectPromptShown';
 
 const isView = (value: string | null): value is CalendarView => CALENDAR_VIEWS.some((view) => view === value);
 
+/** What the app gives the calendar of planning: a waiting plan's blocks, the Plan buttons, the plan's panel. */
+export interface CalendarPlanning {
+  proposed: readonly ProposedTime[];
+  /** "Plan my day", and in the week view "Plan my week" too. */
+  buttons: (scopes: ReadonlyArray<'day' | 'week'>) => ReactNode;
+  panel: ReactNode;
+}
+
 /**
  * The calendar: Day, Week and Month views with their place in the URL (?view=, ?date=, and
  * ?eventId= for an event's details), New Event, Sync with Google, and the editor. `lead` shows
- * above the toolbar (the app puts quick add there).
+ * above the toolbar (the app puts quick add there); `planning`, the Plan buttons, a waiting plan's
+ * blocks drawn dashed and its panel under the toolbar.
  */
-export function CalendarPage({ lead }: { lead?: ReactNode }) {
+export function CalendarPage({ lead, planning }: { lead?: ReactNode; planning?: CalendarPlanning }) {
   const events = useItems('events');
   const settings = useSettings();
   const eventList = useArrivedInBackground(events.data);
@@ -105,7 +115,15 @@ export function CalendarPage({ lead }: { lead?: ReactNode }) {
   const newEventAt = (day: Day, minutes: number) => setEditing({ initial: newEventValues(day, minutes) });
 
   return (
-    <CalendarFrame lead={lead} actions={<CalendarActions onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))} />}>
+    <CalendarFrame
+      lead={lead}
+      actions={
+        <CalendarActions
+          planButtons={planning?.buttons(view === 'week' ? ['day', 'week'] : ['day'])}
+          onNewEvent={() => newEventAt(anchor, newEventStart(anchor, today, now.minutes, startMinutes))}
+        />
+      }
+    >
       <LoadState reads={reads} failedTitle={t.loadFailed} placeholder={null}>
         <GoogleWaiting />
         <div className="calendar-toolbar">
@@ -137,6 +155,7 @@ export function CalendarPage({ lead }: { lead?: ReactNode }) {
             ))}
           </div>
         </div>
+        {planning?.panel}
 
         {view === 'month' ? (
           <MonthGrid
@@ -154,6 +173,7 @@ export function CalendarPage({ lead }: { lead?: ReactNode }) {
             days={days}
             today={today}
             events={showings}
+            proposed={planning?.proposed}
             timeZone={timeZone}
             rowPx={view === 'day' ? CALENDAR.dayRowPx : CALENDAR.weekRowPx}
             minBlockPx={view === 'day' ? CALENDAR.minBlockDayPx : CALENDAR.minBlockWeekPx}
@@ -230,8 +250,8 @@ function GoogleWaiting() {
   return notice ? <Alert tone="warning">{notice}</Alert> : null;
 }
 
-/** Sync (only while Google Calendar is connected) and New Event. */
-function CalendarActions({ onNewEvent }: { onNewEvent: () => void }) {
+/** Sync (only while Google Calendar is connected), Plan my day (and week), and New Event. */
+function CalendarActions({ planButtons, onNewEvent }: { planButtons: ReactNode; onNewEvent: () => void }) {
   const status = useGoogleCalendarStatus();
   const showToast = useToast();
   const [syncing, setSyncing] = useState(false);
@@ -257,6 +277,7 @@ function CalendarActions({ onNewEvent }: { onNewEvent: () => void }) {
           {texts.calendar.sync}
         </Button>
       )}
+      {planButtons}
       <Button onClick={onNewEvent}>{texts.calendar.newEvent}</Button>
     </div>
   );

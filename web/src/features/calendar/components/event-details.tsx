@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TagChips } from '../../../components/ui/tag-chips';
 import { useItems } from '../../../lib/items';
+import { Link } from '../../../lib/navigation';
 import { describeWhen } from '../lib/event-layout';
 import { GoogleBadge } from './event-entry';
 import { useAppTexts } from '../../../i18n/texts';
@@ -17,9 +18,11 @@ interface EventDetailsProps {
   onClose: () => void;
 }
 
-/** An event's details, with Edit and Delete. */
+/** An event's details (a planned block's task among them), with Edit and Delete. */
 export function EventDetails({ event, timeZone, onEdit, onDelete, onClose }: EventDetailsProps) {
   const tags = useItems('tags');
+  const tasks = useItems('tasks');
+  const task = event.task_id ? tasks.data?.find((candidate) => candidate.id === event.task_id) : undefined;
   const texts = useAppTexts();
   const t = texts.calendar.details;
   return (
@@ -44,6 +47,14 @@ export function EventDetails({ event, timeZone, onEdit, onDelete, onClose }: Eve
           <dt>{t.when}</dt>
           <dd>{describeWhen(event, timeZone, texts)}</dd>
         </div>
+        {task && (
+          <div>
+            <dt>{texts.planning.task}</dt>
+            <dd>
+              <Link to={`/tasks?taskId=${task.id}`}>{task.title}</Link>
+            </dd>
+          </div>
+        )}
         {event.recurrence && (
           <div>
             <dt>{texts.repeat.label}</dt>

@@ -6,6 +6,7 @@ import { classNames } from '../../../components/ui/class-names';
 import { isStandIn, useAssistantHighlight } from '../../../lib/assistant-activity';
 import { formatTime } from '../../../lib/zoned-dates';
 import { useAppTexts } from '../../../i18n/texts';
+import type { ProposedTime } from '../lib/event-layout';
 
 /** Marks events synced in from Google Calendar. */
 export function GoogleBadge() {
@@ -56,5 +57,24 @@ export function EventEntry({ event, timeZone, onOpen, style, variant, short = fa
         </span>
       )}
     </button>
+  );
+}
+
+/**
+ * A block of a plan waiting for an answer: dashed, not an event yet, so nothing to open (the plan's
+ * panel answers it); clicks reach the hour below.
+ */
+export function ProposedEntry({ block, timeZone, style, short }: { block: ProposedTime; timeZone: string; style: CSSProperties; short: boolean }) {
+  const texts = useAppTexts();
+  return (
+    <p className={classNames('cal-event', 'cal-event--block', 'cal-event--proposed', short && 'cal-event--short')} style={style}>
+      <span className="cal-event__title">
+        <span className="visually-hidden">{texts.planning.proposed}: </span>
+        {block.title}
+      </span>
+      <span className="cal-event__time">
+        {formatTime(block.start_time, timeZone, texts.dates)} – {formatTime(block.end_time, timeZone, texts.dates)}
+      </span>
+    </p>
   );
 }

@@ -5,9 +5,9 @@ import { classNames } from '../../../components/ui/class-names';
 import { HOURS } from '../lib/calendar-dates';
 import { formatDay, formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
 import { type Day } from '../../../../../shared/zoned-time';
-import { blockGeometry, layoutDay } from '../lib/event-layout';
+import { blockGeometry, layoutDay, type ProposedTime } from '../lib/event-layout';
 import { useRovingSlots } from '../lib/slot-navigation';
-import { EventEntry } from './event-entry';
+import { EventEntry, ProposedEntry } from './event-entry';
 import { useAppTexts } from '../../../i18n/texts';
 
 /** Below this height a block's title and time share one line (two lines of its 12 px text need about 32 px). */
@@ -17,6 +17,8 @@ interface TimeGridProps {
   days: readonly Day[];
   today: Day;
   events: readonly EventShowing[];
+  /** A waiting plan's blocks, drawn dashed among the events. */
+  proposed?: readonly ProposedTime[];
   timeZone: string;
   /** Height of an hour row and the smallest block, in pixels. */
   rowPx: number;
@@ -28,7 +30,7 @@ interface TimeGridProps {
 }
 
 /** The day and week views: all-day events on top, then 24 hourly rows per day with the timed events over them. */
-export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scrollToMinutes, onSlot, onOpen }: TimeGridProps) {
+export function TimeGrid({ days, today, events, proposed = [], timeZone, rowPx, minBlockPx, scrollToMinutes, onSlot, onOpen }: TimeGridProps) {
   const texts = useAppTexts();
   const t = texts.calendar.grid;
   const dates = texts.dates;
@@ -101,8 +103,10 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
         </p>
         {days.map((day, index) => (
           <div key={day} className="time-grid__column" role="group" aria-label={`${formatDayAs(day, 'EEEE', dates)}, ${formatDay(day, dates)}`}>
-            {layoutDay(events, day, timeZone, minMinutes).map(({ event, start, end, column, columns }) => {
+            {layoutDay<EventShowing | ProposedTime>([...events, ...proposed], day, timeZone, minMinutes).map(({ event, start, end, column, columns }) => {
               const { top, height } = blockGeometry(start, end, rowPx, minBlockPx);
+              const style = { top, height, left: `${(column / columns) * 100}%`, width: `${100 / columns}%` };
+              if ('proposed' in event) return <ProposedEntry key={event.key} block={event} timeZone={timeZone} short={height < SHORT_BLOCK_PX} style={style} />;
               return (
                 <EventEntry
                   key={showingKey(event)}
@@ -111,7 +115,7 @@ export function TimeGrid({ days, today, events, timeZone, rowPx, minBlockPx, scr
                   onOpen={onOpen}
                   variant="block"
                   short={height < SHORT_BLOCK_PX}
-                  style={{ top, height, left: `${(column / columns) * 100}%`, width: `${100 / columns}%` }}
+                  style={style}
                 />
               );
             })}

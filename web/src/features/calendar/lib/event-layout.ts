@@ -9,6 +9,13 @@ import type { AppTexts } from '../../../i18n/catalogue-types';
 
 type Timed = EventTimes;
 
+/** A block of a plan waiting for an answer (the app gives them), drawn dashed among the events: not an event yet. */
+export interface ProposedTime extends EventTimes {
+  key: string;
+  title: string;
+  proposed: true;
+}
+
 /** The minutes of `day` a timed event covers, or null when it does not reach that day. */
 export function segmentOn(event: Timed, day: Day, timeZone: string): { start: number; end: number } | null {
   const start = zonedParts(event.start_time, timeZone);

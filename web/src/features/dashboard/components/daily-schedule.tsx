@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from '../../../lib/navigation';
-import { eventShowings } from '../../../../../shared/calendar-events';
+import { eventShowings, isEventOnDay } from '../../../../../shared/calendar-events';
 import { showingKey } from '../../../../../shared/recurrence';
 import { calendarDay } from '../../../../../shared/dates';
 import { RepeatMark } from '../../../components/items/repeat-mark';
@@ -12,14 +12,23 @@ import { addDays } from '../../../../../shared/zoned-time';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { useAppTexts } from '../../../i18n/texts';
 
-/** The events of one day (today first), in the user's time zone. */
-export function DailySchedule({ timeZone }: { timeZone: string }) {
+/** What the app gives the schedule of planning: a waiting plan's blocks (not events yet), Plan my day, the plan's panel. */
+export interface SchedulePlanning {
+  proposed: ReadonlyArray<{ key: string; title: string; start_time: string; end_time: string; all_day: boolean; proposed: true }>;
+  buttons: ReactNode;
+  panel: ReactNode;
+}
+
+/** The events of one day (today first), in the user's time zone, among them a waiting plan's blocks, drawn dashed. */
+export function DailySchedule({ timeZone, planning }: { timeZone: string; planning?: SchedulePlanning }) {
   const headingId = useId();
   const events = useItems('events');
   const today = calendarDay(new Date(), timeZone);
   const [picked, setPicked] = useState<string | null>(null);
   const day = picked ?? today;
   const ofDay = eventShowings(events.data ?? [], day, day, timeZone);
+  const proposed = planning?.proposed.filter((block) => isEventOnDay(block, day, timeZone)) ?? [];
+  const entries = [...ofDay, ...proposed].sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
   const texts = useAppTexts();
   const t = texts.dashboard.schedule;
 
@@ -42,14 +51,16 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
           <Button variant="secondary" aria-label={t.nextDay} onClick={() => setPicked(addDays(day, 1))}>
             <span aria-hidden="true">›</span>
           </Button>
+          {planning?.buttons}
           <RefreshButton label={t.refresh} onRefresh={() => events.mutate()} />
           <Link to="/calendar" className={buttonClassName('secondary')}>
             {t.viewCalendar}
           </Link>
         </div>
       </div>
+      {planning?.panel}
       <LoadState reads={[events]} failedTitle={t.loadFailed} placeholder={<ListSkeleton label={t.loading} />}>
-        {ofDay.length === 0 ? (
+        {entries.length === 0 ? (
           <div className="dash-empty">
             <p>{t.empty}</p>
             {/* The day in the calendar, where a click on an hour makes the event. */}
@@ -57,25 +68,39 @@ export function DailySchedule({ timeZone }: { timeZone: string }) {
           </div>
         ) : (
           <ul className="dash-list">
-            {ofDay.map((event) => (
-              <li key={showingKey(event)}>
-                <Link
-                  to={`/calendar?eventId=${event.id}${event.occurrence ? `&occurrence=${encodeURIComponent(event.occurrence)}` : ''}`}
-                  className="dash-item"
-                >
-                  <span className="dash-item__time">
-                    {event.all_day
-                      ? texts.calendar.allDay
-                      : `${formatTime(event.start_time, timeZone, texts.dates)} – ${formatTime(event.end_time, timeZone, texts.dates)}`}
-                  </span>
-                  <span className="dash-item__title">
-                    {event.title}
-                    {event.occurrence && <RepeatMark />}
-                  </span>
-                  {event.location && <span className="dash-item__meta">{event.location}</span>}
-                </Link>
-              </li>
-            ))}
+            {entries.map((event) =>
+              'proposed' in event ? (
+                <li key={event.key}>
+                  <p className="dash-item dash-item--proposed">
+                    <span className="dash-item__time">
+                      {formatTime(event.start_time, timeZone, texts.dates)} – {formatTime(event.end_time, timeZone, texts.dates)}
+                    </span>
+                    <span className="dash-item__title">
+                      <span className="visually-hidden">{texts.planning.proposed}: </span>
+                      {event.title}
+                    </span>
+                  </p>
+                </li>
+              ) : (
+                <li key={showingKey(event)}>
+                  <Link
+                    to={`/calendar?eventId=${event.id}${event.occurrence ? `&occurrence=${encodeURIComponent(event.occurrence)}` : ''}`}
+                    className="dash-item"
+                  >
+                    <span className="dash-item__time">
+                      {event.all_day
+                        ? texts.calendar.allDay
+                        : `${formatTime(event.start_time, timeZone, texts.dates)} – ${formatTime(event.end_time, timeZone, texts.dates)}`}
+                    </span>
+                    <span className="dash-item__title">
+                      {event.title}
+                      {event.occurrence && <RepeatMark />}
+                    </span>
+                    {event.location && <span className="dash-item__meta">{event.location}</span>}
+                  </Link>
+                </li>
+              ),
+            )}
           </ul>
         )}
       </LoadState>

@@ -8,7 +8,7 @@ import type { Entity } from '../../../../../shared/item-kinds';
 import { classNames } from '../../../components/ui/class-names';
 import { useAssistantMarks } from '../../../lib/assistant-activity';
 import { useItems, useTimeZone } from '../../../lib/items';
-import { DailySchedule } from './daily-schedule';
+import { DailySchedule, type SchedulePlanning } from './daily-schedule';
 import { GoalProgressCard } from './goal-progress-card';
 import { OverviewCard } from './overview-card';
 import './dashboard.css';
@@ -18,10 +18,12 @@ interface DashboardPageProps {
   firstName: string | null;
   /** The voice panel's place (composed by the route). */
   voicePanel: ReactNode;
+  /** Plan my day and a waiting plan (composed by the route). */
+  planning?: SchedulePlanning;
 }
 
 /** The signed-in home: greeting, stat strip, voice panel, the tabbed overview, the day's schedule and goal progress. */
-export function DashboardPage({ firstName, voicePanel }: DashboardPageProps) {
+export function DashboardPage({ firstName, voicePanel, planning }: DashboardPageProps) {
   const timeZone = useTimeZone();
   const t = useAppTexts().dashboard;
   return (
@@ -34,7 +36,7 @@ export function DashboardPage({ firstName, voicePanel }: DashboardPageProps) {
       <div className="dashboard-page__grid">
         <div className="dashboard-page__main">
           <OverviewCard />
-          <DailySchedule timeZone={timeZone} />
+          <DailySchedule timeZone={timeZone} planning={planning} />
         </div>
         <div className="dashboard-page__side">
           {voicePanel}

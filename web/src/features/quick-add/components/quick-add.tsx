@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { currentLanguage } from '../../../i18n/language';
 import { useAppTexts } from '../../../i18n/texts';
-import { localizedError, localizeMessage } from '../../../lib/api';
+import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
 import { createItem, useItems, useSettings } from '../../../lib/items';
 import { formatDay, formatMinutes } from '../../../lib/zoned-dates';
 import type * as QuickAddRules from '../lib/parse-quick-add';
@@ -36,7 +36,7 @@ const zoneOf = (settings: Settings | undefined) => settings?.preferred_timezone 
 const openGoals = (goals: readonly Goal[] | undefined): GoalRef[] => (goals ?? []).filter((goal) => goal.status !== 'completed');
 
 interface QuickAddProps {
-  /** Where it is typed: the Calendar makes events, elsewhere a task unless the words give a length. */
+  /** Where it is typed: the Calendar makes events, elsewhere a task unless the words give a time and a length (a task's length is its estimate). */
   place: 'tasks' | 'events';
   /** Takes the focus when shown (the shortcut's dialog). */
   autoFocus?: boolean;
@@ -63,7 +63,7 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
     const language = currentLanguage();
     return rules.parseQuickAdd(words, { now: new Date(), timeZone: zone, language, chrono: readers[language], goals: goalRefs });
   };
-  const kindOf = (words: Understood) => (place === 'events' || words.lengthMinutes !== null ? 'events' : 'tasks');
+  const kindOf = (words: Understood) => (place === 'events' || (words.minutes !== null && words.lengthMinutes !== null) ? 'events' : 'tasks');
   const understood = loaded && text.trim() ? read(loaded, text, timeZone, goals) : null;
 
   /**
@@ -87,7 +87,9 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
       setText('');
       onAdded?.();
     } catch (failure) {
-      setError(localizedError(failure, texts, '') || texts.ui.tryAgain);
+      // A task's length the server refuses is its estimate's, whose one message is the range.
+      const estimateRefused = failure instanceof ApiError && failure.fields.estimate_minutes !== undefined;
+      setError(estimateRefused ? texts.tasks.editor.estimateRange : localizedError(failure, texts, '') || texts.ui.tryAgain);
     } finally {
       setSaving(false);
     }
@@ -137,7 +139,7 @@ export function QuickAdd({ place, autoFocus = false, onAdded }: QuickAddProps) {
   );
 }
 
-/** What the words were read as: kind, day, time and length, repeat, reminders, priority, tags and a task's goal. */
+/** What the words were read as: kind, day, time and length (a task's estimate), repeat, reminders, priority, tags and a task's goal. */
 function UnderstoodChips({ understood, kind, timeZone }: { understood: Understood; kind: 'tasks' | 'events'; timeZone: string }) {
   const texts = useAppTexts();
   const t = texts.quickAdd;
@@ -147,6 +149,7 @@ function UnderstoodChips({ understood, kind, timeZone }: { understood: Understoo
     t.kinds[kind],
     day && formatDay(day, texts.dates),
     time,
+    kind === 'tasks' && lengthMinutes !== null && texts.tasks.card.estimate(t.length(lengthMinutes)),
     rule && repeatSummary(rule, day ?? zonedParts(new Date(), timeZone).day, texts),
     ...(reminders ?? []).map((offset) => t.reminder(texts.reminders.offset[offset])),
     priority && texts.labels.priority[priority],

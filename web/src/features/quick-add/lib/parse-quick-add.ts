@@ -1,6 +1,7 @@
 import type { Chrono } from 'chrono-node';
 import type { Language } from '../../../../../shared/languages';
-import { formatRule, WEEKDAYS, type RepeatFrequency, type RepeatRule, type Weekday } from '../../../../../shared/recurrence';
+import { formatRule, type RepeatFrequency, type RepeatRule } from '../../../../../shared/recurrence';
+import { WEEKDAYS, type Weekday } from '../../../../../shared/weekdays';
 import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import { MAX_REMINDERS, REMINDER_OFFSETS, type ReminderOffset } from '../../../../../shared/reminders';
 import type { TaskPriority } from '../../../../../shared/tasks';
@@ -11,8 +12,8 @@ import { QUICK_ADD_WORDS, type QuickAddWords } from './quick-add-words';
 /**
  * Plain words to a task or an event, with no AI service: "Pay rent every 1st at 9am !high #home",
  * "Dentist next Tuesday 14:30 for 45 min", "Buy running shoes +marathon". The marks (!priority,
- * #tag, +goal) are read here; the length ("for 45 min") and the repeat ("every Monday", "every 2
- * weeks", "every 1st", "every last Friday") here too, in the person's language and in English
+ * #tag, +goal) are read here; the length ("for 45 min", "for 1.5 hours": an event's length, a task's
+ * estimate) and the repeat ("every Monday", "every 2 weeks", "every 1st", "every last Friday") here too, in the person's language and in English
  * (quick-add-words.ts); the day and time by chrono in the person's language; what is left is the title.
  */
 export interface QuickAdd {
@@ -21,7 +22,7 @@ export interface QuickAdd {
   day: Day | null;
   /** Minutes after midnight, when the words name a time. */
   minutes: number | null;
-  /** An event's length in minutes, when the words name one ("for 45 min"). */
+  /** An event's length, or a task's estimate, in minutes, when the words name one ("for 45 min", "for 1.5 h"). */
   lengthMinutes: number | null;
   /** The RRULE value, when the words name a repeat. */
   rule: string | null;
@@ -130,9 +131,9 @@ function repeatPhrases(words: QuickAddWords): RepeatPhrase[] {
   ];
 }
 
-/** "for 45 min", "for 2 hours": the length's number and whether its unit is hours. */
+/** "for 45 min", "for 2 hours", "für 1,5 Std.": the length's number (a point or a comma before its fraction) and whether its unit is hours. */
 function lengthPhrase(words: QuickAddWords): RegExp {
-  return phrase(`${anyOf(words.lengthFor)}\\s+(\\d{1,3})\\s*(?:(${anyOf(words.hours)})|${anyOf(words.minutes)})`);
+  return phrase(`${anyOf(words.lengthFor)}\\s+(\\d{1,3}(?:[.,]\\d{1,2})?)\\s*(?:(${anyOf(words.hours)})|${anyOf(words.minutes)})`);
 }
 
 /**
@@ -254,8 +255,8 @@ export function parseQuickAdd(text: string, { now, timeZone, language, chrono, g
     }
   }
   const length = phrases.lengths.map(take).find(Boolean);
-  // The second group is the hours' word, when the unit is hours.
-  const lengthMinutes = length ? Number(length[1]) * (length[2] ? 60 : 1) : null;
+  // The second group is the hours' word, when the unit is hours; a fraction of a minute is rounded.
+  const lengthMinutes = length ? Math.round(Number(length[1]!.replace(',', '.')) * (length[2] ? 60 : 1)) : null;
 
   const today = zonedParts(now, timeZone);
   let repeat: { rule: string; first?: Day } | null = null;
@@ -297,7 +298,7 @@ export function parseQuickAdd(text: string, { now, timeZone, language, chrono, g
   };
 }
 
-/** A task is due on the day at its start (a task has no time of day); it repeats from there. */
+/** A task is due on the day at its start (a task has no time of day); it repeats from there; a length is its estimate. */
 export function taskOf(quick: QuickAdd, timeZone: string): ItemInput<'tasks'> {
   const due = quick.day === null ? null : zonedInstant(quick.day, 0, timeZone).toISOString();
   return {
@@ -308,6 +309,7 @@ export function taskOf(quick: QuickAdd, timeZone: string): ItemInput<'tasks'> {
     ...(quick.goal ? { goal_id: quick.goal.id } : {}),
     recurrence: quick.rule && due ? { rule: quick.rule, time_zone: timeZone } : null,
     ...(quick.reminders ? { reminders: quick.reminders } : {}),
+    ...(quick.lengthMinutes === null ? {} : { estimate_minutes: quick.lengthMinutes }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Language } from '../../../../../shared/languages';
-import { WEEKDAYS, type RepeatFrequency, type Weekday } from '../../../../../shared/recurrence';
+import type { RepeatFrequency } from '../../../../../shared/recurrence';
+import { WEEKDAYS, type Weekday } from '../../../../../shared/weekdays';
 
 /**
  * The words quick add reads repeats and lengths in, per language (chrono reads days and times).

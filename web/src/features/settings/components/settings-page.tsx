@@ -20,10 +20,11 @@ import { signOutEverywhere } from '../api/sign-out-everywhere';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { GoogleCalendarSection } from './google-calendar-section';
 import { NotificationsSection } from './notifications-section';
+import { errorKeyOf, planningDraftOf, planningHoursOf, PlanningSection, settingsMessage, type PlanningDraft } from './planning-section';
 import { ReminderMailStatus } from './reminder-mail-status';
 import './settings.css';
 import { useAppTexts } from '../../../i18n/texts';
-import { localizeMessage } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { loadCatalogue } from '../../../i18n/catalogues';
 import { changeLanguage } from '../../../i18n/language';
 
@@ -32,7 +33,7 @@ const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(ho
 const MINUTE_OPTIONS = START_MINUTES.map((minute) => ({ value: String(minute), label: String(minute).padStart(2, '0') }));
 
 /** The form's fields as typed: numbers stay text until saved, so a cleared field can be checked. */
-interface Draft {
+interface Draft extends PlanningDraft {
   full_name: string;
   lang: string;
   preferred_timezone: string;
@@ -45,7 +46,8 @@ interface Draft {
   task_reminders: ReminderOffset[];
   reminder_channels: Record<ReminderChannel, boolean>;
 }
-type Errors = Partial<Record<keyof Draft, string>>;
+/** Messages by field, and by day for the working hours (errorKeyOf). */
+type Errors = Partial<Record<string, string>>;
 
 function toDraft(settings: Settings): Draft {
   return {
@@ -60,13 +62,14 @@ function toDraft(settings: Settings): Draft {
     event_reminders: [...settings.event_reminders],
     task_reminders: [...settings.task_reminders],
     reminder_channels: { ...settings.reminder_channels },
+    ...planningDraftOf(settings),
   };
 }
 
 /** Empty text is not a number; the schema then names the field's range. */
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/** Account & Language, Personalization, Calendar Display and Calendar Integration, saved together. */
+/** Account & Language, Personalization, Calendar Display, Reminders, Planning and Calendar Integration, saved together. */
 export function SettingsPage() {
   const settings = useSettings();
   const texts = useAppTexts();
@@ -144,13 +147,26 @@ function SettingsForm({ settings }: { settings: Settings }) {
   }, [savedAt]);
 
   function change<K extends keyof Draft>(field: K, value: Draft[K]) {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    changeFields({ [field]: value }, field);
+  }
+
+  /** Fields changed together, and the message they clear (a day's hours have one per day). */
+  function changeFields(patch: Partial<Draft>, errorKey: string) {
+    setDraft((current) => ({ ...current, ...patch }));
+    setErrors((current) => ({ ...current, [errorKey]: undefined }));
   }
 
   // From the draft as it is then: the push permission's answer comes later than the click.
   function turnChannel(channel: ReminderChannel, on: boolean) {
     setDraft((current) => ({ ...current, reminder_channels: { ...current.reminder_channels, [channel]: on } }));
+  }
+
+  /** Each field's first message, in the person's language, and the focus on the first field to fix. */
+  function showErrors(messages: ReadonlyArray<[key: string, message: string]>) {
+    const found: Errors = {};
+    for (const [key, message] of messages) found[key] ??= settingsMessage(message, texts);
+    setErrors(found);
+    focusFirstInvalid();
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -168,13 +184,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
       event_reminders: draft.event_reminders,
       task_reminders: draft.task_reminders,
       reminder_channels: draft.reminder_channels,
+      ...planningHoursOf(draft),
+      plan_buffer_minutes: toNumber(draft.plan_buffer_minutes),
+      default_task_minutes: toNumber(draft.default_task_minutes),
     };
     const parsed = SettingsUpdateSchema.safeParse(patch);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Draft] ??= localizeMessage(issue.message, texts);
-      setErrors(found);
-      focusFirstInvalid();
+      showErrors(parsed.error.issues.map((issue) => [errorKeyOf(issue.path), issue.message]));
       return;
     }
     setSaving(true);
@@ -185,7 +201,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
       setDraft(toDraft(saved));
       setSavedAt(Date.now());
       showToast({ tone: 'success', title: (await loadCatalogue(saved.lang, 'app')).settings.saved });
-    } catch {
+    } catch (failure) {
+      // The server checks with the same schema; what it refuses anyway is shown by its field too.
+      if (failure instanceof ApiError && Object.keys(failure.fields).length > 0)
+        showErrors(Object.entries(failure.fields).map(([path, message]) => [errorKeyOf(path.split('.')), message]));
       showToast({ tone: 'error', title: t.saveFailed });
     } finally {
       setSaving(false);
@@ -268,6 +287,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
         />
         <ReminderMailStatus mailOn={settings.reminder_channels.mail} lang={settings.lang} timeZone={settings.preferred_timezone} />
       </section>
+
+      <PlanningSection draft={draft} errors={errors} onChange={changeFields} />
 
       <section className="card settings-section" aria-labelledby="settings-integration">
         <h2 id="settings-integration">{t.integration}</h2>

@@ -25,7 +25,7 @@ interface TaskCardProps {
   onDelete: () => void;
 }
 
-/** A task's card: the completed checkbox, priority, status while in progress, due date, goal and tags. */
+/** A task's card: the completed checkbox, priority, status while in progress, due date, estimate, goal and tags. */
 export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onToggle, onDelete }: TaskCardProps) {
   const done = task.status === 'completed';
   const highlight = useAssistantHighlight('task', task.id);
@@ -59,6 +59,7 @@ export function TaskCard({ task, goalTitle, tags, timeZone, handle, onOpen, onTo
         </span>
         {task.status === 'in_progress' && <span className="item-card__badge">{texts.labels.taskStatus[task.status]}</span>}
         <DueDate label={t.due} date={task.due_date} due={taskDue(task, new Date(), timeZone)} timeZone={timeZone} />
+        {task.estimate_minutes != null && <span>{t.estimate(texts.quickAdd.length(task.estimate_minutes))}</span>}
         {task.recurrence && <RepeatMark />}
         {goalTitle && (
           <span className="task-card__goal">

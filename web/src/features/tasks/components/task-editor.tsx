@@ -14,6 +14,7 @@ import { RepeatPicker } from '../../../components/items/repeat-picker';
 import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/series-scope-dialog';
 import { TagField } from '../../../components/items/tag-field';
 import { TextArea } from '../../../components/ui/text-area';
+import { TextField } from '../../../components/ui/text-field';
 import { TitleField } from '../../../components/ui/title-field';
 import { useEditorForm } from '../../../components/ui/use-editor-form';
 import { createItem, updateItem, useSettings } from '../../../lib/items';
@@ -55,7 +56,10 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
   const texts = useAppTexts();
   const t = texts.tasks.editor;
   const askForPush = useAskForPushOnFirstReminder();
-  const defaultReminders = useSettings().data?.task_reminders ?? DEFAULT_REMINDERS.tasks;
+  const settings = useSettings().data;
+  const defaultReminders = settings?.task_reminders ?? DEFAULT_REMINDERS.tasks;
+  // Minutes as typed, empty for none (a task saved before estimates existed has none); the server checks the range.
+  const [estimateText, setEstimateText] = useState(() => (task?.estimate_minutes == null ? '' : String(task.estimate_minutes)));
   // Only goals not completed can take tasks; the task's own goal stays listed.
   const goalOptions = [
     { value: NO_GOAL, label: t.noGoal },
@@ -71,7 +75,13 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
     const rule = dueDay ? repeatRule(repeat, dueDay) : null;
     // A series keeps the zone and exceptions it had; a new one takes the user's zone.
     const recurrence = rule === null ? null : { rule, time_zone: task?.recurrence?.time_zone ?? timeZone, exceptions: task?.recurrence?.exceptions ?? [] };
-    const body = { ...rest, title: values.title.trim(), description: values.description.trim(), recurrence };
+    const body = {
+      ...rest,
+      title: values.title.trim(),
+      description: values.description.trim(),
+      recurrence,
+      estimate_minutes: estimateText.trim() === '' ? null : Number(estimateText),
+    };
     const request = () =>
       !task
         ? createItem('tasks', body)
@@ -135,6 +145,17 @@ export function TaskEditor({ task, open, onClose, goals, timeZone }: TaskEditorP
           onAdded={askForPush}
         />
       )}
+      <TextField
+        label={t.estimate}
+        optional
+        type="number"
+        inputMode="numeric"
+        hint={settings && t.estimateHint(texts.quickAdd.length(settings.default_task_minutes))}
+        value={estimateText}
+        // The schema says one thing of every estimate it refuses: its range.
+        error={serverErrors.estimate_minutes && t.estimateRange}
+        onChange={(event) => setEstimateText(event.target.value)}
+      />
       <Select
         label={t.goal}
         optional

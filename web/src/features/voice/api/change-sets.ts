@@ -2,9 +2,11 @@ import { useEffect, useRef } from 'react';
 import useSWR, { mutate, useSWRConfig } from 'swr';
 import { POLLING_MS } from '../../../../../shared/constants';
 import type { ChangeLine, ChangeSet } from '../../../../../shared/change-sets.schema';
+import { PLANNER_CONVERSATION } from '../../../../../shared/planning';
 import { apiRequest } from '../../../lib/api';
 import { onCounterMoved, useChangeNoticesOpen } from '../../../lib/change-watcher';
 import { TOOL_CALLS_KEY } from './tool-calls';
+import { useLiveChangeSetId, useVoice } from '../components/voice-provider';
 
 /** Today's change sets of the assistant (functions/voice/change-sets.ts), newest first. */
 const CHANGE_SETS_KEY = '/api/voice/change-sets';
@@ -64,10 +66,39 @@ export function useChangeSets(latestId: string | null) {
       revalidate: false,
     });
   }, [latestId, cache]);
-  return useSWR(CHANGE_SETS_KEY, async () => (await apiRequest<{ items: ChangeSet[] }>(CHANGE_SETS_KEY, { signedIn: true })).items, {
+  const list = useSWR(CHANGE_SETS_KEY, async () => (await apiRequest<{ items: ChangeSet[] }>(CHANGE_SETS_KEY, { signedIn: true })).items, {
     revalidateOnFocus: false,
   });
+  // A plan waiting for an answer may be answered elsewhere (by voice in a later turn, in another
+  // tab): while one waits, the list is read again when the tool calls' counter moves.
+  const waiting = list.data?.some((set) => set.lines.some((line) => line.status === 'proposed')) ?? false;
+  useEffect(() => (waiting ? onCounterMoved('toolcalls', () => readListSoon()) : undefined), [waiting]);
+  return list;
 }
+
+/**
+ * Today's change sets as the assistant's panel reads them (the same cache: one source), the turn
+ * under way's as it stands: what the calendar reads a waiting plan's blocks from.
+ */
+export function useTodaysChangeSets(): readonly ChangeSet[] {
+  const liveId = useLiveChangeSetId();
+  const { state } = useVoice();
+  const { data: listed = [] } = useChangeSets(liveId);
+  const { data: live } = useChangeSet(liveId, state.phase === 'active' || state.phase === 'starting');
+  return live ? [live, ...listed.filter((set) => set.id !== live.id)] : listed;
+}
+
+let listReadTimer: ReturnType<typeof setTimeout> | undefined;
+/** One read of today's list after a burst of moves, however many screens listen. */
+function readListSoon() {
+  listReadTimer ??= setTimeout(() => {
+    listReadTimer = undefined;
+    void mutate(CHANGE_SETS_KEY);
+  }, CHANGE_SET_READ_DELAY_MS);
+}
+
+/** A set the Plan button made: the page shows it, not the assistant's panel (it is not the assistant's doing). */
+export const isButtonPlan = (set: ChangeSet): boolean => set.conversation_id === PLANNER_CONVERSATION;
 
 const newestFirst = (sets: ChangeSet[]) => sets.sort((a, b) => b.created_at.localeCompare(a.created_at));
 
@@ -84,9 +115,19 @@ export async function undoChangeSet(id: string): Promise<ChangeSet> {
   return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/undo`, { method: 'POST', signedIn: true }));
 }
 
-/** The person's answer to the moves to the trash the set holds. */
-export async function confirmChangeSet(id: string, apply: boolean): Promise<ChangeSet> {
-  return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/confirm`, { method: 'POST', body: { apply }, signedIn: true }));
+/**
+ * The person's answer to what the set holds waiting (moves to the trash, a plan's blocks): all,
+ * none, or with `lines` (each `<tool_call_id>/<index>`) only those, the rest turned down.
+ */
+export async function confirmChangeSet(id: string, apply: boolean, lines?: readonly string[]): Promise<ChangeSet> {
+  return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/confirm`, { method: 'POST', body: { apply, lines }, signedIn: true }));
+}
+
+/** A set made outside a conversation (the Plan my day button's): first in today's list at once, then the list read once more in case it was being read. */
+export function cacheNewChangeSet(set: ChangeSet): ChangeSet {
+  void mutate(changeSetKey(set.id), set, { revalidate: false });
+  void mutate(CHANGE_SETS_KEY, (sets: ChangeSet[] | undefined) => newestFirst([set, ...(sets ?? []).filter((known) => known.id !== set.id)]));
+  return set;
 }
 
 /** Undoes lines of a set (each an item of a call) one after the other, then reads the set once. */

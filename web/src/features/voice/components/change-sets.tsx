@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { reasonInWords } from '../../../../../shared/planning-texts';
 import type { ChangeLine, ChangeSet } from '../../../../../shared/change-sets.schema';
 import { zonedParts } from '../../../../../shared/zoned-time';
 import { Button } from '../../../components/ui/button';
@@ -7,9 +8,13 @@ import { useToast } from '../../../components/ui/toast';
 import { useAppTexts } from '../../../i18n/texts';
 import { ApiError, localizedError, localizeMessage } from '../../../lib/api';
 import { useTimeZone } from '../../../lib/items';
-import { formatDayAs, formatMinutes } from '../../../lib/zoned-dates';
-import { confirmChangeSet, undoChangeSet, undoLines, useChangeSet } from '../api/change-sets';
+import { formatDayAs, formatMinutes, formatTime } from '../../../lib/zoned-dates';
+import { readListAgain } from '../../../lib/read-paths';
+import { useLanguage } from '../../../i18n/language';
+import { changeLineKey } from '../../../../../shared/change-sets';
+import { confirmChangeSet, isButtonPlan, undoChangeSet, undoLines, useChangeSet } from '../api/change-sets';
 import { useVoice } from './voice-provider';
+import './proposal.css';
 
 /**
  * "What the assistant did": today's change sets, newest first, each one turn of the conversation.
@@ -17,16 +22,18 @@ import { useVoice } from './voice-provider';
  * to the trash, failed and why), each with its own Undo, and "Undo all"; the earlier ones fold away.
  * A set that would move more than 3 items to the trash asks first; when the agent deleted one item
  * at a time, the first 3 went before it had to ask, and the question names them, with their Undo,
- * apart from the ones that wait. The caller reads which set is the turn's (`liveId`) and today's
+ * apart from the ones that wait. A plan's blocks show as the plan's proposal (accepted all, some or
+ * none by click as by voice). The caller reads which set is the turn's (`liveId`) and today's
  * sets, to know whether there is anything to show.
  */
 export function ChangeSets({ liveId, sets }: { liveId: string | null; sets: readonly ChangeSet[] | undefined }) {
   const { state, tell } = useVoice();
   const { data: live } = useChangeSet(liveId, state.phase === 'active' || state.phase === 'starting');
   const t = useAppTexts().voice.changeSets;
-  const latest = live ?? sets?.[0];
+  const assistants = sets?.filter((set) => !isButtonPlan(set)) ?? [];
+  const latest = live ?? assistants[0];
   if (!latest) return null;
-  const earlier = sets?.filter((set) => set.id !== latest.id) ?? [];
+  const earlier = assistants.filter((set) => set.id !== latest.id);
   return (
     // It scrolls when the day has been busy, so it takes focus for the keyboard to scroll it.
     <section className="change-sets" aria-label={t.title} tabIndex={0}>
@@ -46,8 +53,6 @@ export function ChangeSets({ liveId, sets }: { liveId: string | null; sets: read
 
 type Texts = ReturnType<typeof useAppTexts>;
 
-const lineKey = (line: Pick<ChangeLine, 'tool_call_id' | 'index'>) => `${line.tool_call_id}/${line.index}`;
-
 function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => void }) {
   const texts = useAppTexts();
   const t = texts.voice.changeSets;
@@ -60,7 +65,10 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
   const held = set.lines.filter((line) => line.status === 'held');
   /** The turn's moves to the trash made before it had to ask (the agent's deletes came one at a time). */
   const movedBeforeAsking = held.length > 0 ? set.lines.filter((line) => line.action === 'delete' && line.status === 'applied') : [];
-  const undoable = set.lines.some((line) => line.status === 'applied');
+  /** A plan's lines: its proposal view answers them and has their Undo all; the turn's other changes list below it. */
+  const planned = set.lines.filter((line) => line.proposal);
+  const others = planned.length > 0 ? set.lines.filter((line) => !line.proposal) : set.lines;
+  const undoable = planned.length === 0 && set.lines.some((line) => line.status === 'applied');
 
   async function run(action: () => Promise<unknown>) {
     setBusy(true);
@@ -121,18 +129,26 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
           </Button>
         </div>
       )}
-      <ul className="change-set__lines">
-        {set.lines.map((line) => (
-          <li key={lineKey(line)} className={classNames('change-line', `change-line--${line.status}`)}>
-            <LineText line={line} texts={texts} timeZone={timeZone} problem={problems[lineKey(line)]} />
-            {line.status === 'applied' && (
-              <Button variant="ghost" disabled={busy} aria-label={t.undoLine(lineTitle(line, texts))} onClick={() => void run(() => undoLines(set.id, [line]))}>
-                {t.undo}
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
+      {planned.length > 0 && <ProposalView set={set} tell={tell} />}
+      {others.length > 0 && (
+        <ul className="change-set__lines">
+          {others.map((line) => (
+            <li key={changeLineKey(line)} className={classNames('change-line', `change-line--${line.status}`)}>
+              <LineText line={line} texts={texts} timeZone={timeZone} problem={problems[changeLineKey(line)]} />
+              {line.status === 'applied' && (
+                <Button
+                  variant="ghost"
+                  disabled={busy}
+                  aria-label={t.undoLine(lineTitle(line, texts))}
+                  onClick={() => void run(() => undoLines(set.id, [line]))}
+                >
+                  {t.undo}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </article>
   );
 }
@@ -144,7 +160,7 @@ function LineGroup({ title, lines, texts }: { title: string; lines: readonly Cha
       <h4 className="change-set__group-title">{title}</h4>
       <ul>
         {lines.map((line) => (
-          <li key={lineKey(line)}>{lineItem(line, texts)}</li>
+          <li key={changeLineKey(line)}>{lineItem(line, texts)}</li>
         ))}
       </ul>
     </section>
@@ -213,4 +229,163 @@ function shownValue(value: unknown, texts: Texts, timeZone: string): string {
   if (Array.isArray(value)) return value.map(String).join(', ');
   if (typeof value === 'object') return '…';
   return localizeMessage(String(value), texts);
+}
+
+interface ProposalViewProps {
+  set: ChangeSet;
+  /** Tells the agent of a conversation still under way what the person answered on screen. */
+  tell?: (text: string) => void;
+  /** After the person answered (the page keeps the plan shown, for its Undo all). */
+  onAnswered?: () => void;
+  onClose?: () => void;
+}
+
+/**
+ * A plan: each proposed block with its time and why it sits there, a checkbox each (all checked),
+ * Accept (the checked ones) and Cancel (none), and the tasks that found no room, with why. Once
+ * answered: what was saved, what was not and why, and Undo all. The page's panel and the
+ * assistant's panel both show it.
+ */
+export function ProposalView({ set, tell, onAnswered, onClose }: ProposalViewProps) {
+  const texts = useAppTexts();
+  const t = texts.planning;
+  const language = useLanguage();
+  const timeZone = useTimeZone();
+  const headingId = useId();
+  const lines = set.lines.filter((line): line is PlanLine => Boolean(line.proposal));
+  const waiting = lines.filter((line) => line.status === 'proposed');
+  const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const checked = waiting.filter((line) => !unchecked.has(changeLineKey(line)));
+  const applied = lines.filter((line) => line.status === 'applied');
+
+  const reason = (line: PlanLine) => reasonInWords(line.proposal.reason, language, timeZone);
+  const when = (line: PlanLine) => blockTime(line.proposal, timeZone, texts);
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(localizedError(failure, texts, t.answerFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const answer = (accept: boolean) =>
+    run(async () => {
+      const all = checked.length === waiting.length;
+      await confirmChangeSet(set.id, accept, accept && !all ? checked.map(changeLineKey) : undefined);
+      // The saved blocks show as events at once, without waiting for the change notice.
+      if (accept) readListAgain('events');
+      onAnswered?.();
+      tell?.(
+        accept
+          ? `The person accepted ${checked.length} of the ${waiting.length} proposed blocks on screen; the rest were dropped.`
+          : 'The person cancelled the plan on screen: nothing was planned.',
+      );
+    });
+
+  const undoAll = () =>
+    run(async () => {
+      await undoChangeSet(set.id);
+      readListAgain('events');
+    });
+
+  function toggle(key: string) {
+    setUnchecked((before) => {
+      const next = new Set(before);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }
+
+  return (
+    <section className="proposal" aria-labelledby={headingId}>
+      <h3 id={headingId} className="proposal__title">
+        {waiting.length > 0 ? t.title : applied.length > 0 ? t.saved : lines.some((line) => line.status === 'undone') ? t.status.undone : t.declined}
+      </h3>
+      {waiting.length > 0 ? (
+        <ul className="proposal__blocks">
+          {waiting.map((line) => (
+            <li key={changeLineKey(line)}>
+              <label className="proposal__block">
+                <input type="checkbox" checked={!unchecked.has(changeLineKey(line))} disabled={busy} onChange={() => toggle(changeLineKey(line))} />
+                <span>
+                  <span className="proposal__block-title">{line.title}</span>
+                  <span className="proposal__when">{when(line)}</span>
+                  <span className="proposal__reason">{reason(line)}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="proposal__blocks">
+          {lines.map((line) => (
+            <li key={changeLineKey(line)} className={classNames('proposal__answered', `proposal__answered--${line.status}`)}>
+              <span className="proposal__block-title">{line.title}</span>
+              <span className="proposal__when">{when(line)}</span>
+              {(line.status === 'failed' || line.status === 'declined' || line.status === 'undone') && (
+                <span className="proposal__reason">
+                  {[t.status[line.status], line.reason && localizeMessage(line.reason, texts)].filter(Boolean).join(' · ')}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {set.unplaced && set.unplaced.length > 0 && (
+        <div className="proposal__unplaced">
+          <h4 className="proposal__subtitle">{t.noRoom}</h4>
+          <ul>
+            {set.unplaced.map((task) => (
+              <li key={task.task_id}>
+                <span className="proposal__block-title">{task.title}</span>{' '}
+                <span className="proposal__reason">{reasonInWords(task.reason, language, timeZone)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {error && (
+        <p className="proposal__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="proposal__actions">
+        {waiting.length > 0 && (
+          <>
+            <Button busy={busy} disabled={checked.length === 0} onClick={() => void answer(true)}>
+              {t.accept}
+            </Button>
+            <Button variant="ghost" disabled={busy} onClick={() => void answer(false)}>
+              {t.cancel}
+            </Button>
+          </>
+        )}
+        {applied.length > 0 && (
+          <Button variant="secondary" busy={busy} onClick={() => void undoAll()}>
+            {t.undoAll}
+          </Button>
+        )}
+        {waiting.length === 0 && onClose && (
+          <Button variant="ghost" onClick={onClose}>
+            {texts.common.close}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+type PlanLine = ChangeLine & { proposal: NonNullable<ChangeLine['proposal']> };
+
+/** A block's time in the person's zone and language: "Dec 7, 2026, 9:00 AM – 10:00 AM". */
+function blockTime({ start_time, end_time }: { start_time: string; end_time: string }, timeZone: string, texts: Texts): string {
+  const { day } = zonedParts(start_time, timeZone);
+  return `${formatDayAs(day, texts.dates.day, texts.dates)}, ${formatTime(start_time, timeZone, texts.dates)} – ${formatTime(end_time, timeZone, texts.dates)}`;
 }

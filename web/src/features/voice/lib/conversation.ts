@@ -1,10 +1,9 @@
 import type { DisconnectionDetails, Mode } from '@elevenlabs/client';
 import { MICROPHONE } from '../../../../../shared/constants';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../../../../../shared/dates';
-import { BATCH_ACTIONS, BATCH_TOOL_KINDS, batchToolName } from '../../../../../shared/change-sets';
-import { AGENT_ACTION_TYPES, TOOL_CALL_SEQUENCE_MAX } from '../../../../../shared/tool-calls';
+import { ASSISTANT_TOOL_NAMES } from '../../../../../shared/assistant-tools';
+import { TOOL_CALL_SEQUENCE_MAX } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
-import { ENTITY_OF_KIND, ITEM_KINDS } from '../../../../../shared/item-kinds';
 import { VOICE_MESSAGES } from '../../../../../shared/messages';
 import { assistantGreeting, LANGUAGE_NAMES } from '../../../../../shared/voice';
 import type { VoiceConfig, VoiceTemplateVars } from '../../../../../shared/voice.schema';
@@ -42,14 +41,13 @@ export interface LiveConversation {
   end(): Promise<void>;
 }
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** Every client tool the agent may call: create/update/delete per entity and list per kind, the Item tools (goals) and the batches. */
-export const CLIENT_TOOL_NAMES: readonly string[] = [
-  ...ITEM_KINDS.flatMap((kind) => [...AGENT_ACTION_TYPES.map((type) => `${type}${capitalised(ENTITY_OF_KIND[kind])}`), `list${capitalised(kind)}`]),
-  ...[...AGENT_ACTION_TYPES, 'list'].map((type) => `${type}${type === 'list' ? 'Items' : 'Item'}`),
-  ...BATCH_ACTIONS.flatMap((action) => BATCH_TOOL_KINDS.map((kind) => batchToolName(action, kind))),
-];
+/**
+ * The client tools the conversation offers the agent: every tool of the registry, each logging its
+ * call for the server to run (`run`). The agent's definition names the same tools.
+ */
+export function clientTools(run: (toolName: string, parameters: unknown) => Promise<string>): Record<string, (parameters: unknown) => Promise<string>> {
+  return Object.fromEntries(ASSISTANT_TOOL_NAMES.map((name) => [name, (parameters: unknown) => run(name, parameters)]));
+}
 
 /** The dynamic variables the agent's prompt reads: today in the user's time zone, now, the zone, the name and the language. */
 export function callVariables(now: Date, vars: VoiceTemplateVars): Record<string, string> {
@@ -220,7 +218,7 @@ export async function openConversation(config: VoiceConfig, textOnly: boolean, e
     },
     userId: config.userId,
     dynamicVariables: callVariables(new Date(), config.templateVars),
-    clientTools: Object.fromEntries(CLIENT_TOOL_NAMES.map((name) => [name, (parameters: unknown) => runClientTool(name, parameters)])),
+    clientTools: clientTools(runClientTool),
     onConnect: ({ conversationId: id }) => {
       conversationId = id;
     },

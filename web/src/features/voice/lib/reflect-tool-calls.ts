@@ -2,8 +2,8 @@ import { mutate } from 'swr';
 import { AGENT_EVENTS } from '../../../../../shared/constants';
 import type { ITEM_SCHEMAS } from '../../../../../shared/item-kinds.schema';
 import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/item-kinds';
-import { batchToolAction } from '../../../../../shared/change-sets';
-import { itemIdOfToolCall, kindOfEntity, toolAction, type AgentActionType } from '../../../../../shared/tool-calls';
+import { toolMeaning } from '../../../../../shared/assistant-tools';
+import { itemIdOfToolCall, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
 import { reportAssistantTouched, standInId } from '../../../lib/assistant-activity';
 import { listCacheKey, readListAgain } from '../../../lib/read-paths';
@@ -26,14 +26,17 @@ export const swrListCache: ListCache = {
 /** Where a call stands in the screens: seen pending, shown optimistically, or done with. */
 type Phase = 'pending' | 'optimistic' | 'settled';
 
-/** The change a tool call makes, when it makes one to a kind of item (a batch: to several). */
+/** The change a tool call makes itself, when it makes one to a kind of item (a batch: to several); a list, a read or a plan makes none. */
 export function toolChange(call: Pick<ToolCall, 'tool_name'>): { type: AgentActionType; kind: ItemKind; entity: Entity } | null {
-  const batch = batchToolAction(call.tool_name);
-  if (batch) return batch;
-  const action = toolAction(call.tool_name);
-  const kind = action && kindOfEntity(action.entity);
-  return action && kind ? { type: action.type, kind, entity: ENTITY_OF_KIND[kind] } : null;
+  const meaning = toolMeaning(call.tool_name);
+  return meaning?.does === 'change' ? { type: meaning.action, kind: meaning.kind, entity: ENTITY_OF_KIND[meaning.kind] } : null;
 }
+
+/**
+ * The list a finished call changed without being a change of its own: an answer to a plan saves
+ * its accepted blocks, which are events (a plan itself saves nothing, so changes no list).
+ */
+const answeredKind = (call: Pick<ToolCall, 'tool_name'>): ItemKind | null => (toolMeaning(call.tool_name)?.does === 'answer' ? 'events' : null);
 
 let itemSchemas: Promise<typeof ITEM_SCHEMAS> | undefined;
 
@@ -50,7 +53,8 @@ export function loadItemSchemas(): Promise<typeof ITEM_SCHEMAS> {
  * an update; gone for a delete); success with a result puts the real item in its place, highlights
  * it and refetches the list; an error refetches it, which undoes the guess; success without a
  * result is warned about and ignored; a call already undone when it is first seen finished only
- * refetches. The calls already finished when the page first sees the list are history, not news.
+ * refetches; a finished answer to a plan refetches the events (its accepted blocks). The calls
+ * already finished when the page first sees the list are history, not news.
  * Each call's phase is remembered until the list has moved past it, so no step is taken twice,
  * whatever the list's length.
  */
@@ -103,7 +107,11 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
   function settle(call: ToolCall) {
     phases.set(call.id, 'settled');
     const change = toolChange(call);
-    if (!change) return;
+    if (!change) {
+      const answered = answeredKind(call);
+      if (answered) cache.refetch(answered);
+      return;
+    }
     if (call.status === 'error' || call.undone_at) {
       cache.refetch(change.kind);
       return;
