@@ -93,6 +93,8 @@ export default defineConfig({
     {
       name: 'voice',
       testMatch: VOICE_TESTS,
+      // The ElevenLabs double has one script and one record for the whole stack: one voice file at a time.
+      workers: 1,
       use: {
         viewport: { width: 1280, height: 800 },
         launchOptions: {

@@ -25,6 +25,9 @@ export const CHANGE_SET_LIMITS = {
   listedPerDay: 20,
 } as const;
 
+/** The conversation the Plan my day (or week) button's change sets belong to (the assistant's are ElevenLabs'). */
+export const PLANNER_CONVERSATION = 'planner';
+
 /** How long a change set can be undone: as long as the trash keeps what it moved there. */
 export const CHANGE_SET_KEPT_DAYS = 10;
 

@@ -140,6 +140,10 @@ export const VOICE_MESSAGES = {
   /** Why a line of the assistant's change set could not be undone. */
   changedSince: 'Changed since',
   deletedSince: 'Deleted since',
+  /** Why a planned block could not be made when the person accepted it. */
+  taskDoneOrGone: 'Task done or deleted since',
+  taskPlannedSince: 'Task planned since',
+  timeTakenSince: 'Time taken since',
   tooManyChanges: 'Too many changes in one request',
 } as const;
 

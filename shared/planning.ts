@@ -116,6 +116,3 @@ export const PLANNING_TOOL_MESSAGES = {
   proposalWaits:
     'Nothing is saved yet: read the blocks and their reasons to the person and ask. They accept or decline on screen, or tell you: then call answerProposal (positions for some blocks only).',
 } as const;
-
-/** The conversation the Plan my day (or week) button's change sets belong to. */
-export const PLANNER_CONVERSATION = 'planner';

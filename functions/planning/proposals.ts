@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import { eventShowings } from '../../shared/calendar-events';
-import { CHANGE_SET_MESSAGES, changeLineKey } from '../../shared/change-sets';
+import { CHANGE_SET_MESSAGES, changeLineKey, PLANNER_CONVERSATION } from '../../shared/change-sets';
 import type { ChangeSet } from '../../shared/change-sets.schema';
 import { calendarDay } from '../../shared/dates';
 import { ITEM_SCHEMAS } from '../../shared/item-kinds.schema';
 import { VOICE_MESSAGES } from '../../shared/messages';
 import { planTasks, rescheduleEvents, type BusyTime, type PlannableTask } from '../../shared/planner';
-import { PLANNER_CONVERSATION, PLANNING_MESSAGES, PLANNING_TOOL_MESSAGES, type PlanReason } from '../../shared/planning';
+import { PLANNING_LIMITS, PLANNING_MESSAGES, PLANNING_TOOL_MESSAGES, type PlanReason } from '../../shared/planning';
 import type {
   PlanQuerySchema,
   ProposalAnswerResultSchema,
@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { conflict, HttpError } from '../platform/errors';
 import { parseWith } from '../platform/http';
 import { userTimeZone } from '../settings/account-settings';
-import { confirmChangeSet, getChangeSet, openProposal, proposedLine, saveLines, waitingLines } from '../voice/change-sets';
+import { confirmChangeSet, getChangeSet, linesOf, openProposal, proposedLine, saveLines } from '../voice/change-sets';
 import type { RunnableCall } from '../voice/run-tool';
 import { saidOfSpan } from '../voice/said';
 import { busyOf, plannerContext, readSchedule, type Schedule } from './schedule';
@@ -109,9 +109,9 @@ export async function proposeMoves(userId: string, call: ProposalCall, query: z.
     const after = { ...before, start_time: move.start, end_time: move.end };
     return proposedLine(call, index, { before, after, proposal: proposalOf(move, before.task_id ?? null), said: saidOfSpan(move, schedule.person) }, now);
   });
-  const repeating = moving
-    .filter((showing) => showing.recurrence)
-    .map((showing) => ({ event_id: showing.id, title: showing.title, reason: { code: 'repeats' } as const }));
+  // One entry per series, however many of its occurrences the range holds.
+  const series = new Map(moving.filter((showing) => showing.recurrence).map((showing) => [showing.id, showing.title]));
+  const repeating = [...series].map(([event_id, title]) => ({ event_id, title, reason: { code: 'repeats' } as const }));
   // The set's unplaced entries name the event a reschedule could not move.
   return proposal(
     call,
@@ -137,8 +137,10 @@ const proposalOf = (placed: { start: string; end: string; reason: PlanReason }, 
   reason: placed.reason,
 });
 
-function proposal(call: ProposalCall, schedule: Schedule, lines: ProposedLine[], unplaced: Unplaced): Proposal {
+/** The proposal's answer and lines; what found no room is kept to the plan's limit (on the set's header, as in the answer). */
+function proposal(call: ProposalCall, schedule: Schedule, lines: ProposedLine[], allUnplaced: Unplaced): Proposal {
   const { lang, preferred_timezone } = schedule.person;
+  const unplaced = allUnplaced.slice(0, PLANNING_LIMITS.blocksPerPlan);
   const inWords = (reason: PlanReason) => reasonInWords(reason, lang, preferred_timezone);
   return {
     lines,
@@ -163,43 +165,56 @@ function proposal(call: ProposalCall, schedule: Schedule, lines: ProposedLine[],
 
 /**
  * Takes room for the proposal's lines in its call's change set and marks the set waiting; a plan of
- * the same turn still waiting is replaced. False when the set is full.
+ * the same tool and turn still waiting is replaced. False when the set is full.
  */
-export const openFor = (userId: string, call: ProposalCall, made: Proposal, now: Date) =>
-  openProposal(userId, { id: call.change_set_id, conversation_id: call.conversation_id, turn: call.turn }, call.id, made.lines.length, made.unplaced, now);
+export const openFor = (userId: string, call: ProposalCall, made: Proposal, plans: 'tasks' | 'moves', now: Date) =>
+  openProposal(
+    userId,
+    { id: call.change_set_id, conversation_id: call.conversation_id, turn: call.turn },
+    { id: call.id, action: plans === 'tasks' ? 'create' : 'update' },
+    made.lines.length,
+    made.unplaced,
+    now,
+  );
 
 /**
- * answerProposal: the person's yes or no, by voice, to what a set holds waiting, through the same
- * confirmation as the screen's. `positions` name the plan's blocks (its proposed lines, first is 1):
- * only those are accepted, the rest turned down. Answers why not, as a message, when the set is
- * not the person's or waits for nothing.
+ * answerProposal: the person's yes or no, by voice, through the same confirmation as the screen's,
+ * to the plans the set holds waiting (its proposed lines; its held moves to the trash when no plan
+ * waits): one question answered, the other left waiting. `positions` name blocks of the newest
+ * plan as it was read out (first is 1), whatever was answered since: only those still waiting are
+ * accepted, the set's other blocks turned down. Answers why not, as a message, when the set is not
+ * the person's or waits for nothing.
  */
 export async function answerProposal(
   userId: string,
   answer: z.infer<typeof ProposalAnswerSchema>,
   now: Date,
 ): Promise<z.infer<typeof ProposalAnswerResultSchema> | string> {
-  const waiting = await waitingLines(userId, answer.change_set_id, now);
-  if (!waiting) return CHANGE_SET_MESSAGES.notFound;
+  const lines = await linesOf(userId, answer.change_set_id, now);
+  if (!lines) return CHANGE_SET_MESSAGES.notFound;
+  const waiting = lines.filter((line) => line.status === 'held' || line.status === 'proposed');
   if (waiting.length === 0) return PLANNING_MESSAGES.proposalGone;
-  const blocks = waiting.filter((line) => line.status === 'proposed');
-  const missing = answer.positions?.find((position) => position > blocks.length);
-  if (missing !== undefined) return PLANNING_TOOL_MESSAGES.noSuchBlock(missing);
+  const proposed = waiting.filter((line) => line.status === 'proposed');
+  const question = proposed.length > 0 ? proposed : waiting;
+  let chosen = question.map(changeLineKey);
+  if (answer.positions) {
+    const newest = lines.filter((line) => line.proposal).at(-1);
+    const plan = newest ? lines.filter((line) => line.tool_call_id === newest.tool_call_id) : [];
+    const missing = answer.positions.find((position) => position > plan.length);
+    if (missing !== undefined) return PLANNING_TOOL_MESSAGES.noSuchBlock(missing);
+    chosen = answer.positions.map((position) => changeLineKey(plan[position - 1]!)).filter((key) => chosen.includes(key));
+    if (chosen.length === 0) return PLANNING_MESSAGES.proposalGone;
+  }
   let set: ChangeSet;
   try {
-    set = await confirmChangeSet(
-      userId,
-      answer.change_set_id,
-      answer.accept,
-      now,
-      answer.positions?.map((position) => changeLineKey(blocks[position - 1]!)),
-    );
+    set = await confirmChangeSet(userId, answer.change_set_id, answer.accept, now, chosen);
   } catch (error) {
     // Answered on screen meanwhile.
     if (error instanceof HttpError && error.status === 409) return PLANNING_MESSAGES.proposalGone;
     throw error;
   }
-  const answered = set.lines.filter((line) => waiting.some((before) => changeLineKey(before) === changeLineKey(line)));
+  const asked = new Set(question.map(changeLineKey));
+  const answered = set.lines.filter((line) => asked.has(changeLineKey(line)));
   return {
     change_set_id: set.id,
     applied: answered.filter((line) => line.status === 'applied').length,
@@ -229,7 +244,7 @@ export async function planFromButton(userId: string, scope: 'day' | 'week', now:
   };
   const made = await proposeTaskPlan(userId, call, { from: now.toISOString(), to: zonedInstant(end, 0, timeZone).toISOString() }, now);
   if (typeof made === 'string') throw conflict(made);
-  if (!(await openFor(userId, call, made, now))) throw conflict(VOICE_MESSAGES.tooManyChanges);
+  if (!(await openFor(userId, call, made, 'tasks', now))) throw conflict(VOICE_MESSAGES.tooManyChanges);
   await saveLines(userId, call.change_set_id, made.lines, call.created_at);
   return getChangeSet(userId, call.change_set_id, now);
 }

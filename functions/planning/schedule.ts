@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
 import { eventShowings, type EventShowing } from '../../shared/calendar-events';
 import { calendarDay } from '../../shared/dates';
-import { freeSlots, type BusyTime, type FreeSlot, type PlannerContext } from '../../shared/planner';
+import { dueBy, freeSlots, type BusyTime, type FreeSlot, type PlannerContext } from '../../shared/planner';
 import { PLANNING_LIMITS, type PlanningSettings } from '../../shared/planning';
 import type { FreeTimeResultSchema, ScheduleResultSchema } from '../../shared/planning.schema';
 import type { Settings } from '../../shared/settings.schema';
@@ -75,8 +75,10 @@ export function scheduleResult(schedule: Schedule, range: Range, now: Date): z.i
   const [from, to] = [Date.parse(range.from), Date.parse(range.to)];
   // The days' showings cover whole days; a timed one counts when it overlaps the range itself.
   const within = schedule.showings.filter((showing) => showing.all_day || (Date.parse(showing.start_time) < to && Date.parse(showing.end_time) > from));
+  // Due in the range as the planner reads a due date: one without a time of day is due by the end of its day.
+  const dueIn = (dueDate: string) => dueBy(dueDate, person.preferred_timezone) > from && Date.parse(dueDate) < to;
   const due = schedule.tasks
-    .filter((task) => task.status !== 'completed' && task.due_date !== null && Date.parse(task.due_date) >= from && Date.parse(task.due_date) < to)
+    .filter((task) => task.status !== 'completed' && task.due_date !== null && dueIn(task.due_date))
     .sort((one, other) => Date.parse(one.due_date!) - Date.parse(other.due_date!));
   // Busy and free minutes over the whole range's working hours (past ones too: "how busy is my week"),
   // by the planner's own reading of working time, without the buffer: the week as it stands.

@@ -40,8 +40,8 @@ export async function runPlanningTool(userId: string, call: RunnableCall, meanin
       }));
     case 'plan':
       if (meaning.plans === 'tasks')
-        return withArgs(PlanQuerySchema, call, async (query) => proposed(userId, call, await proposeTaskPlan(userId, call, query, now), now));
-      return withArgs(RescheduleQuerySchema, call, async (query) => proposed(userId, call, await proposeMoves(userId, call, query, now), now));
+        return withArgs(PlanQuerySchema, call, async (query) => proposed(userId, call, await proposeTaskPlan(userId, call, query, now), 'tasks', now));
+      return withArgs(RescheduleQuerySchema, call, async (query) => proposed(userId, call, await proposeMoves(userId, call, query, now), 'moves', now));
     case 'answer':
       return withArgs(ProposalAnswerSchema, call, async (answer) => {
         const answered = await answerProposal(userId, answer, now);
@@ -52,8 +52,8 @@ export async function runPlanningTool(userId: string, call: RunnableCall, meanin
 }
 
 /** The plan's lines, for the processor to save in the turn's change set, once the set has room for them and waits. */
-async function proposed(userId: string, call: RunnableCall, made: Proposal | string, now: Date): Promise<Outcome> {
+async function proposed(userId: string, call: RunnableCall, made: Proposal | string, plans: 'tasks' | 'moves', now: Date): Promise<Outcome> {
   if (typeof made === 'string') return failure(made);
-  if (!(await openFor(userId, call, made, now))) return failure(VOICE_MESSAGES.tooManyChanges);
+  if (!(await openFor(userId, call, made, plans, now))) return failure(VOICE_MESSAGES.tooManyChanges);
   return { status: 'success', result: made.result, lines: made.lines };
 }

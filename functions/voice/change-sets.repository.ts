@@ -29,8 +29,12 @@ interface SetHeader {
   updated_at: string;
   /** Items moved to the trash (or tags deleted) so far, applied or held. */
   deletes: number;
+  /** Whether this turn's moves to the trash wait for the person (a plan's waiting blocks do not count). */
+  deletes_held: boolean;
   lines_reserved: number;
   awaiting_confirmation: boolean;
+  /** While an answer is being written: until when it holds the set (a crashed answer lets go of it then). */
+  answering_until?: string;
 }
 
 const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + CHANGE_SET_KEPT_DAYS * 86_400;
@@ -93,43 +97,68 @@ export async function reserveLines(
   return reserved ? { reservedBefore: Number(reserved.Attributes?.lines_reserved ?? 0) } : false;
 }
 
-/** Counts `count` more deletes, marking the set as waiting when `hold`; answers the set's counters after. */
-export async function countDeletes(
-  userId: string,
-  changeSetId: string,
-  count: number,
-  hold: boolean,
-): Promise<Pick<SetHeader, 'deletes' | 'awaiting_confirmation'>> {
+type DeleteCounters = Pick<SetHeader, 'deletes' | 'deletes_held'>;
+
+/** Counts `count` more deletes, holding the turn's deletes (and marking the set waiting) when `hold`; answers the set's counters after. */
+export async function countDeletes(userId: string, changeSetId: string, count: number, hold: boolean): Promise<DeleteCounters> {
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: changeSetKey(userId, changeSetId),
-      UpdateExpression: hold ? 'ADD deletes :count SET awaiting_confirmation = :yes' : 'ADD deletes :count',
+      UpdateExpression: hold ? 'ADD deletes :count SET awaiting_confirmation = :yes, deletes_held = :yes' : 'ADD deletes :count',
       ExpressionAttributeValues: { ':count': count, ...(hold ? { ':yes': true } : {}) },
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return { deletes: Number(Attributes?.deletes ?? count), awaiting_confirmation: Attributes?.awaiting_confirmation === true };
+  return { deletes: Number(Attributes?.deletes ?? count), deletes_held: Attributes?.deletes_held === true };
 }
 
-export async function getSetCounters(userId: string, changeSetId: string): Promise<Pick<SetHeader, 'deletes' | 'awaiting_confirmation'> | undefined> {
+export async function getSetCounters(userId: string, changeSetId: string): Promise<DeleteCounters | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: changeSetKey(userId, changeSetId), ConsistentRead: true }));
-  return Item ? { deletes: Number(Item.deletes ?? 0), awaiting_confirmation: Item.awaiting_confirmation === true } : undefined;
+  return Item ? { deletes: Number(Item.deletes ?? 0), deletes_held: Item.deletes_held === true } : undefined;
 }
 
 /**
- * Marks the set waiting for the person, or not; false when it already was as asked (the set's
- * answer is claimed this way: a second answer, at the same time or later, finds it answered).
+ * Claims the set's answer until `until`: false when it waits for nothing or another answer holds it
+ * (a second answer, at the same time or later, finds it taken). A claim left by an answer that
+ * crashed lapses at its `until`, so the set can be answered again.
  */
-export async function setAwaitingConfirmation(userId: string, changeSetId: string, awaiting: boolean, now: Date): Promise<boolean> {
+export async function claimAnswer(userId: string, changeSetId: string, now: Date, until: Date): Promise<boolean> {
   return conditionally(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: changeSetKey(userId, changeSetId),
-        UpdateExpression: 'SET awaiting_confirmation = :awaiting, updated_at = :at',
-        ConditionExpression: 'attribute_exists(PK) AND awaiting_confirmation <> :awaiting',
-        ExpressionAttributeValues: { ':awaiting': awaiting, ':at': now.toISOString() },
+        UpdateExpression: 'SET answering_until = :until',
+        ConditionExpression: 'awaiting_confirmation = :yes AND (attribute_not_exists(answering_until) OR answering_until < :now)',
+        ExpressionAttributeValues: { ':yes': true, ':now': now.toISOString(), ':until': until.toISOString() },
+      }),
+    ),
+  );
+}
+
+/** Ends an answer's claim: the set waits for the person as long as `waiting` (some of its lines still wait). */
+export async function endAnswer(userId: string, changeSetId: string, waiting: boolean, now: Date): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: changeSetKey(userId, changeSetId),
+      UpdateExpression: 'SET awaiting_confirmation = :waiting, updated_at = :at REMOVE answering_until',
+      ExpressionAttributeValues: { ':waiting': waiting, ':at': now.toISOString() },
+    }),
+  );
+}
+
+/** Marks a set that waits for no held delete as no longer waiting (a re-plan that placed nothing replaced the only plan). */
+export async function stopWaitingUnlessDeletesHeld(userId: string, changeSetId: string, now: Date): Promise<void> {
+  await unlessConditionFails(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: changeSetKey(userId, changeSetId),
+        UpdateExpression: 'SET awaiting_confirmation = :no, updated_at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(deletes_held) OR deletes_held = :no)',
+        ExpressionAttributeValues: { ':no': false, ':at': now.toISOString() },
       }),
     ),
   );

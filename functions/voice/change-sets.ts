@@ -1,5 +1,6 @@
 import { CHANGE_SET_KEPT_DAYS, CHANGE_SET_LIMITS, CHANGE_SET_MESSAGES, changeLineKey } from '../../shared/change-sets';
 import type { CalendarEvent } from '../../shared/calendar-events.schema';
+import { eventShowings } from '../../shared/calendar-events';
 import { ChangeLineSchema, type ChangeLine, type ChangeSet } from '../../shared/change-sets.schema';
 import { calendarDay } from '../../shared/dates';
 import { editableFieldNames, ITEM_SCHEMAS, type Item } from '../../shared/item-kinds.schema';
@@ -8,14 +9,16 @@ import { VOICE_MESSAGES } from '../../shared/messages';
 import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
 import { zonedInstant } from '../../shared/zoned-time';
-import { createItem, deleteOrTrashItem, findItem, isTrashed, restoreItems, trashedVersion, updateItem } from '../items/service';
+import { createItem, deleteOrTrashItem, findItem, isTrashed, listItems, restoreItems, trashedVersion, updateItem } from '../items/service';
 import { sleep } from '../platform/clock';
 import { conflict, HttpError, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { parseWith } from '../platform/http';
 import { userTimeZone } from '../settings/account-settings';
 import {
+  claimAnswer,
   countDeletes,
+  endAnswer,
   getSetCounters,
   lineOrder,
   listChangeSetIds,
@@ -23,7 +26,7 @@ import {
   putLines,
   readChangeSet,
   reserveLines,
-  setAwaitingConfirmation,
+  stopWaitingUnlessDeletesHeld,
   type StoredLine,
   type Unplaced,
 } from './change-sets.repository';
@@ -45,8 +48,9 @@ export const changeSetIdOf = (userId: string, conversationId: string, turn: numb
  * before it applies, so none of them is trashed before the turn turns out to need a confirmation.
  */
 export async function mustConfirmDeletes(userId: string, changeSetId: string, count: number, always: boolean): Promise<boolean> {
-  const tooMany = (counters: { deletes: number; awaiting_confirmation: boolean } | undefined) =>
-    !counters || counters.awaiting_confirmation || counters.deletes > CHANGE_SET_LIMITS.trashWithoutConfirming;
+  // Held deletes, not the set's waiting: a plan of the same turn waits too, and does not hold a delete.
+  const tooMany = (counters: { deletes: number; deletes_held: boolean } | undefined) =>
+    !counters || counters.deletes_held || counters.deletes > CHANGE_SET_LIMITS.trashWithoutConfirming;
   const counted = await countDeletes(userId, changeSetId, count, always);
   if (always || tooMany(counted)) return hold(userId, changeSetId);
   await sleep(CHANGE_SET_LIMITS.deleteGatherMs);
@@ -108,58 +112,81 @@ export async function undoCallLines(userId: string, changeSetId: string, toolCal
 }
 
 /**
+ * How long an answer holds its set: longer than the functions that answer (the API's, the tool
+ * processor's) may run, so a claim that lapses is one whose answer crashed, and the set can be
+ * answered again.
+ */
+const ANSWER_LEASE_MS = 60_000;
+
+/**
  * The person's answer to what the set holds waiting: moves to the trash (held lines) and planned
- * blocks or moved events (proposed lines). Yes applies them (an item gone or changed since fails
- * alone, with why), no turns them down; with `chosen` (each `<tool_call_id>/<index>`) yes applies
- * only those and turns the others down. Either way the set stops waiting.
+ * blocks or moved events (proposed lines), two questions answered apart. Without `chosen` the answer
+ * is to every waiting line. With `chosen` (each `<tool_call_id>/<index>`, all waiting lines of one
+ * status) it is to the lines of that status only: yes applies the chosen ones and turns the others
+ * of that status down, no turns them all down; the other status's lines keep waiting. An item gone
+ * or changed since, or a planned block whose task or time is no longer free, fails alone, with why.
+ * The set waits as long as some line does.
  */
 export async function confirmChangeSet(userId: string, changeSetId: string, apply: boolean, now: Date, chosen?: readonly string[]): Promise<ChangeSet> {
   const found = await readOrNotFound(userId, changeSetId, now);
   const waiting = found.lines.filter((line) => line.status === 'held' || line.status === 'proposed');
   if (waiting.length === 0) throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm);
-  const strangers = (chosen ?? []).filter((id) => !waiting.some((line) => changeLineKey(line) === id));
+  const named = (chosen ?? []).map((id) => waiting.find((line) => changeLineKey(line) === id));
+  const question = named[0]?.status;
+  const strangers = (chosen ?? []).filter((_, at) => named[at]?.status !== question || named[at] === undefined);
   if (strangers.length > 0) {
     throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm, Object.fromEntries(strangers.map((id) => [id, CHANGE_SET_MESSAGES.nothingToConfirm])));
   }
-  // The answer is claimed first, in one write before any item's: a second answer finds none waiting.
-  if (!(await setAwaitingConfirmation(userId, changeSetId, false, now))) throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm);
-  const at = now.toISOString();
-  const answer = async (line: StoredLine): Promise<Pick<StoredLine, 'status' | 'reason'> & { after?: Item | null }> => {
-    if (!apply || (chosen && !chosen.includes(changeLineKey(line)))) return { status: 'declined', reason: null };
-    try {
-      const problem = await whyNotAsBefore(userId, line);
-      if (problem) return { status: 'failed', reason: problem };
-      const after = line.status === 'held' ? await trash(userId, line, now) : await writeProposed(userId, line, now);
-      return { status: 'applied', reason: null, after };
-    } catch (error) {
-      // The item gone or changed between the check and the write, or a rule the items domain enforces: the line fails alone.
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
-      return { status: 'failed', reason: failureOf(error) };
-    }
-  };
-  // Each waiting line is a different item: they are answered side by side.
-  const answered = await Promise.allSettled(
-    waiting.map(async (line) => {
-      const to = { ...(await answer(line)), updated_at: at };
-      return (await moveLine(userId, changeSetId, line, [line.status], to)) ? { ...line, ...to } : null;
-    }),
-  );
-  const failure = answered.find((outcome) => outcome.status === 'rejected');
-  if (failure) {
+  const answering = question ? waiting.filter((line) => line.status === question) : waiting;
+  // The answer is claimed first, in one write before any item's: a second answer finds it taken.
+  if (!(await claimAnswer(userId, changeSetId, now, new Date(now.getTime() + ANSWER_LEASE_MS)))) throw conflict(CHANGE_SET_MESSAGES.nothingToConfirm);
+  let stillWaiting = true;
+  try {
+    const applying = answering.filter((line) => apply && (!chosen || chosen.includes(changeLineKey(line))));
+    const blockProblems = await whyNotPlannable(userId, applying, now);
+    const at = now.toISOString();
+    const answer = async (line: StoredLine): Promise<Pick<StoredLine, 'status' | 'reason'> & { after?: Item | null }> => {
+      if (!applying.includes(line)) return { status: 'declined', reason: null };
+      try {
+        const problem = blockProblems.get(line) ?? (await whyNotAsBefore(userId, line));
+        if (problem === ALREADY_DONE) return { status: 'applied', reason: null, after: await findItem(userId, line.kind, line.item_id!) };
+        if (problem) return { status: 'failed', reason: problem };
+        const after = line.status === 'held' ? await trash(userId, line, now) : await writeProposed(userId, line, now);
+        return { status: 'applied', reason: null, after };
+      } catch (error) {
+        // The item gone or changed between the check and the write, or a rule the items domain enforces: the line fails alone.
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        return { status: 'failed', reason: failureOf(error) };
+      }
+    };
+    // Each waiting line is a different item: they are answered side by side.
+    const answered = await Promise.allSettled(
+      answering.map(async (line) => {
+        const to = { ...(await answer(line)), updated_at: at };
+        return (await moveLine(userId, changeSetId, line, [line.status], to)) ? { ...line, ...to } : null;
+      }),
+    );
     // Not answered after all: the person can answer again (what was written stands, and is found again by its id).
-    await setAwaitingConfirmation(userId, changeSetId, true, now);
-    throw failure.reason;
+    const failure = answered.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    stillWaiting = waiting.length > answering.length;
+    const moved = answered.map((outcome) => (outcome as PromiseFulfilledResult<StoredLine | null>).value);
+    if (moved.includes(null)) {
+      const current = await getChangeSet(userId, changeSetId, now);
+      stillWaiting = current.lines.some((line) => line.status === 'held' || line.status === 'proposed');
+      return { ...current, awaiting_confirmation: stillWaiting };
+    }
+    // As written: the set is not read again.
+    const byId = new Map(moved.map((line) => [changeLineKey(line!), line!]));
+    return {
+      ...found.set,
+      awaiting_confirmation: stillWaiting,
+      updated_at: at,
+      lines: found.lines.map((line) => ChangeLineSchema.parse(byId.get(changeLineKey(line)) ?? line)),
+    };
+  } finally {
+    await endAnswer(userId, changeSetId, stillWaiting, now);
   }
-  const moved = answered.map((outcome) => (outcome as PromiseFulfilledResult<StoredLine | null>).value);
-  if (moved.includes(null)) return getChangeSet(userId, changeSetId, now);
-  // As written: the set is not read again.
-  const byId = new Map(moved.map((line) => [changeLineKey(line!), line!]));
-  return {
-    ...found.set,
-    awaiting_confirmation: false,
-    updated_at: at,
-    lines: found.lines.map((line) => ChangeLineSchema.parse(byId.get(changeLineKey(line)) ?? line)),
-  };
 }
 
 const failureOf = (error: HttpError) =>
@@ -217,15 +244,16 @@ export function proposedLine(
 }
 
 /**
- * Takes room in `set` for a plan's `count` lines (of the call `callId`) and marks the set waiting
- * for the person, with what found no room; false when the set is full. A plan of the same turn
- * still waiting is turned down: the newest plan replaces it, so a block's position in the
- * plan is its place among the set's proposed lines.
+ * Takes room in `set` for a plan's `count` lines (of the call `callId`, whose lines all do
+ * `action`: a planTasks' blocks are made, a rescheduleEvents' events updated) and marks the set
+ * waiting for the person, with what found no room; false when the set is full. A plan of the same
+ * kind and turn still waiting is turned down: the newest replaces it ("only the slides"); a plan of
+ * the other kind stays. When the newest placed nothing and nothing else waits, the set stops waiting.
  */
 export async function openProposal(
   userId: string,
   set: { id: string; conversation_id: string; turn: number },
-  callId: string,
+  call: { id: string; action: 'create' | 'update' },
   count: number,
   unplaced: Unplaced,
   now: Date,
@@ -234,9 +262,12 @@ export async function openProposal(
   if (!reserved) return false;
   // A set of its own (the first call of its turn, the button's) has no earlier plan: it is not read.
   if (reserved.reservedBefore === 0) return true;
-  const earlier = (await readChangeSet(userId, set.id))?.lines.filter((line) => line.status === 'proposed' && line.tool_call_id !== callId) ?? [];
+  const lines = (await readChangeSet(userId, set.id))?.lines ?? [];
+  const replaced = (line: StoredLine) => line.status === 'proposed' && line.action === call.action && line.tool_call_id !== call.id;
   const at = now.toISOString();
-  await Promise.all(earlier.map((line) => moveLine(userId, set.id, line, ['proposed'], { status: 'declined', reason: null, updated_at: at })));
+  await Promise.all(lines.filter(replaced).map((line) => moveLine(userId, set.id, line, ['proposed'], { status: 'declined', reason: null, updated_at: at })));
+  const othersWait = lines.some((line) => (line.status === 'held' || line.status === 'proposed') && !replaced(line));
+  if (count === 0 && !othersWait) await stopWaitingUnlessDeletesHeld(userId, set.id, now);
   return true;
 }
 
@@ -244,20 +275,60 @@ export async function openProposal(
 export const saveLines = (userId: string, changeSetId: string, lines: readonly StoredLine[], createdAt: string) =>
   putLines(userId, changeSetId, lines, createdAt);
 
-/** The set's lines waiting for the person, in their order: the proposed ones are a plan's blocks, first to last. */
-export async function waitingLines(userId: string, changeSetId: string, now: Date): Promise<StoredLine[] | undefined> {
-  return (await readKept(userId, changeSetId, now))?.lines.filter((line) => line.status === 'held' || line.status === 'proposed');
+/** The set's lines in their order (a plan's blocks first to last), answered or not; undefined when the set is not the person's or no longer kept. */
+export async function linesOf(userId: string, changeSetId: string, now: Date): Promise<StoredLine[] | undefined> {
+  return (await readKept(userId, changeSetId, now))?.lines;
 }
+
+/** A waiting line whose change its item already shows: an earlier answer wrote it, then crashed. */
+const ALREADY_DONE = 'already done';
 
 /**
  * Why a waiting line's item is no longer as it was when the agent asked to delete or move it, or
- * null; a planned block has no item yet.
+ * null (ALREADY_DONE for an event already at the times its move names); a planned block has no item yet.
  */
 async function whyNotAsBefore(userId: string, line: StoredLine): Promise<string | null> {
   if (!line.before) return null;
   const current = await findItem(userId, line.kind, line.item_id!);
   if (!current || isTrashed(current)) return VOICE_MESSAGES.deletedSince;
-  return current.updated_at === line.before?.updated_at ? null : VOICE_MESSAGES.changedSince;
+  if (current.updated_at === line.before.updated_at) return null;
+  const moved =
+    line.status === 'proposed' && (['start_time', 'end_time'] as const).every((field) => current[field as keyof Item] === line.after?.[field as keyof Item]);
+  return moved ? ALREADY_DONE : VOICE_MESSAGES.changedSince;
+}
+
+/**
+ * Why each planned block about to be made no longer fits, checked again as it is accepted (the
+ * person may have answered an older plan, done the task, or taken the time since): its task done
+ * or gone, the task planned since, or its time now taken by a timed event other than the blocks
+ * of this same answer. One Query each for the events and the tasks, and only when blocks are made.
+ */
+async function whyNotPlannable(userId: string, lines: readonly StoredLine[], now: Date): Promise<Map<StoredLine, string>> {
+  const problems = new Map<StoredLine, string>();
+  const blocks = lines.filter((line) => line.status === 'proposed' && line.action === 'create' && line.proposal);
+  if (blocks.length === 0) return problems;
+  const [events, tasks, timeZone] = await Promise.all([listItems(userId, 'events'), listItems(userId, 'tasks'), userTimeZone(userId)]);
+  const answered = new Set(blocks.map((line) => line.item_id));
+  const others = events.filter((event) => !answered.has(event.id));
+  const spans = blocks.map((line) => [Date.parse(line.proposal!.start_time), Date.parse(line.proposal!.end_time)] as const);
+  const firstDay = calendarDay(new Date(Math.min(...spans.map(([start]) => start))), timeZone);
+  const lastDay = calendarDay(new Date(Math.max(...spans.map(([, end]) => end)) - 1), timeZone);
+  const busy = eventShowings(others, firstDay, lastDay, timeZone).filter((showing) => !showing.all_day);
+  blocks.forEach((line, at) => {
+    const [start, end] = spans[at]!;
+    const taskId = line.proposal!.task_id;
+    const task = taskId && tasks.find((candidate) => candidate.id === taskId);
+    const problem =
+      taskId && (!task || task.status === 'completed')
+        ? VOICE_MESSAGES.taskDoneOrGone
+        : taskId && others.some((event) => event.task_id === taskId && Date.parse(event.end_time) > now.getTime())
+          ? VOICE_MESSAGES.taskPlannedSince
+          : busy.some((showing) => Date.parse(showing.start_time) < end && Date.parse(showing.end_time) > start)
+            ? VOICE_MESSAGES.timeTakenSince
+            : null;
+    if (problem) problems.set(line, problem);
+  });
+  return problems;
 }
 
 /**

@@ -292,7 +292,10 @@ test('opened on a Saturday, the week shows today, on a phone too (Monday to Frid
   await expect(columns).toHaveCount(isMobile(page) ? 6 : 7);
   await expect(columns.first()).toHaveAccessibleName(label(daysBefore(saturday, isMobile(page) ? 5 : 6)));
   await expect(columns.last()).toHaveAccessibleName(label(saturday));
-  await expect(dayColumn(page, label(saturday)).getByRole('button', { name: /Farmers market/ })).toBeInViewport();
+  // Down the page to the morning's hours, as a person scrolls: the Saturday's column is on the screen without scrolling sideways.
+  const market = dayColumn(page, label(saturday)).getByRole('button', { name: /Farmers market/ });
+  await market.evaluate((element) => window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY - 100 }));
+  await expect(market).toBeInViewport();
 });
 
 test('a month day shows 2 all-day events, fills up to 4 entries, then +N more', { tag: '@phone' }, async ({ page, request }) => {

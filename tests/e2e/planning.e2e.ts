@@ -127,8 +127,11 @@ test(
   },
 );
 
-test("the Calendar's Plan my day draws the blocks dashed in the week; accepted, they are events that name their task", async ({ page, request }) => {
-  const { events } = await plannedAccount(page, request, 'planning-calendar');
+test("the Calendar's Plan my day draws the blocks dashed in the week, only the newest plan's; accepted, they are events that name their task", async ({
+  page,
+  request,
+}) => {
+  const { events, plan } = await plannedAccount(page, request, 'planning-calendar');
   await page.goto('/calendar?view=day');
   await expect(page.getByRole('button', { name: 'Plan my week' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Week', exact: true }).click();
@@ -139,10 +142,20 @@ test("the Calendar's Plan my day draws the blocks dashed in the week; accepted, 
   await expect(dashed).toHaveCount(2);
   await expect(dashed.filter({ hasText: 'Write the report' })).toContainText('Proposed: Write the report');
   expect(await events()).toHaveLength(1);
+  const first = await plan();
 
+  // Pressed again: a second plan of the same tasks, shown and drawn alone (no task twice); once it is answered, the first is not drawn either.
+  const planned = page.waitForResponse((response) => response.url().endsWith('/api/planning/plans'));
+  await page.getByRole('button', { name: 'Plan my day' }).click();
+  const second = (await (await planned).json()) as ChangeSet;
+  expect(second.id).not.toBe(first.id);
+  // The button is busy until the page has taken in the new plan: then the panel is the second plan's.
+  await expect(page.getByRole('button', { name: 'Plan my day' })).not.toHaveAttribute('aria-busy', 'true');
+  await expect(dashed).toHaveCount(2);
   await proposal(page).getByRole('button', { name: 'Accept' }).click();
   await expect(dashed).toHaveCount(0);
   await expect.poll(async () => (await events()).length).toBe(3);
+  expect((await plan()).lines.map((line) => line.status)).toEqual(['applied', 'applied']);
   await page
     .locator('.time-grid')
     .getByRole('button', { name: /Write the report/ })

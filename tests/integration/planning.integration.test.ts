@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemKey, userKey } from '../../functions/data/keys';
+import { changeSetKey, itemKey, userKey } from '../../functions/data/keys';
 import { setClock } from '../../functions/platform/clock';
 import { db, tableName } from '../../functions/platform/dynamo';
 import { runPlanningTool } from '../../functions/planning/tools';
 import { changeSetIdOf } from '../../functions/voice/change-sets';
 import { toolMeaning, type PlanningToolMeaning } from '../../shared/assistant-tools';
-import { CHANGE_SET_MESSAGES } from '../../shared/change-sets';
+import { CHANGE_SET_MESSAGES, PLANNER_CONVERSATION } from '../../shared/change-sets';
 import type { ChangeLine, ChangeSet } from '../../shared/change-sets.schema';
 import { VOICE_MESSAGES } from '../../shared/messages';
-import { PLANNER_CONVERSATION, PLANNING_MESSAGES, PLANNING_TOOL_MESSAGES } from '../../shared/planning';
+import { PLANNING_LIMITS, PLANNING_MESSAGES, PLANNING_TOOL_MESSAGES } from '../../shared/planning';
 import { reasonInWords } from '../../shared/planning-texts';
 import { TOOL_CALL_MESSAGES } from '../../shared/tool-calls';
 import type { ToolCall } from '../../shared/tool-calls.schema';
@@ -472,5 +472,203 @@ describe('a plan', () => {
     expect(await events(bob)).toEqual([]);
     expect(await events(alice)).toEqual([]);
     expect((await changeSet(alice, plan.change_set_id!)).awaiting_confirmation).toBe(true);
+  });
+});
+
+describe('a plan beside other changes of its turn', () => {
+  const keysOf = (set: ChangeSet, status: ChangeLine['status']) => set.lines.filter((line) => line.status === status).map(lineIdOf);
+  const confirm = (person: TestUser, set: ChangeSet, body: Record<string, unknown>) => person.post(`/api/voice/change-sets/${set.id}/confirm`, body);
+
+  /** A plan of the two tasks and, in the same turn, 4 events of next week moved to the trash: held for the person. */
+  async function planAndDeletes(person: TestUser) {
+    await twoTasks(person);
+    const nextWeek = [];
+    for (const hour of ['09', '10', '11', '12'])
+      nextWeek.push(await event(person, { title: `Old ${hour}`, start_time: at(9, `${hour}:00`), end_time: at(9, `${hour}:30`) }));
+    const conversation = `conv_${randomUUID()}`;
+    const plan = await toolCall(person, 'planTasks', MONDAY_AND_TUESDAY, conversation);
+    // The turn's calls in the order they were logged.
+    clockNow += 1_000;
+    const deletes = await toolCall(person, 'deleteEvents', { ids: nextWeek.map((old) => old.id) }, conversation);
+    expect(deletes.result).toMatchObject({ awaiting_confirmation: true });
+    const set = await changeSet(person, plan.change_set_id!);
+    expect(set.lines.map((line) => line.status)).toEqual(['proposed', 'proposed', 'held', 'held', 'held', 'held']);
+    return set;
+  }
+
+  it('answers the plan and the held moves to the trash apart, on screen', async () => {
+    const alice = await berliner();
+    const set = await planAndDeletes(alice);
+    // One question at a time: a block and a delete together are refused, and nothing changes.
+    expect((await confirm(alice, set, { apply: true, lines: [keysOf(set, 'proposed')[0], keysOf(set, 'held')[0]] })).status).toBe(409);
+
+    const accepted = await confirm(alice, set, { apply: true, lines: keysOf(set, 'proposed') });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.lines.map((line: ChangeLine) => line.status)).toEqual(['applied', 'applied', 'held', 'held', 'held', 'held']);
+    expect(accepted.body.awaiting_confirmation).toBe(true);
+    expect((await changeSet(alice, set.id)).awaiting_confirmation).toBe(true);
+    expect(await events(alice)).toHaveLength(6);
+
+    const trashed = await confirm(alice, set, { apply: true, lines: keysOf(set, 'held') });
+    expect(trashed.body.lines.map((line: ChangeLine) => line.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied', 'applied']);
+    expect(trashed.body.awaiting_confirmation).toBe(false);
+    expect((await events(alice)).map((block) => block.title)).toEqual(['Write the report', 'Slides']);
+  });
+
+  it('declines only the plan by voice; the held moves to the trash still wait, then a no declines them', async () => {
+    const alice = await berliner();
+    const set = await planAndDeletes(alice);
+    const answer = await toolCall(alice, 'answerProposal', { change_set_id: set.id, accept: false });
+    expect(answer.result).toMatchObject({ applied: 0, declined: 2 });
+    expect((await changeSet(alice, set.id)).lines.map((line) => line.status)).toEqual(['declined', 'declined', 'held', 'held', 'held', 'held']);
+    const declined = await confirm(alice, set, { apply: false });
+    expect(declined.body).toMatchObject({ awaiting_confirmation: false });
+    expect(await events(alice)).toHaveLength(4);
+  });
+
+  it('does not hold a single delete made beside a plan', async () => {
+    const alice = await berliner();
+    await twoTasks(alice);
+    const old = await event(alice, { title: 'Old', start_time: at(9, '09:00'), end_time: at(9, '10:00') });
+    const conversation = `conv_${randomUUID()}`;
+    const plan = await toolCall(alice, 'planTasks', MONDAY_AND_TUESDAY, conversation);
+    // The turn's calls in the order they were logged.
+    clockNow += 1_000;
+    const deleted = await toolCall(alice, 'deleteEvent', { id: old.id }, conversation);
+    expect(deleted.status, deleted.error_message ?? '').toBe('success');
+    expect(deleted.result).not.toHaveProperty('awaiting_confirmation');
+    expect(await events(alice)).toEqual([]);
+    expect((await changeSet(alice, plan.change_set_id!)).lines.map((line) => line.status)).toEqual(['proposed', 'proposed', 'applied']);
+  });
+
+  it('keeps two plans of one turn made by different tools, and accepts both', async () => {
+    const alice = await berliner();
+    const { report, slides } = await twoTasks(alice);
+    const review = await event(alice, { title: 'Review', start_time: at(2, '15:00'), end_time: at(2, '16:00') });
+    const conversation = `conv_${randomUUID()}`;
+    const moves = await toolCall(alice, 'rescheduleEvents', { from: at(2, '14:00'), to: at(2, '18:00'), onto_date: '2030-12-03' }, conversation);
+    // The turn's calls in the order they were logged.
+    clockNow += 1_000;
+    const plan = await toolCall(alice, 'planTasks', MONDAY_AND_TUESDAY, conversation);
+    expect([moves.status, plan.status]).toEqual(['success', 'success']);
+    const set = await changeSet(alice, plan.change_set_id!);
+    expect(set.lines.map((line) => [line.item_id, line.status])).toEqual([
+      [review.id, 'proposed'],
+      [expect.any(String), 'proposed'],
+      [expect.any(String), 'proposed'],
+    ]);
+    const accepted = await confirm(alice, set, { apply: true });
+    expect(accepted.body.lines.map((line: ChangeLine) => line.status)).toEqual(['applied', 'applied', 'applied']);
+    const saved = await events(alice);
+    expect(saved.find((shown) => shown.id === review.id)!.start_time).toBe(moves.result.blocks[0].start_time);
+    expect(saved.map((shown) => shown.task_id).filter(Boolean)).toEqual([report.id, slides.id]);
+  });
+});
+
+describe('accepting a plan', () => {
+  it('refuses a block whose task was done since, or whose time an event took since, and makes the others', async () => {
+    const alice = await berliner();
+    const { report } = await twoTasks(alice);
+    await task(alice, { title: 'Email Ann', priority: 'low' });
+    const plan = await toolCall(alice, 'planTasks', MONDAY_AND_TUESDAY);
+    const [reportBlock, slidesBlock, emailBlock] = plan.result.blocks;
+    expect((await alice.patch(`/api/tasks/${report.id}`, { status: 'completed' })).status).toBe(200);
+    await event(alice, { title: 'Call', start_time: slidesBlock.start_time, end_time: at(2, '11:00') });
+    const accepted = await alice.post(`/api/voice/change-sets/${plan.change_set_id}/confirm`, { apply: true });
+    expect(accepted.body.lines.map((line: ChangeLine) => [line.title, line.status, line.reason])).toEqual([
+      [reportBlock.title, 'failed', VOICE_MESSAGES.taskDoneOrGone],
+      [slidesBlock.title, 'failed', VOICE_MESSAGES.timeTakenSince],
+      [emailBlock.title, 'applied', null],
+    ]);
+    expect((await events(alice)).map((shown) => shown.title).sort()).toEqual(['Call', emailBlock.title]);
+  });
+
+  it('refuses the blocks of an older plan for tasks planned since', async () => {
+    const alice = await berliner();
+    await twoTasks(alice);
+    const older = await alice.post('/api/planning/plans', { scope: 'day' });
+    const newer = await alice.post('/api/planning/plans', { scope: 'day' });
+    expect((await alice.post(`/api/voice/change-sets/${newer.body.id}/confirm`, { apply: true })).body.lines.map((line: ChangeLine) => line.status)).toEqual([
+      'applied',
+      'applied',
+    ]);
+    const accepted = await alice.post(`/api/voice/change-sets/${older.body.id}/confirm`, { apply: true });
+    expect(accepted.body.lines.map((line: ChangeLine) => [line.status, line.reason])).toEqual([
+      ['failed', VOICE_MESSAGES.taskPlannedSince],
+      ['failed', VOICE_MESSAGES.taskPlannedSince],
+    ]);
+    expect(await events(alice)).toHaveLength(2);
+  });
+
+  it('after an answer that crashed midway, waits for its claim to lapse, then answers positions as the plan was read out', async () => {
+    const alice = await berliner();
+    await twoTasks(alice);
+    await task(alice, { title: 'Email Ann', priority: 'low' });
+    const plan = await toolCall(alice, 'planTasks', MONDAY_AND_TUESDAY);
+    const setId = plan.change_set_id!;
+    // As an answer leaves the set when its function dies after writing the first block: claimed, the first line answered.
+    const now = new Date(clockNow).toISOString();
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: changeSetKey(alice.id, setId),
+        UpdateExpression: 'SET answering_until = :until',
+        ExpressionAttributeValues: { ':until': new Date(clockNow + 60_000).toISOString() },
+      }),
+    );
+    const { Items = [] } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lines)',
+        ExpressionAttributeValues: { ':pk': userKey(alice.id), ':lines': `${changeSetKey(alice.id, setId).SK}#LINE#` },
+      }),
+    );
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: Items[0]!.PK, SK: Items[0]!.SK },
+        UpdateExpression: 'SET #status = :applied, updated_at = :at',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':applied': 'applied', ':at': now },
+      }),
+    );
+
+    expect((await alice.post(`/api/voice/change-sets/${setId}/confirm`, { apply: true })).status).toBe(409);
+    clockNow += 61_000;
+    const answer = await toolCall(alice, 'answerProposal', { change_set_id: setId, accept: true, positions: [2] });
+    expect(answer.result).toMatchObject({ applied: 1, declined: 1 });
+    const second = plan.result.blocks[1];
+    expect((await events(alice)).map((block) => [block.title, block.start_time])).toEqual([[second.title, second.start_time]]);
+    expect((await changeSet(alice, setId)).awaiting_confirmation).toBe(false);
+  });
+});
+
+describe('plan limits and reads', () => {
+  it('lists in getSchedule a task due today without a time of day, for a range from now', async () => {
+    const alice = await berliner();
+    const today = await task(alice, { title: 'Due today', due_date: '2030-12-02T00:00:00+01:00' });
+    const answer = await toolCall(alice, 'getSchedule', { from: new Date(clockNow).toISOString(), to: MONDAY.to });
+    expect(answer.result.tasks_due.map((due: { id: string }) => due.id)).toEqual([today.id]);
+  });
+
+  it('answers at most a plan’s limit of tasks that found no room, and a series once however often it repeats', async () => {
+    const alice = await berliner();
+    await Promise.all(
+      Array.from({ length: PLANNING_LIMITS.blocksPerPlan + 3 }, (_, index) =>
+        task(alice, { title: `Big ${index}`, estimate_minutes: 300, due_date: at(2, '17:00') }),
+      ),
+    );
+    const plan = await toolCall(alice, 'planTasks', MONDAY);
+    expect(plan.result.unplaced).toHaveLength(PLANNING_LIMITS.blocksPerPlan);
+    expect((await changeSet(alice, plan.change_set_id!)).unplaced).toHaveLength(PLANNING_LIMITS.blocksPerPlan);
+
+    await event(alice, {
+      title: 'Gym',
+      start_time: at(2, '15:30'),
+      end_time: at(2, '16:30'),
+      recurrence: { rule: 'FREQ=DAILY', time_zone: 'Europe/Berlin', exceptions: [] },
+    });
+    const moves = await toolCall(alice, 'rescheduleEvents', { from: MONDAY.from, to: at(5, '00:00'), onto_date: '2030-12-06' });
+    expect(moves.result.unplaced.map((entry: { title: string }) => entry.title)).toEqual(['Gym']);
   });
 });

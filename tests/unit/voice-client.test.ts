@@ -420,7 +420,7 @@ describe('tool calls reflected in the lists', () => {
     warn.mockRestore();
   });
 
-  it('refetches the events when an answer to a plan settles, and no list for a plan, a read or an unknown tool', async () => {
+  it('refetches every list when an answer settles (it may have saved blocks or moved any kind to the trash), and no list for a plan, a read or an unknown tool', async () => {
     const reflector = createToolCallReflector(cache);
     reflector.reflectList([]);
     for (const tool_name of ['planTasks', 'rescheduleEvents', 'getSchedule', 'findFreeTime', 'getWeather']) {
@@ -433,7 +433,7 @@ describe('tool calls reflected in the lists', () => {
     reflector.reflect(
       toolCall({ id: 'a1', tool_name: 'answerProposal', status: 'success', result: { change_set_id: 'set', applied: 2, declined: 1, failed: [] } }),
     );
-    expect(refetched).toEqual(['events']);
+    expect(refetched).toEqual(['goals', 'tasks', 'events', 'tags']);
     expect(touched).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ const SHARED_BY_PAGES = 3;
  * (150 ms), the time some 30 KB take to download.
  */
 const SMALL_MODULE_CHARACTERS = 4_000;
+/** Planning (the Plan buttons, a plan's blocks) is the dashboard's and the calendar's alone: a chunk of its own keeps it off the other pages' first visit. */
+const PLANNING = /web[\\/]src[\\/](features[\\/]planning[\\/]|app[\\/]planning\.tsx$)/;
 
 /**
  * Fewer, larger chunks on a first visit. Left to itself the bundler gives every set of pages that
@@ -80,7 +82,7 @@ export function signedInChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
         if (initial.has(id)) continue;
         if (publicCode.has(id)) common.add(id);
         else if (frame.has(id) || pages >= SHARED_BY_PAGES) app.add(id);
-        else if (pages >= 2 && dashboard.has(id) && (info(id)?.code?.length ?? Infinity) <= SMALL_MODULE_CHARACTERS) small.add(id);
+        else if (pages >= 2 && dashboard.has(id) && !PLANNING.test(id) && (info(id)?.code?.length ?? Infinity) <= SMALL_MODULE_CHARACTERS) small.add(id);
       }
       // A small module goes with the frame only with all it imports, so the frame never pulls in a large one.
       const elsewhere = (id: string) => !common.has(id) && !app.has(id) && !small.has(id);

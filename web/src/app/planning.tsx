@@ -3,7 +3,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useAppTexts } from '../i18n/texts';
 import { showPlan, useShownPlanId, type PlanScope } from '../features/planning/api/plans';
 import { PlanButtons } from '../features/planning/components/plan-buttons';
-import { isWaitingPlan, proposedBlocks } from '../features/planning/lib/proposals';
+import { isWaitingPlan, newestPlan, proposedBlocks } from '../features/planning/lib/proposals';
 import { cacheNewChangeSet, isButtonPlan, useTodaysChangeSets } from '../features/voice/api/change-sets';
 
 /**
@@ -26,12 +26,14 @@ export function PagePlanButtons({ scopes }: { scopes: readonly PlanScope[] }) {
   return <PlanButtons scopes={scopes} onPress={loadProposalView} onPlanned={cacheNewChangeSet} />;
 }
 
-/** The plan the button made (or the newest of the button's plans still waiting), with its answer and Undo all. */
+/** The plan the button made (or the newest plan, when the button made it and it still waits), with its answer and Undo all. */
 export function PagePlanPanel() {
   const sets = useTodaysChangeSets();
   const shownId = useShownPlanId();
   const texts = useAppTexts();
-  const shown = sets.find((set) => set.id === shownId) ?? sets.find((set) => isButtonPlan(set) && isWaitingPlan(set));
+  // The plan the button just made, or else the newest plan when the button made it and it still waits (an older one is superseded).
+  const newest = newestPlan(sets);
+  const shown = sets.find((set) => set.id === shownId) ?? (newest && isButtonPlan(newest) && isWaitingPlan(newest) ? newest : undefined);
   if (!shown) return null;
   return (
     <div className="plan-panel">

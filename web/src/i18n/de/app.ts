@@ -695,6 +695,9 @@ export default {
     undoFailed: 'Änderung konnte nicht rückgängig gemacht werden',
     changedSince: 'Seitdem geändert',
     deletedSince: 'Seitdem gelöscht',
+    taskDoneOrGone: 'Aufgabe seitdem erledigt oder gelöscht',
+    taskPlannedSince: 'Aufgabe seitdem eingeplant',
+    timeTakenSince: 'Zeit seitdem belegt',
     tooManyChanges: 'Zu viele Änderungen in einer Anfrage',
   },
   reminders: {

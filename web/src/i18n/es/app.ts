@@ -690,6 +690,9 @@ export default {
     undoFailed: 'No se ha podido deshacer el cambio',
     changedSince: 'Modificado desde entonces',
     deletedSince: 'Eliminado desde entonces',
+    taskDoneOrGone: 'Tarea completada o eliminada desde entonces',
+    taskPlannedSince: 'Tarea planificada desde entonces',
+    timeTakenSince: 'Hora ocupada desde entonces',
     tooManyChanges: 'Demasiados cambios en una sola petición',
   },
   reminders: {

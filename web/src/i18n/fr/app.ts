@@ -688,6 +688,9 @@ export default {
     undoFailed: 'Impossible d’annuler la modification',
     changedSince: 'Modifié depuis',
     deletedSince: 'Supprimé depuis',
+    taskDoneOrGone: 'Tâche terminée ou supprimée depuis',
+    taskPlannedSince: 'Tâche planifiée depuis',
+    timeTakenSince: 'Créneau occupé depuis',
     tooManyChanges: 'Trop de modifications en une seule demande',
   },
   reminders: {

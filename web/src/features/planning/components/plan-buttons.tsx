@@ -36,7 +36,14 @@ export function PlanButtons({ scopes, onPress, onPlanned }: PlanButtonsProps) {
   }
 
   return scopes.map((scope) => (
-    <Button key={scope} variant="secondary" busy={planning === scope} disabled={planning !== null && planning !== scope} onClick={() => void plan(scope)}>
+    <Button
+      key={scope}
+      className={`plan-button--${scope}`}
+      variant="secondary"
+      busy={planning === scope}
+      disabled={planning !== null && planning !== scope}
+      onClick={() => void plan(scope)}
+    >
       {planning === scope ? t.planning : scope === 'day' ? t.planDay : t.planWeek}
     </Button>
   ));

@@ -17,24 +17,34 @@ export interface ProposedBlock {
   proposed: true;
 }
 
-/** The blocks still waiting in `sets`, earliest first. */
+/** The newest plan of `sets` (the assistant's or the button's), answered or not: a newer plan supersedes the ones before it. */
+export function newestPlan(sets: readonly ChangeSet[]): ChangeSet | undefined {
+  const plans = sets.filter((set) => set.lines.some((line) => line.proposal) || (set.unplaced?.length ?? 0) > 0);
+  return plans.reduce<ChangeSet | undefined>((found, set) => (found && found.created_at >= set.created_at ? found : set), undefined);
+}
+
+/**
+ * The blocks still waiting in the newest plan of `sets`, earliest first; none once it is answered.
+ * An older plan still waiting may have placed the same tasks elsewhere: drawn together, the plans
+ * would show a task twice, and accepting the older one would book it twice.
+ */
 export function proposedBlocks(sets: readonly ChangeSet[]): ProposedBlock[] {
-  return sets
-    .flatMap((set) =>
-      set.lines.flatMap(({ status, proposal, title, tool_call_id, index }) =>
-        status === 'proposed' && proposal
-          ? [
-              {
-                key: `${set.id}/${tool_call_id}/${index}`,
-                title,
-                start_time: proposal.start_time,
-                end_time: proposal.end_time,
-                all_day: false as const,
-                proposed: true as const,
-              },
-            ]
-          : [],
-      ),
+  const newest = newestPlan(sets);
+  if (!newest) return [];
+  return newest.lines
+    .flatMap(({ status, proposal, title, tool_call_id, index }) =>
+      status === 'proposed' && proposal
+        ? [
+            {
+              key: `${newest.id}/${tool_call_id}/${index}`,
+              title,
+              start_time: proposal.start_time,
+              end_time: proposal.end_time,
+              all_day: false as const,
+              proposed: true as const,
+            },
+          ]
+        : [],
     )
     .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
 }

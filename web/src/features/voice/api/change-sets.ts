@@ -2,17 +2,14 @@ import { useEffect, useRef } from 'react';
 import useSWR, { mutate, useSWRConfig } from 'swr';
 import { POLLING_MS } from '../../../../../shared/constants';
 import type { ChangeLine, ChangeSet } from '../../../../../shared/change-sets.schema';
-import { PLANNER_CONVERSATION } from '../../../../../shared/planning';
+import { PLANNER_CONVERSATION } from '../../../../../shared/change-sets';
 import { apiRequest } from '../../../lib/api';
 import { onCounterMoved, useChangeNoticesOpen } from '../../../lib/change-watcher';
+import { CHANGE_SET_READ_DELAY_MS, CHANGE_SETS_KEY, changeSetKey, readChangeSetNow, readListSoon } from './change-set-reads';
 import { TOOL_CALLS_KEY } from './tool-calls';
 import { useLiveChangeSetId, useVoice } from '../components/voice-provider';
 
 /** Today's change sets of the assistant (functions/voice/change-sets.ts), newest first. */
-const CHANGE_SETS_KEY = '/api/voice/change-sets';
-const changeSetKey = (id: string) => `${CHANGE_SETS_KEY}/${id}`;
-/** How long the live set waits after a move of the counter before it is read again. */
-const CHANGE_SET_READ_DELAY_MS = 250;
 
 /**
  * The change set of the turn under way (the newest call's): read again each time the tool calls'
@@ -88,15 +85,6 @@ export function useTodaysChangeSets(): readonly ChangeSet[] {
   return live ? [live, ...listed.filter((set) => set.id !== live.id)] : listed;
 }
 
-let listReadTimer: ReturnType<typeof setTimeout> | undefined;
-/** One read of today's list after a burst of moves, however many screens listen. */
-function readListSoon() {
-  listReadTimer ??= setTimeout(() => {
-    listReadTimer = undefined;
-    void mutate(CHANGE_SETS_KEY);
-  }, CHANGE_SET_READ_DELAY_MS);
-}
-
 /** A set the Plan button made: the page shows it, not the assistant's panel (it is not the assistant's doing). */
 export const isButtonPlan = (set: ChangeSet): boolean => set.conversation_id === PLANNER_CONVERSATION;
 
@@ -116,11 +104,18 @@ export async function undoChangeSet(id: string): Promise<ChangeSet> {
 }
 
 /**
- * The person's answer to what the set holds waiting (moves to the trash, a plan's blocks): all,
- * none, or with `lines` (each `<tool_call_id>/<index>`) only those, the rest turned down.
+ * The person's answer to one question of the set (its moves to the trash, or its plan's blocks),
+ * named by `lines` (each `<tool_call_id>/<index>`, all of the same status): with `apply`, those
+ * done and the rest of their status turned down; without, those turned down. The set's other
+ * question keeps waiting. A refused answer reads the set again, so the next one names what still waits.
  */
-export async function confirmChangeSet(id: string, apply: boolean, lines?: readonly string[]): Promise<ChangeSet> {
-  return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/confirm`, { method: 'POST', body: { apply, lines }, signedIn: true }));
+export async function confirmChangeSet(id: string, apply: boolean, lines: readonly string[]): Promise<ChangeSet> {
+  try {
+    return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/confirm`, { method: 'POST', body: { apply, lines }, signedIn: true }));
+  } catch (error) {
+    readChangeSetNow(id);
+    throw error;
+  }
 }
 
 /** A set made outside a conversation (the Plan my day button's): first in today's list at once, then the list read once more in case it was being read. */

@@ -13,6 +13,7 @@ import { readListAgain } from '../../../lib/read-paths';
 import { useLanguage } from '../../../i18n/language';
 import { changeLineKey } from '../../../../../shared/change-sets';
 import { confirmChangeSet, isButtonPlan, undoChangeSet, undoLines, useChangeSet } from '../api/change-sets';
+import { answerToldToAgent } from '../api/change-set-answers';
 import { useVoice } from './voice-provider';
 import './proposal.css';
 
@@ -67,6 +68,8 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
   const movedBeforeAsking = held.length > 0 ? set.lines.filter((line) => line.action === 'delete' && line.status === 'applied') : [];
   /** A plan's lines: its proposal view answers them and has their Undo all; the turn's other changes list below it. */
   const planned = set.lines.filter((line) => line.proposal);
+  /** A plan that placed nothing still shows, for its tasks that found no room. */
+  const isPlan = planned.length > 0 || (set.unplaced?.length ?? 0) > 0;
   const others = planned.length > 0 ? set.lines.filter((line) => !line.proposal) : set.lines;
   const undoable = planned.length === 0 && set.lines.some((line) => line.status === 'applied');
 
@@ -86,11 +89,13 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
     }
   }
 
+  /** Answers the moves to the trash only: a plan of the same turn keeps waiting for its own answer. */
   async function answer(apply: boolean) {
+    const keys = held.map(changeLineKey);
     await run(async () => {
-      await confirmChangeSet(set.id, apply);
+      const answered = await confirmChangeSet(set.id, apply, keys);
       // The agent was told it is waiting: now it hears the answer, if the call still runs.
-      tell(apply ? `The person confirmed on screen: ${held.length} moved to the trash.` : 'The person cancelled on screen: nothing was deleted.');
+      tell(answerToldToAgent(answered, keys, 'moves to the trash'));
     });
   }
 
@@ -129,7 +134,7 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
           </Button>
         </div>
       )}
-      {planned.length > 0 && <ProposalView set={set} tell={tell} />}
+      {isPlan && <ProposalView set={set} tell={tell} />}
       {others.length > 0 && (
         <ul className="change-set__lines">
           {others.map((line) => (
@@ -275,23 +280,24 @@ export function ProposalView({ set, tell, onAnswered, onClose }: ProposalViewPro
     }
   }
 
+  /** Answers the plan's blocks only, always naming them: moves to the trash of the same turn keep waiting for their own answer. */
   const answer = (accept: boolean) =>
     run(async () => {
-      const all = checked.length === waiting.length;
-      await confirmChangeSet(set.id, accept, accept && !all ? checked.map(changeLineKey) : undefined);
+      const answered = await confirmChangeSet(set.id, accept, (accept ? checked : waiting).map(changeLineKey));
       // The saved blocks show as events at once, without waiting for the change notice.
       if (accept) readListAgain('events');
       onAnswered?.();
-      tell?.(
-        accept
-          ? `The person accepted ${checked.length} of the ${waiting.length} proposed blocks on screen; the rest were dropped.`
-          : 'The person cancelled the plan on screen: nothing was planned.',
-      );
+      tell?.(answerToldToAgent(answered, waiting.map(changeLineKey), 'plan'));
     });
 
+  /**
+   * Undoes the plan's saved blocks only, not the turn's other changes; when the plan's are all the
+   * set's (always so for the button's plans), as the set's one all-or-none Undo all.
+   */
   const undoAll = () =>
     run(async () => {
-      await undoChangeSet(set.id);
+      const planOnly = set.lines.every((line) => line.status !== 'applied' || line.proposal);
+      await (planOnly ? undoChangeSet(set.id) : undoLines(set.id, applied));
       readListAgain('events');
     });
 
@@ -324,26 +330,29 @@ export function ProposalView({ set, tell, onAnswered, onClose }: ProposalViewPro
           ))}
         </ul>
       ) : (
-        <ul className="proposal__blocks">
-          {lines.map((line) => (
-            <li key={changeLineKey(line)} className={classNames('proposal__answered', `proposal__answered--${line.status}`)}>
-              <span className="proposal__block-title">{line.title}</span>
-              <span className="proposal__when">{when(line)}</span>
-              {(line.status === 'failed' || line.status === 'declined' || line.status === 'undone') && (
-                <span className="proposal__reason">
-                  {[t.status[line.status], line.reason && localizeMessage(line.reason, texts)].filter(Boolean).join(' · ')}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
+        lines.length > 0 && (
+          <ul className="proposal__blocks">
+            {lines.map((line) => (
+              <li key={changeLineKey(line)} className={classNames('proposal__answered', `proposal__answered--${line.status}`)}>
+                <span className="proposal__block-title">{line.title}</span>
+                <span className="proposal__when">{when(line)}</span>
+                {(line.status === 'failed' || line.status === 'declined' || line.status === 'undone') && (
+                  <span className="proposal__reason">
+                    {[t.status[line.status], line.reason && localizeMessage(line.reason, texts)].filter(Boolean).join(' · ')}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )
       )}
       {set.unplaced && set.unplaced.length > 0 && (
         <div className="proposal__unplaced">
           <h4 className="proposal__subtitle">{t.noRoom}</h4>
           <ul>
-            {set.unplaced.map((task) => (
-              <li key={task.task_id}>
+            {/* A task or a repeating series may be named more than once: its place in the list is the key. */}
+            {set.unplaced.map((task, place) => (
+              <li key={place}>
                 <span className="proposal__block-title">{task.title}</span>{' '}
                 <span className="proposal__reason">{reasonInWords(task.reason, language, timeZone)}</span>
               </li>

@@ -18,6 +18,7 @@ import {
   type LiveConversation,
   type Mode,
 } from '../lib/conversation';
+import { readChangeSetNow } from '../api/change-set-reads';
 import { createToolCallReflector, toolChange } from '../lib/reflect-tool-calls';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizedError } from '../../../lib/api';
@@ -134,6 +135,8 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
           onToolCall: (call) => {
             cacheToolCall(call);
             reflector.reflect(call);
+            // A plan's proposal, or the answer to one, is drawn from its change set: read it now.
+            if (call.status === 'success' && call.result && 'change_set_id' in call.result) readChangeSetNow(call.result.change_set_id);
           },
           onEnd: (errorMessage) => {
             if (live.current !== conversation) return;

@@ -1,7 +1,7 @@
 import { mutate } from 'swr';
 import { AGENT_EVENTS } from '../../../../../shared/constants';
 import type { ITEM_SCHEMAS } from '../../../../../shared/item-kinds.schema';
-import { ENTITY_OF_KIND, type Entity, type ItemKind } from '../../../../../shared/item-kinds';
+import { ENTITY_OF_KIND, ITEM_KINDS, type Entity, type ItemKind } from '../../../../../shared/item-kinds';
 import { toolMeaning } from '../../../../../shared/assistant-tools';
 import { itemIdOfToolCall, type AgentActionType } from '../../../../../shared/tool-calls';
 import type { ToolCall } from '../../../../../shared/tool-calls.schema';
@@ -33,10 +33,11 @@ export function toolChange(call: Pick<ToolCall, 'tool_name'>): { type: AgentActi
 }
 
 /**
- * The list a finished call changed without being a change of its own: an answer to a plan saves
- * its accepted blocks, which are events (a plan itself saves nothing, so changes no list).
+ * The lists a finished call changed without being a change of its own: an answer saves a plan's
+ * accepted blocks (events) or moves held to the trash (of any kind, tags too), so every list is
+ * read again (a plan itself saves nothing, so changes no list).
  */
-const answeredKind = (call: Pick<ToolCall, 'tool_name'>): ItemKind | null => (toolMeaning(call.tool_name)?.does === 'answer' ? 'events' : null);
+const answeredKinds = (call: Pick<ToolCall, 'tool_name'>): readonly ItemKind[] => (toolMeaning(call.tool_name)?.does === 'answer' ? ITEM_KINDS : []);
 
 let itemSchemas: Promise<typeof ITEM_SCHEMAS> | undefined;
 
@@ -53,7 +54,7 @@ export function loadItemSchemas(): Promise<typeof ITEM_SCHEMAS> {
  * an update; gone for a delete); success with a result puts the real item in its place, highlights
  * it and refetches the list; an error refetches it, which undoes the guess; success without a
  * result is warned about and ignored; a call already undone when it is first seen finished only
- * refetches; a finished answer to a plan refetches the events (its accepted blocks). The calls
+ * refetches; a finished answer to a plan or to moves held refetches every list. The calls
  * already finished when the page first sees the list are history, not news.
  * Each call's phase is remembered until the list has moved past it, so no step is taken twice,
  * whatever the list's length.
@@ -108,8 +109,7 @@ export function createToolCallReflector(cache: ListCache = swrListCache) {
     phases.set(call.id, 'settled');
     const change = toolChange(call);
     if (!change) {
-      const answered = answeredKind(call);
-      if (answered) cache.refetch(answered);
+      for (const kind of answeredKinds(call)) cache.refetch(kind);
       return;
     }
     if (call.status === 'error' || call.undone_at) {
