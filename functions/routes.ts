@@ -31,7 +31,7 @@ import { PushSubscriptionCreateSchema, PushSubscriptionEntrySchema } from '../sh
 import { ReminderMailStatusSchema } from '../shared/reminders.schema';
 import { ReminderNoticeSchema, SnoozeSchema } from '../shared/reminder-notices.schema';
 import { SettingsSchema, SettingsUpdateSchema } from '../shared/settings.schema';
-import { ChangeSetConfirmationSchema, ChangeSetSchema, ToolCallUndoSchema } from '../shared/change-sets.schema';
+import { ChangeSetConfirmationSchema, ChangeSetSchema, ChangeSetUndoSchema, ToolCallUndoSchema } from '../shared/change-sets.schema';
 import { PlanButtonSchema } from '../shared/planning.schema';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';
@@ -454,7 +454,8 @@ export const routes = [
   route('POST', '/api/voice/change-sets/{id}/undo', {
     handler: 'voice',
     summary:
-      'Undo all: revert every change of the set, newest first, all or none; 409 names each line that cannot be reverted (`<tool_call_id>/<index>`: changed since, deleted since)',
+      "Undo all: revert every change of the set (or only `lines`, e.g. a plan's beside other changes of its turn), newest first, all or none; 409 names each line that cannot be reverted (`<tool_call_id>/<index>`: changed since, deleted since)",
+    body: ChangeSetUndoSchema,
     response: ChangeSetSchema,
   }),
   route('POST', '/api/voice/change-sets/{id}/confirm', {

@@ -59,6 +59,15 @@ export const ChangeSetConfirmationSchema = z.strictObject({
     .optional(),
 });
 
+/** Undo all of a set, or only these of its lines (each `<tool_call_id>/<index>`). */
+export const ChangeSetUndoSchema = z.strictObject({
+  lines: z
+    .array(z.string().max(TOOL_CALL_ID_MAX + 10))
+    .min(1)
+    .max(CHANGE_SET_LIMITS.linesPerSet)
+    .optional(),
+});
+
 /** One line of a call to undo (a batch call's item); without it, the whole call. */
 export const ToolCallUndoSchema = z.strictObject({
   index: z

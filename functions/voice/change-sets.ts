@@ -89,13 +89,14 @@ export async function listTodaysChangeSets(userId: string, now: Date): Promise<C
 }
 
 /**
- * "Undo all": reverts every applied line of the set, newest first, in one request. Either all of
+ * "Undo all": reverts every applied line of the set (or of `chosen`), newest first, in one request. Either all of
  * them are reverted, or none is, and the 409 names each line that could not be (by
  * `<tool_call_id>/<index>`) with why: changed since, or deleted since.
  */
-export async function undoChangeSet(userId: string, changeSetId: string, now: Date): Promise<ChangeSet> {
+export async function undoChangeSet(userId: string, changeSetId: string, now: Date, chosen?: readonly string[]): Promise<ChangeSet> {
   const found = await readOrNotFound(userId, changeSetId, now);
-  const applied = found.lines.filter((line) => line.status === 'applied');
+  // With `chosen` (a plan's lines, beside other changes of its turn), only those are undone.
+  const applied = found.lines.filter((line) => line.status === 'applied' && (!chosen || chosen.includes(changeLineKey(line))));
   if (applied.length === 0) throw conflict(CHANGE_SET_MESSAGES.nothingToUndo);
   await revertAll(userId, changeSetId, found.lines, applied.reverse(), now);
   return getChangeSet(userId, changeSetId, now);

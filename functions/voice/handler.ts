@@ -48,7 +48,8 @@ export const handler = httpHandler('voice', {
   'POST /api/voice/tool-calls/{id}/undo': async ({ userId, params, body, now }) => ok(await undoToolCall(userId, params.id!, body.index, now)),
   'GET /api/voice/change-sets': async ({ userId, now }) => ok({ items: await listTodaysChangeSets(userId, now) }),
   'GET /api/voice/change-sets/{id}': async ({ userId, params, now }) => ok(await getChangeSet(userId, changeSetIdParam(params.id), now)),
-  'POST /api/voice/change-sets/{id}/undo': async ({ userId, params, now }) => ok(await undoChangeSet(userId, changeSetIdParam(params.id), now)),
+  'POST /api/voice/change-sets/{id}/undo': async ({ userId, params, body, now }) =>
+    ok(await undoChangeSet(userId, changeSetIdParam(params.id), now, body.lines)),
   'POST /api/voice/change-sets/{id}/confirm': async ({ userId, params, body, now }) =>
     ok(await confirmChangeSet(userId, changeSetIdParam(params.id), body.apply, now, body.lines)),
 });

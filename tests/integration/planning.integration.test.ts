@@ -515,6 +515,20 @@ describe('a plan beside other changes of its turn', () => {
     expect((await events(alice)).map((block) => block.title)).toEqual(['Write the report', 'Slides']);
   });
 
+  it("undoes only the plan's blocks when asked for its lines, and leaves the turn's other changes", async () => {
+    const alice = await berliner();
+    const set = await planAndDeletes(alice);
+    await confirm(alice, set, { apply: true, lines: keysOf(set, 'proposed') });
+    await confirm(alice, set, { apply: true, lines: keysOf(set, 'held') });
+    const plan = set.lines.filter((line) => line.proposal).map(lineIdOf);
+
+    const undone = await alice.post(`/api/voice/change-sets/${set.id}/undo`, { lines: plan });
+    expect(undone.status).toBe(200);
+    expect(undone.body.lines.map((line: ChangeLine) => line.status)).toEqual(['undone', 'undone', 'applied', 'applied', 'applied', 'applied']);
+    // The blocks are gone; the four moves to the trash stand.
+    expect(await events(alice)).toEqual([]);
+  });
+
   it('declines only the plan by voice; the held moves to the trash still wait, then a no declines them', async () => {
     const alice = await berliner();
     const set = await planAndDeletes(alice);

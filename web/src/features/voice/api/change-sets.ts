@@ -99,8 +99,8 @@ function cacheChangeSet(set: ChangeSet): ChangeSet {
 }
 
 /** "Undo all": every change of the set, or none (the ApiError names the lines that could not be undone). */
-export async function undoChangeSet(id: string): Promise<ChangeSet> {
-  return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/undo`, { method: 'POST', signedIn: true }));
+export async function undoChangeSet(id: string, lines?: readonly string[]): Promise<ChangeSet> {
+  return cacheChangeSet(await apiRequest<ChangeSet>(`${changeSetKey(id)}/undo`, { method: 'POST', body: lines ? { lines } : undefined, signedIn: true }));
 }
 
 /**

@@ -290,14 +290,10 @@ export function ProposalView({ set, tell, onAnswered, onClose }: ProposalViewPro
       tell?.(answerToldToAgent(answered, waiting.map(changeLineKey), 'plan'));
     });
 
-  /**
-   * Undoes the plan's saved blocks only, not the turn's other changes; when the plan's are all the
-   * set's (always so for the button's plans), as the set's one all-or-none Undo all.
-   */
+  /** Undoes the plan's saved blocks only, all or none, not the turn's other changes. */
   const undoAll = () =>
     run(async () => {
-      const planOnly = set.lines.every((line) => line.status !== 'applied' || line.proposal);
-      await (planOnly ? undoChangeSet(set.id) : undoLines(set.id, applied));
+      await undoChangeSet(set.id, applied.map(changeLineKey));
       readListAgain('events');
     });
 
