@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { ASSISTANT_TOOLS, type ToolMeaning } from '../shared/assistant-tools';
 import { ENTITY_OF_KIND } from '../shared/item-kinds';
 import { CLIENT_TOOLS, type ToolParameter } from '../functions/voice/agent/tools';
+import { writeOrCheck } from './generated-doc';
 
 /**
  * Writes docs/assistant-tools.md, the assistant's tools as the agent is given them, from the
@@ -9,7 +9,6 @@ import { CLIENT_TOOLS, type ToolParameter } from '../functions/voice/agent/tools
  * (shared/assistant-tools.schema.ts) (--write), or fails when the committed page differs from what
  * they say now (--check, run by `npm test`).
  */
-const FILE = new URL('../docs/assistant-tools.md', import.meta.url);
 
 /** What the processor does with a call of this meaning, in a few words. */
 function meaningInWords(meaning: ToolMeaning): string {
@@ -65,20 +64,4 @@ export function assistantToolsPage(): string {
   ].join('\n');
 }
 
-const text = assistantToolsPage();
-if (process.argv.includes('--write')) {
-  writeFileSync(FILE, text);
-  console.log('docs/assistant-tools.md written');
-} else if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(FILE, 'utf8');
-  } catch {
-    // reported below
-  }
-  if (committed !== text) {
-    console.error('docs/assistant-tools.md is out of date with the tool registry or schemas: run `npm run assistant-tools`.');
-    process.exit(1);
-  }
-  console.log('docs/assistant-tools.md matches the tool registry');
-}
+writeOrCheck('docs/assistant-tools.md', assistantToolsPage(), { from: 'the tool registry', command: 'npm run assistant-tools' });

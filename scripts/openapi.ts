@@ -1,12 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { routes, type Route } from '../functions/routes';
+import { writeOrCheck } from './generated-doc';
 
 /**
  * Writes docs/openapi.json from the route table and its zod schemas (--write), or fails when the
  * committed document differs from what they say now (--check, run by `npm test`).
  */
-const FILE = new URL('../docs/openapi.json', import.meta.url);
 
 const errorBody = z.object({
   error: z.object({
@@ -139,20 +138,4 @@ export function openApiDocument() {
   };
 }
 
-const text = `${JSON.stringify(openApiDocument(), null, 2)}\n`;
-if (process.argv.includes('--write')) {
-  writeFileSync(FILE, text);
-  console.log('docs/openapi.json written');
-} else if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(FILE, 'utf8');
-  } catch {
-    // reported below
-  }
-  if (committed !== text) {
-    console.error('docs/openapi.json is out of date with the route table or schemas: run `npm run openapi`.');
-    process.exit(1);
-  }
-  console.log('docs/openapi.json matches the route table');
-}
+writeOrCheck('docs/openapi.json', `${JSON.stringify(openApiDocument(), null, 2)}\n`, { from: 'the route table', command: 'npm run openapi' });

@@ -46,27 +46,24 @@ export const ChangeSetSchema = z.object({
 });
 export type ChangeSet = z.infer<typeof ChangeSetSchema>;
 
+/** Some lines of a set, each `<tool_call_id>/<index>` (changeLineKey). */
+const lineKeys = z
+  .array(z.string().max(TOOL_CALL_ID_MAX + 10))
+  .min(1)
+  .max(CHANGE_SET_LIMITS.linesPerSet)
+  .optional();
+
 /**
  * The person's answer to "Move 5 tasks to the trash?" or to a plan: apply all, none, or (with
  * `lines`, each `<tool_call_id>/<index>`) only those, the rest turned down.
  */
 export const ChangeSetConfirmationSchema = z.strictObject({
   apply: z.boolean({ error: 'Say whether to apply the changes' }),
-  lines: z
-    .array(z.string().max(TOOL_CALL_ID_MAX + 10))
-    .min(1)
-    .max(CHANGE_SET_LIMITS.linesPerSet)
-    .optional(),
+  lines: lineKeys,
 });
 
-/** Undo all of a set, or only these of its lines (each `<tool_call_id>/<index>`). */
-export const ChangeSetUndoSchema = z.strictObject({
-  lines: z
-    .array(z.string().max(TOOL_CALL_ID_MAX + 10))
-    .min(1)
-    .max(CHANGE_SET_LIMITS.linesPerSet)
-    .optional(),
-});
+/** Undo all of a set, or only these of its lines. */
+export const ChangeSetUndoSchema = z.strictObject({ lines: lineKeys });
 
 /** One line of a call to undo (a batch call's item); without it, the whole call. */
 export const ToolCallUndoSchema = z.strictObject({
