@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startLocalStack } from '../local/stack';
 import { CALENDAR_FEED } from '../shared/calendar-feed';
 import { percentile } from './percentile';
-import { LIMITS_NO_ONE_MEETS, signedInApi } from './stack-api';
+import { startApiStack } from './stack-api';
 
 /**
  * The calendar feed on the local stack: how long a subscriber waits for a person's feed (built from
@@ -19,16 +15,7 @@ const MOST_ROUNDS = CALENDAR_FEED.requestsPerHour - WARM_UP - 1;
 const ROUNDS = Math.min(Number(process.env.BENCH_ROUNDS ?? MOST_ROUNDS), MOST_ROUNDS);
 const ITEMS = Number(process.env.BENCH_FEED_EVENTS ?? 300);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'tempo-bench-'));
-const stack = await startLocalStack({
-  dataDir,
-  port: 0,
-  cognitoPort: 9400 + Math.floor(Math.random() * 500),
-  // One address asking this often is past the public routes' limits.
-  apiLimits: LIMITS_NO_ONE_MEETS,
-});
-
-const api = signedInApi(stack.url);
+const { stack, api, stop } = await startApiStack();
 
 /** Each fetch alone, after WARM_UP untimed; the statuses must be what the case says. */
 async function timed(url: string, status: number, headers: Record<string, string> = {}): Promise<number[]> {
@@ -85,6 +72,5 @@ try {
   }
   console.log(`  feed size: ${(size / 1024).toFixed(1)} KB`);
 } finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

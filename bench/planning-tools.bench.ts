@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startLocalStack } from '../local/stack';
 import { percentile } from './percentile';
-import { LIMITS_NO_ONE_MEETS, signedInApi } from './stack-api';
+import { startApiStack } from './stack-api';
 
 /**
  * The planning tools on the local stack, server side, for a person with a week holding
@@ -25,14 +21,7 @@ const EVENTS = Number(process.env.BENCH_PLAN_EVENTS ?? 150);
 const TASKS = Number(process.env.BENCH_PLAN_TASKS ?? 50);
 const POLL_MS = 1;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'tempo-bench-'));
-const stack = await startLocalStack({
-  dataDir,
-  port: 0,
-  cognitoPort: 9400 + Math.floor(Math.random() * 500),
-  apiLimits: LIMITS_NO_ONE_MEETS,
-});
-const api = signedInApi(stack.url);
+const { stack, api, stop } = await startApiStack();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 try {
@@ -126,6 +115,5 @@ try {
   line('planTasks logged → proposal readable', proposed, 300);
   line(`Accept (confirm) → all ${blocks} blocks saved`, accepted, 300);
 } finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

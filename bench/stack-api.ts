@@ -1,3 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalStack } from '../local/stack';
+
 /**
  * What benches share to drive a local stack's API as a person would, through HTTP.
  */
@@ -25,3 +30,20 @@ export const LIMITS_NO_ONE_MEETS = {
   throttle: { ratePerSecond: 1_000_000, burst: 1_000_000 },
   clientLimits: { windowMs: 60_000, perPerson: 1_000_000, anonymousPerAddress: 1_000_000, perAddress: 1_000_000, publicRoutesPerAddress: 1_000_000 },
 } as const;
+
+/**
+ * A fresh local stack (the API, no web build) in a temporary folder, with limits no one meets and a
+ * signed-in caller; `stop` removes the folder.
+ */
+export async function startApiStack() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tempo-bench-'));
+  const stack = await startLocalStack({ dataDir, port: 0, cognitoPort: 9400 + Math.floor(Math.random() * 500), apiLimits: LIMITS_NO_ONE_MEETS });
+  return {
+    stack,
+    api: signedInApi(stack.url),
+    async stop() {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
