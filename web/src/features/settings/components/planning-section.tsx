@@ -2,10 +2,10 @@ import { DEFAULT_PLANNING, PLANNING_LIMITS, PLANNING_MESSAGES, type DayHours, ty
 import { WEEKDAYS, type Weekday } from '../../../../../shared/weekdays';
 import { weekdayName } from '../../../components/items/repeat-form';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { TextField } from '../../../components/ui/text-field';
 import type { AppTexts, PublicTexts } from '../../../i18n/catalogue-types';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizeMessage } from '../../../lib/api';
+import { WholeNumberField } from './whole-number-field';
 
 /** A stretch of the day as the form holds it: its times stay as typed while it is off, so turning it on again brings them back. */
 interface HoursDraft {
@@ -121,27 +121,19 @@ export function PlanningSection({ draft, errors, onChange }: PlanningSectionProp
         onChange={changeLunch}
       />
       <div className="settings-row">
-        <TextField
+        <WholeNumberField
           label={t.buffer}
-          type="number"
-          inputMode="numeric"
-          min={bufferMinutes.min}
-          max={bufferMinutes.max}
-          hint={texts.settings.range(bufferMinutes.min, bufferMinutes.max)}
+          range={bufferMinutes}
           value={draft.plan_buffer_minutes}
           error={errors.plan_buffer_minutes}
-          onChange={(event) => onChange({ plan_buffer_minutes: event.target.value }, 'plan_buffer_minutes')}
+          onChange={(value) => onChange({ plan_buffer_minutes: value }, 'plan_buffer_minutes')}
         />
-        <TextField
+        <WholeNumberField
           label={t.defaultTaskMinutes}
-          type="number"
-          inputMode="numeric"
-          min={defaultTaskMinutes.min}
-          max={defaultTaskMinutes.max}
-          hint={texts.settings.range(defaultTaskMinutes.min, defaultTaskMinutes.max)}
+          range={defaultTaskMinutes}
           value={draft.default_task_minutes}
           error={errors.default_task_minutes}
-          onChange={(event) => onChange({ default_task_minutes: event.target.value }, 'default_task_minutes')}
+          onChange={(value) => onChange({ default_task_minutes: value }, 'default_task_minutes')}
         />
       </div>
     </section>

@@ -20,6 +20,7 @@ import { signOutEverywhere } from '../api/sign-out-everywhere';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { GoogleCalendarSection } from './google-calendar-section';
 import { NotificationsSection } from './notifications-section';
+import { WholeNumberField } from './whole-number-field';
 import { errorKeyOf, planningDraftOf, planningHoursOf, PlanningSection, settingsMessage, type PlanningDraft } from './planning-section';
 import { ReminderMailStatus } from './reminder-mail-status';
 import './settings.css';
@@ -294,27 +295,19 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <h2 id="settings-integration">{t.integration}</h2>
         <GoogleCalendarSection />
         <div className="settings-row">
-          <TextField
+          <WholeNumberField
             label={t.syncPastDays}
-            type="number"
-            inputMode="numeric"
-            min={SYNC_PAST_DAYS.min}
-            max={SYNC_PAST_DAYS.max}
-            hint={t.range(SYNC_PAST_DAYS.min, SYNC_PAST_DAYS.max)}
+            range={SYNC_PAST_DAYS}
             value={draft.sync_past_days}
             error={errors.sync_past_days}
-            onChange={(event) => change('sync_past_days', event.target.value)}
+            onChange={(value) => change('sync_past_days', value)}
           />
-          <TextField
+          <WholeNumberField
             label={t.syncFutureMonths}
-            type="number"
-            inputMode="numeric"
-            min={SYNC_FUTURE_MONTHS.min}
-            max={SYNC_FUTURE_MONTHS.max}
-            hint={t.range(SYNC_FUTURE_MONTHS.min, SYNC_FUTURE_MONTHS.max)}
+            range={SYNC_FUTURE_MONTHS}
             value={draft.sync_future_months}
             error={errors.sync_future_months}
-            onChange={(event) => change('sync_future_months', event.target.value)}
+            onChange={(value) => change('sync_future_months', value)}
           />
         </div>
       </section>
