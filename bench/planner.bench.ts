@@ -28,6 +28,7 @@ const event = (title: string, start: string, minutes: number, rule: string | nul
   user_id: 'bench',
   created_at: CREATED,
   updated_at: CREATED,
+  version: 1,
   deleted_at: null,
   gcal_id: null,
 });

@@ -72,18 +72,23 @@ const GOOGLE_CALENDAR: Access = {
   callsGoogle: true,
 };
 
+/*
+ * Every handler's HTTP wrapper keeps the answers of signed-in changes sent with an Idempotency-Key
+ * (functions/platform/idempotent-requests.repository.ts): GetItem, PutItem, UpdateItem and
+ * DeleteItem, granted also where only public routes are served, since the code they ship can make them.
+ */
 export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   // Their changes reach the bus and the counters from the table's stream (functions/changes/stream-consumers.ts).
   items: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'] },
-  trash: { table: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['byTrash'] },
-  settings: { table: ['GetItem', 'UpdateItem'] },
+  trash: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byTrash'] },
+  settings: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   // PutItem: the socket tickets it issues.
-  changes: { table: ['GetItem', 'PutItem'] },
+  changes: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   // GetItem: the HTTP wrapper's check of a token against the last password reset, which their
   // public routes never reach; granted since the code they ship can make it.
   // UpdateItem: the per-browser (and per-address) counters of the public forms.
-  waitlist: { table: ['GetItem', 'PutItem', 'UpdateItem'], publishes: true },
-  'bug-reports': { table: ['GetItem', 'PutItem', 'UpdateItem'], publishes: true },
+  waitlist: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], publishes: true },
+  'bug-reports': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], publishes: true },
   // ConfirmSignUp is a public Cognito call: it needs the client id, not a permission.
   // A reset spends the address's code, and records when the user's tokens start to count (by sub);
   // trusted browsers' tokens are kept by the account's sub; ending every session finds the
@@ -120,7 +125,7 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   'calendar-feed': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], linksToSite: true },
   // Plan my day: the settings, events and tasks (byList), and the plan's change set (its lines put,
   // the set and an earlier plan's lines updated, read back with a Query); no item is written.
-  planning: { table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], indexes: ['byList'] },
+  planning: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], indexes: ['byList'] },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { routes, type Route } from '../functions/routes';
+import { IDEMPOTENCY_WINDOW_HOURS } from '../shared/constants';
 import { writeOrCheck } from './generated-doc';
 
 /**
@@ -45,16 +46,43 @@ const json = (schema: z.ZodType, io: 'input' | 'output') => ({ 'application/json
 const response = (description: string, schema?: z.ZodType, io: 'input' | 'output' = 'output') =>
   schema ? { description, content: json(schema, io) } : { description };
 
+/** The signed-in changes, which run once per Idempotency-Key (functions/platform/http.ts). */
+const takesIdempotencyKey = (route: Route) => !route.public && route.method !== 'GET';
+/** An item's update, which may name the version it was made against (functions/items/handler.ts). */
+const takesIfMatch = (route: Route) => route.handler === 'items' && route.method === 'PATCH';
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: `1 to 255 printable ASCII characters, per user. The first request with a key runs; the same request again within ${IDEMPOTENCY_WINDOW_HOURS} hours gets its answer again (with \`idempotent-replayed: true\`) and runs nothing. A 5xx or 429 answer is not kept: a retry runs.`,
+  schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+};
+const IF_MATCH = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'The item’s `version` the change was made against, as a whole number, plain or quoted (`3` or `"3"`): an item at another version is left as it is (412).',
+  schema: { type: 'string', pattern: '^([1-9][0-9]*|"[1-9][0-9]*")$' },
+};
+
+const REPLAYED_HEADER = {
+  description: 'Present (`true`) on the kept answer of an earlier request with the same Idempotency-Key',
+  schema: { type: 'string', enum: ['true'] },
+};
+
 function operation(route: Route) {
-  const parameters = parametersOf(route);
+  const parameters = [...parametersOf(route), ...(takesIfMatch(route) ? [IF_MATCH] : []), ...(takesIdempotencyKey(route) ? [IDEMPOTENCY_KEY] : [])];
   const success =
     route.status === 302
       ? { description: 'Sends the browser on (its Location header)' }
       : route.produces
         ? { description: 'Success', content: { [route.produces]: { schema: { type: 'string' } } } }
         : response('Success', route.response);
+  const replayed = takesIdempotencyKey(route) ? { headers: { 'idempotent-replayed': REPLAYED_HEADER } } : {};
   const responses: Record<string, unknown> = {
-    [String(route.status ?? 200)]: success,
+    [String(route.status ?? 200)]: { ...success, ...replayed },
     '400': {
       description: 'Invalid input: `fields` names each invalid field with its message; or a path that cannot be percent-decoded (API Gateway body)',
       content: { 'application/json': { schema: { oneOf: [jsonSchema(errorBody, 'output'), jsonSchema(gatewayBody, 'output')] } } },
@@ -80,6 +108,17 @@ function operation(route: Route) {
   if (route.notFound) responses['404'] = response(route.notFound, errorBody);
   if (route.produces) responses['304'] = { description: 'Not modified since the ETag given in If-None-Match' };
   if (route.method !== 'GET') responses['409'] = response('Conflicts with what is stored', errorBody);
+  if (takesIdempotencyKey(route)) {
+    responses['409'] = response(
+      'Conflicts with what is stored, or a request with the same Idempotency-Key is still running (code `idempotency_in_progress`, Retry-After in seconds)',
+      errorBody,
+    );
+    responses['422'] = response('The Idempotency-Key was used for another request (code `idempotency_key_reused`)', errorBody);
+  }
+  if (takesIfMatch(route)) {
+    const mismatch = z.object({ error: errorBody.shape.error.extend({ current: route.response ?? z.unknown() }) });
+    responses['412'] = response('If-Match names another version than the item’s (code `version_mismatch`); `current` is the item as it is now', mismatch);
+  }
   for (const [status, description] of Object.entries(route.upstreamFailures ?? {})) responses[status] = response(description, errorBody);
   return {
     operationId: `${route.method.toLowerCase()}${route.path

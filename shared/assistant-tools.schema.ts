@@ -66,7 +66,7 @@ function itemToolDefinition(meaning: ItemToolMeaning): ToolDefinition {
   }
   switch (meaning.action) {
     case 'create':
-      return { description: `Create ${article} ${entity}. Answers the ${entity} as saved.`, parameters: schemas.create };
+      return { description: `Create ${article} ${entity}. Answers the ${entity} as saved.`, parameters: schemas.createFields };
     case 'update':
       return {
         description: `Change fields of one ${entity}, found by id; fields left out stay as they are. Answers the ${entity} as saved.`,

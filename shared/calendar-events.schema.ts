@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endsAfterStart, EVENT_TYPES } from './calendar-event-fields';
 import { API_LIMITS } from './constants';
 import { requiredDateTime } from './dates.schema';
-import { itemId, serverFields, trashFields } from './item-fields.schema';
+import { chosenId, itemId, serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { RecurrenceSchema } from './recurrence.schema';
 import { RemindersSchema } from './reminders.schema';
@@ -32,20 +32,20 @@ const timesOrder = {
   params: { message: MESSAGES.endBeforeStart, path: ['end_time'] },
 };
 
-export const EventCreateSchema = z
-  .strictObject({
-    ...eventFields,
-    description: eventFields.description.default(''),
-    all_day: eventFields.all_day.default(false),
-    location: eventFields.location.default(''),
-    color: eventFields.color.default(null),
-    event_type: eventFields.event_type.default('other'),
-    tags: eventFields.tags.default([]),
-    recurrence: eventFields.recurrence.default(null),
-    reminders: eventFields.reminders.default(null),
-    task_id: eventFields.task_id.default(null),
-  })
-  .refine(timesOrder.check, timesOrder.params);
+const eventCreateFields = {
+  ...eventFields,
+  description: eventFields.description.default(''),
+  all_day: eventFields.all_day.default(false),
+  location: eventFields.location.default(''),
+  color: eventFields.color.default(null),
+  event_type: eventFields.event_type.default('other'),
+  tags: eventFields.tags.default([]),
+  recurrence: eventFields.recurrence.default(null),
+  reminders: eventFields.reminders.default(null),
+  task_id: eventFields.task_id.default(null),
+};
+export const EventCreateSchema = z.strictObject({ ...chosenId, ...eventCreateFields }).refine(timesOrder.check, timesOrder.params);
+export const EventCreateFieldsSchema = z.strictObject(eventCreateFields).refine(timesOrder.check, timesOrder.params);
 export const EventUpdateSchema = z.strictObject(eventFields).partial().refine(timesOrder.check, timesOrder.params);
 export const EventSchema = z.object({
   ...serverFields,

@@ -80,10 +80,10 @@ export const batchOf = <T extends z.ZodType>(item: T) =>
 
 /**
  * A batch tool's parameters: `{ tasks: [...] }` of create fields for createTasks, `{ ids: [...] }`
- * for deleteTasks, each item read with `item` (by default the kind's create schema, or an id). The
+ * for deleteTasks, each item read with `item` (by default the kind's create fields, or an id). The
  * agent's tool is generated from it; the processor reads the list with any object for an item and
  * then each item on its own, so one bad item fails alone.
  */
 export function batchParameters(action: BatchAction, kind: BatchToolKind, item?: z.ZodType) {
-  return action === 'create' ? z.strictObject({ [kind]: batchOf(item ?? ITEM_SCHEMAS[kind].create) }) : z.strictObject({ ids: batchOf(item ?? itemId) });
+  return action === 'create' ? z.strictObject({ [kind]: batchOf(item ?? ITEM_SCHEMAS[kind].createFields) }) : z.strictObject({ ids: batchOf(item ?? itemId) });
 }

@@ -162,6 +162,12 @@ export const DASHBOARD = {
 export const TRASH_RETENTION_DAYS = 10;
 export const TRASH_WARNING_DAYS = 3;
 
+/**
+ * How long the API keeps the answer to a request sent with an Idempotency-Key (functions/platform/
+ * idempotent-requests.repository.ts): a retry within it gets the same answer, and nothing runs twice.
+ */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+
 export const TAGS_SHOWN = { list: 2, grid: 3, taskCard: 3 } as const;
 export const TAG_SUGGESTIONS = { minChars: 3, max: 10 } as const;
 

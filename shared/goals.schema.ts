@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
 import { GOAL_STATUSES, GOAL_TYPES } from './goals';
-import { serverFields, trashFields } from './item-fields.schema';
+import { chosenId, serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { optionalText, requiredText, tagNames } from './text.schema';
 
@@ -14,14 +14,16 @@ const goalFields = {
   tags: tagNames,
 };
 
-export const GoalCreateSchema = z.strictObject({
+const goalCreateFields = {
   ...goalFields,
   description: goalFields.description.default(''),
   type: goalFields.type.default('short_term'),
   status: goalFields.status.default('active'),
   target_date: goalFields.target_date.default(null),
   tags: goalFields.tags.default([]),
-});
+};
+export const GoalCreateSchema = z.strictObject({ ...chosenId, ...goalCreateFields });
+export const GoalCreateFieldsSchema = z.strictObject(goalCreateFields);
 export const GoalUpdateSchema = z.strictObject(goalFields).partial();
 export const GoalSchema = z.object({ ...serverFields, ...goalFields, ...trashFields });
 

@@ -10,7 +10,15 @@ export const serverFields = {
   user_id: z.string(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
+  /** 1 when made, one more on every write of the item's content (not a reorder): what an `If-Match` names. */
+  version: z.number().int().min(1),
 };
+
+/**
+ * A create may name the new item's id (an offline client names it before the server hears of it);
+ * without one the server makes it. The assistant's tools never do: their processor makes its own.
+ */
+export const chosenId = { id: itemId.optional() };
 
 export const trashFields = { deleted_at: isoDateTime.nullable() };
 

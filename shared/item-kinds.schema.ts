@@ -1,16 +1,20 @@
 import type { z } from 'zod';
-import { EventCreateSchema, EventSchema, EventUpdateSchema } from './calendar-events.schema';
-import { GoalCreateSchema, GoalSchema, GoalUpdateSchema } from './goals.schema';
+import { EventCreateFieldsSchema, EventCreateSchema, EventSchema, EventUpdateSchema } from './calendar-events.schema';
+import { GoalCreateFieldsSchema, GoalCreateSchema, GoalSchema, GoalUpdateSchema } from './goals.schema';
 import type { ItemKind } from './item-kinds';
-import { TagCreateSchema, TagSchema, TagUpdateSchema } from './tags.schema';
-import { TaskCreateSchema, TaskSchema, TaskUpdateSchema } from './tasks.schema';
+import { TagCreateFieldsSchema, TagCreateSchema, TagSchema, TagUpdateSchema } from './tags.schema';
+import { TaskCreateFieldsSchema, TaskCreateSchema, TaskSchema, TaskUpdateSchema } from './tasks.schema';
 
-/** For each kind: what a create and an update accept, and the item as stored and returned. */
+/**
+ * For each kind: what a create and an update accept, and the item as stored and returned. A create
+ * may name the new item's id; `createFields` is a create without it, what the assistant's tools take
+ * (their processor makes the ids).
+ */
 export const ITEM_SCHEMAS = {
-  goals: { create: GoalCreateSchema, update: GoalUpdateSchema, item: GoalSchema },
-  tasks: { create: TaskCreateSchema, update: TaskUpdateSchema, item: TaskSchema },
-  events: { create: EventCreateSchema, update: EventUpdateSchema, item: EventSchema },
-  tags: { create: TagCreateSchema, update: TagUpdateSchema, item: TagSchema },
+  goals: { create: GoalCreateSchema, createFields: GoalCreateFieldsSchema, update: GoalUpdateSchema, item: GoalSchema },
+  tasks: { create: TaskCreateSchema, createFields: TaskCreateFieldsSchema, update: TaskUpdateSchema, item: TaskSchema },
+  events: { create: EventCreateSchema, createFields: EventCreateFieldsSchema, update: EventUpdateSchema, item: EventSchema },
+  tags: { create: TagCreateSchema, createFields: TagCreateFieldsSchema, update: TagUpdateSchema, item: TagSchema },
 } as const satisfies Record<ItemKind, object>;
 
 /** The fields a person can edit on an item of the kind: what an update takes. */

@@ -102,6 +102,13 @@ export const API_ERRORS = {
   illFormedText: 'The text is not valid Unicode',
   internal: 'Something went wrong on our side. Please try again.',
   staleWrite: 'This item was changed elsewhere. Reload and try again.',
+  /** A PATCH whose If-Match names a version the item has left: the answer carries the item as it is now. */
+  versionMismatch: 'This item was changed elsewhere since you last saw it.',
+  invalidIfMatch: 'If-Match must be the version of the item, a whole number',
+  idAlreadyUsed: 'An item with this id exists already.',
+  invalidIdempotencyKey: 'The Idempotency-Key must be 1 to 255 printable ASCII characters',
+  idempotencyInProgress: 'This request is still being handled. Try again in a moment.',
+  idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',
 } as const;
 
 /** The voice assistant's texts (and the microphone's). */

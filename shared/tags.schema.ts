@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { API_LIMITS } from './constants';
-import { isoDateTime } from './dates.schema';
-import { itemId } from './item-fields.schema';
+import { chosenId, serverFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { DEFAULT_TAG_COLOR, tagColor } from './tags';
 import { requiredText } from './text.schema';
 
 const tagColorField = z.string().max(32).nullable().transform(tagColor);
 
-export const TagCreateSchema = z.strictObject({
+const tagCreateFields = {
   name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax, MESSAGES.tagNameControlCharacters),
   color: tagColorField.default(DEFAULT_TAG_COLOR),
-});
+};
+export const TagCreateSchema = z.strictObject({ ...chosenId, ...tagCreateFields });
+export const TagCreateFieldsSchema = z.strictObject(tagCreateFields);
 export const TagUpdateSchema = z
   .strictObject({
     name: requiredText(MESSAGES.tagNameRequired, API_LIMITS.tagNameMax, MESSAGES.tagNameControlCharacters),
@@ -19,12 +20,9 @@ export const TagUpdateSchema = z
   })
   .partial();
 export const TagSchema = z.object({
-  id: itemId,
-  user_id: z.string(),
+  ...serverFields,
   name: z.string(),
   color: z.string(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
 });
 
 export type Tag = z.infer<typeof TagSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates.schema';
-import { itemId, serverFields, trashFields } from './item-fields.schema';
+import { chosenId, itemId, serverFields, trashFields } from './item-fields.schema';
 import { MESSAGES } from './messages';
 import { RecurrenceSchema } from './recurrence.schema';
 import { EstimateSchema } from './planning.schema';
@@ -24,7 +24,7 @@ const taskFields = {
   estimate_minutes: EstimateSchema.nullable(),
 };
 
-export const TaskCreateSchema = z.strictObject({
+const taskCreateFields = {
   ...taskFields,
   description: taskFields.description.default(''),
   priority: taskFields.priority.default('medium'),
@@ -35,7 +35,9 @@ export const TaskCreateSchema = z.strictObject({
   recurrence: taskFields.recurrence.default(null),
   reminders: taskFields.reminders.default(null),
   estimate_minutes: taskFields.estimate_minutes.default(null),
-});
+};
+export const TaskCreateSchema = z.strictObject({ ...chosenId, ...taskCreateFields });
+export const TaskCreateFieldsSchema = z.strictObject(taskCreateFields);
 export const TaskUpdateSchema = z.strictObject(taskFields).partial();
 export const TaskSchema = z.object({
   ...serverFields,

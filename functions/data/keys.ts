@@ -63,6 +63,12 @@ export function expiryKeys(deletedAt: string): { XPK: string; XSK: string } {
 export const expiryPartition = (day: string) => `EXPIRY#${day}`;
 /** The records of one bus consumer's Idempotency utility (Powertools), keyed by the event's hash. */
 export const idempotencyPartition = (consumer: string) => `IDEMPOTENCY#${consumer}`;
+/**
+ * A request a user sent with an Idempotency-Key, and the answer it got (functions/platform/
+ * idempotent-requests.repository.ts): in a partition of the user's own, so that one user's key
+ * never meets another's; it carries a TTL.
+ */
+export const idempotentRequestKey = (userId: string, key: string) => ({ PK: `IDEMPOTENT#${userId}`, SK: key });
 /** The day the hourly purge goes on from. */
 export const PURGE_CHECKPOINT_KEY = { PK: 'PURGE', SK: 'CHECKPOINT' } as const;
 

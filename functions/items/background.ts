@@ -32,7 +32,7 @@ export async function liveItemNow<K extends TrashableKind>(userId: string, kind:
  */
 
 /** What the sync sets on a new copy; the items domain stamps the rest. */
-export type GoogleCopyContent = Omit<Item<'events'>, 'id' | 'user_id' | 'created_at' | 'updated_at' | 'deleted_at'> & { gcal_id: string };
+export type GoogleCopyContent = Omit<Item<'events'>, 'id' | 'user_id' | 'created_at' | 'updated_at' | 'version' | 'deleted_at'> & { gcal_id: string };
 
 /** A copy, live or in the trash (a copy the person put there stays there), for the sync to compare with Google's. */
 export async function readGoogleCopy(userId: string, id: string): Promise<StoredItem<'events'> | undefined> {
@@ -42,13 +42,13 @@ export async function readGoogleCopy(userId: string, id: string): Promise<Stored
 /** Makes a copy under the id the sync derives; false when another sync running at the same time made it first. */
 export async function insertGoogleCopy(userId: string, id: string, content: GoogleCopyContent, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const copy: StoredItem<'events'> = { ...content, id, user_id: userId, created_at: at, updated_at: at, deleted_at: null };
+  const copy: StoredItem<'events'> = { ...content, id, user_id: userId, created_at: at, updated_at: at, version: 1, deleted_at: null };
   return conditionally(insertItem(userId, 'events', copy));
 }
 
 /** Changes a live copy as read; false when it was changed since (a local edit wins this round) or put in the trash. */
 export async function updateGoogleCopy(userId: string, read: StoredItem<'events'>, changes: Partial<Item<'events'>>, now: Date): Promise<boolean> {
-  const next: StoredItem<'events'> = { ...read, ...changes, updated_at: laterThan(read.updated_at, now) };
+  const next: StoredItem<'events'> = { ...read, ...changes, updated_at: laterThan(read.updated_at, now), version: read.version + 1 };
   return replaceLiveItem(userId, 'events', next, read.updated_at);
 }
 

@@ -6,6 +6,9 @@ import { expiryKeys, expiryPartition, itemKey, itemKeyPrefix, listKey, trashKey,
 import { conditionally, db, queryItems, tableName, unlessConditionFails } from '../platform/dynamo';
 import { withoutKeys, type StoredItem } from './stored-item';
 
+/** One more than the item's version, in an update expression (`:one` = 1); an item saved before versions is at 1. */
+const NEXT_VERSION = 'version = if_not_exists(version, :one) + :one';
+
 const liveListAttributes = (userId: string, kind: ItemKind, item: StoredItem) => ({
   LPK: listKey(userId, kind),
   LSK: listSortKey(item),
@@ -88,7 +91,7 @@ function trashAttributes(userId: string, kind: ItemKind, id: string, deletedAt: 
   };
 }
 
-/** Moves a live item to the trash: out of its list, into the trash and expiry indexes. False if it was not live. */
+/** Moves a live item to the trash (a new version): out of its list, into the trash and expiry indexes. False if it was not live. */
 export async function moveToTrash(userId: string, kind: ItemKind, id: string, deletedAt: string): Promise<boolean> {
   const trash = trashAttributes(userId, kind, id, deletedAt);
   return conditionally(
@@ -96,9 +99,9 @@ export async function moveToTrash(userId: string, kind: ItemKind, id: string, de
       new UpdateCommand({
         TableName: tableName(),
         Key: { PK: userKey(userId), SK: itemKey(kind, id) },
-        UpdateExpression: 'SET deleted_at = :at, updated_at = :at, TPK = :trash, TSK = :tsk, XPK = :xpk, XSK = :xsk REMOVE LPK, LSK',
+        UpdateExpression: `SET deleted_at = :at, updated_at = :at, ${NEXT_VERSION}, TPK = :trash, TSK = :tsk, XPK = :xpk, XSK = :xsk REMOVE LPK, LSK`,
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(TPK)',
-        ExpressionAttributeValues: { ':at': deletedAt, ':trash': trash.TPK, ':tsk': trash.TSK, ':xpk': trash.XPK, ':xsk': trash.XSK },
+        ExpressionAttributeValues: { ':at': deletedAt, ':one': 1, ':trash': trash.TPK, ':tsk': trash.TSK, ':xpk': trash.XPK, ':xsk': trash.XSK },
       }),
     ),
   );
@@ -115,7 +118,7 @@ export async function insertTrashed(userId: string, kind: ItemKind, item: Stored
   );
 }
 
-/** Puts a trashed item back in its list. False if it was not in the trash. */
+/** Puts a trashed item back in its list (a new version). False if it was not in the trash. */
 export async function restoreFromTrash(userId: string, kind: ItemKind, item: StoredItem, restoredAt: string): Promise<boolean> {
   const list = liveListAttributes(userId, kind, item);
   return conditionally(
@@ -123,9 +126,9 @@ export async function restoreFromTrash(userId: string, kind: ItemKind, item: Sto
       new UpdateCommand({
         TableName: tableName(),
         Key: { PK: userKey(userId), SK: itemKey(kind, item.id) },
-        UpdateExpression: 'SET deleted_at = :null, updated_at = :at, LPK = :lpk, LSK = :lsk REMOVE TPK, TSK, XPK, XSK',
+        UpdateExpression: `SET deleted_at = :null, updated_at = :at, ${NEXT_VERSION}, LPK = :lpk, LSK = :lsk REMOVE TPK, TSK, XPK, XSK`,
         ConditionExpression: 'attribute_exists(TPK)',
-        ExpressionAttributeValues: { ':null': null, ':at': restoredAt, ':lpk': list.LPK, ':lsk': list.LSK },
+        ExpressionAttributeValues: { ':null': null, ':at': restoredAt, ':one': 1, ':lpk': list.LPK, ':lsk': list.LSK },
       }),
     ),
   );
@@ -178,22 +181,22 @@ export async function tasksOfGoal(userId: string, goalId: string): Promise<Store
   return tasks.map((task) => withoutKeys<'tasks'>(task));
 }
 
-/** Takes a task off a goal; false when it no longer belongs to that goal. */
+/** Takes a task off a goal (a new version); false when it no longer belongs to that goal. */
 export async function unlinkTask(userId: string, taskId: string, goalId: string, at: string): Promise<boolean> {
   return conditionally(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { PK: userKey(userId), SK: itemKey('tasks', taskId) },
-        UpdateExpression: 'SET goal_id = :none, updated_at = :at',
+        UpdateExpression: `SET goal_id = :none, updated_at = :at, ${NEXT_VERSION}`,
         ConditionExpression: 'goal_id = :goal',
-        ExpressionAttributeValues: { ':none': null, ':at': at, ':goal': goalId },
+        ExpressionAttributeValues: { ':none': null, ':at': at, ':one': 1, ':goal': goalId },
       }),
     ),
   );
 }
 
-/** Saves a new position for a live item of an ordered list; false when the item is no longer live. */
+/** Saves a new position for a live item of an ordered list (the same version: only the order changed); false when the item is no longer live. */
 export async function savePosition(userId: string, kind: ItemKind, id: string, position: string): Promise<boolean> {
   return conditionally(
     db().send(

@@ -11,7 +11,7 @@ import { isOrderable, type ItemKind, type OrderableKind, type TrashableKind } fr
 import { API_ERRORS, MESSAGES } from '../../shared/messages';
 import { KIND_OF_PREFIX } from '../data/keys';
 import { conditionally } from '../platform/dynamo';
-import { conflict, invalidField, notFound } from '../platform/errors';
+import { conflict, invalidField, notFound, versionMismatch } from '../platform/errors';
 import { userTimeZone } from '../settings/account-settings';
 import { positionOnTop, repositionMoved } from './ordering';
 import {
@@ -61,15 +61,29 @@ export async function findItem<K extends ItemKind>(userId: string, kind: K, id: 
  * id: the second run finds the item made by the first and answers it instead of making another.
  */
 export async function createItem<K extends ItemKind>(userId: string, kind: K, input: NewItem<K>, now: Date, id: string = randomUUID()): Promise<Item<K>> {
+  return (await insertNew(userId, kind, input, now, id)) ?? toPublic(await getLiveItem(userId, kind, id));
+}
+
+/**
+ * Creates an item under the id the client chose, or a new one. An id the user has already (live or
+ * trashed) is refused: the client's copy and the server's could differ.
+ */
+export async function createChosenItem<K extends ItemKind>(userId: string, kind: K, input: NewItem<K>, now: Date): Promise<Item<K>> {
+  const item = await insertNew(userId, kind, input, now, input.id ?? randomUUID());
+  if (!item) throw conflict(API_ERRORS.idAlreadyUsed);
+  return item;
+}
+
+/** Writes a new item at version 1; undefined when the user has an item with that id already. */
+async function insertNew<K extends ItemKind>(userId: string, kind: K, input: NewItem<K>, now: Date, id: string): Promise<Item<K> | undefined> {
   const at = now.toISOString();
-  const item = { ...input, ...SERVER_DEFAULTS[kind], id, user_id: userId, created_at: at, updated_at: at } as StoredItem<K>;
+  const item = { ...input, ...SERVER_DEFAULTS[kind], id, user_id: userId, created_at: at, updated_at: at, version: 1 } as StoredItem<K>;
 
   const [position] = await Promise.all([isOrderable(kind) ? firstPosition(userId, kind) : null, checkRules(userId, item, undefined, now)]);
   if (isOrderable(kind)) item.position = positionOnTop(position);
   const tagName = nameOfTag(item);
   if (tagName !== undefined) await claimTagName(userId, tagName, item.id);
-  if (!(await conditionally(insertItem(userId, kind, item)))) return toPublic(await getLiveItem(userId, kind, id));
-  return toPublic(item);
+  return (await conditionally(insertItem(userId, kind, item))) ? toPublic(item) : undefined;
 }
 
 /** What a new item holds that the client never sends: live (not trashed), and for an event, not from Google. */
@@ -83,9 +97,22 @@ const SERVER_DEFAULTS: Record<ItemKind, object> = {
 /** A tag's name (the one field that must be unique per user); undefined for the other kinds. */
 const nameOfTag = (item: StoredItem): string | undefined => ('name' in item ? item.name : undefined);
 
-export async function updateItem<K extends ItemKind>(userId: string, kind: K, id: string, changes: ItemChanges<K>, now: Date): Promise<Item<K>> {
+/**
+ * Changes fields of a live item, as a new version. With `expectedVersion` (an If-Match), an item
+ * at another version is left as it is and answered (412), also when another write came between
+ * this one's read and write.
+ */
+export async function updateItem<K extends ItemKind>(
+  userId: string,
+  kind: K,
+  id: string,
+  changes: ItemChanges<K>,
+  now: Date,
+  expectedVersion?: number,
+): Promise<Item<K>> {
   const previous = await getLiveItem(userId, kind, id);
-  const next: StoredItem<K> = { ...previous, ...changes, updated_at: laterThan(previous.updated_at, now) };
+  if (expectedVersion !== undefined && previous.version !== expectedVersion) throw versionMismatch(toPublic(previous));
+  const next: StoredItem<K> = { ...previous, ...changes, updated_at: laterThan(previous.updated_at, now), version: previous.version + 1 };
   Object.assign(next, await nextOccurrenceDue(userId, previous, next, now));
   await checkRules(userId, next, previous, now);
 
@@ -93,6 +120,7 @@ export async function updateItem<K extends ItemKind>(userId: string, kind: K, id
   const renamedTag = nextName !== undefined && previousName !== undefined && nextName.toLowerCase() !== previousName.toLowerCase();
   if (renamedTag) await claimTagName(userId, nextName, id);
   if (!(await replaceLiveItem(userId, kind, next, previous.updated_at))) {
+    if (expectedVersion !== undefined) throw versionMismatch(toPublic(await getLiveItem(userId, kind, id)));
     throw conflict(API_ERRORS.staleWrite);
   }
   if (renamedTag) await releaseTagName(userId, previousName, id);
@@ -120,7 +148,8 @@ async function nextOccurrenceDue(
 }
 
 /** The item as the trash keeps it once deleteOrTrashItem moved it there at `now`. */
-export const trashedVersion = (item: Item, now: Date): Item => ({ ...item, deleted_at: now.toISOString(), updated_at: now.toISOString() }) as Item;
+export const trashedVersion = (item: Item, now: Date): Item =>
+  ({ ...item, deleted_at: now.toISOString(), updated_at: now.toISOString(), version: item.version + 1 }) as Item;
 
 /** Goals, tasks and events move to the trash, stamped `deleted_at` and `updated_at` with `now` (trashedVersion); a tag is deleted outright. */
 export async function deleteOrTrashItem(userId: string, kind: ItemKind, id: string, now: Date): Promise<void> {
@@ -150,9 +179,10 @@ export async function trashSeriesFrom(userId: string, id: string, from: string, 
   const { before, after } = splitSeries({ ...series, recurrence }, from);
   if (before === null) return deleteOrTrashItem(userId, 'events', id, now);
   const at = now.toISOString();
-  const following = series.gcal_id ? null : { ...series, ...after, id: randomUUID(), created_at: at, updated_at: at, deleted_at: at };
+  const following = series.gcal_id ? null : { ...series, ...after, id: randomUUID(), created_at: at, updated_at: at, deleted_at: at, version: 1 };
   if (following) await insertTrashed(userId, 'events', following);
-  if (await replaceLiveItem(userId, 'events', { ...series, recurrence: before, updated_at: laterThan(series.updated_at, now) }, series.updated_at)) return;
+  const cut = { ...series, recurrence: before, updated_at: laterThan(series.updated_at, now), version: series.version + 1 };
+  if (await replaceLiveItem(userId, 'events', cut, series.updated_at)) return;
   if (following) await deleteItem(userId, 'events', following.id, true);
   throw conflict(API_ERRORS.staleWrite);
 }

@@ -12,9 +12,12 @@ export type StoredItem<K extends ItemKind = ItemKind> = Item<K> & { position?: s
 
 const KEY_ATTRIBUTES = ['PK', 'SK', 'LPK', 'LSK', 'TPK', 'TSK', 'XPK', 'XSK'] as const;
 
-/** An item as read from the table, without the table's key attributes; the key it was read by tells its kind. */
+/**
+ * An item as read from the table, without the table's key attributes; the key it was read by tells
+ * its kind. An item saved before items had versions is at version 1.
+ */
 export function withoutKeys<K extends ItemKind = ItemKind>(record: Record<string, unknown>): StoredItem<K> {
-  const item = { ...record };
+  const item: Record<string, unknown> = { version: 1, ...record };
   for (const name of KEY_ATTRIBUTES) delete item[name];
   return item as StoredItem<K>;
 }

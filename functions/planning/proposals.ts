@@ -78,6 +78,7 @@ export async function proposeTaskPlan(userId: string, call: ProposalCall, query:
       user_id: userId,
       created_at: at,
       updated_at: at,
+      version: 1,
       deleted_at: null,
       gcal_id: null,
     };

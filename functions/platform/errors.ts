@@ -7,6 +7,9 @@ export type ErrorCode =
   | 'unauthorized'
   | 'not_found'
   | 'conflict'
+  | 'version_mismatch'
+  | 'idempotency_in_progress'
+  | 'idempotency_key_reused'
   | 'payload_too_large'
   | 'rate_limited'
   | 'upstream_failed'
@@ -15,7 +18,7 @@ export type ErrorCode =
   | 'demo_limit'
   | 'internal';
 
-/** An error the API answers as `{ error: { code, message, fields? } }` with its status. */
+/** An error the API answers as `{ error: { code, message, fields?, ...details } }` with its status. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -23,6 +26,8 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers: Record<string, string> = {},
+    /** What the client needs beside the message to act on it (a version mismatch's item as it is now). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -45,6 +50,7 @@ export class HttpError extends Error {
         ...(messageKey ? { message_key: messageKey } : {}),
         ...(this.fields ? { fields: this.fields } : {}),
         ...(fieldKeys && Object.keys(fieldKeys).length > 0 ? { field_keys: fieldKeys } : {}),
+        ...this.details,
       },
     };
   }
@@ -68,6 +74,8 @@ export const notFound = () => new HttpError(404, 'not_found', API_ERRORS.notFoun
 const GATEWAY_UNAUTHORIZED = 'Unauthorized';
 export const unauthorized = () => new HttpError(401, 'unauthorized', API_ERRORS.unauthorized);
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, 'conflict', message, fields);
+/** 412 for a write whose If-Match names a version the item has left; `current` is the item as GET answers it now. */
+export const versionMismatch = (current: unknown) => new HttpError(412, 'version_mismatch', API_ERRORS.versionMismatch, undefined, {}, { current });
 
 /** A 400 for one field, with the field's own message as the headline. */
 export function invalidField(field: string, message: string): HttpError {

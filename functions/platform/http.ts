@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -8,6 +9,7 @@ import { routesByKey, type HandlerName, type RouteKey, type RouteKeyOf, type Rou
 import { now } from './clock';
 import { reportAsUser, reportError, traceHeadersOf, withErrorReporting } from './error-reporting';
 import { HttpError, invalidField, notFound, unauthorized, validationError } from './errors';
+import { claimKey, findRequest, keepAnswer, releaseKey, type IdempotentRequest } from './idempotent-requests.repository';
 import { log, logger } from './log';
 import { cameThroughTheSite } from './origin';
 import { isIssuedAfterReset } from './token-cutoffs.repository';
@@ -49,7 +51,8 @@ export type Operations<H extends HandlerName> = {
 
 /**
  * A Lambda handler serving the routes of one handler name: checks the caller, parses and validates
- * the body with the route's schema, runs the operation and answers JSON. Errors become
+ * the body with the route's schema, runs the operation (a signed-in change with an Idempotency-Key
+ * once: answerOnce) and answers JSON. Errors become
  * `{ error: { code, message, fields? } }`; anything unexpected is logged, reported and answered as a
  * bare 500; a 502 (a service it relies on failed) is reported too. Each request is a span named by
  * its route, continuing the signed-in browser's trace from its headers.
@@ -72,12 +75,16 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
       if (!route.public && !userId) throw unauthorized();
       const body = route.body ? parseWith(route.body, readJson(event)) : undefined;
       const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {});
+      const idempotencyKey = !route.public && CHANGING_METHODS.has(route.method) ? idempotencyKeyOf(event) : undefined;
       // After the cheap checks, so that a malformed request costs no read.
       if (!route.public && !(await isIssuedAfterReset(userId!, Number(event.requestContext.authorizer.jwt.claims.iat)))) throw unauthorized();
 
-      const reply = await operation({ userId, body, params: (event.pathParameters ?? {}) as Record<string, string>, query, now: now(), event });
-      if (reply.text === undefined) return toResult(reply.status, reply.body, reply.headers);
-      return { statusCode: reply.status, headers: reply.headers, body: reply.text };
+      const answer = () =>
+        operation({ userId, body, params: (event.pathParameters ?? {}) as Record<string, string>, query, now: now(), event }).then(resultOf, (error) =>
+          errorResult(error, event.routeKey),
+        );
+      if (idempotencyKey === undefined) return answer();
+      return answerOnce({ userId: userId!, key: idempotencyKey, fingerprint: fingerprintOf(event) }, answer);
     });
   return (event: HttpEvent, context: Context): Promise<HttpResult> =>
     withErrorReporting(
@@ -95,6 +102,57 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
     );
 }
 
+function resultOf(reply: Reply): HttpResult {
+  if (reply.text === undefined) return toResult(reply.status, reply.body, reply.headers);
+  return { statusCode: reply.status, headers: reply.headers, body: reply.text };
+}
+
+const CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The request's Idempotency-Key, or undefined without one; a malformed key is a 400. */
+function idempotencyKeyOf(event: HttpEvent): string | undefined {
+  const key = event.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw invalidField('Idempotency-Key', API_ERRORS.invalidIdempotencyKey);
+  return key;
+}
+
+/** What tells one request from another under one key: its method, path, query and body. */
+function fingerprintOf(event: HttpEvent): string {
+  const request = [event.requestContext.http.method, event.rawPath, event.rawQueryString, bodyText(event)];
+  return createHash('sha256').update(JSON.stringify(request)).digest('base64url');
+}
+
+/**
+ * Runs a signed-in change once per Idempotency-Key, after the IETF draft "The Idempotency-Key HTTP
+ * Header Field": a retry of the same request within IDEMPOTENCY_WINDOW_HOURS gets the first answer
+ * again, marked `idempotent-replayed`, and nothing runs twice; the key on another request is a 422,
+ * and while its first request still runs, a 409. A 5xx or a 429 is not kept, so the client may retry.
+ */
+async function answerOnce(request: IdempotentRequest, answer: () => Promise<HttpResult>): Promise<HttpResult> {
+  const lease = await claimKey(request, now());
+  if (lease === undefined) return earlierAnswer(request);
+  const result = await answer().catch(async (error: unknown) => {
+    await releaseKey(request, lease);
+    throw error;
+  });
+  const status = result.statusCode ?? 200;
+  if (status >= 500 || status === 429) await releaseKey(request, lease);
+  else await keepAnswer(request, lease, { status, contentType: String(result.headers?.['content-type'] ?? ''), body: result.body ?? '' });
+  return result;
+}
+
+async function earlierAnswer(request: IdempotentRequest): Promise<HttpResult> {
+  const earlier = await findRequest(request);
+  if (earlier && earlier.fingerprint !== request.fingerprint) {
+    throw new HttpError(422, 'idempotency_key_reused', API_ERRORS.idempotencyKeyReused);
+  }
+  // No answer yet: its first run still holds the key, or gave it up since (failed), which a retry may claim.
+  if (!earlier?.answer) throw new HttpError(409, 'idempotency_in_progress', API_ERRORS.idempotencyInProgress, undefined, { 'retry-after': '1' });
+  const { status, contentType, body } = earlier.answer;
+  return { statusCode: status, headers: { 'content-type': contentType, 'cache-control': 'no-store', 'idempotent-replayed': 'true' }, body };
+}
+
 /** `/ical/{token}` of `GET /ical/{token}`. */
 const pathOfRoute = (routeKey: string) => routeKey.slice(routeKey.indexOf(' ') + 1);
 
@@ -104,9 +162,13 @@ function callerId(event: HttpEvent): string | null {
   return typeof sub === 'string' && sub.length > 0 ? sub : null;
 }
 
-function readJson(event: HttpEvent): unknown {
+function bodyText(event: HttpEvent): string {
   const raw = event.body ?? '';
-  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  return event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+
+function readJson(event: HttpEvent): unknown {
+  const text = bodyText(event);
   if (Buffer.byteLength(text, 'utf8') > API_LIMITS.maxBodyBytes) {
     throw new HttpError(413, 'payload_too_large', API_ERRORS.payloadTooLarge);
   }
@@ -161,17 +223,19 @@ export function toResult(status: number, body?: unknown, headers: Record<string,
 function jsonErrors(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
   return {
     onError: async (request) => {
-      const error = request.error;
-      if (error instanceof HttpError) {
-        // A service the function relies on failed (Google, ElevenLabs): the operator's to see too. A 503
-        // (not configured, or Google's rate limit) is a state the person is told of, not a failure.
-        if (error.status === 502) await reportError(error);
-        request.response = toResult(error.status, error.toBody(), error.headers);
-        return;
-      }
-      log.error('unhandled error', { routeKey: request.event.routeKey, error });
-      await reportError(error);
-      request.response = toResult(500, { error: { code: 'internal', message: API_ERRORS.internal } });
+      request.response = await errorResult(request.error, request.event.routeKey);
     },
   };
+}
+
+async function errorResult(error: unknown, routeKey: string): Promise<HttpResult> {
+  if (error instanceof HttpError) {
+    // A service the function relies on failed (Google, ElevenLabs): the operator's to see too. A 503
+    // (not configured, or Google's rate limit) is a state the person is told of, not a failure.
+    if (error.status === 502) await reportError(error);
+    return toResult(error.status, error.toBody(), error.headers);
+  }
+  log.error('unhandled error', { routeKey, error });
+  await reportError(error);
+  return toResult(500, { error: { code: 'internal', message: API_ERRORS.internal } });
 }

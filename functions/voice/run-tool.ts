@@ -101,7 +101,7 @@ function batchSteps(call: RunnableCall, type: BatchAction, kind: BatchToolKind, 
 async function change(userId: string, kind: ItemKind, type: 'create' | 'update', step: Step, now: Date): Promise<Change> {
   const schemas = ITEM_SCHEMAS[kind];
   if (type === 'create') {
-    const item = await createItem(userId, kind, validated(schemas.create, step.fields) as NewItem<typeof kind>, now, step.itemId);
+    const item = await createItem(userId, kind, validated(schemas.createFields, step.fields) as NewItem<typeof kind>, now, step.itemId);
     return { before: null, after: item };
   }
   const { id, ...fields } = step.fields;

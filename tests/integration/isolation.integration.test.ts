@@ -9,7 +9,7 @@ import { startVoiceSession } from '../../functions/voice/voice-sessions.reposito
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
 // With a user pool, so that signing out everywhere runs whole.
-const { world, user } = integrationHarness({ userPool: true });
+const { world, call, user } = integrationHarness({ userPool: true });
 
 type Ids = Record<
   'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall' | 'changeSet' | 'voiceSession' | 'notice' | 'browser',
@@ -184,5 +184,21 @@ describe('user B can neither read nor change user A’s items, on every route', 
     expect(bobSees.goals.items.map((goal: { title: string }) => goal.title)).toEqual(['Bob goal']);
     expect(bobSees.tasks.items).toEqual([]);
     expect(bobSees.settings).toMatchObject({ user_id: bob.id, lang: 'de' });
+  });
+
+  it('finds none of Alice’s items by their version or her Idempotency-Keys', async () => {
+    const alice = await user();
+    const bob = await user();
+    const made = await call('POST', '/api/tasks', { token: alice.token, body: { title: 'Alice task' }, headers: { 'idempotency-key': 'alice-key' } });
+    const patched = await call('PATCH', `/api/tasks/${made.body.id}`, { token: bob.token, body: { title: 'hijacked' }, headers: { 'if-match': '1' } });
+    expect(patched.status).toBe(404);
+    expect(JSON.stringify(patched.body)).not.toContain('Alice');
+
+    const bobs = await call('POST', '/api/tasks', { token: bob.token, body: { title: 'Alice task' }, headers: { 'idempotency-key': 'alice-key' } });
+    expect(bobs.status).toBe(201);
+    expect(bobs.headers['idempotent-replayed']).toBeUndefined();
+    expect(bobs.body).toMatchObject({ user_id: bob.id, version: 1 });
+    expect(bobs.body.id).not.toBe(made.body.id);
+    expect((await alice.get('/api/tasks')).body.items).toEqual([made.body]);
   });
 });

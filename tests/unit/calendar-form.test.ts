@@ -60,6 +60,7 @@ describe('what is sent and read back', () => {
     user_id: 'u1',
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
+    version: 1,
     deleted_at: null,
     gcal_id: null,
     title: 'Standup',

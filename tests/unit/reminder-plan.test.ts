@@ -4,7 +4,7 @@ import { defaultSettings } from '../../shared/settings.schema';
 import { plannedReminder, stillExpected, type RemindedItem } from '../../functions/reminders/plan';
 
 const defaults = defaultSettings('user-1', 'sign-up');
-const stamps = { user_id: 'user-1', created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', deleted_at: null };
+const stamps = { user_id: 'user-1', created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', version: 1, deleted_at: null };
 const event = (changes: Partial<Item<'events'>> = {}): RemindedItem => ({
   kind: 'events',
   item: {

@@ -102,8 +102,8 @@ describe("the agent's client tools", () => {
     for (const kind of ITEM_KINDS) {
       const subject = ENTITY_OF_KIND[kind].replace(/^\w/, (letter) => letter.toUpperCase());
       const create = byName.get(`create${subject}`)!.parameters;
-      expect(create).toEqual(toToolParameter(inputJsonSchema(ITEM_SCHEMAS[kind].create), 'parameters'));
-      expect(Object.keys(create.properties).sort()).toEqual(Object.keys(ITEM_SCHEMAS[kind].create.shape).sort());
+      expect(create).toEqual(toToolParameter(inputJsonSchema(ITEM_SCHEMAS[kind].createFields), 'parameters'));
+      expect(Object.keys(create.properties).sort()).toEqual(Object.keys(ITEM_SCHEMAS[kind].createFields.shape).sort());
 
       const update = byName.get(`update${subject}`)!.parameters;
       expect(Object.keys(update.properties).sort()).toEqual(['id', ...Object.keys(ITEM_SCHEMAS[kind].update.shape)].sort());

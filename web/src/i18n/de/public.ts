@@ -311,6 +311,12 @@ export default {
     illFormedText: 'Der Text ist kein gültiges Unicode',
     internal: 'Bei uns ist etwas schiefgelaufen. Bitte versuch es noch einmal.',
     staleWrite: 'Dieses Element wurde an anderer Stelle geändert. Lade neu und versuch es noch einmal.',
+    versionMismatch: 'Dieses Element wurde an anderer Stelle geändert, seit du es zuletzt gesehen hast.',
+    invalidIfMatch: 'If-Match muss die Version des Elements sein, eine ganze Zahl',
+    idAlreadyUsed: 'Ein Element mit dieser ID gibt es schon.',
+    invalidIdempotencyKey: 'Der Idempotency-Key muss aus 1 bis 255 druckbaren ASCII-Zeichen bestehen',
+    idempotencyInProgress: 'Diese Anfrage wird noch bearbeitet. Versuch es gleich noch einmal.',
+    idempotencyKeyReused: 'Dieser Idempotency-Key wurde für eine andere Anfrage verwendet.',
   },
   toast: { notifications: 'Benachrichtigungen', dismiss: 'Benachrichtigung ausblenden' },
 } satisfies PublicTexts;

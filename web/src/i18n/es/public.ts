@@ -315,6 +315,12 @@ export default {
     illFormedText: 'El texto no es Unicode válido',
     internal: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo.',
     staleWrite: 'Este elemento se ha cambiado en otro sitio. Vuelve a cargar e inténtalo de nuevo.',
+    versionMismatch: 'Este elemento se ha cambiado en otro sitio desde la última vez que lo viste.',
+    invalidIfMatch: 'If-Match debe ser la versión del elemento, un número entero',
+    idAlreadyUsed: 'Ya existe un elemento con este id.',
+    invalidIdempotencyKey: 'La Idempotency-Key debe tener de 1 a 255 caracteres ASCII imprimibles',
+    idempotencyInProgress: 'Esta solicitud todavía se está procesando. Inténtalo de nuevo en un momento.',
+    idempotencyKeyReused: 'Esta Idempotency-Key se usó para otra solicitud.',
   },
   toast: { notifications: 'Notificaciones', dismiss: 'Descartar notificación' },
 } satisfies PublicTexts;

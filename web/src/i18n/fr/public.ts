@@ -316,6 +316,12 @@ export default {
     illFormedText: 'Le texte n’est pas de l’Unicode valide',
     internal: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     staleWrite: 'Cet élément a été modifié ailleurs. Rechargez la page et réessayez.',
+    versionMismatch: 'Cet élément a été modifié ailleurs depuis la dernière fois que vous l’avez vu.',
+    invalidIfMatch: 'If-Match doit être la version de l’élément, un nombre entier',
+    idAlreadyUsed: 'Un élément avec cet identifiant existe déjà.',
+    invalidIdempotencyKey: 'L’Idempotency-Key doit compter de 1 à 255 caractères ASCII imprimables',
+    idempotencyInProgress: 'Cette requête est encore en cours de traitement. Réessayez dans un instant.',
+    idempotencyKeyReused: 'Cette Idempotency-Key a été utilisée pour une autre requête.',
   },
   toast: { notifications: 'Notifications', dismiss: 'Fermer la notification' },
 } satisfies PublicTexts;
