@@ -5,7 +5,8 @@ import { FULL_CHROMIUM, HEADLESS_SHELL } from './scripts/system-packages';
 
 /**
  * Ports of their own, so a run never meets an `npm start` on the defaults (E2E_PORT, E2E_COGNITO_PORT to move them;
- * E2E_WEB_DIST builds the SPA into a folder of its own, for runs side by side).
+ * E2E_WEB_DIST builds the SPA into a folder of its own, for runs side by side). E2E_WEB_BUILT=1 says that folder
+ * was built for this run already (`npm test` builds it beside the checks), so the stack starts at once.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const COGNITO_PORT = Number(process.env.E2E_COGNITO_PORT ?? 9339);
@@ -33,8 +34,9 @@ const dataDir = runDataDir();
 
 /**
  * Debian's Chromium, as its headless shell: the same engine without the desktop browser's
- * compositor and GPU process, about 40% faster on a 2-core machine. The voice tests use the full
- * browser, whose permission prompt can be refused as a person refuses it.
+ * compositor and GPU process, about 40% faster on a 2-core machine. The test of a refused
+ * microphone launches the full browser, whose permission prompt can be refused as a person refuses
+ * it (tests/e2e/voice.e2e.ts); the notification tests use it too.
  */
 const CHROMIUM = {
   executablePath: HEADLESS_SHELL,
@@ -60,6 +62,9 @@ const VOICE_TESTS = /voice.*\.e2e\.ts/;
 /** Notifications shown by the service worker: the headless shell denies the permission, the full browser grants it. */
 const NOTIFICATION_TESTS = /notifications\.e2e\.ts/;
 const FULL_BROWSER_TESTS = [VOICE_TESTS, NOTIFICATION_TESTS];
+/** A reload or a restart without the network: the service worker keeps the app's code (web/service-worker/). */
+const OFFLINE_TESTS = /[\\/]offline\.e2e\.ts$/;
+const OWN_PROJECT_TESTS = [...FULL_BROWSER_TESTS, OFFLINE_TESTS];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -83,7 +88,7 @@ export default defineConfig({
     // Recording a trace doubles a test's CPU on two cores: only a retry records one, for the failure it repeats.
     trace: 'on-first-retry',
     // What a service worker answers (the app's assets, from its cache) never reaches page.route, which
-    // many tests hold or fail requests with; the notifications project tests the service worker itself.
+    // many tests hold or fail requests with; the notifications and offline projects test the service worker itself.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
@@ -99,7 +104,6 @@ export default defineConfig({
         viewport: { width: 1280, height: 800 },
         launchOptions: {
           ...CHROMIUM,
-          executablePath: FULL_CHROMIUM,
           args: [...CHROMIUM.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${SPEECH_WAV}`],
         },
       },
@@ -109,18 +113,19 @@ export default defineConfig({
       testMatch: NOTIFICATION_TESTS,
       use: { viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow', launchOptions: { ...CHROMIUM, executablePath: FULL_CHROMIUM } },
     },
-    { name: 'desktop', testIgnore: FULL_BROWSER_TESTS, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'offline', testMatch: OFFLINE_TESTS, use: { viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' } },
+    { name: 'desktop', testIgnore: OWN_PROJECT_TESTS, use: { viewport: { width: 1280, height: 800 } } },
     {
       // At 375 px, the tests of what a phone shows differently (tagged @phone: the drawer, the
       // list layouts, the 5-day week, the editors as sheets); what the server does is the same.
       name: 'mobile',
-      testIgnore: FULL_BROWSER_TESTS,
+      testIgnore: OWN_PROJECT_TESTS,
       grep: /@phone/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],
   webServer: {
-    command: 'npm run build:web && npx tsx local/start.ts',
+    command: `${process.env.E2E_WEB_BUILT === '1' ? '' : 'npm run build:web && '}npx tsx local/start.ts`,
     url: `http://127.0.0.1:${PORT}/config.json`,
     env: {
       TZ: 'UTC',

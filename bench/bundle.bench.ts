@@ -11,7 +11,8 @@ import { signInToDemo, startBrowserStack } from './browser-stack';
  * local Sentry double's DSN). The budgets count every script the visit downloads until the network
  * is idle but error reporting's chunks, which start after the first paint; those are shown apart.
  */
-const BUDGETS: Record<string, number> = { '/': 100, '/login': 100, '/dashboard': 150, '/calendar': 150, '/tasks': 150, '/goals': 150 };
+/** The pages with editors load them with the page, so that a page visited once edits offline too (docs/offline.md). */
+const BUDGETS: Record<string, number> = { '/': 100, '/login': 100, '/dashboard': 150, '/calendar': 158, '/tasks': 158, '/goals': 158 };
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const { stack, browser, stop } = await startBrowserStack({ sentryDouble: true });

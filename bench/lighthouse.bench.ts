@@ -99,7 +99,21 @@ async function forgetRememberedData(): Promise<void> {
   await forgetServiceWorker();
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${served.stack.url}/robots.txt`);
-  await page.evaluate("for (const key of Object.keys(localStorage)) if (key.startsWith('tempo.remembered.')) localStorage.removeItem(key)");
+  // Each account keeps its data in an IndexedDB database of its own, `tempo-<user id>` (web/src/lib/offline/database.ts).
+  await page.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    await Promise.all(
+      databases
+        .filter((database) => database.name?.startsWith('tempo-'))
+        .map(
+          (database) =>
+            new Promise((resolve) => {
+              const request = indexedDB.deleteDatabase(database.name!);
+              request.onsuccess = request.onerror = request.onblocked = resolve;
+            }),
+        ),
+    );
+  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

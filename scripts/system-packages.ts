@@ -9,7 +9,7 @@ import { delimiter, join } from 'node:path';
 
 /** Debian's Chromium as its headless shell, for the browser tests (playwright.config.ts). */
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-/** The full browser, whose fake microphone the voice tests speak into (playwright.config.ts). */
+/** The full browser: notifications shown by the service worker, and a microphone refused as a person refuses it (playwright.config.ts, tests/e2e/voice.e2e.ts). */
 export const FULL_CHROMIUM = '/usr/bin/chromium';
 
 const isExecutable = (path: string) => {
@@ -26,7 +26,7 @@ const onPath = (command: string) => (process.env.PATH ?? '').split(delimiter).so
 const NEEDED = [
   { what: 'Java', debianPackage: 'default-jre-headless', present: () => onPath('java') }, // DynamoDB Local
   { what: "Chromium's headless shell", debianPackage: 'chromium-headless-shell', present: () => isExecutable(HEADLESS_SHELL) }, // the browser tests
-  { what: 'Chromium', debianPackage: 'chromium', present: () => isExecutable(FULL_CHROMIUM) }, // the voice tests
+  { what: 'Chromium', debianPackage: 'chromium', present: () => isExecutable(FULL_CHROMIUM) }, // notifications, a refused microphone
   { what: 'espeak-ng', debianPackage: 'espeak-ng', present: () => onPath('espeak-ng') }, // speech for the fake microphone
   { what: 'sox', debianPackage: 'sox', present: () => onPath('sox') }, // ...resampled to 16 kHz mono
 ];

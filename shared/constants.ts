@@ -39,8 +39,6 @@ export const DATA_CACHE_TTL_MS = {
   toolCalls: 2 * 60_000,
   reminders: 5 * 60_000,
 } as const;
-/** A list longer than this is not kept in the browser between visits (web/src/lib/remembered-data.ts). */
-export const MAX_ITEMS_CACHED = { goals: 500, tasks: 1000, events: 1000, tags: 200, toolCalls: 100 } as const;
 export const TOOL_CALL_FETCH_LIMIT = 50;
 
 export const MICROPHONE = {
@@ -160,6 +158,13 @@ export const DASHBOARD = {
 } as const;
 
 export const TRASH_RETENTION_DAYS = 10;
+
+/**
+ * What one account may keep in a browser for offline use (web/src/lib/offline/): changes waiting to
+ * be sent (the person is warned from warnAtWaitingChanges on, and a change past maxWaitingChanges
+ * is refused before it shows), and the pages' data kept for reading offline, in bytes of JSON.
+ */
+export const OFFLINE_LIMITS = { maxWaitingChanges: 1000, warnAtWaitingChanges: 900, maxKeptBytes: 20_000_000 } as const;
 export const TRASH_WARNING_DAYS = 3;
 
 /**

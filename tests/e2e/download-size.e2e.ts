@@ -57,13 +57,14 @@ test.describe('first-visit JavaScript', () => {
     expect(scripts.map(({ name }) => name).filter((name) => /amplify|cognito|zod/.test(name))).toEqual([]);
   });
 
-  test('a signed-in first visit to /tasks stays within 150 KB gzipped: the drag and drop of reorder mode is not in it', async ({ browser, request }) => {
+  // The editors come with the page (not when opened), so that a page visited once edits offline too: 8 KB more than the dashboard's budget.
+  test('a signed-in first visit to /tasks stays within 158 KB gzipped: the drag and drop of reorder mode is not in it', async ({ browser, request }) => {
     const { loaded } = await signedInFirstVisit(browser, request, '/tasks', (page) =>
       expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible(),
     );
     const scripts = await loaded();
     console.log(`gzipped JavaScript of a signed-in first visit to /tasks: ${(totalBytes(scripts) / 1024).toFixed(1)} KB`);
-    expect(totalBytes(scripts) / 1024).toBeLessThan(150);
+    expect(totalBytes(scripts) / 1024).toBeLessThan(158);
     expect(scripts.map(({ name }) => name).filter((name) => /reorderable/.test(name))).toEqual([]);
   });
 });

@@ -89,11 +89,13 @@ test('a goal is created with tags, edited, its status cycled and reverted on fai
   await expect(page.getByText('Goal created successfully!').first()).toBeVisible();
   await expect(card(page, 'Visit Madrid')).toBeVisible();
 
-  // The card's status toggle: active → completed, and back to completed when the server fails.
+  // The card's status toggle: active → completed, and back to completed when the server refuses the change
+  // (a 4xx; a server failing, 5xx, keeps the change waiting instead: tasks.e2e.ts).
   await goal.getByRole('button', { name: /^Active:/ }).click();
   await expect(page.getByText('Goal marked as completed')).toBeVisible();
   await expect(goal.getByRole('button', { name: /^Completed:/ })).toBeVisible();
-  await page.route('**/api/goals/*', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
+  const refusal = { error: { code: 'validation_failed', message: 'Status is not allowed', fields: { status: 'Status is not allowed' } } };
+  await page.route('**/api/goals/*', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 422, json: refusal }) : route.fallback()));
   await goal.getByRole('button', { name: /^Completed:/ }).click();
   await expect(page.getByText('Failed to update goal status')).toBeVisible();
   await expect(goal.getByRole('button', { name: /^Completed:/ })).toBeVisible();
@@ -141,10 +143,12 @@ test('the editor refuses a save the server rejects, and a target date in the pas
   await expect(editor.getByRole('button', { name: 'Save' })).toBeDisabled();
   await editor.getByLabel('Target date').fill('');
 
-  await page.route('**/api/goals', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
+  const refusal = { error: { code: 'validation_failed', message: 'Title is not allowed', fields: { title: 'Title is not allowed' } } };
+  await page.route('**/api/goals', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 422, json: refusal }) : route.fallback()));
   await editor.getByRole('button', { name: 'Save' }).click();
   const failure = editor.getByRole('listitem').filter({ hasText: 'Failed to save goal' });
   await expect(failure).toBeVisible();
+  await expect(editor.getByText('Title is not allowed')).toBeVisible();
   await failure.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(failure).toBeHidden();
   await expect(editor).toBeVisible();

@@ -5,6 +5,7 @@ import { signedInAccount } from './support/app-data';
 import { signInThroughForm } from './support/sign-in';
 import { advancePageClock, installPageClock, stopPageClock } from './support/clock';
 import { socketSwitch } from './support/change-socket';
+import { accountDatabases, ageKeptData, keptKeys } from './support/kept-data';
 
 const SERVER_ERROR = { status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } };
 
@@ -112,6 +113,8 @@ test('a page paints the list it showed last time at once, then what the server h
   const task = await api.create('tasks', { title: 'Water the plants' });
   await page.goto('/tasks');
   await expect(page.getByRole('article', { name: 'Water the plants' })).toBeVisible();
+  // The list is kept as its read answers (in the account's IndexedDB database, written a moment later).
+  await expect.poll(() => keptKeys(page)).toContain('/api/tasks');
 
   // The server's copy changes while no page is open; the next visit's read is held.
   await page.goto('/config.json');
@@ -126,12 +129,7 @@ test('a page paints the list it showed last time at once, then what the server h
 
   // Kept longer than the tasks' cache TTL (5 minutes), it is not shown: the page loads as on a first visit.
   await page.goto('/config.json');
-  await page.evaluate(() => {
-    for (const key of Object.keys(sessionStorage).filter((name) => name.startsWith('tempo.remembered.'))) {
-      const kept = JSON.parse(sessionStorage.getItem(key)!);
-      sessionStorage.setItem(key, JSON.stringify({ ...kept, savedAt: kept.savedAt - 6 * 60_000 }));
-    }
-  });
+  await ageKeptData(page, 6 * 60_000);
   const heldAgain = await gate(page, ['/api/tasks'], 'hold');
   await page.goto('/tasks');
   await expect(page.getByRole('status').filter({ hasText: 'Loading tasks' })).toHaveCount(1);
@@ -143,19 +141,19 @@ test('a page paints the list it showed last time at once, then what the server h
 test('signing out forgets what the pages showed: the next person in the tab never sees it, not even while their own lists load', async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'load-forget-first', null);
   await api.create('tasks', { title: 'A private task' });
-  const kept = () => page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => key.startsWith('tempo.remembered.')));
   await page.goto('/tasks');
   await expect(page.getByRole('article', { name: 'A private task' })).toBeVisible();
-  // Leaving the page keeps what it showed; coming back paints it.
+  // What the page showed is kept, in the account's own database; coming back paints it.
+  await expect.poll(() => keptKeys(page)).toContain('/api/tasks');
   await page.goto('/tasks');
   await expect(page.getByRole('article', { name: 'A private task' })).toBeVisible();
-  expect(await kept()).toHaveLength(1);
+  expect(await accountDatabases(page)).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/signout');
   await expect(page.getByRole('link', { name: 'Sign in again' })).toBeVisible();
-  // Forgotten as the page says the session ended (React's effect runs a moment after it shows).
-  await expect.poll(kept).toEqual([]);
+  // Forgotten as the page says the session ended (React's effect runs a moment after it shows): the account's database is deleted.
+  await expect.poll(() => accountDatabases(page)).toEqual([]);
 
   // The next person signs in in the same tab: the app is not reloaded, and their own tasks are held.
   const next = await createAccount(request, 'load-forget-next');

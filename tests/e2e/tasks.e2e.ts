@@ -93,20 +93,49 @@ test('a task is created with validation, completed, filtered, edited and moved t
   await expect(card(page, 'Call plumber')).toHaveCount(0);
 });
 
-test('a failed create keeps the editor open with its toast', async ({ page, request }) => {
-  await signedInAccount(page, request, 'tasks-fail', '/tasks');
+test('a create the server refuses keeps the editor open with its toast; one it fails to answer shows at once and is sent again', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { api } = await signedInAccount(page, request, 'tasks-fail', '/tasks');
   await page.getByRole('button', { name: 'New Task' }).click();
   const editor = page.getByRole('dialog', { name: 'Create New Task' });
   await editor.getByLabel('Title').fill('Doomed');
-  await page.route('**/api/tasks', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
+  // A refusal (4xx) is the change's fault: it is taken back and said, and the form stays to be corrected.
+  const refusal = { error: { code: 'validation_failed', message: 'Title is not allowed', fields: { title: 'Title is not allowed' } } };
+  await page.route('**/api/tasks', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 422, json: refusal }) : route.fallback()));
   await editor.getByLabel('Title').press('Enter');
   const failure = editor.getByRole('listitem').filter({ hasText: 'Failed to create task' });
   await expect(failure).toBeVisible();
   // A failure interrupts a screen reader rather than waiting for a pause.
   await expect(editor.getByRole('region', { name: 'Notifications' }).locator('[aria-live="assertive"]')).toContainText('Failed to create task');
+  await expect(editor.getByText('Title is not allowed')).toBeVisible();
   await failure.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(failure).toBeHidden();
   await expect(editor).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(editor).toHaveCount(0);
+  await expect(card(page, 'Doomed')).toHaveCount(0);
+
+  // A server failing (5xx) is not the change's fault: it shows as made, waits, and is sent once the server answers again.
+  await page.unroute('**/api/tasks');
+  await page.route('**/api/tasks', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
+  const failed = page.waitForResponse((answer) => answer.request().method() === 'POST' && answer.status() === 500);
+  await page.getByRole('button', { name: 'New Task' }).click();
+  await editor.getByLabel('Title').fill('Kept');
+  await editor.getByLabel('Title').press('Enter');
+  await failed;
+  await expect(page.getByText('Task created successfully!')).toBeVisible();
+  await expect(editor).toHaveCount(0);
+  await expect(card(page, 'Kept')).toBeVisible();
+  await expect(page.getByText('Failed to create task')).toHaveCount(0);
+  await page.unroute('**/api/tasks');
+  // Coming back online sends what waits at once, without the retry's wait.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect.poll(async () => (await api.get('/api/tasks')).items.map((task: { title: string }) => task.title)).toEqual(['Kept']);
+  await expect(card(page, 'Kept')).toBeVisible();
 });
 
 test('a new task order is saved with the keyboard and survives a reload; ?taskId= opens the editor', async ({ page, request }) => {
@@ -300,7 +329,10 @@ test('a status change shows at once and stays: its own change notice reads the l
   expect(await page.evaluate(() => (window as unknown as { boxStates: unknown[] }).boxStates)).toEqual([false, true, false]);
 });
 
-test('a task added elsewhere while this tab’s own change is being saved shows once the save is answered', async ({ page, request }) => {
+test('a task added elsewhere while this tab’s own change is being saved shows as soon as it is read, under the change still waiting', async ({
+  page,
+  request,
+}) => {
   const socket = await socketSwitch(page);
   const { api } = await signedInAccount(page, request, 'tasks-raced-read', null);
   await api.create('tasks', { title: 'Call the bank' });
@@ -335,11 +367,15 @@ test('a task added elsewhere while this tab’s own change is being saved shows 
   await saveHeld;
   await api.create('tasks', { title: 'Water the plants' });
   await expect.poll(() => readsAfterBoth.size > 0 && [...readsAfterBoth].every((sent) => answered.has(sent))).toBe(true);
-  // That read raced the save, so it was not shown: its answer may predate the save.
-  await expect(page.getByText('Water the plants')).toHaveCount(0);
+  // That read is shown with the change still waiting laid over it: the new task appears, and the
+  // read, whose answer may predate the save, takes nothing of the change back.
+  await expect(page.getByText('Water the plants')).toBeVisible();
   await expect(box).toBeChecked();
 
   await answerSave();
+  await expect
+    .poll(async () => (await api.get('/api/tasks')).items.find((task: { title: string }) => task.title === 'Call the bank')?.status)
+    .toBe('completed');
   await expect(page.getByText('Water the plants')).toBeVisible();
   await expect(box).toBeChecked();
 });
@@ -392,7 +428,10 @@ test('quick add turns plain words into a task with a preview, and Q opens it any
   await expect(understood.getByText('Goal: Run a marathon', { exact: true })).toBeVisible();
   await field.press('Enter');
   await expect(card(page, 'Buy running shoes')).toBeVisible();
-  expect((await api.get('/api/tasks')).items.find((item: { title: string }) => item.title === 'Buy running shoes')).toMatchObject({ goal_id: goal.id });
+  // The card shows before the server answers: the task reaches it a moment later.
+  await expect
+    .poll(async () => (await api.get('/api/tasks')).items.find((item: { title: string }) => item.title === 'Buy running shoes'))
+    .toMatchObject({ goal_id: goal.id });
 
   await page.goto('/dashboard');
   // A person presses Q on a page they see.

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { agentDefinition } from '../../functions/voice/agent/definition';
+import { FULL_CHROMIUM } from '../../scripts/system-packages';
 import { signedInAccount } from './support/app-data';
 import { seriousViolations } from './support/axe';
 import { elevenLabsDouble } from './support/elevenlabs';
@@ -160,10 +161,12 @@ test('a refused microphone says how to allow it, nothing is left connected, and 
 }, testInfo) => {
   const double = elevenLabsDouble(request);
   // A browser that answers the permission prompt as a person who clicks Block: without the flag
-  // that accepts it, Chromium refuses getUserMedia with NotAllowedError.
+  // that accepts it, Chromium refuses getUserMedia with NotAllowedError (the headless shell the
+  // other voice tests use fails it otherwise).
   const { launchOptions } = testInfo.project.use;
   const browser = await playwright.chromium.launch({
     ...launchOptions,
+    executablePath: FULL_CHROMIUM,
     args: launchOptions?.args?.filter((arg) => arg !== '--use-fake-ui-for-media-stream'),
   });
   try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
-import { monthlyPlaces, noRepeat, repeatRule, repeatSummary, repeatValues, validateRepeat } from '../../web/src/components/items/repeat-form';
+import { repeatSummary } from '../../web/src/components/items/repeat-form';
+import { monthlyPlaces, noRepeat, repeatRule, repeatValues, validateRepeat } from '../../web/src/components/items/repeat-values';
 import de from '../../web/src/i18n/de/app';
 import en from '../../web/src/i18n/en/app';
 

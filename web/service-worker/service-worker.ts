@@ -6,24 +6,64 @@ import type { ReminderAction, ReminderPush } from '../../shared/reminders';
 /**
  * The service worker (Workbox, built by vite-plugin-pwa's injectManifest; registered after the first
  * paint, web/src/lib/service-worker.ts). It keeps the app's shell, so the installed app opens without
- * the network, and its hashed assets once fetched; it never caches /api or /config.json, whose
- * answers are the person's and the stage's. It shows a reminder pushed while no tab is open, and
- * opens or snoozes it from the notification.
+ * the network, and all of the app's code but what only works online (the voice client, session
+ * replay; the build leaves them out of the list, web/vite.config.ts): fetched into the assets cache
+ * after it activates, one file at a time at low priority, so every page and editor opens offline, also
+ * one never opened online. It never caches /api or /config.json, whose answers are the person's and
+ * the stage's (the app keeps what it needs of them itself, lib/offline/ and lib/web-config.ts). It
+ * shows a reminder pushed while no tab is open, and opens or snoozes it from the notification.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+/** The build's hashed files: named by their content, so one fetched is good for ever. */
+const isBuiltFile = (path: string) => path.startsWith('/assets/');
+const ASSETS_CACHE = 'assets';
+const listed: ReadonlyArray<{ url: string; revision: string | null }> = self.__WB_MANIFEST;
+const builtFiles = listed.filter((entry) => isBuiltFile(new URL(entry.url, self.location.origin).pathname));
+
+precacheAndRoute(listed.filter((entry) => !builtFiles.includes(entry)));
 // A page of the app, without the network: the shell, which reads its data through the API. Not
 // the API, the feed, or a file opened as a page (/config.json, /robots.txt): those are the server's.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/ical\//, /\/[^/]+\.[^/]+$/] }));
-// Built files are named by their content: one fetched is good for ever.
+// Each also keeps the worker alive to finish filling the assets cache (it may be stopped midway).
+const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
-  new CacheFirst({ cacheName: 'assets' }),
+  new NavigationRoute(
+    (options) => {
+      options.event.waitUntil(fillAssetsCache());
+      return shell(options);
+    },
+    { denylist: [/^\/api\//, /^\/ical\//, /\/[^/]+\.[^/]+$/] },
+  ),
+);
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && isBuiltFile(url.pathname) && request.method === 'GET',
+  new CacheFirst({ cacheName: ASSETS_CACHE }),
 );
 
-self.addEventListener('install', () => void self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+let filling: Promise<void> | null = null;
+
+/**
+ * Fetches the built files the assets cache lacks, one at a time and at low priority, so the page's
+ * own requests go first. Once per start of the worker; a file that fails waits for the next start.
+ */
+function fillAssetsCache(): Promise<void> {
+  filling ??= (async () => {
+    const cache = await caches.open(ASSETS_CACHE);
+    for (const { url } of builtFiles) {
+      const request = new Request(new URL(url, self.location.origin));
+      if (await cache.match(request)) continue;
+      const response = await fetch(request, { priority: 'low' }).catch(() => null);
+      if (response?.ok) await cache.put(request, response);
+    }
+  })().catch(() => undefined);
+  return filling;
+}
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+  // Outside the waitUntil, which fetch events wait for; the pages' navigations keep it going (above).
+  void fillAssetsCache();
+});
 
 /** The notification's actions: Open, and Snooze (10 minutes). */
 const SNOOZE = 'snooze';

@@ -28,14 +28,17 @@ const PLANNING = /web[\\/]src[\\/](features[\\/]planning[\\/]|app[\\/]planning\.
  * phone on HTTP/1.1 opens six connections to an origin, so they went out six at a time, a round
  * trip each (Lighthouse's mobile largest paint: 3.05 s, 2.46 s with this plan). Here:
  * - `common`: what the entry loads, and what the public pages share with the signed-in ones;
- * - `app`: the frame, what three signed-in pages share, and what small the dashboard shares with one;
+ * - `app`: the frame, what three signed-in pages share with the dashboard, and what small the dashboard shares with one;
+ * - `editing`: what three signed-in pages share without the dashboard (the editors' fields: tags,
+ *   reminders), which the dashboard, the page a person lands on, does not download;
  * and each page's own code stays in its page's chunk; the libraries keep theirs (web/vite.config.ts).
- * Both groups are closed under static imports (a module's imports reach what it is reached by),
- * so neither needs its dependencies pulled in, which would drag the entry's modules out of it.
+ * The groups are closed under static imports (a module's imports reach what it is reached by),
+ * so none needs its dependencies pulled in, which would drag the entry's modules out of it.
  * The sets come from the module graph, which the build has at buildEnd, before chunking.
  */
 export function signedInChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
   const app = new Set<string>();
+  const editing = new Set<string>();
   const common = new Set<string>();
   const plugin: Plugin = {
     name: 'signed-in-chunks',
@@ -81,7 +84,8 @@ export function signedInChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
       for (const [id, pages] of pagesReaching) {
         if (initial.has(id)) continue;
         if (publicCode.has(id)) common.add(id);
-        else if (frame.has(id) || pages >= SHARED_BY_PAGES) app.add(id);
+        else if (frame.has(id) || (pages >= SHARED_BY_PAGES && dashboard.has(id))) app.add(id);
+        else if (pages >= SHARED_BY_PAGES) editing.add(id);
         else if (pages >= 2 && dashboard.has(id) && !PLANNING.test(id) && (info(id)?.code?.length ?? Infinity) <= SMALL_MODULE_CHARACTERS) small.add(id);
       }
       // A small module goes with the frame only with all it imports, so the frame never pulls in a large one.
@@ -98,6 +102,7 @@ export function signedInChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
     groups: [
       { name: 'common', priority: 1, includeDependenciesRecursively: false, test: (id) => common.has(id) },
       { name: 'app', priority: 1, includeDependenciesRecursively: false, test: (id) => app.has(id) },
+      { name: 'editing', priority: 1, includeDependenciesRecursively: false, test: (id) => editing.has(id) },
     ],
   };
 }

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     /** The stable keys of the message and of the fields' messages, where the API gave them. */
     readonly messageKey: string | null = null,
     readonly fieldKeys: Readonly<Record<string, string>> = {},
+    /** The answer's body as it came (a 412's `current` item, say). */
+    readonly payload: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,6 +31,10 @@ export interface ApiRequestOptions {
   /** Sends the signed-in user's id token; every route but the public ones needs it. */
   signedIn?: boolean;
   signal?: AbortSignal;
+  /** Makes a write happen once however often it is sent (the outbox's, lib/offline/). */
+  idempotencyKey?: string;
+  /** The item's version the write was made on: the API answers 412 if it moved since. */
+  ifMatch?: number;
 }
 
 /**
@@ -104,6 +110,8 @@ async function send<T>(path: string, method: NonNullable<ApiRequestOptions['meth
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.signedIn) headers.authorization = `Bearer ${token ?? (await currentIdToken())}`;
+  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.ifMatch !== undefined) headers['if-match'] = String(options.ifMatch);
 
   const response = await fetch(path, {
     method,
@@ -146,7 +154,7 @@ async function currentIdToken(): Promise<string> {
   return token;
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+export function toApiError(status: number, payload: unknown): ApiError {
   const body = isRecord(payload) ? payload : {};
   const error = isRecord(body.error) ? body.error : {};
   const message = stringOr(error.message, stringOr(body.message, `Request failed with status ${status}`));
@@ -157,6 +165,7 @@ function toApiError(status: number, payload: unknown): ApiError {
     textsOf(error.fields),
     typeof error.message_key === 'string' ? error.message_key : null,
     textsOf(error.field_keys),
+    payload,
   );
 }
 

@@ -51,6 +51,27 @@ export function storedSessionClaims(): Record<string, unknown> | null {
   return stored ? jwtClaims(stored) : null;
 }
 
+/**
+ * The signed-in user's id, also when the stored token is no longer fresh (offline, nothing can
+ * refresh it): what is kept in this browser for the user (lib/offline/) is found by it, and the
+ * API still checks every token. Null without a session.
+ */
+export function sessionUserId(): string | null {
+  const fresh = storedSessionClaims()?.sub;
+  if (typeof fresh === 'string') return fresh;
+  const storage = sessionStorageArea();
+  if (!storage) return null;
+  try {
+    const key = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '').find((name) => STORED_ID_TOKEN_KEY.test(name));
+    const sub = key ? jwtClaims(storage.getItem(key) ?? '').sub : undefined;
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+/** Where Amplify keeps a signed-in user's id token. */
+const STORED_ID_TOKEN_KEY = /^CognitoIdentityServiceProvider\.[^.]+\..+\.idToken$/;
+
 /** The claims of a JWT, unverified (the API verifies the token; the browser only reads what it says); {} when unreadable. */
 export function jwtClaims(token: string): Record<string, unknown> {
   try {

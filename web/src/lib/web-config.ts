@@ -35,8 +35,36 @@ export function preconnect(origin: string): void {
   document.head.append(link);
 }
 
+/**
+ * The last configuration read, kept for a start without the network: the service worker opens the
+ * app offline, and its pages read what they kept (lib/offline) once the session is known, which
+ * needs the user pool's names. The stage's answer always wins when it comes.
+ */
+const KEPT_CONFIG = 'tempo.config';
+
 async function readWebConfig(): Promise<WebConfig> {
-  const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
+  let response: Response;
+  try {
+    response = await fetch('/config.json', { headers: { accept: 'application/json' } });
+  } catch (offline) {
+    const kept = keptConfig();
+    if (kept) return kept;
+    throw offline;
+  }
   if (!response.ok) throw new Error(`Could not load /config.json (${response.status})`);
-  return (await response.json()) as WebConfig;
+  const config = (await response.json()) as WebConfig;
+  try {
+    localStorage.setItem(KEPT_CONFIG, JSON.stringify(config));
+  } catch {
+    // Storage switched off: an offline start then waits for the network, as before.
+  }
+  return config;
+}
+
+function keptConfig(): WebConfig | null {
+  try {
+    return JSON.parse(localStorage.getItem(KEPT_CONFIG) ?? 'null') as WebConfig | null;
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from '../../lib/navigation';
 import useSWR from 'swr';
 import type { Entity } from '../../../../shared/item-kinds';
@@ -17,6 +17,10 @@ import { useChangeWatcher } from '../../lib/change-watcher';
 import { prepareFirstShow, useRememberShownData, useSettings } from '../../lib/items';
 import { loadedWebConfig, loadWebConfig } from '../../lib/web-config';
 import { ReminderNotices } from '../../features/reminders/components/reminder-notices';
+import { OfflineStatus } from '../../features/offline/components/offline-status';
+import { SignOutQuestion } from '../../features/offline/components/sign-out-question';
+import { hasWaitingChanges } from '../../lib/offline/status';
+import { sessionIdToken } from '../../lib/session';
 
 /** What each page lists, for the "AI assistant is updating ..." banner (the dashboard shows its own). */
 const BANNER_ENTITIES: Record<string, readonly Entity[]> = {
@@ -41,12 +45,21 @@ export const beforeFirstShow = () => prepareFirstShow(DATA_AWAITED_MS);
  */
 export function Component() {
   const { signOut } = useAuth();
-  // A session ended elsewhere ("Sign out everywhere", a password reset) signs this tab out too.
-  useChangeWatcher(undefined, () => void signOut());
+  // A session ended elsewhere ("Sign out everywhere", a password reset) signs this tab out too; a
+  // request refused for want of a token (offline, none could be refreshed) says nothing of the session.
+  useChangeWatcher(
+    undefined,
+    () =>
+      void sessionIdToken().then(async (token) => {
+        if (token) await signOut({ endedElsewhere: true });
+      }),
+  );
   useRememberShownData();
   const profile = useProfile();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  /** Sign Out asks first while changes made here wait to be sent: signing out deletes them. */
+  const [askingSignOut, setAskingSignOut] = useState(false);
   // Whether an agent is configured.
   const voiceAvailable =
     useSWR('web-config', loadWebConfig, {
@@ -65,7 +78,7 @@ export function Component() {
     <VoiceProvider available={voiceAvailable}>
       <AppLayout
         profile={profile}
-        onSignOut={() => navigate('/signout')}
+        onSignOut={() => (hasWaitingChanges() ? setAskingSignOut(true) : navigate('/signout'))}
         sidebarActions={(compact) => (
           <>
             {/* Settings has the language in its form. */}
@@ -74,12 +87,18 @@ export function Component() {
           </>
         )}
         overlay={pathname === '/dashboard' ? null : <VoiceButton />}
-        status={(compact) => <RealtimeIndicator compact={compact} />}
+        status={(compact) => (
+          <>
+            <OfflineStatus compact={compact} />
+            <RealtimeIndicator compact={compact} />
+          </>
+        )}
       >
         {bannerEntities && <AssistantBanner entities={bannerEntities} />}
         <Outlet />
         <QuickAddShortcut />
         <ReminderNotices />
+        <SignOutQuestion open={askingSignOut} onSignOut={() => navigate('/signout')} onStay={() => setAskingSignOut(false)} />
       </AppLayout>
     </VoiceProvider>
   );

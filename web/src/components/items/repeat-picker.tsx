@@ -5,17 +5,8 @@ import { isDay } from '../../lib/zoned-dates';
 import { Select } from '../ui/select';
 import { TextField } from '../ui/text-field';
 import { useAppTexts } from '../../i18n/texts';
-import {
-  monthlyPlaces,
-  repeatRule,
-  repeatSummary,
-  weekdayName,
-  weekdayOf,
-  type MonthlyPlace,
-  type RepeatEnd,
-  type RepeatFormField,
-  type RepeatFormValues,
-} from './repeat-form';
+import { repeatSummary, weekdayName, weekdayOf, type MonthlyPlace } from './repeat-form';
+import { monthlyPlaces, repeatRule, type RepeatEnd, type RepeatFormField, type RepeatFormValues } from './repeat-values';
 import './repeat-picker.css';
 
 /** The option that stands for a rule the picker cannot show. */

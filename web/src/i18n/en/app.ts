@@ -697,4 +697,46 @@ export default {
     failed: 'Failed to submit bug report',
     tryLater: 'Please try again later.',
   },
+  offline: {
+    /** The frame's status line: the network is out, and what waits to be sent. */
+    offline: 'Offline',
+    waiting: (count: number) => (count === 1 ? '1 change waiting' : `${count} changes waiting`),
+    saving: (count: number) => (count === 1 ? 'Saving 1 change…' : `Saving ${count} changes…`),
+    saved: 'All changes saved',
+    /** Said after the waiting changes when the browser keeps nothing on the device (no IndexedDB). */
+    keptInTabOnly: 'kept in this tab only: keep it open until you are back online',
+    /** Numbers as the language writes them ("1,000"). */
+    nearlyFull: (waiting: string, limit: string) => `Offline changes are nearly full: ${waiting} of ${limit}. Connect to send them.`,
+    full: (limit: string) => `Offline changes are full (${limit}). Connect to send them before making more.`,
+    conflicts: (count: number) => (count === 1 ? '1 change needs a look' : `${count} changes need a look`),
+    conflictsTitle: 'Changes made offline',
+    /** A title or a text value, quoted. */
+    quoted: (text: string) => `“${text}”`,
+    changedElsewhere: (title: string, fields: string) => `${title}: ${fields} changed elsewhere while you were offline.`,
+    yours: (values: string) => `Yours: ${values}.`,
+    keptYours: (title: string, fields: string) => `${title}: ${fields} changed elsewhere too; your later change was kept.`,
+    theirs: (values: string) => `The other: ${values}.`,
+    deletedMeanwhile: (title: string) => `${title} was deleted while you were offline; your change was kept.`,
+    refused: (title: string, message: string) => `Couldn’t save ${title}: ${message}`,
+    useMine: 'Use mine',
+    restore: 'Restore with my change',
+    on: 'on',
+    off: 'off',
+    signOutTitle: 'Sign out?',
+    signOutWaiting: (count: number) =>
+      count === 1
+        ? '1 change made on this device has not reached the server yet. Signing out deletes it.'
+        : `${count} changes made on this device have not reached the server yet. Signing out deletes them.`,
+    signOutAnyway: 'Sign out anyway',
+    staySignedIn: 'Stay signed in',
+    /** What needs the network, said beside its button while offline. */
+    needsConnection: {
+      assistant: 'The assistant needs a connection.',
+      googleSync: 'Google Calendar sync needs a connection.',
+      notifications: 'Turning on notifications needs a connection.',
+      settings: 'Saving settings needs a connection.',
+      emptyTrash: 'Emptying the trash needs a connection.',
+      signOutEverywhere: 'Signing out everywhere needs a connection.',
+    },
+  },
 } as const;

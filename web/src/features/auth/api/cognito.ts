@@ -11,6 +11,7 @@ import { defaultStorage, Hub, sessionStorage } from 'aws-amplify/utils';
 import type { WebConfig } from '../../../../../shared/web-config';
 import { loadWebConfig } from '../../../lib/web-config';
 import { browserKey } from '../lib/browser-key';
+import { isNetworkFailure } from '../lib/network-failure';
 import { storageHoldingSession, type TokenStorageKind } from '../lib/stored-session';
 import type { Language } from '../../../../../shared/languages';
 import { keepTokenFromSignIn, trustedBrowserToken, trustThisBrowser } from './trusted-browser';
@@ -147,6 +148,8 @@ const HUB_EVENTS: Record<string, AuthEvent> = {
 /** Hears Amplify's auth events that change what the app shows. */
 export function listenToAuthEvents(listener: (event: AuthEvent) => void): void {
   Hub.listen('auth', ({ payload }) => {
+    // A refresh that could not reach Cognito ends nothing (Amplify keeps the tokens): the next check tries again.
+    if (payload.event === 'tokenRefresh_failure' && isNetworkFailure(payload.data?.error)) return;
     const event = HUB_EVENTS[payload.event];
     if (event) listener(event);
   });

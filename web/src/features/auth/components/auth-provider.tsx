@@ -7,9 +7,11 @@ import type * as CognitoApi from '../api/cognito';
 import type { AuthEvent } from '../api/cognito';
 import type { SignInRouteState } from '../lib/return-path';
 import { forgetRememberedData } from '../../../lib/remembered-data';
+import { clearOfflineData } from '../../../lib/offline/status';
 import { setReportedUser } from '../../../lib/error-reporting';
 import { jwtClaims, sessionEnded, sessionIdToken, setSessionSource } from '../../../lib/session';
-import { forgetEndedSession, freshStoredIdToken, isOAuthRedirectReturn, signedOutElsewhere, storageHoldingSession } from '../lib/stored-session';
+import { dropSession, forgetEndedSession, freshStoredIdToken, isOAuthRedirectReturn, signedOutElsewhere, storageHoldingSession } from '../lib/stored-session';
+import { isNetworkFailure } from '../lib/network-failure';
 import { endBrowserSession, markBrowserSession, onSignOutElsewhere } from '../lib/browser-session';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -21,7 +23,8 @@ interface AuthContextValue {
   sessionExpired: boolean;
   /** Amplify, configured; downloaded on first use. */
   loadCognito: () => Promise<Cognito>;
-  signOut: () => Promise<void>;
+  /** `endedElsewhere`: the session was ended on another device (a 401 with a token held): what waits to be sent is kept for the next sign-in. */
+  signOut: (options?: { endedElsewhere?: boolean }) => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -55,6 +58,13 @@ function loadCognito(): Promise<Cognito> {
   });
 }
 
+/**
+ * Whether the last refresh failed for want of a network rather than by Cognito's answer: the stored
+ * session then stands (offline, the pages show what this browser kept), and is checked again once
+ * the browser is back online.
+ */
+let refreshUnreachable = false;
+
 // The API's token: the stored one while it is fresh, so a signed-in visit does not download
 // Amplify until the tokens need a refresh.
 setSessionSource({
@@ -65,7 +75,16 @@ setSessionSource({
       ? Promise.resolve(null)
       : loadCognito()
           .then((cognito) => cognito.sessionIdToken())
-          .catch(() => null),
+          .then(
+            (token) => {
+              refreshUnreachable = false;
+              return token;
+            },
+            (error: unknown) => {
+              refreshUnreachable = isNetworkFailure(error);
+              return null;
+            },
+          ),
   storage: () => {
     const kind = storageHoldingSession();
     return kind === 'local' ? window.localStorage : kind === 'session' ? window.sessionStorage : null;
@@ -74,7 +93,8 @@ setSessionSource({
 
 function initialStatus(): AuthStatus {
   if (isOAuthRedirectReturn(window.location.search)) return 'loading';
-  if (freshStoredIdToken()) return 'signedIn';
+  // Offline, a stored session that needs a refresh cannot have one: it stands until the network is back.
+  if (freshStoredIdToken() || (!navigator.onLine && storageHoldingSession())) return 'signedIn';
   return storageHoldingSession() ? 'loading' : 'signedOut';
 }
 
@@ -95,18 +115,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const checkSession = useCallback(async () => {
     // The same source as the API's token: the stored one while fresh, else Amplify's refresh.
-    const signedIn = (await sessionIdToken()) !== null;
+    // A refresh that could not reach Cognito leaves a stored session standing.
+    const signedIn = (await sessionIdToken()) !== null || (refreshUnreachable && storageHoldingSession() !== null);
     // Stored tokens that yield no session have expired: say so, whichever of this check and
     // Amplify's refresh-failure event comes first.
     if (!signedIn && heldStoredSession.current) setSessionExpired(true);
     setStatus(signedIn ? 'signedIn' : 'signedOut');
   }, []);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async ({ endedElsewhere = false } = {}) => {
     heldStoredSession.current = null; // signing out on purpose is not an expiry
+    // What this browser kept for the account goes, its waiting changes too (the frame asked first),
+    // offline as well. A session ended elsewhere keeps what waits (lib/offline/account.ts).
+    if (!endedElsewhere) void clearOfflineData();
     // Before Amplify loads: the other tabs are signed out from this moment.
     endBrowserSession();
-    const cognito = await loadCognito();
+    let cognito: Cognito;
+    try {
+      cognito = await loadCognito();
+    } catch {
+      // Offline, Amplify's configuration is out of reach: its entries go without it (nothing can be revoked offline).
+      for (const store of [window.localStorage, window.sessionStorage]) dropSession(store);
+      setStatus('signedOut');
+      return;
+    }
     try {
       await cognito.signOutHere();
     } catch {
@@ -168,6 +200,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The first check; Amplify's events keep the state current afterwards.
     if (firstStatus.current === 'loading') void checkSession();
   }, [checkSession]);
+
+  useEffect(() => {
+    // Back online, a session kept standing offline is refreshed, or found ended, at once.
+    if (status !== 'signedIn') return;
+    const recheck = () => void checkSession();
+    window.addEventListener('online', recheck);
+    return () => window.removeEventListener('online', recheck);
+  }, [status, checkSession]);
 
   useEffect(() => {
     // A session is trusted for SESSION_CACHE_MS, then checked again: the tokens are

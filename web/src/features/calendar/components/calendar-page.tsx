@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/navigation';
 import { eventDays, eventShowings, type EventShowing } from '../../../../../shared/calendar-events';
 import type { CalendarEvent } from '../../../../../shared/calendar-events.schema';
@@ -8,6 +8,7 @@ import { SeriesScopeDialog, type SeriesScope } from '../../../components/items/s
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConnectionNotice } from '../../../components/ui/connection-notice';
 import { LoadState } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
@@ -16,6 +17,7 @@ import { discardItem, useItems, useSettings } from '../../../lib/items';
 import { localizedGcalError, reportGoogleFailure, syncGoogleCalendar, useGoogleCalendarStatus, useGoogleWaitingNotice } from '../../../lib/google-calendar';
 import { CALENDAR_VIEWS, monthGrid, rangeLabel, stepAnchor, timeGridDays, type CalendarView } from '../lib/calendar-dates';
 import { isDay } from '../../../lib/zoned-dates';
+import { useOfflineStatus } from '../../../lib/offline/status';
 import { zonedParts, type Day } from '../../../../../shared/zoned-time';
 import type { ProposedTime } from '../lib/event-layout';
 import { eventValues, newEventStart, newEventValues, type EventFormValues } from '../lib/event-form';
@@ -255,6 +257,8 @@ function CalendarActions({ planButtons, onNewEvent }: { planButtons: ReactNode; 
   const status = useGoogleCalendarStatus();
   const showToast = useToast();
   const [syncing, setSyncing] = useState(false);
+  const offline = !useOfflineStatus().online;
+  const offlineId = useId();
   const texts = useAppTexts();
 
   async function sync() {
@@ -273,9 +277,12 @@ function CalendarActions({ planButtons, onNewEvent }: { planButtons: ReactNode; 
   return (
     <div className="calendar-page__actions">
       {status.data?.connected && (
-        <Button variant="secondary" busy={syncing} onClick={() => void sync()}>
-          {texts.calendar.sync}
-        </Button>
+        <>
+          <Button variant="secondary" busy={syncing} disabled={offline} aria-describedby={offline ? offlineId : undefined} onClick={() => void sync()}>
+            {texts.calendar.sync}
+          </Button>
+          {offline && <ConnectionNotice id={offlineId}>{texts.offline.needsConnection.googleSync}</ConnectionNotice>}
+        </>
       )}
       {planButtons}
       <Button onClick={onNewEvent}>{texts.calendar.newEvent}</Button>

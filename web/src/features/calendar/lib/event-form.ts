@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../../../shared/messages';
 import { parseTimeInput, timeInputValue } from './calendar-dates';
 import type { ItemInput } from '../../../../../shared/item-kinds.schema';
 import type { Recurrence } from '../../../../../shared/recurrence';
-import { noRepeat, repeatRule, repeatValues, validateRepeat, type RepeatFormValues } from '../../../components/items/repeat-form';
+import { noRepeat, repeatRule, repeatValues, validateRepeat, type RepeatFormValues } from '../../../components/items/repeat-values';
 import { addDays, zonedInstant, zonedParts, type Day } from '../../../../../shared/zoned-time';
 import type { ReminderOffset } from '../../../../../shared/reminders';
 

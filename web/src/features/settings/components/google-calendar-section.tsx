@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from '../../../lib/navigation';
 import { GOOGLE_PENDING_WINDOW_MS } from '../../../../../shared/constants';
 import { connectFailureKey, GCAL_RETURN } from '../../../../../shared/gcal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConnectionNotice } from '../../../components/ui/connection-notice';
 import { useToast } from '../../../components/ui/toast';
 import {
   connectGoogleCalendar,
@@ -16,6 +17,7 @@ import {
   useGoogleWaitingNotice,
 } from '../../../lib/google-calendar';
 import { useAppTexts } from '../../../i18n/texts';
+import { useOfflineStatus } from '../../../lib/offline/status';
 
 /** How often the status is read while the first sync after connecting runs. */
 const INITIAL_SYNC_POLL_MS = 1_000;
@@ -32,6 +34,10 @@ export function GoogleCalendarSection() {
   const [busy, setBusy] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
   const handledReturn = useRef(false);
+  const offline = !useOfflineStatus().online;
+  const offlineId = useId();
+  /** Offline, Google's buttons are disabled and say why. */
+  const needsNetwork = { disabled: offline, 'aria-describedby': offline ? offlineId : undefined };
   const texts = useAppTexts();
   const gcal = texts.gcal;
   const t = texts.settings.google;
@@ -123,11 +129,11 @@ export function GoogleCalendarSection() {
           {waiting && <Alert tone="warning">{waiting}</Alert>}
           <div className="gcal__actions">
             {!data.write_access && (
-              <Button variant="secondary" busy={busy} onClick={() => void connect(true)}>
+              <Button variant="secondary" busy={busy} {...needsNetwork} onClick={() => void connect(true)}>
                 {t.allowWriting}
               </Button>
             )}
-            <Button className="button--danger" onClick={() => setConfirmDisconnect(true)}>
+            <Button className="button--danger" {...needsNetwork} onClick={() => setConfirmDisconnect(true)}>
               {t.disconnect}
             </Button>
           </div>
@@ -139,12 +145,13 @@ export function GoogleCalendarSection() {
             {t.connectHint}
           </p>
           <div className="gcal__actions">
-            <Button busy={busy} onClick={() => void connect(false)}>
+            <Button busy={busy} {...needsNetwork} onClick={() => void connect(false)}>
               {texts.calendar.connect.title}
             </Button>
           </div>
         </>
       )}
+      {offline && <ConnectionNotice id={offlineId}>{texts.offline.needsConnection.googleSync}</ConnectionNotice>}
       <ConfirmDialog
         open={confirmDisconnect}
         title={t.disconnectTitle}

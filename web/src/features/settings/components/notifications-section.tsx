@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConnectionNotice } from '../../../components/ui/connection-notice';
 import { useToast } from '../../../components/ui/toast';
 import { useAppTexts } from '../../../i18n/texts';
 import { loadedWebConfig } from '../../../lib/web-config';
+import { useOfflineStatus } from '../../../lib/offline/status';
 import { pushSupported, removePushBrowser, turnOnPush, usePushBrowsers } from '../../../lib/web-push';
 
 /** iPhone and iPad take Web Push only in an app added to the Home Screen (standalone). */
@@ -14,7 +16,10 @@ const onIosBrowser = () => /iPhone|iPad/.test(navigator.userAgent) && !window.ma
  * with Remove.
  */
 export function NotificationsSection({ onTurnedOn }: { onTurnedOn: () => void }) {
-  const t = useAppTexts().settings;
+  const texts = useAppTexts();
+  const t = texts.settings;
+  const offline = !useOfflineStatus().online;
+  const offlineId = useId();
   const showToast = useToast();
   const browsers = usePushBrowsers();
   const [busy, setBusy] = useState(false);
@@ -38,9 +43,10 @@ export function NotificationsSection({ onTurnedOn }: { onTurnedOn: () => void })
       {onIosBrowser() && <p>{t.notificationsIos}</p>}
       {available && (
         <div>
-          <Button variant="secondary" busy={busy} onClick={() => void turnOn()}>
+          <Button variant="secondary" busy={busy} disabled={offline} aria-describedby={offline ? offlineId : undefined} onClick={() => void turnOn()}>
             {t.turnOnNotifications}
           </Button>
+          {offline && <ConnectionNotice id={offlineId}>{texts.offline.needsConnection.notifications}</ConnectionNotice>}
         </div>
       )}
       {browsers.data && browsers.data.length > 0 && (
@@ -48,7 +54,7 @@ export function NotificationsSection({ onTurnedOn }: { onTurnedOn: () => void })
           {browsers.data.map((browser) => (
             <li key={browser.id}>
               <span>{browser.label}</span>
-              <Button variant="ghost" onClick={() => void removePushBrowser(browser.id)}>
+              <Button variant="ghost" disabled={offline} onClick={() => void removePushBrowser(browser.id)}>
                 {t.removeBrowser}
               </Button>
             </li>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { SAVED_INDICATOR_MS } from '../../../../../shared/constants';
 import { LANGUAGES } from '../../../../../shared/languages';
 import type { ReminderChannel, ReminderOffset } from '../../../../../shared/reminders';
@@ -7,6 +7,7 @@ import { SettingsUpdateSchema, type Settings } from '../../../../../shared/setti
 import { RemindersField } from '../../../components/items/reminders-field';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { ConnectionNotice } from '../../../components/ui/connection-notice';
 import { LoadState } from '../../../components/ui/load-state';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,6 +16,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
 import { saveSettings, useSettings } from '../../../lib/items';
 import { useNavigate } from '../../../lib/navigation';
+import { useOfflineStatus } from '../../../lib/offline/status';
 import { useShowRealtimeStatus } from '../api/realtime-status';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
 import { CalendarFeedSection } from './calendar-feed-section';
@@ -104,7 +106,10 @@ function SessionsSection() {
   const showToast = useToast();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const t = useAppTexts().settings;
+  const offline = !useOfflineStatus().online;
+  const offlineId = useId();
+  const texts = useAppTexts();
+  const t = texts.settings;
 
   async function signOutEverywhereNow() {
     setBusy(true);
@@ -122,10 +127,17 @@ function SessionsSection() {
       <h2 id="settings-sessions">{t.sessions}</h2>
       <p>{t.signOutEverywhereHint}</p>
       <div>
-        <Button variant="secondary" busy={busy} onClick={() => void signOutEverywhereNow()}>
+        <Button
+          variant="secondary"
+          busy={busy}
+          disabled={offline}
+          aria-describedby={offline ? offlineId : undefined}
+          onClick={() => void signOutEverywhereNow()}
+        >
           {t.signOutEverywhere}
         </Button>
       </div>
+      {offline && <ConnectionNotice id={offlineId}>{texts.offline.needsConnection.signOutEverywhere}</ConnectionNotice>}
     </section>
   );
 }
@@ -138,6 +150,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [form, focusFirstInvalid] = useFocusFirstInvalid();
   const [showStatus, setShowStatus] = useShowRealtimeStatus();
+  const offline = !useOfflineStatus().online;
+  const offlineId = useId();
   const texts = useAppTexts();
   const t = texts.settings;
 
@@ -319,12 +333,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </section>
 
       <div className="settings-save">
+        {offline && <ConnectionNotice id={offlineId}>{texts.offline.needsConnection.settings}</ConnectionNotice>}
         {savedAt !== null && (
           <span className="settings-save__saved" role="status">
             {t.savedIndicator}
           </span>
         )}
-        <Button type="submit" busy={saving}>
+        <Button type="submit" busy={saving} disabled={offline} aria-describedby={offline ? offlineId : undefined}>
           {t.save}
         </Button>
       </div>

@@ -7,7 +7,7 @@ import { Select } from '../../../components/ui/select';
 import { useState } from 'react';
 import { calendarDay } from '../../../../../shared/dates';
 import { DEFAULT_REMINDERS } from '../../../../../shared/reminders';
-import { repeatRule, repeatValues, validateRepeat } from '../../../components/items/repeat-form';
+import { repeatRule, repeatValues, validateRepeat } from '../../../components/items/repeat-values';
 import { RemindersField } from '../../../components/items/reminders-field';
 import { useAskForPushOnFirstReminder } from '../../../lib/web-push';
 import { RepeatPicker } from '../../../components/items/repeat-picker';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { TRASH_WARNING_DAYS } from '../../../../../shared/constants';
 import { calendarDay } from '../../../../../shared/dates';
 import type { TrashableKind } from '../../../../../shared/item-kinds';
@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { classNames } from '../../../components/ui/class-names';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConnectionNotice } from '../../../components/ui/connection-notice';
 import { Select } from '../../../components/ui/select';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -17,6 +18,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { changeTrash, emptyTrash, useTimeZone, useTrash } from '../../../lib/items';
 import { formatDay } from '../../../lib/zoned-dates';
+import { useOfflineStatus } from '../../../lib/offline/status';
 import './trash.css';
 import { useAppTexts } from '../../../i18n/texts';
 
@@ -36,6 +38,9 @@ export function TrashPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending>(null);
   const [working, setWorking] = useState(false);
+  // Emptying the trash is the server's to do (it deletes what this browser may not hold): it waits for a network.
+  const offline = !useOfflineStatus().online;
+  const offlineId = useId();
   const texts = useAppTexts();
   const t = texts.trash;
 
@@ -95,11 +100,17 @@ export function TrashPage() {
         </div>
         <div className="trash-page__actions">
           <RefreshButton onRefresh={() => trash.mutate()} />
-          <Button className="button--danger" disabled={items.length === 0 || working} onClick={() => setPending({ action: 'empty' })}>
+          <Button
+            className="button--danger"
+            disabled={items.length === 0 || working || offline}
+            aria-describedby={offline ? offlineId : undefined}
+            onClick={() => setPending({ action: 'empty' })}
+          >
             {t.empty}
           </Button>
         </div>
       </header>
+      {offline && <ConnectionNotice id={offlineId}>{texts.offline.needsConnection.emptyTrash}</ConnectionNotice>}
 
       <div className="trash-page__filters">
         <TextField label={texts.tasks.page.search} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />

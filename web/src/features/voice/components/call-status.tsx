@@ -7,15 +7,16 @@ import { localizeMessage } from '../../../lib/api';
 
 type VoiceTexts = AppTexts['voice'];
 
-/** The call's caption: what the call is doing, or 'Voice Error'. */
-export function callCaption(state: CallState, t: VoiceTexts): string {
+/** The call's caption: what the call is doing, 'Voice Error', or that a call needs a connection. */
+export function callCaption(state: CallState, offline: boolean, texts: AppTexts): string {
+  const t = texts.voice;
   if (state.error) return t.error;
   if (state.phase === 'starting') return t.connecting;
   if (state.phase === 'active') {
     if (state.textOnly) return t.chattingByText;
     return state.mode === 'speaking' ? t.speaking : t.listening;
   }
-  return t.ask;
+  return offline ? texts.offline.needsConnection.assistant : t.ask;
 }
 
 /** What the call button does now, for its accessible name. */
@@ -27,13 +28,13 @@ export function callButtonLabel(state: CallState, idleLabel: string, t: VoiceTex
 
 /** The caption, the error with a way to dismiss it, and the agent's last words. */
 export function CallStatus({ captionId }: { captionId: string }) {
-  const { state, dismissError } = useVoice();
+  const { state, offline, dismissError } = useVoice();
   const texts = useAppTexts();
   const t = texts.voice;
   return (
     <div className="voice-status">
       <p id={captionId} className="voice-status__caption" role="status">
-        {callCaption(state, t)}
+        {callCaption(state, offline, texts)}
       </p>
       {state.error && (
         <div className="voice-status__error" role="alert">

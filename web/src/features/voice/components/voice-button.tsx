@@ -33,7 +33,7 @@ const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
  * by itself when a call starts or fails; the tool-activity toast sits over them.
  */
 export function VoiceButton() {
-  const { state, blocked, toggle, available } = useVoice();
+  const { state, blocked, offline, toggle, available } = useVoice();
   const tasks = useItems('tasks').data ?? [];
   const completed = tasks.filter((task) => task.status === 'completed').length;
   const share = tasks.length > 0 ? completed / tasks.length : 0;
@@ -41,7 +41,9 @@ export function VoiceButton() {
   const [typing, setTyping] = useState(false);
   const cardId = useId();
   const captionId = useId();
-  const t = useAppTexts().voice;
+  const offlineId = useId();
+  const texts = useAppTexts();
+  const t = texts.voice;
 
   const typeButton = useRef<HTMLButtonElement>(null);
 
@@ -69,7 +71,14 @@ export function VoiceButton() {
         </div>
       )}
       <div className="voice-fab__row">
-        {tasks.length > 0 && <p className="voice-fab__progress">{t.tasksCompleted(completed, tasks.length)}</p>}
+        {/* Offline, the pill beside the button says why it is disabled, in place of the progress. */}
+        {offline ? (
+          <p className="voice-fab__progress voice-fab__progress--offline" id={offlineId}>
+            {texts.offline.needsConnection.assistant}
+          </p>
+        ) : (
+          tasks.length > 0 && <p className="voice-fab__progress">{t.tasksCompleted(completed, tasks.length)}</p>
+        )}
         {available && (
           <button
             ref={typeButton}
@@ -91,7 +100,7 @@ export function VoiceButton() {
             type="button"
             className="voice-fab__button"
             aria-label={callButtonLabel(state, t.talk, t)}
-            aria-describedby={open ? captionId : undefined}
+            aria-describedby={offline ? offlineId : open ? captionId : undefined}
             disabled={blocked}
             onClick={toggle}
           >

@@ -22,6 +22,7 @@ import { readChangeSetNow } from '../api/change-set-reads';
 import { createToolCallReflector, toolChange } from '../lib/reflect-tool-calls';
 import { useAppTexts } from '../../../i18n/texts';
 import { localizedError } from '../../../lib/api';
+import { useOfflineStatus } from '../../../lib/offline/status';
 import { toolTitle } from '../lib/tool-activity';
 
 /** idle → starting → active (speaking or listening) → ended. */
@@ -41,8 +42,10 @@ export interface CallState {
 interface VoiceContextValue {
   available: boolean;
   state: CallState;
-  /** An error no new attempt mends is shown (lib/conversation.ts): calling waits until it is dismissed. */
+  /** An error no new attempt mends is shown (lib/conversation.ts), or there is no network: calling waits until it is dismissed, or the network is back. */
   blocked: boolean;
+  /** No network and no call under way: none can start, and the controls say why (a call under way can still be ended). */
+  offline: boolean;
   /** Starts a call by voice, or ends (or cancels) the one running. */
   toggle(): void;
   /** Sends a typed request into the running conversation, or starts one by text for it. */
@@ -99,6 +102,8 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
   /** Typed requests made before the conversation was open, sent once it is. */
   const queuedTexts = useRef<string[]>([]);
   const calling = state.phase === 'starting' || state.phase === 'active';
+  const offline = !useOfflineStatus().online && !calling;
+  const blocked = blocksNewCall(state.error) || offline;
   const { data: polledCalls } = useToolCalls(calling);
   const allCalls = polledCalls ?? NO_CALLS;
 
@@ -199,9 +204,10 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
     () => ({
       available,
       state,
-      blocked: blocksNewCall(state.error),
+      blocked,
+      offline,
       toggle: () => {
-        if (blocksNewCall(state.error)) return;
+        if (blocked) return;
         if (calling) stop();
         else void start(false);
       },
@@ -219,7 +225,7 @@ export function VoiceProvider({ available, children }: { available: boolean; chi
       toolCalls: allCalls.filter((call) => !reflector.isHistory(call.id)),
       undo,
     }),
-    [available, state, calling, stop, start, allCalls, reflector, undo],
+    [available, state, blocked, offline, calling, stop, start, allCalls, reflector, undo],
   );
 
   return <VoiceContext value={value}>{children}</VoiceContext>;
