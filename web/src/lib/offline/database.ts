@@ -1,4 +1,5 @@
 import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
+import { databaseName } from './state';
 import type { ItemKind } from '../../../../shared/item-kinds';
 import type { Conflict } from './status';
 
@@ -80,8 +81,6 @@ export interface OfflineStore {
 }
 
 const SCHEMA_VERSION = 1;
-
-export const databaseName = (userId: string) => `tempo-${userId}`;
 
 /** The browser's IndexedDB, or fake-indexeddb's in a test. */
 export type IndexedDbFactory = Pick<IDBFactory, 'open' | 'deleteDatabase'>;

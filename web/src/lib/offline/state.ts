@@ -24,5 +24,8 @@ export interface AccountActions {
   clearOfflineData: () => Promise<void>;
 }
 
+/** An account's IndexedDB database (database.ts): what it kept and what waits to be sent. */
+export const databaseName = (userId: string) => `tempo-${userId}`;
+
 /** The outbox's actions once account.ts has loaded; null before (nothing was opened in this tab). */
 export const loadedAccount: { current: AccountActions | null } = { current: null };

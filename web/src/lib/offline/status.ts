@@ -2,7 +2,8 @@ import type { ItemKind } from '../../../../shared/item-kinds';
 import { useObservable } from '../observable';
 import type { NewChange, StoredConflict } from './database';
 import type { Outbox } from './outbox';
-import { loadedAccount, offlineStatus, type AccountActions } from './state';
+import { databaseName, loadedAccount, offlineStatus, type AccountActions } from './state';
+import { sessionUserId } from '../session';
 
 /**
  * What the frame and the notices show of working offline (the UI is built on these), and what the
@@ -92,7 +93,13 @@ export function hasWaitingChanges(): boolean {
   return offlineStatus.get().waiting > 0;
 }
 
-/** Deletes the account's offline data, its waiting changes too (signing out). */
+/**
+ * Deletes the account's offline data, its waiting changes too (signing out). A tab that never
+ * opened the outbox (signing out from /signout at once) deletes the session user's database by name.
+ */
 export async function clearOfflineData(): Promise<void> {
-  await account()?.clearOfflineData();
+  const loaded = account();
+  if (loaded) return loaded.clearOfflineData();
+  const userId = sessionUserId();
+  if (userId && typeof indexedDB !== 'undefined') indexedDB.deleteDatabase(databaseName(userId));
 }
