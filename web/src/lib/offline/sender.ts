@@ -110,9 +110,9 @@ const SENDS_AT_ONCE = 6;
  * reorder after everything earlier of its kind and before everything later (it names every live
  * item), and a change that names an item (a task on a goal) after the earlier changes of that item.
  */
-function waitsFor(change: Change, earlier: Change): boolean {
+function waitsFor(change: Change, bodyText: string, earlier: Change): boolean {
   if (change.kind === earlier.kind && (change.op === 'reorder' || earlier.op === 'reorder' || sameItem(change, earlier))) return true;
-  return earlier.id !== undefined && change.body !== undefined && JSON.stringify(change.body).includes(earlier.id);
+  return earlier.id !== undefined && bodyText.includes(earlier.id);
 }
 
 /**
@@ -141,7 +141,10 @@ export async function sendWaiting(outbox: Outbox, transport: Transport, handled:
       const waiting = await outbox.waiting();
       for (const [index, change] of waiting.entries()) {
         if (underWay.size >= SENDS_AT_ONCE) break;
-        if (underWay.has(change.seq) || waiting.slice(0, index).some((earlier) => waitsFor(change, earlier))) continue;
+        if (underWay.has(change.seq)) continue;
+        // Its body as text once, not once for each earlier change it is held against.
+        const bodyText = change.body === undefined ? '' : JSON.stringify(change.body);
+        if (waiting.slice(0, index).some((earlier) => waitsFor(change, bodyText, earlier))) continue;
         underWay.set(change.seq, send(change));
       }
     }
