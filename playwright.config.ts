@@ -147,6 +147,8 @@ export default defineConfig({
       PUSH_DOUBLE_PORT: (process.env.E2E_PUSH_PORT ??= '3140'),
       // The embedded DynamoDB engine on a port the tests reach, to fill an account's sign-in hour in one write (tests/e2e/support/sign-in-throttle.ts).
       DYNAMO_PORT: (process.env.E2E_DYNAMO_PORT ??= '3150'),
+      // Webhooks go to the local receiver double; the webhook tests make its addresses and read what it verified on E2E_WEBHOOK_PORT.
+      WEBHOOK_RECEIVER_DOUBLE_PORT: (process.env.E2E_WEBHOOK_PORT ??= '3160'),
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: resolve(process.env.E2E_WEB_DIST) } : {}),
     },
     reuseExistingServer: false,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TRACE_HEADERS } from '../shared/error-reporting';
 import { ENTITIES } from '../shared/item-kinds';
 import { LANGUAGES } from '../shared/languages';
+import { ReminderNoticeSchema } from '../shared/reminder-notices.schema';
 import { TOOL_CALL_STATUSES } from '../shared/tool-calls';
 
 /**
@@ -48,6 +49,11 @@ export const EVENT_CATALOGUE = {
   'item.restored': ItemChange,
   /** Permanently deleted from the trash. */
   'item.purged': ItemChange,
+  /**
+   * A reminder was delivered (functions/reminders/fire.ts): shown on screen, pushed or mailed as the
+   * person chose. `changeId` is the notice's id, one per reminder: a firing retried puts the same one.
+   */
+  'reminder.due': z.object({ userId: z.string(), reminder: ReminderNoticeSchema, occurredAt, changeId: z.string() }),
   /** The user's settings row was made: at sign-up, or by the Google flag for a user without one. */
   'settings.created': z.object({ userId: z.string(), settings: record, occurredAt }),
   /** Saved from the settings screen, or the Google flag corrected to whether tokens are stored. */

@@ -63,6 +63,15 @@ export const BUS_RULES: readonly BusRule[] = [
     target: 'reminders/on-item-change',
   },
   {
+    name: 'DeliverWebhooks',
+    description: "Sends the person's webhooks the changes and reminders they asked for, signed, making each delivery's first try",
+    pattern: {
+      source: [EVENT_SOURCE],
+      'detail-type': detailTypes('item.created', 'item.updated', 'item.deleted', 'item.restored', 'reminder.due'),
+    },
+    target: 'webhooks/on-event',
+  },
+  {
     name: 'FirstGoogleSync',
     description: 'Runs the first calendar sync about a second after Google Calendar is connected',
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('gcal.connected') },

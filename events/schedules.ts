@@ -45,12 +45,25 @@ export const SCHEDULES: readonly Schedule[] = [
 export interface OneTimeSchedules {
   /** The group's name, after the stage's prefix. */
   group: string;
+  /**
+   * The prefix of the variables that hand its functions the group, the target's ARN, the role and
+   * the dead-letter queue: `<prefix>_SCHEDULE_GROUP`, `_FIRE_ARN`, `_SCHEDULER_ROLE_ARN`, `_DEAD_LETTER_ARN`.
+   */
+  environment: string;
   description: string;
   target: string;
 }
 
 export const REMINDER_SCHEDULES: OneTimeSchedules = {
   group: 'reminders',
+  environment: 'REMINDER',
   description: "Delivers a reminder of an event or a task, and schedules the item's next one",
   target: 'reminders/fire',
+};
+
+export const WEBHOOK_RETRY_SCHEDULES: OneTimeSchedules = {
+  group: 'webhook-retries',
+  environment: 'WEBHOOK_RETRY',
+  description: 'Makes a later try of a webhook delivery that failed, after the backoff of shared/webhooks.ts',
+  target: 'webhooks/deliver',
 };

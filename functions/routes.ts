@@ -36,6 +36,9 @@ import { PlanButtonSchema } from '../shared/planning.schema';
 import { ToolCallRequestSchema, ToolCallSchema } from '../shared/tool-calls.schema';
 import { VoiceConfigSchema, VoiceSessionUpdateSchema } from '../shared/voice.schema';
 import { WaitingListJoinSchema } from '../shared/waiting-list.schema';
+import { AccessTokenCreateSchema, AccessTokenEntrySchema, CreatedAccessTokenSchema, SignOutEverywhereSchema } from '../shared/access-tokens.schema';
+import type { AccessTokenScope } from '../shared/access-tokens';
+import { CreatedWebhookSchema, WebhookCreateSchema, WebhookDeliverySchema, WebhookEntrySchema, WebhookUpdateSchema } from '../shared/webhooks.schema';
 import { CHANGE_SOCKET_PATH, SERVICE_ROUTE_THROTTLE, SOCKET_LIMITS } from '../shared/constants';
 
 /**
@@ -58,6 +61,9 @@ export const HANDLERS = [
   'demo',
   'calendar-feed',
   'planning',
+  'access-tokens',
+  'webhooks',
+  'mcp',
 ] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
@@ -90,10 +96,25 @@ export interface RouteSpec {
   calledByService?: true;
   /** Failures of an upstream service this route answers with, and what they mean, for the OpenAPI document. */
   upstreamFailures?: Partial<Record<502 | 503, string>>;
+  /**
+   * A route that speaks JSON-RPC (the MCP server): what its protocol answers beside the API's own
+   * statuses, for the OpenAPI document; its refusals (and its 400 and 413) carry a JSON-RPC error.
+   */
+  jsonRpcAnswers?: Partial<Record<202 | 405 | 406 | 415, string>>;
   /** What the route's own quota counts (429 `rate_limited`, with Retry-After), for the OpenAPI document. */
   quota?: string;
   /** What a demo account may not do here (403 `demo_limit`, shared/demo.ts), for the OpenAPI document. */
   demoLimit?: string;
+  /**
+   * A route only a signed-in session may call, never a personal access token (403 `token_not_allowed`):
+   * what manages tokens or sessions, or hands out what only the person should see.
+   */
+  sessionOnly?: true;
+  /**
+   * The scope a personal access token needs here when it is not what the method says (GET: `read`;
+   * anything else: `write`): POST /mcp reads with a read token, and checks each tool's own scope.
+   */
+  tokenScope?: AccessTokenScope;
 }
 
 export interface Route<K extends string = string> extends RouteSpec {
@@ -196,14 +217,16 @@ export const routes = [
     summary: 'Make a new calendar feed address; the previous one stops',
     status: 201,
     response: CalendarFeedSchema,
+    sessionOnly: true,
   }),
   route('PUT', '/api/calendar-feed', {
     handler: 'calendar-feed',
     summary: "Put Google's events in the calendar feed, or leave them out",
     body: CalendarFeedUpdateSchema,
     response: CalendarFeedSchema,
+    sessionOnly: true,
   }),
-  route('DELETE', '/api/calendar-feed', { handler: 'calendar-feed', summary: 'Turn the calendar feed off', status: 204 }),
+  route('DELETE', '/api/calendar-feed', { handler: 'calendar-feed', summary: 'Turn the calendar feed off', status: 204, sessionOnly: true }),
   route('GET', '/ical/{token}', {
     handler: 'calendar-feed',
     summary: 'The calendar feed (iCal), at its secret address <token>.ics',
@@ -222,6 +245,7 @@ export const routes = [
     summary: `A single-use ticket that opens the change notices' WebSocket (${CHANGE_SOCKET_PATH}?ticket=…) within ${SOCKET_LIMITS.ticketSeconds} s; the token itself never goes in the socket's address`,
     status: 201,
     response: z.object({ ticket: z.string() }),
+    sessionOnly: true,
   }),
 
   route('GET', '/api/reminders', {
@@ -259,12 +283,14 @@ export const routes = [
     body: PushSubscriptionCreateSchema,
     status: 201,
     response: PushSubscriptionEntrySchema,
+    sessionOnly: true,
   }),
   route('DELETE', '/api/push-subscriptions/{id}', {
     handler: 'reminders',
     summary: 'Stop Web Push to a browser',
     foreignId: 'A browser’s id (GET /api/push-subscriptions)',
     status: 204,
+    sessionOnly: true,
   }),
 
   route('POST', '/api/waitlist', {
@@ -345,11 +371,15 @@ export const routes = [
     body: DeviceTokenRequestSchema,
     status: 201,
     response: DeviceTokenSchema,
+    sessionOnly: true,
   }),
   route('POST', '/api/auth/sign-out-everywhere', {
     handler: 'auth',
-    summary: "End every session of the signed-in user at once: Cognito's refresh tokens, the tokens already issued (this one included) and every open socket",
+    summary:
+      "End every session of the signed-in user at once: Cognito's refresh tokens, the tokens already issued (this one included) and every open socket; with `revoke_access_tokens`, every personal access token too",
+    body: SignOutEverywhereSchema,
     response: z.object({ signed_out: z.literal(true) }),
+    sessionOnly: true,
   }),
 
   route('POST', '/api/gcal/connect', {
@@ -359,6 +389,7 @@ export const routes = [
     response: GcalConnectAnswerSchema,
     upstreamFailures: { 503: 'No Google OAuth client is configured on this server (code `not_configured`)' },
     demoLimit: 'a demo account cannot connect Google',
+    sessionOnly: true,
   }),
   route('GET', '/api/gcal/callback', {
     handler: 'gcal',
@@ -397,6 +428,7 @@ export const routes = [
     handler: 'gcal',
     summary: 'Disconnect Google Calendar: removes the tokens and every synced event',
     response: GcalDisconnectAnswerSchema,
+    sessionOnly: true,
   }),
   route('GET', '/api/gcal/mirror-log', {
     handler: 'gcal',
@@ -414,12 +446,14 @@ export const routes = [
     },
     quota: "the person's voice calls of the hour (each is a billed ElevenLabs conversation)",
     demoLimit: 'a demo account has started all the conversations it may',
+    sessionOnly: true,
   }),
   route('PATCH', '/api/voice/sessions/{id}', {
     handler: 'voice',
     summary: "Save a call's real duration, and its conversation id",
     body: VoiceSessionUpdateSchema,
     status: 204,
+    sessionOnly: true,
   }),
   route('POST', '/api/voice/tool-calls', {
     handler: 'voice',
@@ -427,6 +461,7 @@ export const routes = [
     body: ToolCallRequestSchema,
     status: 202,
     response: ToolCallSchema,
+    sessionOnly: true,
   }),
   route('GET', '/api/voice/tool-calls', {
     handler: 'voice',
@@ -464,6 +499,7 @@ export const routes = [
       "The person's answer to what the set holds waiting (moves to the trash, a plan's blocks): apply them all, only `lines` (each `<tool_call_id>/<index>`; the rest are turned down), or none; 409 when nothing waits or a named line does not",
     body: ChangeSetConfirmationSchema,
     response: ChangeSetSchema,
+    sessionOnly: true,
   }),
 
   route('POST', '/api/planning/plans', {
@@ -473,6 +509,81 @@ export const routes = [
     body: PlanButtonSchema,
     status: 201,
     response: ChangeSetSchema,
+  }),
+
+  route('GET', '/api/access-tokens', {
+    handler: 'access-tokens',
+    summary: 'The personal access tokens, newest first (never the tokens themselves)',
+    response: list(AccessTokenEntrySchema),
+    sessionOnly: true,
+  }),
+  route('POST', '/api/access-tokens', {
+    handler: 'access-tokens',
+    summary: 'Make a personal access token: the answer is the only time it is shown (only its hash is kept); 409 past the limit per account',
+    body: AccessTokenCreateSchema,
+    status: 201,
+    response: CreatedAccessTokenSchema,
+    sessionOnly: true,
+    demoLimit: 'a demo account cannot make access tokens',
+  }),
+  route('DELETE', '/api/access-tokens/{id}', {
+    handler: 'access-tokens',
+    summary: 'Revoke a personal access token: it stops working at once',
+    status: 204,
+    sessionOnly: true,
+  }),
+
+  route('GET', '/api/webhooks', { handler: 'webhooks', summary: 'The webhooks, oldest first (never their secrets)', response: list(WebhookEntrySchema) }),
+  route('POST', '/api/webhooks', {
+    handler: 'webhooks',
+    summary:
+      'Add a webhook: a public https address and the events it hears of; the answer is the only time its signing secret is shown. 400 for an address that is not public; 409 past the limit per account',
+    body: WebhookCreateSchema,
+    status: 201,
+    response: CreatedWebhookSchema,
+    demoLimit: 'a demo account cannot add webhooks',
+  }),
+  route('PATCH', '/api/webhooks/{id}', {
+    handler: 'webhooks',
+    summary: 'Change a webhook’s address or events, or switch it off or on again (also after the server switched it off)',
+    body: WebhookUpdateSchema,
+    response: WebhookEntrySchema,
+  }),
+  route('DELETE', '/api/webhooks/{id}', { handler: 'webhooks', summary: 'Remove a webhook: nothing more is sent to it', status: 204 }),
+  route('GET', '/api/webhooks/{id}/deliveries', {
+    handler: 'webhooks',
+    summary: 'The webhook’s delivery log: its latest deliveries, newest first, with their tries and how the last went',
+    response: list(WebhookDeliverySchema),
+  }),
+  route('POST', '/api/webhooks/{id}/deliveries/{deliveryId}/retry', {
+    handler: 'webhooks',
+    summary: 'Send a failed delivery again now, as a new try of the same message (the same `webhook-id`); 409 unless it failed',
+    status: 202,
+    response: WebhookDeliverySchema,
+  }),
+
+  route('POST', '/mcp', {
+    handler: 'mcp',
+    summary:
+      "The MCP server (Streamable HTTP, stateless, JSON answers): the assistant's tools for any AI assistant that speaks MCP, with a personal access token; a read token gets the read tools only (docs/mcp.md)",
+    tokenScope: 'read',
+    jsonRpcAnswers: {
+      202: 'A notification or a response taken (no body)',
+      406: 'The Accept header does not take both application/json and text/event-stream',
+      415: 'The body is not application/json',
+    },
+  }),
+  route('GET', '/mcp', {
+    handler: 'mcp',
+    summary: 'No server-sent event stream: the server is stateless, so 405 (MCP Streamable HTTP)',
+    tokenScope: 'read',
+    jsonRpcAnswers: { 405: 'Always: this server answers POST only' },
+  }),
+  route('DELETE', '/mcp', {
+    handler: 'mcp',
+    summary: 'No session to end: the server is stateless, so 405 (MCP Streamable HTTP)',
+    tokenScope: 'read',
+    jsonRpcAnswers: { 405: 'Always: this server answers POST only' },
   }),
 ] as const satisfies readonly Route[];
 

@@ -13,6 +13,7 @@ import type { IndexName } from '../functions/data/table-definition';
 import type { HandlerName } from '../functions/routes';
 import type { AppFunction } from './constructs/app-function';
 import { arnAsNagShowsIt } from './constructs/nag-arn';
+import { REMINDER_SCHEDULES, WEBHOOK_RETRY_SCHEDULES, type OneTimeSchedules } from '../events/schedules';
 
 type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query';
 type UserPoolAction = 'AdminGetUser' | 'AdminSetUserPassword' | 'AdminUserGlobalSignOut' | 'AdminCreateUser' | 'AdminDeleteUser' | 'ListUsers';
@@ -43,6 +44,10 @@ export interface Access {
   sendsWebPush?: boolean;
   /** Creates and deletes the reminders' one-time schedules (REMINDER_SCHEDULE_GROUP, REMINDER_FIRE_ARN, REMINDER_SCHEDULER_ROLE_ARN, REMINDER_DEAD_LETTER_ARN). */
   schedulesReminders?: boolean;
+  /** Creates the webhook deliveries' later tries, one-time schedules (WEBHOOK_RETRY_SCHEDULE_GROUP, _FIRE_ARN, _SCHEDULER_ROLE_ARN, _DEAD_LETTER_ARN). */
+  schedulesWebhookRetries?: boolean;
+  /** Seals and opens what the table keeps encrypted, a webhook's signing secret (the token key by ARN, TOKEN_ENCRYPTION_KEY_ARN). */
+  sealsSecrets?: boolean;
 }
 
 /*
@@ -59,8 +64,27 @@ export interface Access {
  */
 const REMINDER_FIRING: Access = {
   table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
+  // reminder.due, for the person's webhooks.
+  publishes: true,
   schedulesReminders: true,
   sendsWebPush: true,
+  sendsMail: true,
+  linksToSite: true,
+};
+
+/**
+ * A webhook delivery's tries: the person's webhooks (Query) and the delivery read (GetItem), the
+ * delivery put and its tries recorded, the webhook's failing state kept (PutItem, UpdateItem); the
+ * signing secret opened; a later try scheduled; and one switched off after days of failures
+ * mailed about, to the account's address found by its sub (ListUsers), in its language, with a
+ * link to Settings. The consumer keeps no idempotency records (a delivery is put once by its id);
+ * DeleteItem, since the code it ships could.
+ */
+const WEBHOOK_DELIVERY: Access = {
+  table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
+  sealsSecrets: true,
+  schedulesWebhookRetries: true,
+  userPool: ['ListUsers'],
   sendsMail: true,
   linksToSite: true,
 };
@@ -126,6 +150,16 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   // Plan my day: the settings, events and tasks (byList), and the plan's change set (its lines put,
   // the set and an earlier plan's lines updated, read back with a Query); no item is written.
   planning: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], indexes: ['byList'] },
+  // The person's tokens (Query), a token's two records put and deleted, and the version of the set
+  // every new token moves (UpdateItem); GetItem: whether the account is a demo. Every handler's
+  // HTTP wrapper reads a token's record again and notes its last use (GetItem, UpdateItem).
+  'access-tokens': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
+  // The person's webhooks (Query: the list) with their sealed secrets, their place under the cap, and
+  // their delivery logs (Query); a failed delivery sent again is one try, made here.
+  webhooks: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], sealsSecrets: true },
+  // Runs the assistant's tools inline as the voice tool processor does (its access, with the same
+  // reasons), keeps each conversation's turn (UpdateItem), and undoes a change set as the voice handler does.
+  mcp: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], indexes: ['byList'], publishes: true },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
@@ -178,10 +212,16 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'reminders/on-item-change': REMINDER_FIRING,
   // Invoked by EventBridge Scheduler.
   'reminders/fire': REMINDER_FIRING,
+  'webhooks/on-event': WEBHOOK_DELIVERY,
+  // Invoked by EventBridge Scheduler.
+  'webhooks/deliver': WEBHOOK_DELIVERY,
   // Records an address SES reported a bounce or complaint of (a repeat writes nothing new, so it keeps
   // no idempotency records; the code it ships could).
   'reminders/mail-feedback': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
 };
+
+/** The HTTP API's authorizer (functions/access-tokens/authorizer.ts): a personal access token's lookup record, by its hash. */
+export const API_AUTHORIZER_ACCESS: Access = { table: ['GetItem'] };
 
 /** The WebSocket API's functions (functions/change-notices/socket-api.ts), by source. */
 export const SOCKET_ACCESS: Readonly<Record<string, Access>> = {
@@ -227,6 +267,8 @@ export interface SharedResources {
   sockets?: { api: IWebSocketApi; stage: IWebSocketStage; managementEndpoint: string };
   /** The reminders' one-time schedules (infra/stacks/events-stack.ts). */
   reminders?: OneTimeScheduling;
+  /** The webhook deliveries' later tries (infra/stacks/events-stack.ts). */
+  webhookRetries?: OneTimeScheduling;
   /** The VAPID key pair of Web Push. */
   webPush?: { vapid: ISecret };
   /** Where every function reports its errors and traces (functions/platform/error-reporting.ts): the DSN secret, the release and the stage. */
@@ -246,11 +288,17 @@ export function grantAccess(target: AppFunction, access: Access, resources: Shar
   if (access.postsToSockets) manageSockets(target, 'POST', provided(resources.sockets, 'the WebSocket API'));
   if (access.closesSockets) manageSockets(target, 'DELETE', provided(resources.sockets, 'the WebSocket API'));
   if (access.sendsWebPush) readSecrets(target, { WEB_PUSH_VAPID: provided(resources.webPush, 'the VAPID key pair').vapid });
-  if (access.schedulesReminders) scheduleReminders(target, provided(resources.reminders, "the reminders' schedules"));
+  if (access.sealsSecrets) readSecrets(target, { TOKEN_ENCRYPTION_KEY: provided(resources.google, 'the token key').tokenKey });
+  if (access.schedulesReminders) scheduleOneTime(target, provided(resources.reminders, "the reminders' schedules"), REMINDER_SCHEDULES);
+  if (access.schedulesWebhookRetries) scheduleOneTime(target, provided(resources.webhookRetries, "the webhook retries' schedules"), WEBHOOK_RETRY_SCHEDULES);
 }
 
-/** Creating and deleting schedules in the reminders' group, and handing Scheduler its role for them: nothing else of Scheduler's, no other role. */
-function scheduleReminders(target: AppFunction, { group, functionArn, role, deadLetters }: OneTimeScheduling): void {
+/** Creating and deleting schedules in one group, and handing Scheduler its role for them: nothing else of Scheduler's, no other role. */
+function scheduleOneTime(
+  target: AppFunction,
+  { group, functionArn, role, deadLetters }: OneTimeScheduling,
+  { group: name, environment }: OneTimeSchedules,
+): void {
   target.role.addToPrincipalPolicy(
     new PolicyStatement({
       actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
@@ -273,12 +321,12 @@ function scheduleReminders(target: AppFunction, { group, functionArn, role, dead
   );
   Validations.of(target).acknowledge({
     id: `AwsSolutions-IAM5[Resource::${arnAsNagShowsIt(Stack.of(target), 'scheduler', `schedule/${group.scheduleGroupName}/*`)}]`,
-    reason: "Creating and deleting any schedule of the reminders' group: one per expected reminder, named at run time.",
+    reason: `Creating and deleting any schedule of the ${name} group: one per expected reminder or delivery try, named at run time.`,
   });
-  target.function.addEnvironment('REMINDER_SCHEDULE_GROUP', group.scheduleGroupName);
-  target.function.addEnvironment('REMINDER_FIRE_ARN', functionArn);
-  target.function.addEnvironment('REMINDER_SCHEDULER_ROLE_ARN', role.roleArn);
-  target.function.addEnvironment('REMINDER_DEAD_LETTER_ARN', deadLetters.queueArn);
+  target.function.addEnvironment(`${environment}_SCHEDULE_GROUP`, group.scheduleGroupName);
+  target.function.addEnvironment(`${environment}_FIRE_ARN`, functionArn);
+  target.function.addEnvironment(`${environment}_SCHEDULER_ROLE_ARN`, role.roleArn);
+  target.function.addEnvironment(`${environment}_DEAD_LETTER_ARN`, deadLetters.queueArn);
 }
 
 /** Posting to (POST) or closing (DELETE) the stage's connections and nothing else: not reading them, not another stage's. */

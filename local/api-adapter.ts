@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayRequestAuthorizerEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_THROTTLE, CLIENT_RATE_LIMITS, PUBLIC_ROUTE_THROTTLE } from '../shared/constants';
 import { CALENDAR_FEED, tokenOfFeedPath } from '../shared/calendar-feed';
 import { routes, type HandlerName, type Route } from '../functions/routes';
+import { AUTHORIZER_CACHE_SECONDS, AUTHORIZER_REFUSAL, createAuthorizer, type Authorizer, type AuthorizerContext } from '../functions/access-tokens/authorizer';
 import { addressKey } from '../functions/platform/client-address';
+import type { HttpEvent } from '../functions/platform/http';
 import type { TokenVerifier } from '../functions/platform/token-verifier';
 import { loadHandler } from './functions';
 import { lambdaContext } from './lambda-context';
 
-type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+type Handler = (event: HttpEvent, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export interface LocalRequest {
   method: string;
@@ -27,6 +29,7 @@ export interface LocalResponse {
 type ClientLimits = { [K in keyof typeof CLIENT_RATE_LIMITS]: number };
 
 export interface AdapterOptions {
+  /** How the authorizer checks a Cognito token (tests sign their own). */
   verifyToken: TokenVerifier;
   throttle?: { ratePerSecond: number; burst: number };
   /** CLIENT_RATE_LIMITS, with these in place of some. */
@@ -41,10 +44,12 @@ const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /**
- * Plays the HTTP API in front of the handlers: matches the route table, runs the JWT authorizer on
- * every non-public route, throttles, builds the payload-2.0 event exactly as API Gateway does
- * (claims as strings in requestContext.authorizer.jwt.claims) and calls the same handler the CDK
- * deploys. Answers of its own use API Gateway's bodies ({"message": ...}).
+ * Plays the HTTP API in front of the handlers: matches the route table, runs the same Lambda
+ * authorizer the CDK deploys (functions/access-tokens/authorizer.ts) on every non-public route,
+ * keeping its answers for AUTHORIZER_CACHE_SECONDS per Authorization header as API Gateway does,
+ * throttles, builds the payload-2.0 event exactly as API Gateway does (the authorizer's context in
+ * requestContext.authorizer.lambda) and calls the same handler the CDK deploys. Answers of its own
+ * use API Gateway's bodies ({"message": ...}).
  */
 export function createApiAdapter(options: AdapterOptions) {
   const matchers = routes.map((route) => ({ route: route as Route, ...compilePath(route.path) }));
@@ -56,6 +61,7 @@ export function createApiAdapter(options: AdapterOptions) {
       .map((route) => [route.key, tokenBucket(options.throttle ?? (route as Route).throttle ?? PUBLIC_ROUTE_THROTTLE)]),
   );
   const load = options.loadHandler ?? ((name: HandlerName) => loadHandler<Handler>(`${name}/handler`));
+  const authorize = cachedAuthorizer(createAuthorizer(options.verifyToken));
 
   return async function handle(request: LocalRequest): Promise<LocalResponse> {
     const url = new URL(request.url, 'http://localhost');
@@ -66,7 +72,8 @@ export function createApiAdapter(options: AdapterOptions) {
 
     // The edge's limits come first, as the web ACL stands in front of API Gateway: what they refuse
     // never reaches the throttles that everyone shares.
-    const verified = await verifiedClaims(options.verifyToken, request.headers.authorization);
+    const authorization = await authorize(request, url, match.route);
+    const granted = 'context' in authorization ? authorization.context : undefined;
     // As the web ACL does, a feed path that is not exactly /ical/<token>.ics is refused before it is
     // counted, so that no other spelling of an address escapes its count.
     const feedToken = match.route.path.startsWith(CALENDAR_FEED.pathPrefix) ? tokenOfFeedPath(url.pathname) : undefined;
@@ -79,18 +86,16 @@ export function createApiAdapter(options: AdapterOptions) {
     // only towards the ceiling. Each feed address has its own count.
     const address = addressKey(request.sourceIp ?? '127.0.0.1');
     const byAddress = !match.route.calledByService;
-    const withinOwnLimit = verified?.sub ? perClient({ person: verified.sub }) : !byAddress || perClient({ anonymous: address });
+    const withinOwnLimit = granted?.sub ? perClient({ person: granted.sub }) : !byAddress || perClient({ anonymous: address });
     const withinAddressCeiling = perClient({ address });
     const withinPublicRoutes = !match.route.public || !byAddress || perClient({ publicRoutesOf: address });
     const withinFeedCount = feedToken === undefined || perClient({ feedToken });
     if (!withinOwnLimit || !withinAddressCeiling || !withinPublicRoutes || !withinFeedCount) return gatewayAnswer(429, 'Too Many Requests');
     if (!throttle() || publicRouteThrottles.get(match.route.key)?.() === false) return gatewayAnswer(429, 'Too Many Requests');
     if (request.body.length > GATEWAY_MAX_BODY_BYTES) return gatewayAnswer(413, 'Request Entity Too Large');
-    if (!match.route.public && !verified) return gatewayAnswer(401, 'Unauthorized');
-    // Like API Gateway, a public route gets no authorizer, so no claims.
-    const claims = match.route.public ? undefined : verified;
-
-    const event = gatewayEvent(request, url, match.route, match.params, claims);
+    if (!match.route.public && 'refused' in authorization) return gatewayAnswer(...authorization.refused);
+    // Like API Gateway, a public route gets no authorizer, so no context.
+    const event = gatewayEvent(request, url, match.route, match.params, match.route.public ? undefined : granted);
     const handler = await load(match.route.handler);
     const result = await handler(event, lambdaContext(match.route.handler));
     return {
@@ -133,14 +138,43 @@ function isDecodable(path: string): boolean {
   }
 }
 
-async function verifiedClaims(verify: TokenVerifier, authorization: string | string[] | undefined): Promise<Record<string, string> | undefined> {
-  const token = bearerToken(authorization);
-  if (!token) return undefined;
-  try {
-    return gatewayClaims(await verify(token));
-  } catch {
-    return undefined;
-  }
+type Authorization = { context: AuthorizerContext } | { refused: [status: number, message: string] };
+
+/**
+ * The authorizer as API Gateway runs it: not at all without an Authorization header (401), its
+ * "Unauthorized" a 401, `isAuthorized: false` a 403, any other failure a 500; an answer that let
+ * the request through is kept for AUTHORIZER_CACHE_SECONDS for the same header, whatever the route.
+ * Run on a public route too, when a header comes along, for the per-person counts.
+ */
+function cachedAuthorizer(authorizer: Authorizer) {
+  const cache = new Map<string, { context: AuthorizerContext; until: number }>();
+  return async function authorize(request: LocalRequest, url: URL, route: Route): Promise<Authorization> {
+    const header = [request.headers.authorization].flat()[0];
+    if (!header) return { refused: [401, 'Unauthorized'] };
+    const cached = cache.get(header);
+    if (cached && cached.until > Date.now()) return { context: cached.context };
+    try {
+      const answer = await authorizer(authorizerEvent(request, url, route, header));
+      if (!answer.isAuthorized) return { refused: [403, 'Forbidden'] };
+      // Those past their time go as a new one comes, so a long-running stack keeps only the live ones.
+      for (const [key, { until }] of cache) if (until <= Date.now()) cache.delete(key);
+      cache.set(header, { context: answer.context, until: Date.now() + AUTHORIZER_CACHE_SECONDS * 1000 });
+      return { context: answer.context };
+    } catch (error) {
+      return { refused: error instanceof Error && error.message === AUTHORIZER_REFUSAL ? [401, 'Unauthorized'] : [500, 'Internal Server Error'] };
+    }
+  };
+}
+
+/** What API Gateway sends a REQUEST authorizer (payload 2.0): the parts it reads. */
+function authorizerEvent(request: LocalRequest, url: URL, route: Route, header: string): APIGatewayRequestAuthorizerEventV2 {
+  const event = gatewayEvent(request, url, route, {}, undefined);
+  return {
+    ...event,
+    type: 'REQUEST',
+    routeArn: `arn:aws:execute-api:us-east-1:000000000000:local/$default/${route.method}${route.path}`,
+    identitySource: [header],
+  } as unknown as APIGatewayRequestAuthorizerEventV2;
 }
 
 /** Per-client counts in fixed windows: true while the client is within its limit. */
@@ -169,29 +203,7 @@ function fixedWindows(limits: ClientLimits) {
   };
 }
 
-function bearerToken(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = /^Bearer\s+(.+)$/i.exec(value ?? '');
-  return match?.[1];
-}
-
-/** The JWT authorizer hands claims over as strings; arrays read "[a b]". */
-function gatewayClaims(payload: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(payload).map(([name, value]) => [
-      name,
-      Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value),
-    ]),
-  );
-}
-
-function gatewayEvent(
-  request: LocalRequest,
-  url: URL,
-  route: Route,
-  params: Record<string, string>,
-  claims: Record<string, string> | undefined,
-): APIGatewayProxyEventV2WithJWTAuthorizer {
+function gatewayEvent(request: LocalRequest, url: URL, route: Route, params: Record<string, string>, context: AuthorizerContext | undefined): HttpEvent {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     // CloudFront sets the viewer's address itself in AWS; here no CloudFront stands in front, so
@@ -230,14 +242,14 @@ function gatewayEvent(
       stage: '$default',
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
-      ...(claims ? { authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: null } } } : {}),
+      ...(context ? { authorizer: { lambda: context } } : {}),
     },
     ...(request.body.length ? { body: request.body.toString('utf8') } : {}),
     isBase64Encoded: false,
   };
-  // The claims cognito-local's token carried, or none on a public route: API Gateway sends no authorizer
-  // there, which the JWT event type (authorizer required) cannot say.
-  return event as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+  // The authorizer's context, or none on a public route: API Gateway sends no authorizer there,
+  // which the event type (authorizer required) cannot say.
+  return event as unknown as HttpEvent;
 }
 
 function gatewayAnswer(status: number, message: string): LocalResponse {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import webpush from 'web-push';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { REMINDER_SCHEDULES } from '../events/schedules';
+import { REMINDER_SCHEDULES, WEBHOOK_RETRY_SCHEDULES, type OneTimeSchedules } from '../events/schedules';
 import type { LocalPool } from './auth/cognito';
 import { localFunctionArn } from './scheduler';
 
@@ -40,7 +40,13 @@ export function useLocalEndpoints(options: {
     ...(options.sesEndpoint ? { AWS_ENDPOINT_URL_SESV2: options.sesEndpoint } : {}),
     ...(options.cognitoEndpoint ? { AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: options.cognitoEndpoint } : {}),
     ...(options.socketManagementEndpoint ? { WEBSOCKET_MANAGEMENT_ENDPOINT: options.socketManagementEndpoint } : {}),
-    ...(options.schedulerEndpoint ? { AWS_ENDPOINT_URL_SCHEDULER: options.schedulerEndpoint, ...LOCAL_REMINDER_SCHEDULES } : {}),
+    ...(options.schedulerEndpoint
+      ? {
+          AWS_ENDPOINT_URL_SCHEDULER: options.schedulerEndpoint,
+          ...localOneTimeSchedules(REMINDER_SCHEDULES),
+          ...localOneTimeSchedules(WEBHOOK_RETRY_SCHEDULES),
+        }
+      : {}),
     TABLE_NAME: options.tableName,
     EVENT_BUS_NAME: 'tempo-local',
     // No CloudFront in front: requests need no origin secret (functions/platform/origin.ts).
@@ -50,13 +56,13 @@ export function useLocalEndpoints(options: {
   });
 }
 
-/** What the CDK hands the functions that schedule reminders (infra/access.ts), as the local stand-in names them. */
-const LOCAL_REMINDER_SCHEDULES = {
-  REMINDER_SCHEDULE_GROUP: `tempo-local-${REMINDER_SCHEDULES.group}`,
-  REMINDER_FIRE_ARN: localFunctionArn(REMINDER_SCHEDULES.target),
-  REMINDER_SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/tempo-local-reminders',
-  REMINDER_DEAD_LETTER_ARN: 'arn:aws:sqs:us-east-1:000000000000:tempo-local-reminders-dead-letters',
-};
+/** What the CDK hands the functions that put a group's one-time schedules (infra/access.ts), as the local stand-in names them. */
+const localOneTimeSchedules = ({ group, environment, target }: OneTimeSchedules) => ({
+  [`${environment}_SCHEDULE_GROUP`]: `tempo-local-${group}`,
+  [`${environment}_FIRE_ARN`]: localFunctionArn(target),
+  [`${environment}_SCHEDULER_ROLE_ARN`]: `arn:aws:iam::000000000000:role/tempo-local-${group}`,
+  [`${environment}_DEAD_LETTER_ARN`]: `arn:aws:sqs:us-east-1:000000000000:tempo-local-${group}-dead-letters`,
+});
 
 /**
  * The key that encrypts Google refresh tokens at rest: from the environment when set, else a

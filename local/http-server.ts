@@ -37,7 +37,7 @@ function securityHeaders(contentSecurityPolicy: string) {
 }
 
 /**
- * One origin for the SPA and the API, as CloudFront serves them in AWS: `/api/*` and `/ical/*` go to the API
+ * One origin for the SPA and the API, as CloudFront serves them in AWS: `/api/*`, `/ical/*` and `/mcp` go to the API
  * adapter, the WebSocket upgrade to the socket gateway, files come from the built SPA, and any
  * other path falls back to index.html.
  */
@@ -59,7 +59,8 @@ export async function startHttpServer(options: {
       response.end(JSON.stringify(options.webConfig));
       return;
     }
-    const serve = path === '/api' || API_PATH_PREFIXES.some((prefix) => path.startsWith(prefix)) ? serveApi : serveWeb;
+    // A prefix's own path too: /mcp is a route (and /api answers the API's 404, not the SPA).
+    const serve = API_PATH_PREFIXES.some((prefix) => `${path}/`.startsWith(prefix)) ? serveApi : serveWeb;
     serve(request, response, options).catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'local server error', path, error: String(error) }));
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });

@@ -14,6 +14,8 @@ import { pushAgent } from '../functions/voice/agent/push-agent';
 import { startElevenLabsDouble } from './elevenlabs-double';
 import { seedGoogleCalendar, startGoogleDouble } from './google-double';
 import { startPushDouble } from './push-double/push-double';
+import { startWebhookReceiverDouble } from './webhook-receiver-double';
+import { nowMs } from '../functions/platform/clock';
 import { startSentryDouble } from './sentry-double';
 import { startHttpServer } from './http-server';
 import { startSocketGateway } from './socket-gateway';
@@ -55,6 +57,8 @@ export interface LocalStackOptions {
   pushDouble?: boolean;
   /** The push double's port (a free one when absent). */
   pushDoublePort?: number;
+  /** Run the local webhook receiver double (WEBHOOK_RECEIVER_DOUBLE_PORT), on this port (0: a free one); webhooks may then be sent to its origin. */
+  webhookReceiverDoublePort?: number;
 }
 
 /**
@@ -93,6 +97,9 @@ export async function startLocalStack(options: LocalStackOptions) {
   const webPushPublicKey = useWebPushKeys(join(dataDir, 'web-push-vapid.json'));
   const pushService = options.pushDouble ? await startPushDouble({ port: options.pushDoublePort }) : undefined;
   if (pushService) process.env.PUSH_SERVICE_ORIGINS = pushService.origin;
+  const webhookReceiver =
+    options.webhookReceiverDoublePort === undefined ? undefined : await startWebhookReceiverDouble({ port: options.webhookReceiverDoublePort, clock: nowMs });
+  if (webhookReceiver) process.env.WEBHOOK_ALLOWED_ORIGINS = webhookReceiver.origin;
   const google = options.googleDouble ? await startGoogleDouble({ port: options.googleDoublePort }) : undefined;
   if (google) {
     Object.assign(process.env, google.env);
@@ -160,6 +167,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     elevenLabs,
     sentry,
     pushService,
+    webhookReceiver,
     dynamoEndpoint: stream.endpoint,
     async stop() {
       await schedules.stop();
@@ -175,6 +183,8 @@ export async function startLocalStack(options: LocalStackOptions) {
       await elevenLabs?.stop();
       await sentry?.close();
       await pushService?.close();
+      await webhookReceiver?.close();
+      if (webhookReceiver && process.env.WEBHOOK_ALLOWED_ORIGINS === webhookReceiver.origin) delete process.env.WEBHOOK_ALLOWED_ORIGINS;
       if (sentry && process.env.SENTRY_DSN === sentry.dsn()) delete process.env.SENTRY_DSN;
       await cognito.stop();
       await dynamo.stop();

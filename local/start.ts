@@ -14,6 +14,7 @@ const stack = await startLocalStack({
   sentryDoublePort: Number(process.env.SENTRY_DOUBLE_PORT ?? 3130),
   pushDouble: process.env.PUSH_DOUBLE === '1',
   pushDoublePort: process.env.PUSH_DOUBLE_PORT ? Number(process.env.PUSH_DOUBLE_PORT) : undefined,
+  webhookReceiverDoublePort: process.env.WEBHOOK_RECEIVER_DOUBLE_PORT ? Number(process.env.WEBHOOK_RECEIVER_DOUBLE_PORT) : undefined,
   webDir: process.env.WEB_DIST,
 });
 
@@ -26,6 +27,7 @@ console.log(`
   Google:         ${stack.google ? `local double at ${stack.google.url} (GOOGLE_DOUBLE=1)` : process.env.GOOGLE_CLIENT_ID ? 'Google, as configured' : 'not configured (GOOGLE_DOUBLE=1 for the local double)'}
   Voice:          ${stack.elevenLabs ? `local ElevenLabs double at ${stack.elevenLabs.httpUrl} (ELEVENLABS_DOUBLE=1; knobs under /__double/)` : process.env.ELEVENLABS_AGENT_ID && process.env.ELEVENLABS_API_KEY ? `ElevenLabs agent ${process.env.ELEVENLABS_AGENT_ID}` : 'not configured (ELEVENLABS_DOUBLE=1 for the local double)'}
   Errors:         ${errorReporting()}
+  Webhooks:       ${stack.webhookReceiver ? `local receiver double at ${stack.webhookReceiver.origin} (WEBHOOK_RECEIVER_DOUBLE_PORT; POST /endpoints for an address)` : 'to public https addresses only'}
   Stop with Ctrl-C.
 `);
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { scopeNeeded } from '../functions/platform/http';
 import { routes, type Route } from '../functions/routes';
+import { ACCESS_TOKEN_PREFIX } from '../shared/access-tokens';
 import { IDEMPOTENCY_WINDOW_HOURS } from '../shared/constants';
 import { writeOrCheck } from './generated-doc';
 
@@ -18,6 +20,8 @@ const errorBody = z.object({
   }),
 });
 const gatewayBody = z.object({ message: z.string() });
+/** A JSON-RPC error answering no request of its own (the MCP transport's refusals). */
+const jsonRpcError = z.object({ jsonrpc: z.literal('2.0'), error: z.object({ code: z.number().int(), message: z.string() }), id: z.null() });
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', override: recordOfKnownKeys }) as Record<string, unknown>;
@@ -41,6 +45,7 @@ function recordOfKnownKeys({ jsonSchema }: { jsonSchema: Record<string, unknown>
 /** What each path parameter other than an item's `{id}` is; one without an entry here fails the generator. */
 const PATH_PARAMETERS: Record<string, { description: string; schema: Record<string, unknown> }> = {
   token: { description: 'The feed’s secret file name: its token, then `.ics`', schema: { type: 'string' } },
+  deliveryId: { description: 'A webhook delivery’s id: the `webhook-id` it is sent with', schema: { type: 'string', pattern: '^msg_[0-9a-z]{9}[\\w-]{22}$' } },
 };
 const json = (schema: z.ZodType, io: 'input' | 'output') => ({ 'application/json': { schema: jsonSchema(schema, io) } });
 const response = (description: string, schema?: z.ZodType, io: 'input' | 'output' = 'output') =>
@@ -87,12 +92,7 @@ function operation(route: Route) {
       description: 'Invalid input: `fields` names each invalid field with its message; or a path that cannot be percent-decoded (API Gateway body)',
       content: { 'application/json': { schema: { oneOf: [jsonSchema(errorBody, 'output'), jsonSchema(gatewayBody, 'output')] } } },
     },
-    '403': route.demoLimit
-      ? {
-          description: `In AWS, a request that did not come through the site’s CloudFront distribution (API Gateway body), or ${route.demoLimit} (code \`demo_limit\`)`,
-          content: { 'application/json': { schema: { oneOf: [jsonSchema(gatewayBody, 'output'), jsonSchema(errorBody, 'output')] } } },
-        }
-      : response('In AWS, a request that did not come through the site’s CloudFront distribution (API Gateway body)', gatewayBody),
+    '403': forbidden(route),
     '413': response('Body over 64 KB', errorBody),
     '429': route.quota
       ? {
@@ -102,7 +102,12 @@ function operation(route: Route) {
       : response('Throttled by the API stage (API Gateway body)', gatewayBody),
     '500': response('Unexpected failure; nothing internal is revealed', errorBody),
   };
-  if (!route.public) responses['401'] = response('Missing or invalid token, or one of a session ended since (API Gateway JWT authorizer body)', gatewayBody);
+  if (!route.public) {
+    responses['401'] = response(
+      'Missing or invalid token: a Cognito token that is not valid or of a session ended since, or a personal access token unknown, revoked or expired (API Gateway authorizer body)',
+      gatewayBody,
+    );
+  }
   if (route.path.includes('{id}')) responses['404'] = response('No such item of yours (another user’s item is not found either)', errorBody);
   if (route.path.includes('{token}')) responses['404'] = response('No feed has this address (never made, replaced, or turned off)', errorBody);
   if (route.notFound) responses['404'] = response(route.notFound, errorBody);
@@ -120,17 +125,54 @@ function operation(route: Route) {
     responses['412'] = response('If-Match names another version than the item’s (code `version_mismatch`); `current` is the item as it is now', mismatch);
   }
   for (const [status, description] of Object.entries(route.upstreamFailures ?? {})) responses[status] = response(description, errorBody);
+  if (route.jsonRpcAnswers) {
+    for (const status of ['400', '413']) {
+      const { description } = responses[status] as { description: string };
+      responses[status] = {
+        description: `${description}; or a JSON-RPC error from the MCP transport`,
+        content: {
+          'application/json': { schema: { oneOf: [jsonSchema(errorBody, 'output'), jsonSchema(gatewayBody, 'output'), jsonSchema(jsonRpcError, 'output')] } },
+        },
+      };
+    }
+    for (const [status, description] of Object.entries(route.jsonRpcAnswers)) {
+      responses[status] = status === '202' ? { description } : response(description, jsonRpcError);
+    }
+  }
   return {
     operationId: `${route.method.toLowerCase()}${route.path
       .replace(/\/api|[{}]/g, '')
       .replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())
       .replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`,
     summary: route.summary,
+    ...(route.public ? {} : { description: withToken(route) }),
     tags: [route.handler],
     ...(route.public ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: json(route.body, 'input') } } : {}),
     responses,
+  };
+}
+
+/** What a personal access token may do on a signed-in route (functions/platform/http.ts). */
+function withToken(route: Route): string {
+  if (route.sessionOnly) return 'A signed-in session only: a personal access token is refused (403 `token_not_allowed`).';
+  return `A personal access token needs the \`${scopeNeeded(route)}\` scope (else 403 \`insufficient_scope\`).`;
+}
+
+/** The 403s a route may answer: API Gateway's for a request around the site, and the API's own (a demo's limit, a token's). */
+function forbidden(route: Route) {
+  const own = [
+    ...(route.demoLimit ? [`${route.demoLimit} (code \`demo_limit\`)`] : []),
+    ...(route.public
+      ? []
+      : [route.sessionOnly ? 'a personal access token (code `token_not_allowed`)' : 'a personal access token without the scope (code `insufficient_scope`)']),
+  ];
+  const aroundTheSite = 'In AWS, a request that did not come through the site’s CloudFront distribution (API Gateway body)';
+  if (own.length === 0) return response(aroundTheSite, gatewayBody);
+  return {
+    description: `${aroundTheSite}, or ${own.join(', or ')}`,
+    content: { 'application/json': { schema: { oneOf: [jsonSchema(gatewayBody, 'output'), jsonSchema(errorBody, 'output')] } } },
   };
 }
 
@@ -170,9 +212,16 @@ export function openApiDocument() {
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (Cognito id or access token)' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `A Cognito ID token (JWT), or a personal access token (\`${ACCESS_TOKEN_PREFIX}…\`)`,
+          description: `Either the Cognito ID token of a signed-in session, or a personal access token made in Settings → Access tokens (\`${ACCESS_TOKEN_PREFIX}\` and 43 base64url characters; docs/api.md). A token reads with the \`read\` scope and changes with \`write\`; the routes only a session may call say so, and refuse a token with 403 \`token_not_allowed\`.`,
+        },
+      },
     },
-    security: [{ cognito: [] }],
+    security: [{ bearer: [] }],
     paths,
   };
 }

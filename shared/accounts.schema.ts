@@ -36,6 +36,8 @@ export const ResetPasswordSchema = z.strictObject({
   code: z.string({ error: MESSAGES.invalidResetCode }).refine(isResetCode, MESSAGES.invalidResetCode),
   password: z.string({ error: MESSAGES.passwordRequirements }).max(256).refine(passwordMeetsRules, MESSAGES.passwordRequirements),
   device: deviceToken.optional(),
+  /** Whether the personal access tokens go too (the reset form offers it). */
+  revoke_access_tokens: z.boolean().optional(),
 });
 
 /** Asks for a mailed sign-in link, as for a reset code. */

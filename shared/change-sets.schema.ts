@@ -36,6 +36,8 @@ export const ChangeSetSchema = z.object({
   id: z.string(),
   conversation_id: z.string(),
   turn: z.int().min(0),
+  /** The name of the personal access token an outside assistant made it with (through the MCP server); null for our own assistant's and the Plan buttons'. */
+  made_by: z.string().nullable(),
   /** Moves to the trash (or a tag delete) wait for the person's yes or no. */
   awaiting_confirmation: z.boolean(),
   lines: z.array(ChangeLineSchema).max(CHANGE_SET_LIMITS.linesPerSet),

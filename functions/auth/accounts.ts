@@ -9,6 +9,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { timingSafeEqual } from 'node:crypto';
 import { RESET_CODE, RESET_GUESSES } from '../../shared/constants';
+import type { z } from 'zod';
+import type { ResetPasswordSchema } from '../../shared/accounts.schema';
+import { revokeAllAccessTokens } from '../access-tokens/sign-out';
 import { replaceFeedAfterSignOut } from '../calendar-feed/sign-out';
 import { nowMs, sleep } from '../platform/clock';
 import { cognito, userPool } from '../platform/cognito';
@@ -77,14 +80,17 @@ export async function redeemResetCode(email: string, code: string, device: strin
 /**
  * Sets a new password with a mailed reset code: false when the code (or the account) is not one
  * that may. Sessions opened with the old password (perhaps by whoever made the reset necessary)
- * end here, every one of them (endEverySession).
+ * end here, every one of them (endEverySession), and the personal access tokens too when asked.
  */
-export async function resetPassword(email: string, code: string, password: string, device: string | undefined, now: Date): Promise<boolean> {
+export async function resetPassword(
+  { email, code, password, device, revoke_access_tokens: revokeAccessTokens = false }: z.output<typeof ResetPasswordSchema>,
+  now: Date,
+): Promise<boolean> {
   const userId = await redeemResetCode(email, code, device, now.getTime());
   if (!userId) return false;
   try {
     await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPool().userPoolId, Username: email, Password: password, Permanent: true }));
-    await endEverySession({ userId, username: email });
+    await endEverySession({ userId, username: email, revokeAccessTokens });
   } catch (error) {
     if (error instanceof UserNotFoundException) return false;
     throw error;
@@ -98,11 +104,20 @@ export async function resetPassword(email: string, code: string, password: strin
  * token refreshed meanwhile counts), whose record's change on the table's stream closes their open
  * sockets too (functions/changes/count-changes.ts), the browsers the account trusted (a thief's
  * among them), the browsers receiving its reminders, and the calendar feed's address (a new one
- * is made, and Settings asks the person to subscribe again). Answers once a sign-in made after it
- * counts. `username`: the pool's name for the user or an alias of it (the token's
- * `cognito:username`, or the address), never the `sub`, which a Google user's name is not.
+ * is made, and Settings asks the person to subscribe again); with `revokeAccessTokens`, every
+ * personal access token (which ending sessions leaves alone: a script keeps working). Answers once
+ * a sign-in made after it counts. `username`: the pool's name for the user or an alias of it (the
+ * token's `cognito:username`, or the address), never the `sub`, which a Google user's name is not.
  */
-export async function endEverySession({ userId, username }: { userId: string; username: string }): Promise<void> {
+export async function endEverySession({
+  userId,
+  username,
+  revokeAccessTokens,
+}: {
+  userId: string;
+  username: string;
+  revokeAccessTokens: boolean;
+}): Promise<void> {
   try {
     await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPool().userPoolId, Username: username }));
   } catch (error) {
@@ -113,5 +128,6 @@ export async function endEverySession({ userId, username }: { userId: string; us
   await forgetTrustedDevices(userId);
   await removeAllSubscriptions(userId);
   await replaceFeedAfterSignOut(userId, new Date(nowMs()));
+  if (revokeAccessTokens) await revokeAllAccessTokens(userId);
   await sleep(countsFrom - nowMs());
 }

@@ -35,7 +35,7 @@ export const handler = httpHandler('auth', {
 
   'POST /api/auth/reset-password': async ({ body, now, event }) => {
     await takeQuota(requesterQuota(`reset-password#address#${clientAddress(event)}`, ACCOUNT_ROUTE_LIMITS.resetsPerAddress), now);
-    if (!(await resetPassword(body.email, body.code, body.password, body.device, now))) throw invalidCode();
+    if (!(await resetPassword(body, now))) throw invalidCode();
     return ok({ reset: true });
   },
 
@@ -67,10 +67,10 @@ export const handler = httpHandler('auth', {
   }),
 
   // ID tokens carry the pool's user name (an access token has none).
-  'POST /api/auth/sign-out-everywhere': async ({ userId, event }) => {
-    const { 'cognito:username': username } = event.requestContext.authorizer.jwt.claims;
+  'POST /api/auth/sign-out-everywhere': async ({ userId, body, event }) => {
+    const { 'cognito:username': username } = event.requestContext.authorizer.lambda;
     if (typeof username !== 'string' || username === '') throw unauthorized();
-    await endEverySession({ userId, username });
+    await endEverySession({ userId, username, revokeAccessTokens: body.revoke_access_tokens ?? false });
     return ok({ signed_out: true });
   },
 });

@@ -31,6 +31,10 @@ export const USER_SK = {
   expectedReminders: 'SCHEDULED',
   /** When the account was made (functions/auth/account-created.repository.ts). */
   account: 'ACCOUNT',
+  /** The version of the person's set of access tokens, which every new token moves: two made side by side cannot both pass the limit. */
+  accessTokens: 'ACCESSTOKENS',
+  /** How many webhooks the person has (functions/webhooks/webhooks.repository.ts): the cap's counter. */
+  webhooks: 'WEBHOOKS',
 } as const;
 
 /**
@@ -114,6 +118,25 @@ export const pushSubscriptionKey = (userId: string, id: string) => ({ PK: userKe
 export const reminderMailDayKey = (userId: string, day: string) => ({ PK: userKey(userId), SK: `MAILDAY#${day}` });
 /** An address SES reported a bounce or a complaint of (functions/reminders/mail-suppressions.repository.ts): no reminder is mailed to it. */
 export const mailSuppressionKey = (address: string) => ({ PK: `MAILSUPPRESSED#${address.toLowerCase()}`, SK: 'MAILSUPPRESSED' });
+/** A personal access token of the person's (functions/access-tokens/repository.ts): its name, scope and hash, never the token. */
+export const ACCESS_TOKEN_KEY_PREFIX = 'ACCESSTOKEN#';
+export const accessTokenKey = (userId: string, tokenId: string) => ({ PK: userKey(userId), SK: `${ACCESS_TOKEN_KEY_PREFIX}${tokenId}` });
+/** What a bearer token is found by, whoever sends it: the SHA-256 of the whole token, so one GetItem and never the token itself. */
+export const accessTokenLookupKey = (tokenHash: string) => ({ PK: `ACCESSTOKEN#${tokenHash}`, SK: 'ACCESSTOKEN' });
+/** A webhook of the person's (functions/webhooks/webhooks.repository.ts), with its sealed signing secret. */
+export const WEBHOOK_PREFIX = 'WEBHOOK#';
+export const webhookKey = (userId: string, webhookId: string) => ({ PK: userKey(userId), SK: `${WEBHOOK_PREFIX}${webhookId}` });
+/**
+ * One webhook's delivery log, in a partition of its own (so the person's partition does not fill
+ * with it), sorted by the deliveries' ids, which start with their event's time; each carries a TTL.
+ */
+export const webhookDeliveryKey = (userId: string, webhookId: string, deliveryId: string) => ({
+  PK: webhookLogPartition(userId, webhookId),
+  SK: deliveryId,
+});
+export const webhookLogPartition = (userId: string, webhookId: string) => `WEBHOOKLOG#${userId}#${webhookId}`;
+/** An outside assistant's conversation over MCP (`mcp:<token id>`): its current turn and last call (functions/mcp/turns.repository.ts); it carries a TTL. */
+export const mcpConversationKey = (userId: string, conversationId: string) => ({ PK: userKey(userId), SK: `MCPCONVERSATION#${conversationId}` });
 /** voice_sessions: one per call started. */
 export const voiceSessionKey = (userId: string, sessionId: string) => ({ PK: userKey(userId), SK: `VOICESESSION#${sessionId}` });
 

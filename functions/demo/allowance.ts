@@ -19,3 +19,8 @@ export async function takeDemoVoiceConversation(userId: string): Promise<void> {
 export async function refuseGoogleForDemo(userId: string): Promise<void> {
   if (await isDemoAccount(userId)) throw demoLimit(MESSAGES.demoNoGoogle);
 }
+
+/** Refuses what a demo account may not have at all (webhooks, access tokens), saying why in `message`. */
+export async function refuseForDemo(userId: string, message: string): Promise<void> {
+  if (await isDemoAccount(userId)) throw demoLimit(message);
+}

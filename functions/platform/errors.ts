@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'not_configured'
   | 'voice_not_configured'
   | 'demo_limit'
+  | 'token_not_allowed'
+  | 'insufficient_scope'
   | 'internal';
 
 /** An error the API answers as `{ error: { code, message, fields?, ...details } }` with its status. */

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithLambdaAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { ACCESS_TOKEN_MESSAGES, scopeAllows, type AccessTokenScope } from '../../shared/access-tokens';
 import { API_LIMITS } from '../../shared/constants';
 import { API_ERRORS } from '../../shared/messages';
-import { routesByKey, type HandlerName, type RouteKey, type RouteKeyOf, type RouteOf } from '../routes';
+import type { AuthorizerContext } from '../access-tokens/authorizer';
+import { isTokenStillValid } from '../access-tokens/still-valid';
+import { routesByKey, type HandlerName, type Route, type RouteKey, type RouteKeyOf, type RouteOf } from '../routes';
 import { now } from './clock';
 import { reportAsUser, reportError, traceHeadersOf, withErrorReporting } from './error-reporting';
 import { HttpError, invalidField, notFound, unauthorized, validationError } from './errors';
@@ -15,15 +18,27 @@ import { cameThroughTheSite } from './origin';
 import { isIssuedAfterReset } from './token-cutoffs.repository';
 import { isWellFormedText } from '../../shared/text';
 
-export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+/**
+ * What API Gateway hands a handler: `requestContext.authorizer.lambda` holds the authorizer's
+ * context (functions/access-tokens/authorizer.ts) on every route not marked public, and is absent
+ * on a public one (which the type, from @types/aws-lambda, cannot say).
+ */
+export type HttpEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<AuthorizerContext>;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
 type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
 type UserOf<K extends RouteKey> = RouteOf<K> extends { public: true } ? string | null : string;
 
+/**
+ * Who is calling: the person in a signed-in session (a Cognito token), or a script or an outside
+ * assistant with one of their personal access tokens (shared/access-tokens.ts).
+ */
+export type Caller = { kind: 'session' } | { kind: 'token'; tokenId: string; scope: AccessTokenScope; name: string };
+
 export interface HttpRequest<B, U extends string | null = string> {
   /** The signed-in user, from the verified token's `sub` claim; never from the body or query. */
   userId: U;
+  caller: Caller;
   body: B;
   params: Record<string, string>;
   query: Record<string, string | undefined>;
@@ -32,7 +47,8 @@ export interface HttpRequest<B, U extends string | null = string> {
 }
 
 export interface Reply {
-  status: 200 | 201 | 202 | 204 | 302 | 304;
+  /** A 4xx only with `text`: a protocol's own error body (the MCP server's JSON-RPC errors). */
+  status: 200 | 201 | 202 | 204 | 302 | 304 | 400 | 405 | 406 | 413 | 415;
   body?: unknown;
   headers?: Record<string, string>;
   /** A body that is not JSON (the calendar feed), sent as it is under its own content-type header. */
@@ -70,18 +86,23 @@ export function httpHandler<H extends HandlerName>(name: H, operations: Operatio
       const operation = (operations as Record<string, (request: HttpRequest<unknown, string | null>) => Promise<Reply>>)[event.routeKey];
       if (!route || route.handler !== name || !operation) throw notFound();
 
-      const userId = callerId(event);
+      const authorized = authorizedCaller(event);
+      const userId = authorized?.userId ?? null;
       reportAsUser(userId);
-      if (!route.public && !userId) throw unauthorized();
+      if (!route.public && !authorized) throw unauthorized();
+      const caller: Caller = authorized?.kind === 'token' ? authorized.token : { kind: 'session' };
+      if (!route.public && caller.kind === 'token') mayCallWithToken(route, caller);
       const body = route.body ? parseWith(route.body, readJson(event)) : undefined;
       const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {});
       const idempotencyKey = !route.public && CHANGING_METHODS.has(route.method) ? idempotencyKeyOf(event) : undefined;
+      const requestTime = now();
       // After the cheap checks, so that a malformed request costs no read.
-      if (!route.public && !(await isIssuedAfterReset(userId!, Number(event.requestContext.authorizer.jwt.claims.iat)))) throw unauthorized();
+      if (!route.public && !(await isStillValid(authorized!, requestTime))) throw unauthorized();
 
       const answer = () =>
-        operation({ userId, body, params: (event.pathParameters ?? {}) as Record<string, string>, query, now: now(), event }).then(resultOf, (error) =>
-          errorResult(error, event.routeKey),
+        operation({ userId, caller, body, params: (event.pathParameters ?? {}) as Record<string, string>, query, now: requestTime, event }).then(
+          resultOf,
+          (error) => errorResult(error, event.routeKey),
         );
       if (idempotencyKey === undefined) return answer();
       return answerOnce({ userId: userId!, key: idempotencyKey, fingerprint: fingerprintOf(event) }, answer);
@@ -156,10 +177,44 @@ async function earlierAnswer(request: IdempotentRequest): Promise<HttpResult> {
 /** `/ical/{token}` of `GET /ical/{token}`. */
 const pathOfRoute = (routeKey: string) => routeKey.slice(routeKey.indexOf(' ') + 1);
 
-/** The `sub` claim the API Gateway JWT authorizer verified, or null on a public route without a token. */
-function callerId(event: HttpEvent): string | null {
-  const sub = event.requestContext.authorizer?.jwt?.claims?.sub;
-  return typeof sub === 'string' && sub.length > 0 ? sub : null;
+type TokenCaller = Extract<Caller, { kind: 'token' }>;
+/** Who the authorizer let through, as its (perhaps cached) context says. */
+type AuthorizedCaller = { kind: 'session'; userId: string; issuedAt: number; expiresAt: number } | { kind: 'token'; userId: string; token: TokenCaller };
+
+/** The caller the authorizer's context names, or null on a public route (no authorizer runs there). */
+function authorizedCaller(event: HttpEvent): AuthorizedCaller | null {
+  // Absent on a public route, whatever the type says.
+  const context: AuthorizerContext | undefined = event.requestContext.authorizer?.lambda;
+  const userId = context?.sub;
+  if (!context || typeof userId !== 'string' || userId === '') return null;
+  if (context.token_id === undefined) return { kind: 'session', userId, issuedAt: Number(context.iat), expiresAt: Number(context.exp) };
+  return {
+    kind: 'token',
+    userId,
+    token: { kind: 'token', tokenId: context.token_id, scope: context.scope as AccessTokenScope, name: context.token_name ?? '' },
+  };
+}
+
+/** The scope a token needs on a route: its own when it names one, else `read` to GET and `write` for anything else. */
+export const scopeNeeded = (route: Route): AccessTokenScope => route.tokenScope ?? (route.method === 'GET' ? 'read' : 'write');
+
+/** Refuses a personal access token a route only a session may call, or one whose scope is short of the route's (403, before any read). */
+function mayCallWithToken(route: Route, token: TokenCaller): void {
+  if (route.sessionOnly) throw new HttpError(403, 'token_not_allowed', ACCESS_TOKEN_MESSAGES.notAllowed);
+  if (!scopeAllows(token.scope, scopeNeeded(route))) throw new HttpError(403, 'insufficient_scope', ACCESS_TOKEN_MESSAGES.insufficientScope);
+}
+
+/**
+ * What the gateway's cached answer (AUTHORIZER_CACHE_SECONDS) cannot know, checked on every request
+ * with one read: a Cognito token against the end of the user's sessions (a password reset, "Sign
+ * out everywhere"), and its expiry, which may come while the answer is cached (read off the system
+ * clock, as the verifier reads it); a personal access token against its record, gone once revoked.
+ */
+async function isStillValid(authorized: AuthorizedCaller, requestTime: Date): Promise<boolean> {
+  if (authorized.kind === 'session') {
+    return authorized.expiresAt * 1000 > Date.now() && (await isIssuedAfterReset(authorized.userId, authorized.issuedAt));
+  }
+  return isTokenStillValid(authorized.userId, authorized.token.tokenId, requestTime);
 }
 
 function bodyText(event: HttpEvent): string {
@@ -189,7 +244,7 @@ function readJson(event: HttpEvent): unknown {
  * Unicode, or null: one check for every field of every route. Walked with a stack of its own, since
  * a body within the size limit may nest deeper than the call stack goes.
  */
-function illFormedField(body: unknown): string | null {
+export function illFormedField(body: unknown): string | null {
   const pending: Array<[value: unknown, path: string]> = [[body, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;

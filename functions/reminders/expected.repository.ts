@@ -3,7 +3,7 @@ import type { NextReminder, ReminderOffset } from '../../shared/reminders';
 import { EXPECTED_REMINDER_PREFIX, expectedReminderKey, USER_SK, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 import type { RemindedItem } from './plan';
-import { givePlaceBack, takePlace } from './places.repository';
+import { givePlaceBack, takePlace } from '../platform/places.repository';
 
 /**
  * The reminder an item expects next and the name of the one schedule put for it. A firing whose

@@ -7,6 +7,7 @@ import { now } from '../platform/clock';
 import { isDemoAddress } from '../../shared/demo';
 import { reportAsUser, reportError, withErrorReporting } from '../platform/error-reporting';
 import { log } from '../platform/log';
+import { publishAfterSave } from '../platform/bus';
 import { sendMail } from '../platform/mail';
 import { appOrigin } from '../platform/site';
 import { getExpected } from './expected.repository';
@@ -79,6 +80,8 @@ export async function fireReminder(due: DueReminder): Promise<void> {
     channels.push ? pushToBrowsers(due.userId, notice, settings) : null,
     channels.mail && settings.reminder_mail_to ? mailOnce(due.userId, notice, settings, settings.reminder_mail_to) : null,
   ]);
+  // For the person's webhooks (functions/webhooks/on-event.ts); a firing retried puts the same changeId, sent once.
+  await publishAfterSave('reminder.due', { userId: due.userId, reminder: notice, occurredAt: notice.shown_at, changeId: notice.id });
   const next = await scheduleNextReminder(due, due.at);
   if (next) await fireReminder(next);
 }

@@ -3,7 +3,7 @@ import type { ReminderNotice } from '../../shared/reminder-notices.schema';
 import { MAX_SNOOZED } from '../../shared/reminders';
 import { REMINDER_NOTICE_PREFIX, reminderNoticeKey, USER_SK, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
-import { givePlaceBack, takePlace } from './places.repository';
+import { givePlaceBack, takePlace } from '../platform/places.repository';
 
 /**
  * The reminders on screen: one record per reminder shown, under the person's partition. Its changes

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import type { PushSubscriptionCreate, PushSubscriptionEntry } from '../../shared/push-subscriptions.schema';
 import { PUSH_SUBSCRIPTION_PREFIX, pushSubscriptionKey, USER_SK, userKey } from '../data/keys';
 import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
-import { givePlaceBack, takePlace } from './places.repository';
+import { givePlaceBack, takePlace } from '../platform/places.repository';
 
 /**
  * The browsers a person turned Web Push on in: one record each under their partition, named by the

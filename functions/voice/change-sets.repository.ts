@@ -35,6 +35,8 @@ interface SetHeader {
   awaiting_confirmation: boolean;
   /** While an answer is being written: until when it holds the set (a crashed answer lets go of it then). */
   answering_until?: string;
+  /** The name of the token an outside assistant made the set with (MCP). */
+  made_by?: string;
 }
 
 const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + CHANGE_SET_KEPT_DAYS * 86_400;
@@ -173,6 +175,21 @@ export async function putLines(userId: string, changeSetId: string, lines: reado
   );
 }
 
+/** Names the outside assistant (its token's name) that made the set, once the set exists (a tool that made none leaves nothing). */
+export async function recordMadeBy(userId: string, changeSetId: string, madeBy: string): Promise<void> {
+  await unlessConditionFails(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: changeSetKey(userId, changeSetId),
+        UpdateExpression: 'SET made_by = :made_by',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':made_by': madeBy },
+      }),
+    ),
+  );
+}
+
 /**
  * Moves a line from one of `from` to `status`, with what changed beside it; false when the line
  * was not in one of them (another request moved it first).
@@ -251,6 +268,7 @@ function toChangeSet(header: Record<string, unknown>, lines: readonly StoredLine
     id: String(header.id),
     conversation_id: String(header.conversation_id),
     turn: Number(header.turn),
+    made_by: typeof header.made_by === 'string' ? header.made_by : null,
     awaiting_confirmation: header.awaiting_confirmation === true,
     lines: lines.map((line) => ChangeLineSchema.parse(line)),
     ...(Array.isArray(header.unplaced) ? { unplaced: header.unplaced as Unplaced } : {}),

@@ -28,6 +28,8 @@ export interface AppFunctionProps {
   deadLetterQueue?: IQueue;
   /** A name of its own, for a function whose ARN must be known before it exists (one that schedules itself). */
   functionName?: string;
+  /** False for a function whose errors are answers (the API authorizer's 401s), which the errors alarm would cry wolf at. */
+  alarmOnErrors?: boolean;
 }
 
 /**
@@ -76,13 +78,15 @@ export class AppFunction extends Construct {
       },
     });
 
-    this.function.metricErrors({ period: Duration.minutes(5) }).createAlarm(this, 'ErrorsAlarm', {
-      alarmDescription: `${props.source} threw or timed out`,
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    if (props.alarmOnErrors !== false) {
+      this.function.metricErrors({ period: Duration.minutes(5) }).createAlarm(this, 'ErrorsAlarm', {
+        alarmDescription: `${props.source} threw or timed out`,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    }
 
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',

@@ -14,15 +14,16 @@ import {
   SecurityPolicy,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { AUTHORIZER_CACHE_SECONDS } from '../../functions/access-tokens/authorizer';
 import { HANDLERS, routes, type HandlerName, type Route } from '../../functions/routes';
 import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../shared/constants';
-import { grantAccess, HANDLER_ACCESS, type SharedResources } from '../access';
+import { API_AUTHORIZER_ACCESS, grantAccess, HANDLER_ACCESS, type SharedResources } from '../access';
 import type { AppConfig } from '../config';
 import { AppFunction } from '../constructs/app-function';
 
@@ -49,17 +50,21 @@ const ACCESS_LOG_FIELDS = {
 
 /**
  * The HTTP API: one function per handler of functions/routes.ts, one route per route-table entry,
- * the Cognito JWT authorizer on every route that is not marked public.
+ * the Lambda authorizer (a Cognito token or a personal access token) on every route that is not
+ * marked public.
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
   readonly handlers: ReadonlyMap<HandlerName, AppFunction>;
+  /** functions/access-tokens/authorizer.ts, in front of every route not marked public. */
+  readonly authorizer: AppFunction;
   /** Where CloudFront sends API requests: the API's own domain when configured, else its execute-api address. */
   readonly endpoint: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const domain = props.config.apiDomain && this.customDomain(props.config.apiDomain);
+    this.authorizer = this.authorizerFunction(props);
     // Secure by default: a route gets the authorizer unless it opts out below.
     this.api = new HttpApi(this, 'HttpApi', {
       description: `Tempo API (${props.config.stage})`,
@@ -67,8 +72,13 @@ export class ApiStack extends Stack {
       // With a domain of its own, CloudFront reaches the API by that name, and the execute-api
       // address, which went around the edge's web ACL (answered 403 only after the stage throttle), is switched off.
       disableExecuteApiEndpoint: Boolean(domain),
-      defaultAuthorizer: new HttpUserPoolAuthorizer('CognitoAuthorizer', props.shared.auth.userPool, {
-        userPoolClients: [props.shared.auth.webClient],
+      // Its answer is kept per Authorization header (whatever the route); each handler checks
+      // again what may change meanwhile (functions/platform/http.ts). Without the header, API
+      // Gateway answers 401 without calling it.
+      defaultAuthorizer: new HttpLambdaAuthorizer('ApiAuthorizer', this.authorizer.function, {
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        identitySource: ['$request.header.Authorization'],
+        resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_SECONDS),
       }),
     });
     const stage = this.addDefaultStage(props.config, domain);
@@ -140,6 +150,26 @@ export class ApiStack extends Stack {
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
+  }
+
+  /**
+   * The authorizer verifies Cognito tokens itself, as the JWT authorizer did: the pool's issuer
+   * and the web client. It refuses a bad token by throwing (API Gateway's one way to a 401), so its
+   * Lambda errors are not failures: a failure of its own reaches the API's 5xx alarm and the error reports.
+   */
+  private authorizerFunction(props: ApiStackProps): AppFunction {
+    const authorizer = new AppFunction(this, 'Authorizer', {
+      config: props.config,
+      source: 'access-tokens/authorizer',
+      description: 'API authorizer: a Cognito token or a personal access token',
+      timeout: Duration.seconds(5),
+      alarmOnErrors: false,
+    });
+    grantAccess(authorizer, API_AUTHORIZER_ACCESS, props.shared);
+    const { userPool, webClient } = props.shared.auth;
+    authorizer.function.addEnvironment('USER_POOL_ISSUER', `https://cognito-idp.${Stack.of(userPool).region}.amazonaws.com/${userPool.userPoolId}`);
+    authorizer.function.addEnvironment('USER_POOL_CLIENT_ID', webClient.userPoolClientId);
+    return authorizer;
   }
 
   private handlerFunction(name: HandlerName, props: ApiStackProps): AppFunction {

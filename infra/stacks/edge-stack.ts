@@ -52,7 +52,7 @@ export class EdgeStack extends Stack {
     const answer = (responseCode: number, customResponseBodyKey: string) => ({ block: { customResponse: { responseCode, customResponseBodyKey } } });
     const block = answer(429, TOO_MANY_REQUESTS);
     const evaluationWindowSec = CLIENT_RATE_LIMITS.windowMs / 1000;
-    const api: CfnWebACL.StatementProperty = {
+    const underApi: CfnWebACL.StatementProperty = {
       byteMatchStatement: {
         fieldToMatch: { uriPath: {} },
         positionalConstraint: 'STARTS_WITH',
@@ -85,6 +85,8 @@ export class EdgeStack extends Stack {
     const anyOf = (paths: readonly string[]): CfnWebACL.StatementProperty =>
       paths.length === 1 ? routedTo(paths[0]!) : { orStatement: { statements: paths.map(routedTo) } };
     const pathsOf = (keep: (route: Route) => boolean) => [...new Set((routes as readonly Route[]).filter(keep).map((route) => route.path))];
+    // The MCP server's /mcp is the API's too: an outside assistant with a token is counted as its person, like the SPA.
+    const api: CfnWebACL.StatementProperty = { orStatement: { statements: [underApi, anyOf(pathsOf((route) => route.handler === 'mcp'))] } };
     // A service's calls for everyone (Google's push notices, from a few of Google's addresses) are
     // checked by the channel token they carry, under their own route throttle, not counted by address.
     const publicRoute = anyOf(pathsOf((route) => Boolean(route.public) && !route.calledByService));

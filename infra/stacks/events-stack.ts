@@ -6,7 +6,7 @@ import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import type { EventPattern } from '../../events/pattern';
 import { BUS_RULES } from '../../events/rules';
-import { REMINDER_SCHEDULES, SCHEDULES, type OneTimeSchedules } from '../../events/schedules';
+import { REMINDER_SCHEDULES, SCHEDULES, WEBHOOK_RETRY_SCHEDULES, type OneTimeSchedules } from '../../events/schedules';
 import { eventTargetAccess, grantAccess, type OneTimeScheduling, type SharedResources } from '../access';
 import { DEAD_LETTER_ALARM_SUFFIX, DEAD_LETTER_REPORTER, DEAD_LETTERS_HELD } from '../../functions/dead-letters/alarm';
 import { resourceName, stackName, type AppConfig } from '../config';
@@ -37,13 +37,16 @@ export class EventsStack extends Stack {
   readonly deadLetterReporter: AppFunction;
   /** The reminders' one-time schedules: their group, and the function, role and queue each one names. */
   readonly reminders: OneTimeScheduling & { fire: AppFunction };
+  /** The webhook deliveries' later tries, one-time schedules: their group, and the function, role and queue each one names. */
+  readonly webhookRetries: OneTimeScheduling & { fire: AppFunction };
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
     const { config } = props;
     this.bus = new EventBus(this, 'Bus', { eventBusName: resourceName(config, 'bus') });
-    this.reminders = this.oneTimeSchedules(config, { ...props.shared, bus: this.bus }, 'Reminders', REMINDER_SCHEDULES);
-    const shared = { ...props.shared, bus: this.bus, reminders: this.reminders };
+    this.reminders = this.oneTimeSchedules(config, { ...props.shared, bus: this.bus }, 'Reminders', REMINDER_SCHEDULES, 'reminders');
+    this.webhookRetries = this.oneTimeSchedules(config, { ...props.shared, bus: this.bus }, 'WebhookRetries', WEBHOOK_RETRY_SCHEDULES, 'webhookRetries');
+    const shared = { ...props.shared, bus: this.bus, reminders: this.reminders, webhookRetries: this.webhookRetries };
 
     this.consumers = new Map(
       BUS_RULES.map((rule) => {
@@ -86,7 +89,13 @@ export class EventsStack extends Stack {
    * (itself among them) without a reference cycle; the role Scheduler invokes it as; and the queue
    * that takes an invocation that failed every retry (the schedule's and the function's own).
    */
-  private oneTimeSchedules(config: AppConfig, shared: SharedResources, id: string, schedules: OneTimeSchedules): OneTimeScheduling & { fire: AppFunction } {
+  private oneTimeSchedules(
+    config: AppConfig,
+    shared: SharedResources,
+    id: string,
+    schedules: OneTimeSchedules,
+    resource: 'reminders' | 'webhookRetries',
+  ): OneTimeScheduling & { fire: AppFunction } {
     const scope = new Construct(this, id);
     const group = new ScheduleGroup(scope, 'Group', { scheduleGroupName: resourceName(config, schedules.group) });
     const deadLetters = deadLetterQueue(scope, 'DeadLetters', DEAD_LETTERS_HELD.events(schedules.target));
@@ -104,7 +113,7 @@ export class EventsStack extends Stack {
       deadLetterQueue: deadLetters,
       functionName,
     });
-    grantAccess(fire, eventTargetAccess(schedules.target), { ...shared, reminders: scheduling });
+    grantAccess(fire, eventTargetAccess(schedules.target), { ...shared, [resource]: scheduling });
     return { ...scheduling, fire };
   }
 

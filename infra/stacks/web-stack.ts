@@ -31,6 +31,7 @@ import { NOINDEX_HEADER, NOINDEX_PATHS, robotsTxt, sitemapXml } from '../../shar
 import { ELEVENLABS_API_DEFAULT } from '../../shared/voice';
 import { cognitoEndpoint, type WebConfig } from '../../shared/web-config';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin';
+import { routesByKey } from '../../functions/routes';
 import { CHANGE_SOCKET_PATH } from '../../shared/constants';
 import type { AppConfig } from '../config';
 
@@ -60,7 +61,10 @@ const SPA_FALLBACK = `function handler(event) {
   return request;
 }`;
 
-/** The SPA from a private bucket and the API under /api/*, on one CloudFront origin for the browser. */
+/** Where an outside assistant reaches the MCP server: a path of its own, beside /api/*. */
+const MCP_PATH = routesByKey.get('POST /mcp')!.path;
+
+/** The SPA from a private bucket and the API under /api/* and /mcp, on one CloudFront origin for the browser. */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
   /** What /config.json holds. */
@@ -97,6 +101,8 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         ...Object.fromEntries(NOINDEX_PATHS.map((path) => [path, { ...spaBehavior, responseHeadersPolicy: noindexHeadersPolicy }])),
         '/api/*': { ...apiGatewayBehavior(props.apiEndpoint, props.originVerify), allowedMethods: AllowedMethods.ALLOW_ALL, responseHeadersPolicy },
+        // The MCP server (functions/mcp/): an outside assistant posts to /mcp itself, as its clients are configured.
+        [MCP_PATH]: { ...apiGatewayBehavior(props.apiEndpoint, props.originVerify), allowedMethods: AllowedMethods.ALLOW_ALL, responseHeadersPolicy },
         // The calendar feed: never kept at the edge, so a replaced or switched-off address stops
         // answering at once; each poll reaches the function, which answers a 304 to an unchanged
         // feed's ETag (If-None-Match goes along with the viewer's other headers).

@@ -1,6 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../functions/routes';
+import { AUTHORIZER_CACHE_SECONDS } from '../../functions/access-tokens/authorizer';
 import { HANDLER_ACCESS } from '../../infra/access';
 import {
   ACCOUNT_ROUTE_LIMITS,
@@ -52,10 +53,10 @@ function synthesizedRoute(key: string): RouteProperties {
 const authorizerId = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'))[0];
 
 describe('HTTP API routes', () => {
-  it('puts the Cognito JWT authorizer on every route not marked public', () => {
+  it('puts the Lambda authorizer on every route not marked public', () => {
     for (const route of ROUTES.filter((entry) => !entry.public)) {
       const synthesized = synthesizedRoute(route.key);
-      expect(synthesized.AuthorizationType, route.key).toBe('JWT');
+      expect(synthesized.AuthorizationType, route.key).toBe('CUSTOM');
       expect(synthesized.AuthorizerId, route.key).toEqual({ Ref: authorizerId });
     }
   });
@@ -66,7 +67,7 @@ describe('HTTP API routes', () => {
         .map((route) => route.key)
         .sort(),
     ).toEqual(EXPECTED_PUBLIC_ROUTES);
-    const open = synthesizedRoutes().filter((route) => route.AuthorizationType !== 'JWT');
+    const open = synthesizedRoutes().filter((route) => route.AuthorizationType !== 'CUSTOM');
     expect(open.map((route) => route.RouteKey).sort()).toEqual(EXPECTED_PUBLIC_ROUTES);
     for (const route of open) {
       expect(route.AuthorizationType).toBe('NONE');
@@ -74,15 +75,27 @@ describe('HTTP API routes', () => {
     }
   });
 
-  it('trusts tokens of the user pool issued to the web client', () => {
+  it('asks the authorizer function once per Authorization header, for a simple answer it keeps for a while', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
-    const { JwtConfiguration, AuthorizerType, IdentitySource } = template.toJSON().Resources[authorizerId!].Properties;
-    expect(AuthorizerType).toBe('JWT');
-    expect(IdentitySource).toEqual(['$request.header.Authorization']);
-    expect(JSON.stringify(JwtConfiguration.Issuer)).toContain(`https://cognito-idp.${TEST_ENV.region}.amazonaws.com/`);
-    expect(JSON.stringify(JwtConfiguration.Issuer)).toContain(logicalId(tempo.auth.userPool));
-    expect(JwtConfiguration.Audience).toHaveLength(1);
-    expect(JSON.stringify(JwtConfiguration.Audience)).toContain(logicalId(tempo.auth.webClient));
+    const properties = template.toJSON().Resources[authorizerId!].Properties;
+    expect(properties).toMatchObject({
+      AuthorizerType: 'REQUEST',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      IdentitySource: ['$request.header.Authorization'],
+      AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_SECONDS,
+    });
+    expect(JSON.stringify(properties.AuthorizerUri)).toContain(logicalId(tempo.api.authorizer.function));
+  });
+
+  it('has the authorizer trust tokens of the user pool issued to the web client, and no alarm on its refusals', () => {
+    const { Environment } = template.toJSON().Resources[logicalId(tempo.api.authorizer.function)].Properties;
+    const issuer = JSON.stringify(Environment.Variables.USER_POOL_ISSUER);
+    expect(issuer).toContain(`https://cognito-idp.${TEST_ENV.region}.amazonaws.com/`);
+    expect(issuer).toContain(logicalId(tempo.auth.userPool));
+    expect(JSON.stringify(Environment.Variables.USER_POOL_CLIENT_ID)).toContain(logicalId(tempo.auth.webClient));
+    const alarmed = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => JSON.stringify(alarm.Properties.Dimensions ?? []));
+    expect(alarmed.some((dimensions) => dimensions.includes(logicalId(tempo.api.authorizer.function)))).toBe(false);
   });
 
   it('sends each route to the function of its handler', () => {

@@ -196,7 +196,7 @@ describe('secrets and mail', () => {
     ]);
   });
 
-  it('lets only the Google Calendar functions (the mirror’s reconciler and the watch channels’ among them, and the demo clean-up, which revokes a grant) read the Google secrets, and only the voice handler the ElevenLabs key', () => {
+  it('lets only the Google Calendar functions (the mirror’s reconciler and the watch channels’ among them, and the demo clean-up, which revokes a grant) read the Google secrets, the webhooks’ functions the token key too, which seals their secrets, and only the voice handler the ElevenLabs key', () => {
     const policies = [plain.api, plain.events, plain.auth].flatMap((stack) => Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')));
     const readers = (secret: Parameters<typeof logicalId>[0]) =>
       policies
@@ -213,10 +213,12 @@ describe('secrets and mail', () => {
       plain.events.scheduled.get('MirrorWaitingChangesToGoogle')!,
       plain.events.scheduled.get('RenewGoogleWatchChannels')!,
     ];
+    // The token key also seals the webhooks' signing secrets: their handler and their deliveries open them.
+    const webhookFunctions = [plain.api.handlers.get('webhooks')!, plain.events.consumers.get('DeliverWebhooks')!, plain.events.webhookRetries.fire];
+    const roles = (functions: typeof googleFunctions) => functions.map((target) => logicalId(target.role)).sort();
     expect(readers(plain.secrets.elevenLabsApiKey)).toEqual([logicalId(plain.api.handlers.get('voice')!.role)]);
-    for (const secret of [plain.secrets.googleClientSecret, plain.secrets.googleTokenKey]) {
-      expect(readers(secret)).toEqual(googleFunctions.map((target) => logicalId(target.role)).sort());
-    }
+    expect(readers(plain.secrets.googleClientSecret)).toEqual(roles(googleFunctions));
+    expect(readers(plain.secrets.googleTokenKey)).toEqual(roles([...googleFunctions, ...webhookFunctions]));
   });
 
   it('makes the SES identity only when senderEmail is given', () => {

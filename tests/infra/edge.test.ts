@@ -29,12 +29,20 @@ const routedTo = (path: string, positionalConstraint = 'EXACTLY') => ({
 });
 const FEED_PATHS = routedTo(CALENDAR_FEED.pathPrefix, 'STARTS_WITH');
 const GOOGLE_NOTICES = '/api/gcal/notifications';
+/** The API's paths: everything under /api/, and the MCP server's /mcp (an outside assistant's token counts as its person). */
 const API_PATHS = {
-  ByteMatchStatement: {
-    FieldToMatch: { UriPath: {} },
-    PositionalConstraint: 'STARTS_WITH',
-    SearchString: '/api/',
-    TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+  OrStatement: {
+    Statements: [
+      {
+        ByteMatchStatement: {
+          FieldToMatch: { UriPath: {} },
+          PositionalConstraint: 'STARTS_WITH',
+          SearchString: '/api/',
+          TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+        },
+      },
+      routedTo('/mcp'),
+    ],
   },
 };
 
@@ -123,6 +131,13 @@ describe('the edge web ACL (CloudFront)', () => {
         ScopeDownStatement: API_PATHS,
       },
     });
+  });
+
+  it('lets an outside assistant’s POST to /mcp through: only the counts apply, its token counted as its person', () => {
+    const refusing = (acl.Properties.Rules as Array<Record<string, any>>).filter((found) => !found.Statement.RateBasedStatement);
+    // Neither refusal meets an IPv4 request to /mcp: one is for IPv6, the other for /ical/ paths.
+    expect(refusing.map((found) => found.Name)).toEqual(['ipv4-only', 'calendar-feed-paths']);
+    expect(rule('per-person').Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements).toContainEqual(routedTo('/mcp'));
   });
 
   it('counts every request to a public route by address alone, whatever headers come with it, matched on the path as API Gateway routes it', () => {

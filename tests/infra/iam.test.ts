@@ -3,11 +3,19 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { TABLE } from '../../functions/data/table-definition';
 import { BUS_RULES } from '../../events/rules';
-import { REMINDER_SCHEDULES, SCHEDULES } from '../../events/schedules';
+import { REMINDER_SCHEDULES, SCHEDULES, WEBHOOK_RETRY_SCHEDULES } from '../../events/schedules';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
 import { SOCKET_API } from '../../functions/change-notices/socket-api';
-import { eventTargetAccess, HANDLER_ACCESS, SOCKET_ACCESS, STREAM_CONSUMER_ACCESS, TRIGGER_ACCESS, type Access } from '../../infra/access';
+import {
+  API_AUTHORIZER_ACCESS,
+  eventTargetAccess,
+  HANDLER_ACCESS,
+  SOCKET_ACCESS,
+  STREAM_CONSUMER_ACCESS,
+  TRIGGER_ACCESS,
+  type Access,
+} from '../../infra/access';
 import type { AppFunction } from '../../infra/constructs/app-function';
 import { logicalId, tempoApp } from './tempo-app';
 
@@ -38,6 +46,9 @@ const REFERENCES = {
   /** Named at synth (the schedules name their group in their own ARN). */
   reminderGroup: `:schedule/tempo-dev-${REMINDER_SCHEDULES.group}/*"`,
   reminderSchedulerRole: logicalId(tempo.events.reminders.role),
+  webhookRetryGroup: `:schedule/tempo-dev-${WEBHOOK_RETRY_SCHEDULES.group}/*"`,
+  webhookRetrySchedulerRole: logicalId(tempo.events.webhookRetries.role),
+  tokenKey: logicalId(tempo.secrets.googleTokenKey),
 };
 const SECRETS = [...REFERENCES.googleSecrets, REFERENCES.elevenLabsKey, REFERENCES.webPushVapid, REFERENCES.sentryDsn];
 
@@ -63,6 +74,8 @@ interface Granted {
   readsStream: boolean;
   /** Creates and deletes schedules in the reminders' group, and passes Scheduler its role for them: both or neither. */
   schedulesReminders: { schedules: boolean; passesRole: boolean };
+  /** The same, for the webhook retries' group. */
+  schedulesWebhookRetries: { schedules: boolean; passesRole: boolean };
 }
 
 const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
@@ -94,6 +107,7 @@ function decode(target: AppFunction, statements: Statement[], failureQueue?: IQu
     closesSockets: false,
     readsStream: false,
     schedulesReminders: { schedules: false, passesRole: false },
+    schedulesWebhookRetries: { schedules: false, passesRole: false },
   };
   const ownLogs = { 'Fn::GetAtt': [logicalId(target.function.logGroup), 'Arn'] };
   const ownQueue = target.function.deadLetterQueue && { 'Fn::GetAtt': [logicalId(target.function.deadLetterQueue), 'Arn'] };
@@ -170,17 +184,29 @@ function decode(target: AppFunction, statements: Statement[], failureQueue?: IQu
         }
         break;
       }
-      case 'scheduler':
+      case 'scheduler': {
         expect(actions.sort()).toEqual(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']);
-        expect(names(REFERENCES.reminderGroup), 'the schedules of the reminders’ group only').toBe(true);
-        granted.schedulesReminders.schedules = true;
+        const group = names(REFERENCES.reminderGroup)
+          ? granted.schedulesReminders
+          : names(REFERENCES.webhookRetryGroup)
+            ? granted.schedulesWebhookRetries
+            : null;
+        expect(group, 'the schedules of one group of the app’s only').not.toBeNull();
+        group!.schedules = true;
         break;
-      case 'iam':
+      }
+      case 'iam': {
         expect(actions).toEqual(['iam:PassRole']);
-        expect(names(REFERENCES.reminderSchedulerRole), 'the role the reminders’ schedules name only').toBe(true);
+        const group = names(REFERENCES.reminderSchedulerRole)
+          ? granted.schedulesReminders
+          : names(REFERENCES.webhookRetrySchedulerRole)
+            ? granted.schedulesWebhookRetries
+            : null;
+        expect(group, 'the role one group’s schedules name only').not.toBeNull();
         expect(statement.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } });
-        granted.schedulesReminders.passesRole = true;
+        group!.passesRole = true;
         break;
+      }
       default:
         throw new Error(`unexpected grant: ${actions.join(', ')}`);
     }
@@ -206,11 +232,13 @@ const STREAM_READS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamod
 
 function expected(access: Access, readsStream: boolean): Granted {
   const schedules = access.schedulesReminders ?? false;
+  const retries = access.schedulesWebhookRetries ?? false;
   return {
     postsToSockets: access.postsToSockets ?? false,
     closesSockets: access.closesSockets ?? false,
     readsStream,
     schedulesReminders: { schedules, passesRole: schedules },
+    schedulesWebhookRetries: { schedules: retries, passesRole: retries },
     table: [...(access.table ?? [])].sort(),
     indexes: [...(access.indexes ?? [])].sort(),
     publishes: access.publishes ?? false,
@@ -219,6 +247,7 @@ function expected(access: Access, readsStream: boolean): Granted {
     secrets: [
       REFERENCES.sentryDsn,
       ...(access.callsGoogle ? REFERENCES.googleSecrets : []),
+      ...(access.sealsSecrets && !access.callsGoogle ? [REFERENCES.tokenKey] : []),
       ...(access.callsElevenLabs ? [REFERENCES.elevenLabsKey] : []),
       ...(access.sendsWebPush ? [REFERENCES.webPushVapid] : []),
     ].sort(),
@@ -228,9 +257,11 @@ function expected(access: Access, readsStream: boolean): Granted {
 type Case = [string, AppFunction, Access, IQueue?];
 const FUNCTIONS: Case[] = [
   ...[...tempo.api.handlers].map(([name, target]): Case => [`handler ${name}`, target, HANDLER_ACCESS[name]]),
+  ['API authorizer', tempo.api.authorizer, API_AUTHORIZER_ACCESS],
   ...BUS_RULES.map((rule): Case => [`consumer of ${rule.name}`, tempo.events.consumers.get(rule.name)!, eventTargetAccess(rule.target)]),
   ...SCHEDULES.map((schedule): Case => [`schedule ${schedule.name}`, tempo.events.scheduled.get(schedule.name)!, eventTargetAccess(schedule.target)]),
   [`one-time schedules of ${REMINDER_SCHEDULES.group}`, tempo.events.reminders.fire, eventTargetAccess(REMINDER_SCHEDULES.target)],
+  [`one-time schedules of ${WEBHOOK_RETRY_SCHEDULES.group}`, tempo.events.webhookRetries.fire, eventTargetAccess(WEBHOOK_RETRY_SCHEDULES.target)],
   ['dead-letter reporter', tempo.events.deadLetterReporter, eventTargetAccess('dead-letters/report')],
   ...[...tempo.auth.triggers].map(([trigger, target]): Case => [`trigger ${trigger}`, target, TRIGGER_ACCESS[trigger]]),
   ...[...tempo.changeNotices.socketFunctions].map(([source, target]): Case => [`socket function ${source}`, target, SOCKET_ACCESS[source]!]),
@@ -277,13 +308,18 @@ describe('function permissions', () => {
     expect(has('MAIL_FROM'), 'MAIL_FROM').toBe(Boolean(access.sendsMail));
     expect(has('APP_ORIGIN'), 'APP_ORIGIN').toBe(Boolean(access.linksToSite));
     expect(has('GOOGLE_CLIENT_ID'), 'GOOGLE_CLIENT_ID').toBe(Boolean(access.callsGoogle));
-    expect(has('GOOGLE_CLIENT_SECRET_ARN') && has('TOKEN_ENCRYPTION_KEY_ARN'), 'Google secret ARNs').toBe(Boolean(access.callsGoogle));
+    expect(has('GOOGLE_CLIENT_SECRET_ARN'), 'GOOGLE_CLIENT_SECRET_ARN').toBe(Boolean(access.callsGoogle));
+    expect(has('TOKEN_ENCRYPTION_KEY_ARN'), 'TOKEN_ENCRYPTION_KEY_ARN').toBe(Boolean(access.callsGoogle || access.sealsSecrets));
     expect(has('ELEVENLABS_API_KEY_ARN'), 'ELEVENLABS_API_KEY_ARN').toBe(Boolean(access.callsElevenLabs));
     expect(has('WEB_PUSH_VAPID_ARN'), 'WEB_PUSH_VAPID_ARN').toBe(Boolean(access.sendsWebPush));
     expect(has('ELEVENLABS_AGENT_ID'), 'ELEVENLABS_AGENT_ID').toBe(Boolean(access.callsElevenLabs));
     expect(has('WEBSOCKET_MANAGEMENT_ENDPOINT'), 'WEBSOCKET_MANAGEMENT_ENDPOINT').toBe(Boolean(access.postsToSockets || access.closesSockets));
     const schedulesReminders = ['REMINDER_SCHEDULE_GROUP', 'REMINDER_FIRE_ARN', 'REMINDER_SCHEDULER_ROLE_ARN', 'REMINDER_DEAD_LETTER_ARN'].map(has);
     expect(schedulesReminders, 'REMINDER_*').toEqual(schedulesReminders.map(() => Boolean(access.schedulesReminders)));
+    const schedulesRetries = ['SCHEDULE_GROUP', 'FIRE_ARN', 'SCHEDULER_ROLE_ARN', 'DEAD_LETTER_ARN'].map((name) =>
+      has(`${WEBHOOK_RETRY_SCHEDULES.environment}_${name}`),
+    );
+    expect(schedulesRetries, 'WEBHOOK_RETRY_*').toEqual(schedulesRetries.map(() => Boolean(access.schedulesWebhookRetries)));
     // Every function reports: the DSN by ARN, never its value; the release (the stage's default) and the stage.
     expect(has('SENTRY_DSN_ARN') && !has('SENTRY_DSN'), 'SENTRY_DSN_ARN').toBe(true);
     expect([environment.SENTRY_RELEASE, environment.SENTRY_ENVIRONMENT]).toEqual(['tempo@dev', 'dev']);

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { COGNITO_TRIGGERS, type CognitoTrigger } from '../../functions/auth/triggers';
 import { HANDLERS } from '../../functions/routes';
 import { BUS_RULES } from '../../events/rules';
-import { REMINDER_SCHEDULES, SCHEDULES } from '../../events/schedules';
-import { eventTargetAccess, HANDLER_ACCESS, TRIGGER_ACCESS, type Access } from '../../infra/access';
+import { REMINDER_SCHEDULES, SCHEDULES, WEBHOOK_RETRY_SCHEDULES } from '../../events/schedules';
+import { API_AUTHORIZER_ACCESS, eventTargetAccess, HANDLER_ACCESS, TRIGGER_ACCESS, type Access } from '../../infra/access';
 import { functionEntry, REPO_ROOT } from '../../infra/paths';
 
 /*
@@ -53,7 +53,8 @@ const SDK_COMMANDS: Record<string, Record<string, readonly Need[]>> = {
     ConfirmSignUpCommand: ['userPool'],
   },
   '@aws-sdk/client-sesv2': { SendEmailCommand: ['sendsMail'] },
-  '@aws-sdk/client-scheduler': { CreateScheduleCommand: ['schedulesReminders'], DeleteScheduleCommand: ['schedulesReminders'] },
+  // Which group's schedules is read off the group the code names (ONE_TIME_SCHEDULES).
+  '@aws-sdk/client-scheduler': { CreateScheduleCommand: [], DeleteScheduleCommand: [] },
   '@aws-sdk/client-apigatewaymanagementapi': { PostToConnectionCommand: ['postsToSockets'], DeleteConnectionCommand: ['closesSockets'] },
   // Which secrets it reads is read off the loadSecrets calls (SECRETS).
   '@aws-sdk/client-secrets-manager': { GetSecretValueCommand: [] },
@@ -68,12 +69,16 @@ const NEEDS_NOTHING = /(Client|Exception)$/;
 /** The secrets functions/platform/secrets.ts `loadSecrets` reads, by the entry field that grants them. */
 const SECRETS: Record<string, Need> = {
   GOOGLE_CLIENT_SECRET: 'callsGoogle',
-  TOKEN_ENCRYPTION_KEY: 'callsGoogle',
+  // Google's tokens and webhooks' secrets; calling Google grants it too (grantsOf).
+  TOKEN_ENCRYPTION_KEY: 'sealsSecrets',
   ELEVENLABS_API_KEY: 'callsElevenLabs',
   WEB_PUSH_VAPID: 'sendsWebPush',
   // Every function reports its errors (infra/access.ts grantAccess).
   SENTRY_DSN: 'reportsErrors',
 };
+
+/** The groups of one-time schedules (events/schedules.ts), by the entry field that lets a function put theirs. */
+const ONE_TIME_SCHEDULES: Record<string, Need> = { REMINDER_SCHEDULES: 'schedulesReminders', WEBHOOK_RETRY_SCHEDULES: 'schedulesWebhookRetries' };
 
 /** Environment variables that only an entry sets, for the one field no SDK call shows. */
 const ENVIRONMENT: Record<string, Need> = { APP_ORIGIN: 'linksToSite' };
@@ -223,6 +228,7 @@ function needsOf(entry: string): Map<Need, Set<string>> {
       const imported = module.imports.get(name);
       if (imported) reach(imported.file, imported.name);
       for (const what of module.sdk.get(name) ?? []) need(what, module, node);
+      if (imported && ONE_TIME_SCHEDULES[imported.name]) need(ONE_TIME_SCHEDULES[imported.name]!, module, node);
     }
     if (
       ts.isCallExpression(node) &&
@@ -301,9 +307,21 @@ function grantsOf(access: Access): Set<Need> {
     ...(access.table ?? []).map((action) => `table.${action}`),
     ...(access.indexes ?? []).map((index) => `indexes.${index}`),
     ...(access.userPool ? ['userPool', ...access.userPool.map((action) => `userPool.${action}`)] : []),
-    ...(['publishes', 'sendsMail', 'linksToSite', 'callsGoogle', 'callsElevenLabs', 'sendsWebPush', 'schedulesReminders'] as const).filter(
-      (flag) => access[flag],
-    ),
+    ...(
+      [
+        'publishes',
+        'sendsMail',
+        'linksToSite',
+        'callsGoogle',
+        'callsElevenLabs',
+        'sendsWebPush',
+        'schedulesReminders',
+        'schedulesWebhookRetries',
+        'sealsSecrets',
+      ] as const
+    ).filter((flag) => access[flag]),
+    // Calling Google reads the token key that seals its tokens (infra/access.ts callGoogle).
+    ...(access.callsGoogle ? ['sealsSecrets'] : []),
     'reportsErrors',
   ]);
 }
@@ -313,6 +331,7 @@ type Case = [string, string, Access];
 const FUNCTIONS: Case[] = [
   // infra/stacks/api-stack.ts: one function per handler name, at functions/<name>/handler.ts.
   ...HANDLERS.map((name): Case => [`handler ${name}`, `${name}/handler`, HANDLER_ACCESS[name]]),
+  ['API authorizer', 'access-tokens/authorizer', API_AUTHORIZER_ACCESS],
   ...(Object.entries(COGNITO_TRIGGERS) as Array<[CognitoTrigger, string]>).map(([trigger, source]): Case => [
     `trigger ${trigger}`,
     source,
@@ -320,7 +339,7 @@ const FUNCTIONS: Case[] = [
   ]),
   ...BUS_RULES.map((rule): Case => [`consumer of ${rule.name}`, rule.target, eventTargetAccess(rule.target)]),
   ...SCHEDULES.map((schedule): Case => [`schedule ${schedule.name}`, schedule.target, eventTargetAccess(schedule.target)]),
-  [`one-time schedules of ${REMINDER_SCHEDULES.group}`, REMINDER_SCHEDULES.target, eventTargetAccess(REMINDER_SCHEDULES.target)],
+  ...[REMINDER_SCHEDULES, WEBHOOK_RETRY_SCHEDULES].map(({ group, target }): Case => [`one-time schedules of ${group}`, target, eventTargetAccess(target)]),
 ];
 
 describe('function access entries against the code', () => {

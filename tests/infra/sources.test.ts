@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COGNITO_TRIGGERS } from '../../functions/auth/triggers';
 import { HANDLERS, routes } from '../../functions/routes';
 import { BUS_RULES } from '../../events/rules';
-import { REMINDER_SCHEDULES, SCHEDULES } from '../../events/schedules';
+import { REMINDER_SCHEDULES, SCHEDULES, WEBHOOK_RETRY_SCHEDULES } from '../../events/schedules';
 import { STREAM_CONSUMERS } from '../../functions/changes/stream-consumers';
 import { SOCKET_API } from '../../functions/change-notices/socket-api';
 import { tempoApp } from './tempo-app';
@@ -26,10 +26,11 @@ describe('one source for the CDK and the local stack', () => {
 
   it('handlers: one function per handler name', () => {
     expect([...tempo.api.handlers.keys()].sort()).toEqual([...HANDLERS].sort());
-    expect(resourcesOf(tempo.api, 'AWS::Lambda::Function')).toHaveLength(HANDLERS.length);
+    // And the authorizer in front of them (functions/access-tokens/authorizer.ts).
+    expect(resourcesOf(tempo.api, 'AWS::Lambda::Function')).toHaveLength(HANDLERS.length + 1);
   });
 
-  it('bus rules and schedules: one rule and one function each, one to one; the dead-letter alarms’ rule and reporter; the reminders’ schedule group and target', () => {
+  it('bus rules and schedules: one rule and one function each, one to one; the dead-letter alarms’ rule and reporter; the one-time schedules’ groups and targets', () => {
     const synthesized = resourcesOf(tempo.events, 'AWS::Events::Rule');
     // A rule on the default bus (where SES puts its events) names no bus; the dead-letter alarms' rule is there too, and not a bus rule.
     const isBusRule = (rule: Record<string, unknown>) =>
@@ -44,8 +45,11 @@ describe('one source for the CDK and the local stack', () => {
     expect(synthesized).toHaveLength(BUS_RULES.length + SCHEDULES.length + 1);
     expect([...tempo.events.consumers.keys()].sort()).toEqual(BUS_RULES.map((rule) => rule.name).sort());
     expect([...tempo.events.scheduled.keys()].sort()).toEqual(SCHEDULES.map((schedule) => schedule.name).sort());
-    expect(resourcesOf(tempo.events, 'AWS::Lambda::Function')).toHaveLength(BUS_RULES.length + SCHEDULES.length + 2);
-    expect(resourcesOf(tempo.events, 'AWS::Scheduler::ScheduleGroup').map((group) => group.Name)).toEqual([`tempo-dev-${REMINDER_SCHEDULES.group}`]);
+    // Beside them: the dead-letter reporter, and the target of each group of one-time schedules.
+    expect(resourcesOf(tempo.events, 'AWS::Lambda::Function')).toHaveLength(BUS_RULES.length + SCHEDULES.length + 3);
+    expect(resourcesOf(tempo.events, 'AWS::Scheduler::ScheduleGroup').map((group) => group.Name)).toEqual(
+      [REMINDER_SCHEDULES, WEBHOOK_RETRY_SCHEDULES].map(({ group }) => `tempo-dev-${group}`),
+    );
   });
 
   it('WebSocket routes: one per route of the socket API, each to its one routes function; the authorizer on $connect only', () => {

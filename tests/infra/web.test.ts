@@ -110,6 +110,17 @@ describe('the /api/* behavior', () => {
   });
 });
 
+describe('the /mcp behavior', () => {
+  const mcpBehavior = (distribution.CacheBehaviors as Array<Record<string, any>>).find((behavior) => behavior.PathPattern === '/mcp')!;
+
+  it('sends an outside assistant’s requests to the HTTP API as the /api/* behavior does, its token among the headers', () => {
+    expect(originOf(mcpBehavior).DomainName).toEqual(originOf(apiBehavior).DomainName);
+    for (const setting of ['CachePolicyId', 'OriginRequestPolicyId', 'AllowedMethods', 'ViewerProtocolPolicy', 'ResponseHeadersPolicyId']) {
+      expect(mcpBehavior[setting], setting).toEqual(apiBehavior[setting]);
+    }
+  });
+});
+
 describe('the calendar feed’s behavior', () => {
   const feedBehavior = (distribution.CacheBehaviors as Array<Record<string, any>>).find((behavior) => behavior.PathPattern === `${CALENDAR_FEED.pathPrefix}*`)!;
 

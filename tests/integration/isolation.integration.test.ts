@@ -12,7 +12,20 @@ import { daysFromNow, integrationHarness, type TestUser } from '../support/harne
 const { world, call, user } = integrationHarness({ userPool: true });
 
 type Ids = Record<
-  'goal' | 'task' | 'event' | 'tag' | 'trashedGoal' | 'trashedTask' | 'trashedEvent' | 'toolCall' | 'changeSet' | 'voiceSession' | 'notice' | 'browser',
+  | 'goal'
+  | 'task'
+  | 'event'
+  | 'tag'
+  | 'trashedGoal'
+  | 'trashedTask'
+  | 'trashedEvent'
+  | 'toolCall'
+  | 'changeSet'
+  | 'voiceSession'
+  | 'notice'
+  | 'browser'
+  | 'accessToken'
+  | 'webhook',
   string
 >;
 type Attempt = (bob: TestUser, alice: Ids) => Promise<{ status: number; body: any }>;
@@ -100,6 +113,25 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
       label: 'Bob phone',
     }),
   'DELETE /api/push-subscriptions/{id}': (bob, a) => bob.delete(`/api/push-subscriptions/${a.browser}`),
+  'GET /api/access-tokens': (bob) => bob.get('/api/access-tokens'),
+  'POST /api/access-tokens': (bob) => bob.post('/api/access-tokens', { name: 'Bob script', scope: 'write', expires_in_days: 7 }),
+  'DELETE /api/access-tokens/{id}': (bob, a) => bob.delete(`/api/access-tokens/${a.accessToken}`),
+  // Reminders only, so that no change of the test's sends anything.
+  'GET /api/webhooks': (bob) => bob.get('/api/webhooks'),
+  'POST /api/webhooks': (bob) => bob.post('/api/webhooks', { url: 'https://93.184.216.34/bob', events: ['reminder.due'] }),
+  'PATCH /api/webhooks/{id}': (bob, a) => bob.patch(`/api/webhooks/${a.webhook}`, { url: 'https://93.184.216.34/hijacked' }),
+  'DELETE /api/webhooks/{id}': (bob, a) => bob.delete(`/api/webhooks/${a.webhook}`),
+  'GET /api/webhooks/{id}/deliveries': (bob, a) => bob.get(`/api/webhooks/${a.webhook}/deliveries`),
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/retry': (bob, a) => bob.post(`/api/webhooks/${a.webhook}/deliveries/msg_000000000${'a'.repeat(22)}/retry`),
+  // An outside assistant's tool call (MCP, functions/mcp/), aimed at Alice's task.
+  'POST /mcp': (bob, a) =>
+    call('POST', '/mcp', {
+      token: bob.token,
+      headers: { accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'updateTask', arguments: { id: a.task, title: 'hijacked' } } },
+    }),
+  'GET /mcp': (bob) => bob.get('/mcp'),
+  'DELETE /mcp': (bob) => bob.delete('/mcp'),
 };
 
 /** A reminder shown to Alice, as a firing shows one (functions/reminders/fire.ts). */
@@ -126,7 +158,20 @@ async function aliceNotice(userId: string): Promise<string> {
 }
 
 async function everythingOf(someone: TestUser) {
-  const paths = ['goals', 'tasks', 'events', 'tags', 'trash', 'settings', 'changes', 'reminders', 'push-subscriptions', 'calendar-feed'];
+  const paths = [
+    'goals',
+    'tasks',
+    'events',
+    'tags',
+    'trash',
+    'settings',
+    'changes',
+    'reminders',
+    'push-subscriptions',
+    'calendar-feed',
+    'access-tokens',
+    'webhooks',
+  ];
   return Object.fromEntries(await Promise.all(paths.map(async (path) => [path, (await someone.get(`/api/${path}`)).body])));
 }
 
@@ -157,6 +202,8 @@ describe('user B can neither read nor change user A’s items, on every route', 
         { endpoint: 'https://fcm.googleapis.com/fcm/send/alice', keys: { p256dh: 'BAlice', auth: 'alice' }, label: 'Alice phone' },
         new Date(),
       ))!.id,
+      accessToken: (await alice.post('/api/access-tokens', { name: 'Alice script', scope: 'read', expires_in_days: 7 })).body.access_token.id,
+      webhook: (await alice.post('/api/webhooks', { url: 'https://93.184.216.34/alice', events: ['reminder.due'] })).body.webhook.id,
     };
     await alice.delete(`/api/goals/${ids.trashedGoal}`);
     await alice.delete(`/api/tasks/${ids.trashedTask}`);

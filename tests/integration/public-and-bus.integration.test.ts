@@ -109,7 +109,7 @@ describe('the local bus', () => {
       headers: { 'x-amz-target': 'AWSEvents.PutEvents' },
       body: JSON.stringify({
         Entries: [
-          { Source: 'tempo.app', DetailType: 'item.created', Detail: '{}' },
+          { Source: 'tempo.app', DetailType: 'settings.updated', Detail: '{}' },
           { Source: 'someone.else', DetailType: 'bugreport.submitted', Detail: '{}' },
           { Source: 'tempo.app', DetailType: 'bugreport.submitted', Detail: '{}' },
         ],

@@ -206,7 +206,10 @@ export function answerProblem(request: FuzzRequest, answer: FuzzAnswer, document
   }
   const ours = z.object({ error: z.object({ code: z.string().min(1), message: z.string().min(1), fields: z.record(z.string(), z.string()).optional() }) });
   const gateways = z.object({ message: z.string().min(1) });
-  return ours.safeParse(body).success || gateways.safeParse(body).success ? null : `answered ${answer.status} with ${answer.body.slice(0, 200)}`;
+  // The MCP server refuses as its protocol does, with a JSON-RPC error (routes.ts jsonRpcAnswers).
+  const jsonRpc = z.object({ jsonrpc: z.literal('2.0'), error: z.object({ code: z.number().int(), message: z.string().min(1) }), id: z.null() });
+  const shapes = request.route.jsonRpcAnswers ? [ours, gateways, jsonRpc] : [ours, gateways];
+  return shapes.some((shape) => shape.safeParse(body).success) ? null : `answered ${answer.status} with ${answer.body.slice(0, 200)}`;
 }
 
 const DOCUMENTED = documentedStatuses();

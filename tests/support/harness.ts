@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +73,8 @@ export function integrationHarness(options: Pick<AdapterOptions, 'throttle' | 'c
       tableName: world.tableName,
     });
     await ensureTable(endpoint, world.tableName);
+    // What seals secrets kept in the table (webhooks' signing secrets), as the local stack makes one.
+    process.env.TOKEN_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
     if (options.userPool) await startUserPool();
     world.sign = (claims, settings = {}) =>
       new SignJWT({ token_use: 'id', ...claims })

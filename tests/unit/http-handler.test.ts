@@ -1,11 +1,17 @@
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TokenContext } from '../../functions/access-tokens/authorizer';
+import { handler as auth } from '../../functions/auth/handler';
 import { handler as items } from '../../functions/items/handler';
 import type { HttpEvent } from '../../functions/platform/http';
+import { ACCESS_TOKEN_MESSAGES } from '../../shared/access-tokens';
 
 const context = { awsRequestId: 'test', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
 
-function event(routeKey: string, options: { sub?: string; body?: string; base64?: boolean; headers?: Record<string, string> } = {}): HttpEvent {
+type EventOptions = { sub?: string; token?: TokenContext; body?: string; base64?: boolean; headers?: Record<string, string> };
+
+function event(routeKey: string, options: EventOptions = {}): HttpEvent {
+  const context = options.token ?? (options.sub ? { sub: options.sub } : undefined);
   return {
     version: '2.0',
     routeKey,
@@ -17,13 +23,13 @@ function event(routeKey: string, options: { sub?: string; body?: string; base64?
     requestContext: {
       routeKey,
       http: { method: routeKey.split(' ')[0]!, path: routeKey.split(' ')[1]!, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: '' },
-      ...(options.sub ? { authorizer: { jwt: { claims: { sub: options.sub }, scopes: null } } } : {}),
+      ...(context ? { authorizer: { lambda: context } } : {}),
     },
   } as unknown as HttpEvent;
 }
 
-const answer = async (e: HttpEvent) => {
-  const result = await items(e, context);
+const answer = async (e: HttpEvent, handler = items) => {
+  const result = await handler(e, context);
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers };
 };
 
@@ -34,6 +40,35 @@ describe('the HTTP wrapper every handler shares', () => {
 
   it('refuses a protected route without verified claims, even if the gateway let it through', async () => {
     expect(await answer(event('GET /api/goals'))).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+  });
+
+  it('refuses a personal access token where only a session may go, and beyond its scope, before the body or any read', async () => {
+    const token = (scope: TokenContext['scope']): TokenContext => ({
+      sub: 'u1',
+      token_id: '00000000-0000-4000-8000-000000000000',
+      scope,
+      token_name: 'script',
+    });
+    const sessionOnly = await answer(event('POST /api/auth/device-token', { token: token('write'), body: '{' }), auth);
+    expect(sessionOnly).toMatchObject({ status: 403, body: { error: { code: 'token_not_allowed', message: ACCESS_TOKEN_MESSAGES.notAllowed } } });
+    for (const routeKey of ['POST /api/goals', 'PATCH /api/goals/{id}', 'DELETE /api/goals/{id}']) {
+      const readOnly = await answer(event(routeKey, { token: token('read'), body: '{' }));
+      expect(readOnly, routeKey).toMatchObject({
+        status: 403,
+        body: { error: { code: 'insufficient_scope', message: ACCESS_TOKEN_MESSAGES.insufficientScope } },
+      });
+    }
+    // A write token gets as far as the body.
+    expect(await answer(event('POST /api/goals', { token: token('write'), body: '{' }))).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_json' } },
+    });
+  });
+
+  it("refuses a Cognito token whose expiry came while the gateway kept the authorizer's answer, before any read", async () => {
+    const expired = { sub: 'u1', iat: '1700000000', exp: String(Math.floor(Date.now() / 1000) - 1) };
+    const stale = { ...event('GET /api/goals'), requestContext: { ...event('GET /api/goals').requestContext, authorizer: { lambda: expired } } } as HttpEvent;
+    expect(await answer(stale)).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
   });
 
   it('answers 404 for a route of another handler', async () => {

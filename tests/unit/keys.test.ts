@@ -13,6 +13,7 @@ import {
   itemKey,
   itemKeyPrefix,
   listKey,
+  mcpConversationKey,
   mirrorLogKey,
   oauthStateKey,
   pendingMirrorKey,
@@ -78,6 +79,7 @@ describe('the table’s keys', () => {
       gcalWatch: single(watchChannelKey('u').SK),
       toolCall: kind((id) => toolCallKey('u', id).SK),
       voiceSession: kind((id) => voiceSessionKey('u', id).SK),
+      mcpConversation: kind((id) => mcpConversationKey('u', id).SK),
       connection: kind((id) => connectionKey('u', id).SK),
     });
     for (const itemKind of ITEM_KINDS) expect(itemKey(itemKind, 'x').startsWith(itemKeyPrefix(itemKind))).toBe(true);

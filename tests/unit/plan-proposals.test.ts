@@ -32,6 +32,7 @@ const set = (id: string, created_at: string, lines: ChangeLine[]): ChangeSet => 
   id,
   conversation_id: 'planner',
   turn: 0,
+  made_by: null,
   awaiting_confirmation: true,
   lines,
   created_at,

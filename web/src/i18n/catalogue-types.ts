@@ -1,5 +1,6 @@
 import type { Locale } from 'date-fns';
 import type enApp from './en/app';
+import type enOpenPlatform from './en/open-platform';
 import type enPrivacy from './en/privacy';
 import type enPublic from './en/public';
 
@@ -17,3 +18,4 @@ type Widen<T> = T extends string
 export type PublicTexts = Widen<typeof enPublic>;
 export type AppTexts = Widen<typeof enApp>;
 export type PrivacyTexts = Widen<typeof enPrivacy>;
+export type OpenPlatformTexts = Widen<typeof enOpenPlatform>;

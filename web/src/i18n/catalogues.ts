@@ -1,10 +1,11 @@
 import type { Language } from '../../../shared/languages';
-import type { AppTexts, PrivacyTexts, PublicTexts } from './catalogue-types';
+import type { AppTexts, OpenPlatformTexts, PrivacyTexts, PublicTexts } from './catalogue-types';
 
 /**
  * Each language's catalogue comes in parts, each its own chunk loaded on demand: what the public
- * pages say (landing, sign-in, shared errors), what the signed-in app says, and the privacy and
- * terms page, long and read by few (every page would download it within the public part).
+ * pages say (landing, sign-in, shared errors), what the signed-in app says, the privacy and
+ * terms page, long and read by few (every page would download it within the public part), and
+ * Settings' access tokens and webhooks, read by few too (every signed-in page downloads the app part).
  */
 const LOADERS = {
   public: {
@@ -25,6 +26,12 @@ const LOADERS = {
     fr: () => import('./fr/privacy'),
     de: () => import('./de/privacy'),
   },
+  openPlatform: {
+    en: () => import('./en/open-platform'),
+    es: () => import('./es/open-platform'),
+    fr: () => import('./fr/open-platform'),
+    de: () => import('./de/open-platform'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>;
 
 export type CataloguePart = keyof typeof LOADERS;
@@ -32,6 +39,7 @@ interface PartTexts {
   public: PublicTexts;
   app: AppTexts;
   privacy: PrivacyTexts;
+  openPlatform: OpenPlatformTexts;
 }
 
 /** One promise per language and part, kept, so React's `use` reads a loaded catalogue at once. */

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import type { AppTexts, PrivacyTexts, PublicTexts } from './catalogue-types';
+import type { AppTexts, OpenPlatformTexts, PrivacyTexts, PublicTexts } from './catalogue-types';
 import { loadCatalogue, loadedCatalogue, type CataloguePart } from './catalogues';
 import { markPartInUse, useLanguage } from './language';
 
@@ -22,6 +22,12 @@ export function useTexts(): PublicTexts {
 export function usePrivacyTexts(): PrivacyTexts {
   markPartInUse('privacy');
   return useCatalogue('privacy');
+}
+
+/** Settings' access tokens and webhooks sections' texts in the language on screen (they suspend, in their Suspense boundary, until downloaded). */
+export function useOpenPlatformTexts(): OpenPlatformTexts {
+  markPartInUse('openPlatform');
+  return useCatalogue('openPlatform');
 }
 
 /** The signed-in app's texts and the public ones, in the language on screen. */

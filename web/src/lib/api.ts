@@ -187,22 +187,32 @@ function textOfKey(key: string | null | undefined, texts: MessageTexts): string 
   return typeof text === 'string' ? text : undefined;
 }
 
-/** One of the shared English texts (a schema's message, say) in the person's language; any other text as it is. */
-export function localizeMessage(text: string, texts: MessageTexts): string {
-  return textOfKey(messageKeyOf(text), texts) ?? text;
+/**
+ * A feature's own messages, downloaded with it rather than with every page (shared/planning.ts,
+ * access-tokens.ts, webhooks.ts): the English the API answers, and those the feature's texts translate.
+ */
+export interface OwnMessages {
+  english: Readonly<Record<string, string>>;
+  translated: Readonly<Record<string, string>>;
+}
+
+/** An API message in the person's language: a feature's own from its texts, any other from the shared catalogue; else as it came. */
+export function localizeMessage(text: string, texts: MessageTexts, own?: OwnMessages): string {
+  const ownKey = own && Object.keys(own.translated).find((key) => own.english[key] === text);
+  return ownKey ? own.translated[ownKey]! : (textOfKey(messageKeyOf(text), texts) ?? text);
 }
 
 /** An API failure's message in the person's language; `fallback` for what is not an API answer. */
-export function localizedError(failure: unknown, texts: MessageTexts, fallback: string): string {
+export function localizedError(failure: unknown, texts: MessageTexts, fallback: string, own?: OwnMessages): string {
   if (!(failure instanceof ApiError)) return fallback;
-  return textOfKey(failure.messageKey, texts) ?? localizeMessage(failure.message, texts);
+  return textOfKey(failure.messageKey, texts) ?? localizeMessage(failure.message, texts, own);
 }
 
 /** One field's message of an API failure in the person's language, if the API named that field. */
-export function localizedFieldError(failure: ApiError, field: string, texts: MessageTexts): string | undefined {
+export function localizedFieldError(failure: ApiError, field: string, texts: MessageTexts, own?: OwnMessages): string | undefined {
   const message = failure.fields[field];
   if (message === undefined) return undefined;
-  return textOfKey(failure.fieldKeys[field], texts) ?? localizeMessage(message, texts);
+  return textOfKey(failure.fieldKeys[field], texts) ?? localizeMessage(message, texts, own);
 }
 
 /** Every field's message of an API failure, in the person's language. */

@@ -471,6 +471,7 @@ export default {
     signOutEverywhereHint: 'Meldet dein Konto sofort in allen Browsern und auf allen Geräten ab, auch in diesem.',
     signOutEverywhere: 'Überall abmelden',
     signOutEverywhereFailed: 'Abmelden auf allen Geräten fehlgeschlagen. Bitte versuche es erneut.',
+    alsoRevokeAccessTokens: 'Auch die Zugriffstokens widerrufen (Skripte und KI-Assistenten, die sie nutzen, funktionieren dann nicht mehr)',
     planning: {
       title: 'Planung',
       hint: 'Der Assistent plant deine Aufgaben innerhalb dieser Zeiten, nie über deine Termine.',
@@ -605,6 +606,7 @@ export default {
       title: 'Was der Assistent getan hat',
       earlier: 'Früher heute',
       changes: (count: number) => (count === 1 ? '1 Änderung' : `${count} Änderungen`),
+      madeBy: (name: string) => `Von ${name}`,
       undoAll: 'Alles rückgängig',
       undoAllLabel: (time: string) => `Alle Änderungen von ${time} rückgängig machen`,
       undoAllFailed: 'Nicht alles ließ sich rückgängig machen',

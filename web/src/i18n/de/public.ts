@@ -175,6 +175,7 @@ export default {
       takingYouToSignIn: 'Weiter zur Anmeldung …',
       enterCodeAgain: 'Code erneut eingeben',
       newPasswordLabels: { password: 'Neues Passwort', confirmation: 'Neues Passwort bestätigen' },
+      alsoRevokeAccessTokens: 'Auch alle Zugriffstokens widerrufen (Skripte und KI-Assistenten, die sie nutzen, funktionieren dann nicht mehr)',
       submit: 'Passwort zurücksetzen',
     },
     signInLink: {

@@ -458,6 +458,7 @@ export default {
     signOutEverywhereHint: 'Signs your account out on every browser and device at once, this one included.',
     signOutEverywhere: 'Sign out everywhere',
     signOutEverywhereFailed: 'Could not sign out everywhere. Please try again.',
+    alsoRevokeAccessTokens: 'Also revoke access tokens (scripts and AI assistants using them stop working)',
     planning: {
       title: 'Planning',
       hint: 'The assistant plans your tasks within these hours, never over your events.',
@@ -590,6 +591,8 @@ export default {
       title: 'What the assistant did',
       earlier: 'Earlier today',
       changes: (count: number) => (count === 1 ? '1 change' : `${count} changes`),
+      /** A set an outside AI assistant made through the MCP server, by the name of the access token it used. */
+      madeBy: (name: string) => `Made by ${name}`,
       undoAll: 'Undo all',
       undoAllLabel: (time: string) => `Undo all the changes of ${time}`,
       undoAllFailed: 'Could not undo all',

@@ -175,6 +175,7 @@ export default {
       takingYouToSignIn: 'Taking you to sign in...',
       enterCodeAgain: 'Enter the code again',
       newPasswordLabels: { password: 'New password', confirmation: 'Confirm new password' },
+      alsoRevokeAccessTokens: 'Also revoke all access tokens (scripts and AI assistants using them stop working)',
       submit: 'Reset Password',
     },
     signInLink: {

@@ -473,6 +473,7 @@ export default {
     signOutEverywhereHint: 'Cierra la sesión de tu cuenta en todos los navegadores y dispositivos a la vez, también en este.',
     signOutEverywhere: 'Cerrar sesión en todas partes',
     signOutEverywhereFailed: 'No se pudo cerrar la sesión en todas partes. Inténtalo de nuevo.',
+    alsoRevokeAccessTokens: 'Revocar también los tokens de acceso (los scripts y asistentes de IA que los usan dejan de funcionar)',
     planning: {
       title: 'Planificación',
       hint: 'El asistente planifica tus tareas dentro de este horario, nunca encima de tus eventos.',
@@ -606,6 +607,7 @@ export default {
       title: 'Lo que ha hecho el asistente',
       earlier: 'Antes, hoy',
       changes: (count: number) => (count === 1 ? '1 cambio' : `${count} cambios`),
+      madeBy: (name: string) => `Hecho por ${name}`,
       undoAll: 'Deshacer todo',
       undoAllLabel: (time: string) => `Deshacer todos los cambios de las ${time}`,
       undoAllFailed: 'No se ha podido deshacer todo',

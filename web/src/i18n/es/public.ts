@@ -179,6 +179,7 @@ export default {
       takingYouToSignIn: 'Te llevamos a iniciar sesión...',
       enterCodeAgain: 'Escribir el código de nuevo',
       newPasswordLabels: { password: 'Contraseña nueva', confirmation: 'Confirma la contraseña nueva' },
+      alsoRevokeAccessTokens: 'Revocar también todos los tokens de acceso (los scripts y asistentes de IA que los usan dejan de funcionar)',
       submit: 'Restablecer contraseña',
     },
     signInLink: {

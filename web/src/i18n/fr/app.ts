@@ -472,6 +472,7 @@ export default {
     signOutEverywhereHint: 'Déconnecte votre compte de tous les navigateurs et appareils à la fois, y compris celui-ci.',
     signOutEverywhere: 'Se déconnecter partout',
     signOutEverywhereFailed: 'Impossible de se déconnecter partout. Veuillez réessayer.',
+    alsoRevokeAccessTokens: 'Révoquer aussi les jetons d’accès (les scripts et assistants IA qui les utilisent cessent de fonctionner)',
     planning: {
       title: 'Planification',
       hint: 'L’assistant planifie vos tâches dans ces horaires, jamais par-dessus vos événements.',
@@ -605,6 +606,7 @@ export default {
       title: 'Ce que l’assistant a fait',
       earlier: 'Plus tôt aujourd’hui',
       changes: (count: number) => (count === 1 ? '1 modification' : `${count} modifications`),
+      madeBy: (name: string) => `Fait par ${name}`,
       undoAll: 'Tout annuler',
       undoAllLabel: (time: string) => `Annuler toutes les modifications de ${time}`,
       undoAllFailed: 'Impossible de tout annuler',

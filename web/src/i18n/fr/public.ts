@@ -179,6 +179,7 @@ export default {
       takingYouToSignIn: 'Redirection vers la connexion…',
       enterCodeAgain: 'Saisir à nouveau le code',
       newPasswordLabels: { password: 'Nouveau mot de passe', confirmation: 'Confirmer le nouveau mot de passe' },
+      alsoRevokeAccessTokens: 'Révoquer aussi tous les jetons d’accès (les scripts et assistants IA qui les utilisent cessent de fonctionner)',
       submit: 'Réinitialiser le mot de passe',
     },
     signInLink: {

@@ -20,10 +20,11 @@ export async function requestSignInLink(email: string, lang: Language): Promise<
 }
 
 /**
- * Sets a new password if the code is right, unexpired and unused. A browser the account trusts
+ * Sets a new password if the code is right, unexpired and unused; with `revoke_access_tokens`,
+ * every personal access token of the account stops working too. A browser the account trusts
  * says so: its guesses count apart from strangers'.
  */
-export async function resetPassword(input: { email: string; code: string; password: string }): Promise<void> {
+export async function resetPassword(input: { email: string; code: string; password: string; revoke_access_tokens: boolean }): Promise<void> {
   const device = trustedBrowserToken(input.email);
   await apiRequest('/api/auth/reset-password', { method: 'POST', body: { ...input, ...(device ? { device } : {}) } });
 }

@@ -5,6 +5,7 @@ import { RESET_CODE } from '../../../../../shared/constants';
 import { EMAIL_PATTERN } from '../../../../../shared/email';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import type { PublicTexts } from '../../../i18n/catalogue-types';
@@ -175,6 +176,8 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
   const navigate = useNavigate();
   const showToast = useToast();
   const [newPassword, setNewPassword] = useState<NewPassword>({ password: '', confirmation: '' });
+  // Ticked: a reset often follows a password that got out, and a token may have got out with it.
+  const [revokeAccessTokens, setRevokeAccessTokens] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [codeRejected, setCodeRejected] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -196,7 +199,7 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
     setError(null);
     setCodeRejected(false);
     try {
-      await resetPassword({ email: email.trim(), code, password: newPassword.password });
+      await resetPassword({ email: email.trim(), code, password: newPassword.password, revoke_access_tokens: revokeAccessTokens });
       showToast({ tone: 'success', title: t.messages.resetDone, description: t.messages.resetDoneDetail });
       setDone(true);
     } catch (failure) {
@@ -231,6 +234,7 @@ function NewPasswordStep({ email, code, onReenterCode }: { email: string; code: 
       )}
       {codeRejected && <SignInLinkOffer email={email} help={t.signInLink.codeRefusedHelp} />}
       <NewPasswordFields value={newPassword} onChange={setNewPassword} labels={t.reset.newPasswordLabels} />
+      <Checkbox label={t.reset.alsoRevokeAccessTokens} checked={revokeAccessTokens} onChange={(event) => setRevokeAccessTokens(event.target.checked)} />
       <Button type="submit" block busy={submitting} disabled={!isAcceptableNewPassword(newPassword)} aria-describedby={problem ? problemId : undefined}>
         {t.reset.submit}
       </Button>

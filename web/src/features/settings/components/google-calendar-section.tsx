@@ -123,7 +123,7 @@ export function GoogleCalendarSection() {
       ) : data.connected ? (
         <>
           <p className="gcal__state">
-            <span className="gcal__badge gcal__badge--on">{t.badgeConnected}</span>
+            <span className="settings-badge settings-badge--on">{t.badgeConnected}</span>
             {data.write_access ? t.writeAccess : t.readOnly}
           </p>
           {waiting && <Alert tone="warning">{waiting}</Alert>}
@@ -141,7 +141,7 @@ export function GoogleCalendarSection() {
       ) : (
         <>
           <p className="gcal__state">
-            <span className="gcal__badge">{t.badgeNotConnected}</span>
+            <span className="settings-badge">{t.badgeNotConnected}</span>
             {t.connectHint}
           </p>
           <div className="gcal__actions">

@@ -52,12 +52,9 @@ export function errorKeyOf(path: readonly PropertyKey[]): string {
   return field === 'working_hours' && day ? `working_hours.${day}` : (field ?? '');
 }
 
-type PlanningMessageKey = keyof AppTexts['settings']['planning']['messages'];
-
 /** A message of the settings' schema in the person's language: the planning ones from this section's texts, the others as every field's. */
 export function settingsMessage(text: string, texts: AppTexts & PublicTexts): string {
-  const key = (Object.keys(texts.settings.planning.messages) as PlanningMessageKey[]).find((candidate) => PLANNING_MESSAGES[candidate] === text);
-  return key ? texts.settings.planning.messages[key] : localizeMessage(text, texts);
+  return localizeMessage(text, texts, { english: PLANNING_MESSAGES, translated: texts.settings.planning.messages });
 }
 
 interface PlanningSectionProps {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { SAVED_INDICATOR_MS } from '../../../../../shared/constants';
 import { LANGUAGES } from '../../../../../shared/languages';
 import type { ReminderChannel, ReminderOffset } from '../../../../../shared/reminders';
@@ -30,6 +30,10 @@ import { useAppTexts } from '../../../i18n/texts';
 import { ApiError } from '../../../lib/api';
 import { loadCatalogue } from '../../../i18n/catalogues';
 import { changeLanguage } from '../../../i18n/language';
+
+/** Read by few: their code and texts (the catalogues' openPlatform part) download apart from the page's, once it shows. */
+const AccessTokensSection = lazy(() => import('./access-tokens-section').then(({ AccessTokensSection: Section }) => ({ default: Section })));
+const WebhooksSection = lazy(() => import('./webhooks-section').then(({ WebhooksSection: Section }) => ({ default: Section })));
 
 const ZONE_OPTIONS = TIME_ZONES.map((zone) => ({ value: zone.id, label: zone.label }));
 const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }));
@@ -93,6 +97,10 @@ export function SettingsPage() {
         {settings.data && <SettingsForm settings={settings.data} />}
       </LoadState>
       <CalendarFeedSection />
+      <Suspense fallback={null}>
+        <AccessTokensSection />
+        <WebhooksSection />
+      </Suspense>
       <SessionsSection />
     </div>
   );
@@ -100,12 +108,14 @@ export function SettingsPage() {
 
 /**
  * "Sign out everywhere": the server ends every session of the account (refresh tokens, tokens
- * already issued, open sockets), and this browser then signs out as "Sign Out" does.
+ * already issued, open sockets), and with the box ticked every access token too; this browser then
+ * signs out as "Sign Out" does. The box starts unticked: scripts and assistants keep working unless asked.
  */
 function SessionsSection() {
   const showToast = useToast();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [revokeAccessTokens, setRevokeAccessTokens] = useState(false);
   const offline = !useOfflineStatus().online;
   const offlineId = useId();
   const texts = useAppTexts();
@@ -114,7 +124,7 @@ function SessionsSection() {
   async function signOutEverywhereNow() {
     setBusy(true);
     try {
-      await signOutEverywhere();
+      await signOutEverywhere(revokeAccessTokens);
       navigate('/signout');
     } catch {
       showToast({ tone: 'error', title: t.signOutEverywhereFailed });
@@ -126,6 +136,7 @@ function SessionsSection() {
     <section className="card settings-section" aria-labelledby="settings-sessions">
       <h2 id="settings-sessions">{t.sessions}</h2>
       <p>{t.signOutEverywhereHint}</p>
+      <Checkbox label={t.alsoRevokeAccessTokens} checked={revokeAccessTokens} onChange={(event) => setRevokeAccessTokens(event.target.checked)} />
       <div>
         <Button
           variant="secondary"

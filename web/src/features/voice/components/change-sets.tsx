@@ -100,9 +100,10 @@ function ChangeSetCard({ set, tell }: { set: ChangeSet; tell: (text: string) => 
   }
 
   return (
-    <article className="change-set" aria-label={`${time} · ${t.changes(set.lines.length)}`}>
+    <article className="change-set" aria-label={[time, set.made_by && t.madeBy(set.made_by), t.changes(set.lines.length)].filter(Boolean).join(' · ')}>
       <header className="change-set__header">
-        <span className="change-set__time">{time}</span>
+        {/* An outside assistant's set (through the MCP server) names the access token it used. */}
+        <span className="change-set__time">{set.made_by ? `${time} · ${t.madeBy(set.made_by)}` : time}</span>
         {undoable && (
           <Button
             variant="secondary"

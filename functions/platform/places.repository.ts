@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionally, db, tableName } from '../platform/dynamo';
+import { conditionally, db, tableName } from './dynamo';
 
 /**
  * A cap held by construction: a counter record of places taken, one conditional update per place,
