@@ -34,6 +34,10 @@ const ONE_ENGINE: Record<string, Engine> = {
   'tests/integration/access-tokens.integration.test.ts': 'dynamodb-local',
   'tests/integration/mcp.integration.test.ts': 'dynalite',
   'tests/integration/webhooks.integration.test.ts': 'dynalite',
+  // A person's data: the same reads and writes again, in bulk.
+  'tests/integration/account-deletion.integration.test.ts': 'dynalite',
+  'tests/integration/data-export.integration.test.ts': 'dynalite',
+  'tests/integration/imports.integration.test.ts': 'dynalite',
 };
 
 /** Unit files that mock a module or replace a global, which would leak into the files after them in a shared worker. */

@@ -63,6 +63,12 @@ export const EVENT_CATALOGUE = {
   'password.reset-requested': z.object({ email: z.string(), lang: z.enum(LANGUAGES).default('en'), occurredAt }),
   /** Someone asked for a sign-in link; the consumer mails one if the address has an account. */
   'auth.sign-in-link-requested': z.object({ email: z.string(), lang: z.enum(LANGUAGES).default('en'), occurredAt }),
+  /**
+   * A person asked for their account's deletion (functions/account/handler.ts), which has signed it
+   * out and ended its tokens; the consumer deletes everything of it, then mails the confirmation to
+   * `email` in `lang`.
+   */
+  'account.deletion-requested': z.object({ userId: z.string(), email: z.string(), lang: z.enum(LANGUAGES), occurredAt }),
   'bugreport.submitted': z.object({
     id: z.string(),
     name: z.string(),
@@ -100,6 +106,13 @@ export const EVENT_CATALOGUE = {
     status: z.enum(TOOL_CALL_STATUSES).exclude(['pending']),
     occurredAt,
   }),
+  /** The person asked for an export of their data (POST /api/exports); the consumer builds its zip (functions/exports/build.ts). */
+  'export.requested': z.object({ userId: z.string(), exportId: z.string(), occurredAt, trace }),
+  /**
+   * A chunk of a confirmed import is to be written (functions/imports/apply.ts): the first when the
+   * person confirms, each next one when the one before is written.
+   */
+  'import.chunk-due': z.object({ userId: z.string(), importId: z.string(), chunk: z.number().int().min(0), occurredAt }),
   /**
    * SES's own events (source `aws.ses`, on the account's default bus), from the sender identity's
    * configuration set (infra/stacks/email-stack.ts): a mail bounced, or its recipient marked it as

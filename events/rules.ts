@@ -37,6 +37,12 @@ export const BUS_RULES: readonly BusRule[] = [
     target: 'auth/send-sign-in-link',
   },
   {
+    name: 'DeleteAccounts',
+    description: 'Deletes everything of an account its owner asked to delete, then mails them the confirmation',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('account.deletion-requested') },
+    target: 'account/delete-account',
+  },
+  {
     name: 'UnlinkTasksOfPurgedGoals',
     description: 'Keeps the tasks of a goal deleted for good, without the link to it',
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('item.purged'), detail: { entity: ['goal'] } },
@@ -94,6 +100,18 @@ export const BUS_RULES: readonly BusRule[] = [
     description: "Runs the voice assistant's tool calls through the items domain, scoped to the user",
     pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('toolcall.requested') },
     target: 'voice/tool-processor',
+  },
+  {
+    name: 'BuildDataExports',
+    description: "Builds the zip of an export of the person's data and keeps it for download",
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('export.requested') },
+    target: 'exports/build',
+  },
+  {
+    name: 'ApplyImports',
+    description: 'Writes a confirmed import, a chunk a run, each chunk putting the next on the bus',
+    pattern: { source: [EVENT_SOURCE], 'detail-type': detailTypes('import.chunk-due') },
+    target: 'imports/apply',
   },
   {
     name: 'SuppressBouncedMail',

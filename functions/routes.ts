@@ -40,6 +40,12 @@ import { AccessTokenCreateSchema, AccessTokenEntrySchema, CreatedAccessTokenSche
 import type { AccessTokenScope } from '../shared/access-tokens';
 import { CreatedWebhookSchema, WebhookCreateSchema, WebhookDeliverySchema, WebhookEntrySchema, WebhookUpdateSchema } from '../shared/webhooks.schema';
 import { CHANGE_SOCKET_PATH, SERVICE_ROUTE_THROTTLE, SOCKET_LIMITS } from '../shared/constants';
+import { ACCOUNT_DELETION } from '../shared/account-deletion';
+import { AccountDeletionSchema } from '../shared/account-deletion.schema';
+import { DATA_EXPORT_FILES, DATA_EXPORT_LIMITS } from '../shared/data-export';
+import { DataExportEntrySchema } from '../shared/data-export.schema';
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from '../shared/imports';
+import { ImportSchema, ImportUploadQuerySchema } from '../shared/imports.schema';
 
 /**
  * The route table: every HTTP route of the API, read by the CDK (one function per handler, the JWT
@@ -64,6 +70,9 @@ export const HANDLERS = [
   'access-tokens',
   'webhooks',
   'mcp',
+  'exports',
+  'account',
+  'imports',
 ] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
@@ -75,6 +84,12 @@ export interface RouteSpec {
   /** Public routes skip the JWT authorizer; every other route requires a signed-in user. */
   public?: true;
   body?: z.ZodType;
+  /**
+   * A body that is a file, not JSON: the handler gets its bytes, at most `maxBytes` as sent (past it
+   * a 413 with `tooLarge`); every JSON body keeps API_LIMITS.maxBodyBytes. API Gateway's own 10 MB
+   * and a Lambda's 6 MB event (the file in base64) bound what `maxBytes` may be.
+   */
+  fileBody?: { maxBytes: number; tooLarge: string };
   /** The query's fields, checked before the handler runs and listed in the OpenAPI document. */
   query?: z.ZodType<Record<string, string | undefined>>;
   /** The success status and body, for the OpenAPI document. */
@@ -584,6 +599,60 @@ export const routes = [
     summary: 'No session to end: the server is stateless, so 405 (MCP Streamable HTTP)',
     tokenScope: 'read',
     jsonRpcAnswers: { 405: 'Always: this server answers POST only' },
+  }),
+
+  route('GET', '/api/exports', {
+    handler: 'exports',
+    summary: "The latest export of the person's data (at most one): being made, ready to download until it expires, or failed with why",
+    response: list(DataExportEntrySchema),
+    sessionOnly: true,
+  }),
+  route('POST', '/api/exports', {
+    handler: 'exports',
+    summary: `Export everything of the person's (docs/data-export.md): made in the background, it replaces the previous export and can be downloaded for ${DATA_EXPORT_LIMITS.keptDays} days; 409 while one is being made`,
+    status: 202,
+    response: DataExportEntrySchema,
+    sessionOnly: true,
+  }),
+  route('GET', '/api/exports/{id}/file', {
+    handler: 'exports',
+    summary: `The export's zip: ${DATA_EXPORT_FILES.json} (everything, as our import reads it), ${DATA_EXPORT_FILES.calendar} (the events) and ${DATA_EXPORT_FILES.tasks} (the tasks); 404 unless it is the latest, ready and not expired`,
+    produces: 'application/zip',
+    notFound: 'Not the latest export of yours, or not ready, or expired (code `not_found`)',
+    sessionOnly: true,
+  }),
+
+  route('DELETE', '/api/account', {
+    handler: 'account',
+    summary: `Delete the account and everything of it (docs/data-retention.md): the token must come from a sign-in of the last ${ACCOUNT_DELETION.freshSignInMs / 60_000} minutes (403 \`sign_in_again\`) and \`confirmation\` must be the account's email address. Its access ends at once; the rest goes in the background, then a mail confirms it`,
+    body: AccountDeletionSchema,
+    status: 202,
+    sessionOnly: true,
+  }),
+
+  route('POST', '/api/imports', {
+    handler: 'imports',
+    summary: `Read a file to import (docs/imports.md), its bytes as the body: a Todoist backup (zip or CSV), a TickTick backup (CSV), an iCalendar file or a Tempo export (zip or JSON), at most ${IMPORT_LIMITS.fileMaxBytes / 1024 / 1024} MB. Writes nothing: answers the preview (what would be made, the rows skipped and why), kept for ${IMPORT_LIMITS.keptHours} hours; 400 for a malformed file or one of the wrong kind, 413 for one too large`,
+    fileBody: { maxBytes: IMPORT_LIMITS.fileMaxBytes, tooLarge: IMPORT_MESSAGES.tooLarge },
+    query: ImportUploadQuerySchema,
+    status: 201,
+    response: ImportSchema,
+    sessionOnly: true,
+    demoLimit: 'a demo account cannot import files',
+  }),
+  route('GET', '/api/imports/{id}', {
+    handler: 'imports',
+    summary: 'An import: its preview, and once confirmed, how far its writing got (`status` done when all is written)',
+    response: ImportSchema,
+    sessionOnly: true,
+  }),
+  route('POST', '/api/imports/{id}/apply', {
+    handler: 'imports',
+    summary:
+      'Confirm an import: its items are written in the background, each once (importing the same file again makes nothing twice); 409 when it was confirmed already',
+    status: 202,
+    response: ImportSchema,
+    sessionOnly: true,
   }),
 ] as const satisfies readonly Route[];
 

@@ -89,6 +89,23 @@ const WEBHOOK_DELIVERY: Access = {
   linksToSite: true,
 };
 
+/**
+ * An account's deletion (functions/account/deletion.ts), the demo clean-up's and a person's own:
+ * reads the account's partition and the records kept apart by key (Query, GetItem), ends its
+ * tokens (PutItem), finds the user by its sub, signs it out everywhere and deletes it, revokes its
+ * Google grant (its tokens read and opened, as the Google client), deletes its reminders' and its
+ * webhooks' retry schedules, a webhook's place under the cap given back (UpdateItem), and deletes
+ * every record (DeleteItem).
+ */
+const ACCOUNT_DELETION: Access = {
+  table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
+  userPool: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
+  linksToSite: true,
+  callsGoogle: true,
+  schedulesReminders: true,
+  schedulesWebhookRetries: true,
+};
+
 /** The Google Calendar functions keep tokens, sync state, synced events and their log in the table. */
 const GOOGLE_CALENDAR: Access = {
   table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
@@ -160,6 +177,23 @@ export const HANDLER_ACCESS: Record<HandlerName, Access> = {
   // Runs the assistant's tools inline as the voice tool processor does (its access, with the same
   // reasons), keeps each conversation's turn (UpdateItem), and undoes a change set as the voice handler does.
   mcp: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], indexes: ['byList'], publishes: true },
+  // "Export my data": the latest export's record (GetItem, PutItem), the previous export's zip parts
+  // (Query, DeleteItem) when a new one replaces it, and the parts read back for the download (Query);
+  // the build is asked of the bus.
+  exports: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], publishes: true },
+  // "Delete my account": the person's language (GetItem), the end of their tokens (PutItem), the
+  // deletion asked of the bus, and their access ended at once: the user found by its sub, signed out
+  // everywhere and deleted.
+  account: {
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    publishes: true,
+    userPool: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
+  },
+  // "Import": the preview's record and its chunks put (PutItem), read back (GetItem) and confirmed
+  // (UpdateItem); the person's zone and whether the account is a demo (GetItem); the writing is
+  // asked of the bus; DeleteItem: a request's Idempotency-Key given up after a failure
+  // (platform/http.ts). No item is written here, nor anything queried.
+  imports: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], publishes: true },
 };
 
 export const TRIGGER_ACCESS: Record<CognitoTrigger, Access> = {
@@ -184,16 +218,15 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   'auth/send-sign-in-link': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], userPool: ['AdminGetUser'], sendsMail: true, linksToSite: true },
   'items/unlink-purged-goal': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
   'purge/handler': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byExpiry'] },
-  // Reads the register and the account's own partition, ends its tokens, revokes its Google grant
-  // (its tokens read and opened, as the Google client), finds the user by its sub, signs it out
-  // everywhere and deletes it all, its reminders' and snoozes' schedules first.
-  'demo/clean-up': {
-    table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'],
-    userPool: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
-    linksToSite: true,
-    callsGoogle: true,
-    schedulesReminders: true,
-  },
+  // Reads the register (Query), moves a record whose deletion failed (PutItem, DeleteItem), and
+  // deletes each account as a person's own deletion does.
+  'demo/clean-up': ACCOUNT_DELETION,
+  // The same, then the confirmation mailed.
+  'account/delete-account': { ...ACCOUNT_DELETION, sendsMail: true },
+  // Writes one chunk of a confirmed import: the import and its chunk read, each item put on its
+  // condition with its tag name's lock (GetItem, PutItem), a list's first position (Query on byList),
+  // the progress counted (UpdateItem), its idempotency records (DeleteItem); the next chunk put on the bus.
+  'imports/apply': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['byList'], publishes: true },
   'gcal/mirror': GOOGLE_CALENDAR,
   'gcal/initial-sync': GOOGLE_CALENDAR,
   // Finds the changes that wait for Google in the expiry index's partitions of its own.
@@ -218,6 +251,11 @@ const EVENT_TARGET_ACCESS: Readonly<Record<string, Access>> = {
   // Records an address SES reported a bounce or complaint of (a repeat writes nothing new, so it keeps
   // no idempotency records; the code it ships could).
   'reminders/mail-feedback': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+  // Builds an export: everything of the person's, read through the items domain (live lists byList,
+  // the trash byTrash, each trashed item by GetItem), the settings, the reminders on screen and the
+  // change sets (Query, byList); then puts the zip's parts and marks the export ready (UpdateItem),
+  // or deletes the parts of one replaced meanwhile.
+  'exports/build': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'], indexes: ['byList', 'byTrash'] },
 };
 
 /** The HTTP API's authorizer (functions/access-tokens/authorizer.ts): a personal access token's lookup record, by its hash. */

@@ -24,6 +24,8 @@ export interface LocalResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** A binary answer's bytes (the handler sent them base64 encoded, which API Gateway decodes); `body` is then empty. */
+  bytes?: Buffer;
 }
 
 type ClientLimits = { [K in keyof typeof CLIENT_RATE_LIMITS]: number };
@@ -98,11 +100,9 @@ export function createApiAdapter(options: AdapterOptions) {
     const event = gatewayEvent(request, url, match.route, match.params, match.route.public ? undefined : granted);
     const handler = await load(match.route.handler);
     const result = await handler(event, lambdaContext(match.route.handler));
-    return {
-      status: result.statusCode ?? 200,
-      headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)])),
-      body: result.body ?? '',
-    };
+    const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]));
+    if (result.isBase64Encoded) return { status: result.statusCode ?? 200, headers, body: '', bytes: Buffer.from(result.body ?? '', 'base64') };
+    return { status: result.statusCode ?? 200, headers, body: result.body ?? '' };
   };
 }
 
@@ -244,12 +244,21 @@ function gatewayEvent(request: LocalRequest, url: URL, route: Route, params: Rec
       timeEpoch: now.getTime(),
       ...(context ? { authorizer: { lambda: context } } : {}),
     },
-    ...(request.body.length ? { body: request.body.toString('utf8') } : {}),
-    isBase64Encoded: false,
+    ...(request.body.length ? { body: request.body.toString(readAsText(headers['content-type']) ? 'utf8' : 'base64') } : {}),
+    isBase64Encoded: request.body.length > 0 && !readAsText(headers['content-type']),
   };
   // The authorizer's context, or none on a public route: API Gateway sends no authorizer there,
   // which the event type (authorizer required) cannot say.
   return event as unknown as HttpEvent;
+}
+
+/**
+ * Whether API Gateway hands a request body of this media type to the function as text: JSON, XML,
+ * text and forms (or no media type) as they are, anything else (a file sent as bytes) in base64.
+ */
+function readAsText(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === '' || type.startsWith('text/') || /^application\/(?:json|xml|javascript|x-www-form-urlencoded|[\w.-]+\+(?:json|xml))$/.test(type);
 }
 
 function gatewayAnswer(status: number, message: string): LocalResponse {

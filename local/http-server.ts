@@ -100,7 +100,7 @@ async function serveApi(request: IncomingMessage, response: ServerResponse, opti
     sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
   });
   response.writeHead(answer.status, answer.headers);
-  response.end(answer.body);
+  response.end(answer.bytes ?? answer.body);
 }
 
 /** The files made at deploy time in AWS (infra/stacks/web-stack.ts), for the site the browser asked. */

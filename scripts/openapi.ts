@@ -93,7 +93,10 @@ function operation(route: Route) {
       content: { 'application/json': { schema: { oneOf: [jsonSchema(errorBody, 'output'), jsonSchema(gatewayBody, 'output')] } } },
     },
     '403': forbidden(route),
-    '413': response('Body over 64 KB', errorBody),
+    '413': response(
+      route.fileBody ? `File over ${route.fileBody.maxBytes / 1024 / 1024} MB (or an archive that unpacks to too much)` : 'Body over 64 KB',
+      errorBody,
+    ),
     '429': route.quota
       ? {
           description: `Throttled by the API stage (API Gateway body), or past ${route.quota} (code \`rate_limited\`, Retry-After in seconds)`,
@@ -150,6 +153,7 @@ function operation(route: Route) {
     ...(route.public ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: json(route.body, 'input') } } : {}),
+    ...(route.fileBody ? { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     responses,
   };
 }

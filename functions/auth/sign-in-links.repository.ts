@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SIGN_IN_LINK } from '../../shared/constants';
-import { signInLinkKey, signInLinkMailedKey } from '../data/keys';
+import { signInLinkHash, signInLinkKey, signInLinkMailedKey } from '../data/keys';
 import { conditionally, db, tableName, unlessConditionFails } from '../platform/dynamo';
 
 /**
@@ -12,11 +12,19 @@ import { conditionally, db, tableName, unlessConditionFails } from '../platform/
  * it is for; it works once, for SIGN_IN_LINK.expiryMs.
  */
 export async function issueSignInLink(userId: string, email: string, requestId: string, now: number): Promise<string | null> {
+  const token = randomBytes(32).toString('base64url');
   const mailable = await conditionally(
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...signInLinkMailedKey(userId), sent_at: now, request_id: requestId, ttl: Math.ceil((now + SIGN_IN_LINK.expiryMs) / 1000) },
+        // The link's hash, so that the account's deletion finds the link (functions/account/deletion.ts).
+        Item: {
+          ...signInLinkMailedKey(userId),
+          sent_at: now,
+          request_id: requestId,
+          link_hash: signInLinkHash(token),
+          ttl: Math.ceil((now + SIGN_IN_LINK.expiryMs) / 1000),
+        },
         // Of requests side by side, one mails.
         ConditionExpression: 'attribute_not_exists(PK) OR sent_at <= :before OR request_id = :request',
         ExpressionAttributeValues: { ':before': now - SIGN_IN_LINK.mailEveryMs, ':request': requestId },
@@ -24,7 +32,6 @@ export async function issueSignInLink(userId: string, email: string, requestId: 
     ),
   );
   if (!mailable) return null;
-  const token = randomBytes(32).toString('base64url');
   const expiresAt = now + SIGN_IN_LINK.expiryMs;
   await db().send(
     new PutCommand({

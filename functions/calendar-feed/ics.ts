@@ -60,11 +60,21 @@ export function buildFeed(events: readonly CalendarEvent[], tasks: readonly Task
     ],
     today,
   );
+  const body = calendarText(entries);
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+/**
+ * Every event given as RFC 5545 text, written as the feed writes them, whatever their dates and
+ * however many: "Export my data" (functions/exports/) puts the person's live events in its zip so.
+ */
+export const eventsCalendar = (events: readonly CalendarEvent[]): string => calendarText(events.map(eventEntry));
+
+function calendarText(entries: readonly Entry[]): string {
   const calendar = new ICalCalendar({ prodId: { company: 'Tempo', product: 'Tempo', language: 'EN' }, name: 'Tempo' });
   calendar.timezone({ name: null, generator: getVtimezoneComponent });
   for (const entry of entries) addEntry(calendar, entry);
-  const body = calendar.toString();
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  return calendar.toString();
 }
 
 /**

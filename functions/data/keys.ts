@@ -135,6 +135,29 @@ export const webhookDeliveryKey = (userId: string, webhookId: string, deliveryId
   SK: deliveryId,
 });
 export const webhookLogPartition = (userId: string, webhookId: string) => `WEBHOOKLOG#${userId}#${webhookId}`;
+/**
+ * "Export my data" (functions/exports/repository.ts), all under the person's partition, each with a
+ * TTL at the export's expiry: the latest export (one record, replaced by the next), and its zip in
+ * parts of at most 300 KiB, read back in order with one Query on the export's prefix.
+ */
+export const dataExportKey = (userId: string) => ({ PK: userKey(userId), SK: 'DATAEXPORT' });
+export const dataExportPartPrefix = (exportId: string) => `EXPORTPART#${exportId}#`;
+export const dataExportPartKey = (userId: string, exportId: string, index: number) => ({
+  PK: userKey(userId),
+  // Padded, so the parts sort in order.
+  SK: `${dataExportPartPrefix(exportId)}${String(index).padStart(4, '0')}`,
+});
+/**
+ * An import (functions/imports/imports.repository.ts): its preview and progress, and the items it
+ * will write in chunks sorting right after it (`IMPORT#<id>#CHUNK#<n>`), so one Query reads them all;
+ * each carries a TTL. Under the user's partition: account deletion's partition sweep takes them.
+ */
+export const IMPORT_PREFIX = 'IMPORT#';
+export const importKey = (userId: string, importId: string) => ({ PK: userKey(userId), SK: `${IMPORT_PREFIX}${importId}` });
+export const importChunkKey = (userId: string, importId: string, chunk: number) => ({
+  PK: userKey(userId),
+  SK: `${IMPORT_PREFIX}${importId}#CHUNK#${String(chunk).padStart(4, '0')}`,
+});
 /** An outside assistant's conversation over MCP (`mcp:<token id>`): its current turn and last call (functions/mcp/turns.repository.ts); it carries a TTL. */
 export const mcpConversationKey = (userId: string, conversationId: string) => ({ PK: userKey(userId), SK: `MCPCONVERSATION#${conversationId}` });
 /** voice_sessions: one per call started. */
@@ -197,10 +220,10 @@ export const signInThrottleKey = (account: string) => ({ PK: `SIGNIN#${account.t
  */
 export const trustedDevicesKey = (userId: string) => ({ PK: `TRUSTED#${userId}`, SK: 'DEVICES' });
 /** A mailed sign-in link, found by the hash of its token (the token itself is never stored). */
-export const signInLinkKey = (token: string) => {
-  const hash = createHash('sha256').update(token).digest('base64url');
-  return { PK: `SIGNINLINK#${hash}`, SK: 'SIGNINLINK' };
-};
+export const signInLinkKey = (token: string) => signInLinkKeyOfHash(signInLinkHash(token));
+export const signInLinkHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** account-deletion: the account's last link, by the hash its LINKMAILED record keeps (`link_hash`). */
+export const signInLinkKeyOfHash = (hash: string) => ({ PK: `SIGNINLINK#${hash}`, SK: 'SIGNINLINK' });
 /** When an account was last mailed a sign-in link, by its `sub`. */
 export const signInLinkMailedKey = (userId: string) => ({ PK: `LINKMAILED#${userId}`, SK: 'LINKMAILED' });
 /** A verification link already used. */

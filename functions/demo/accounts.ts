@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DEMO } from '../../shared/demo';
 import type { DemoAccount } from '../../shared/demo.schema';
 import type { Language } from '../../shared/languages';
+import { deleteCognitoUser } from '../account/end-access';
 import { cognito, userPool } from '../platform/cognito';
 import { createSignUpSettings } from '../settings/account-settings';
 import { register } from './register.repository';
@@ -46,13 +47,4 @@ export async function createDemoAccount(now: Date, lang: Language): Promise<Demo
   await createSignUpSettings(userId, DEMO.fullName, lang);
   await seedDemoData(userId, now);
   return { email, password, expires_at: expiresAt };
-}
-
-/** Deletes a Cognito user by username; one already gone counts as deleted. */
-export async function deleteCognitoUser(username: string): Promise<void> {
-  try {
-    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPool().userPoolId, Username: username }));
-  } catch (error) {
-    if (!(error instanceof UserNotFoundException)) throw error;
-  }
 }

@@ -3,12 +3,12 @@ import { DAY_MS } from '../../shared/dates';
 import { now } from '../platform/clock';
 import { reportError, withErrorReporting } from '../platform/error-reporting';
 import { log } from '../platform/log';
-import { deleteDemoAccount } from './deletion';
-import { carryForward, CLEAN_UP_LOOKBACK_DAYS, expiredDemos, type RegisteredDemo } from './register.repository';
+import { deleteAccount } from '../account/deletion';
+import { carryForward, CLEAN_UP_LOOKBACK_DAYS, expiredDemos, unregister, type RegisteredDemo } from './register.repository';
 
 /**
- * Scheduled: deletes the demo accounts that have expired, each with its Cognito user and every
- * record under it. Reads only the register's partitions of the past week's days, never the users'
+ * Scheduled: deletes the demo accounts that have expired, each through the one path of an
+ * account's deletion (functions/account/deletion.ts). Reads only the register's partitions of the past week's days, never the users'
  * own items. One account failing is logged, its record carried forward to today's partition, and
  * tried again on the next run; the others go on. Failures are reported.
  */
@@ -28,7 +28,9 @@ async function deleteExpiredDemos(): Promise<{ deleted: number; failed: number }
   }
   for (const demo of due) {
     try {
-      await deleteDemoAccount(demo);
+      await deleteAccount({ userId: demo.user_id, email: demo.email });
+      // Last: any step failing leaves the record for the next run.
+      await unregister(demo);
       deleted += 1;
     } catch (error) {
       failed += 1;

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS } from '../../shared/dates';
-import { demoExpiryPartition, demoRegisterKey, gcalTokensKey, USER_SK, userKey } from '../data/keys';
-import { conditionally, db, queryItems, queryPages, tableName } from '../platform/dynamo';
+import { demoExpiryPartition, demoRegisterKey, USER_SK, userKey } from '../data/keys';
+import { conditionally, db, queryItems, tableName } from '../platform/dynamo';
 
 /**
  * The register of demo accounts, one partition per day of expiry, sorted by expiry: the hourly
@@ -98,29 +98,4 @@ export async function takeVoiceConversation(userId: string, limit: number): Prom
 /** Takes a demo account off the register, once everything under it is gone. */
 export async function unregister(demo: RegisteredDemo): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: demo.PK, SK: demo.SK } }));
-}
-
-/** Deletes sent at once; a demo account holds a few dozen records, so a page goes in a few rounds. */
-const PARALLEL_DELETES = 25;
-
-/** Deletes every record under a user but the one that refuses their tokens; answers how many went. */
-export async function deleteUserRecords(userId: string): Promise<number> {
-  // The Google connection first: the deletions reach the bus as item.purged events (from the
-  // table's stream), and the mirror, finding no connection, leaves the user's Google calendar alone.
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: gcalTokensKey(userId) }));
-  let deleted = 0;
-  const pages = queryPages<{ PK: string; SK: string }>({
-    KeyConditionExpression: 'PK = :user',
-    ExpressionAttributeValues: { ':user': userKey(userId) },
-    ProjectionExpression: 'PK, SK',
-  });
-  for await (const page of pages) {
-    // A filter cannot name a key attribute: the record that refuses the tokens is passed over here.
-    const keys = page.filter((key) => key.SK !== USER_SK.sessions);
-    for (let start = 0; start < keys.length; start += PARALLEL_DELETES) {
-      await Promise.all(keys.slice(start, start + PARALLEL_DELETES).map((Key) => db().send(new DeleteCommand({ TableName: tableName(), Key }))));
-    }
-    deleted += keys.length;
-  }
-  return deleted;
 }

@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'demo_limit'
   | 'token_not_allowed'
   | 'insufficient_scope'
+  /** The request needs a recent sign-in (its token's `auth_time`): deleting the account. */
+  | 'sign_in_again'
   | 'internal';
 
 /** An error the API answers as `{ error: { code, message, fields?, ...details } }` with its status. */

@@ -238,8 +238,8 @@ export async function readChangeSet(userId: string, changeSetId: string): Promis
   return { set: toChangeSet(header, lines), lines };
 }
 
-/** The ids of the user's change sets made since `since`, newest first. */
-export async function listChangeSetIds(userId: string, since: string): Promise<string[]> {
+/** The ids of the user's change sets made since `since`, newest first, at most `limit`. */
+export async function listChangeSetIds(userId: string, since: string, limit: number = CHANGE_SET_LIMITS.listedPerDay): Promise<string[]> {
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -247,7 +247,7 @@ export async function listChangeSetIds(userId: string, since: string): Promise<s
       KeyConditionExpression: 'LPK = :list AND LSK >= :since',
       ExpressionAttributeValues: { ':list': changeSetListKey(userId), ':since': since },
       ScanIndexForward: false,
-      Limit: CHANGE_SET_LIMITS.listedPerDay,
+      Limit: limit,
     }),
   );
   return Items.map((item) => String(item.id));

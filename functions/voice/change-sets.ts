@@ -88,6 +88,14 @@ export async function listTodaysChangeSets(userId: string, now: Date): Promise<C
   return sets.flatMap((found) => (found ? [found.set] : []));
 }
 
+/** The change sets still kept (CHANGE_SET_KEPT_DAYS), newest first, at most `limit`: what "Export my data" holds of them. */
+export async function listKeptChangeSets(userId: string, now: Date, limit: number): Promise<ChangeSet[]> {
+  const since = new Date(now.getTime() - CHANGE_SET_KEPT_DAYS * 86_400_000).toISOString();
+  const ids = await listChangeSetIds(userId, since, limit);
+  const sets = await Promise.all(ids.map((id) => readKept(userId, id, now)));
+  return sets.flatMap((found) => (found ? [found.set] : []));
+}
+
 /**
  * "Undo all": reverts every applied line of the set (or of `chosen`), newest first, in one request. Either all of
  * them are reverted, or none is, and the 409 names each line that could not be (by

@@ -25,9 +25,9 @@ export interface RetryInput {
 }
 
 /** Scheduler retries a failing invocation of the delivery function (the table, not the receiver) for five minutes, then dead-letters it. */
-const retrySchedules = oneTimeSchedules(WEBHOOK_RETRY_SCHEDULES, { attempts: 3, maxAgeSeconds: 300 });
+export const retrySchedules = oneTimeSchedules(WEBHOOK_RETRY_SCHEDULES, { attempts: 3, maxAgeSeconds: 300 });
 
-const retryScheduleName = ({ userId, webhookId, deliveryId, attempt }: RetryInput) => scheduleName('w', [userId, webhookId, deliveryId, attempt]);
+export const retryScheduleName = ({ userId, webhookId, deliveryId, attempt }: RetryInput) => scheduleName('w', [userId, webhookId, deliveryId, attempt]);
 
 /** When the try after `attempts` tries is due, or null after the last. */
 function nextTryAt(ended: Date, attempts: number): string | null {

@@ -1,6 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
+import { BACKUP_RECOVERY_DAYS } from '../../shared/account-deletion';
 import { TABLE, type IndexProjection } from '../../functions/data/table-definition';
 import type { AppConfig } from '../config';
 
@@ -23,7 +24,12 @@ export class DataStack extends Stack {
       stream: StreamViewType.NEW_AND_OLD_IMAGES,
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.pointInTimeRecovery },
+      // Not DynamoDB's default 35 days: what an account's deletion removes must leave the backups
+      // within the 30 days the privacy page promises (docs/data-retention.md).
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: config.pointInTimeRecovery,
+        ...(config.pointInTimeRecovery ? { recoveryPeriodInDays: BACKUP_RECOVERY_DAYS } : {}),
+      },
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,
     });

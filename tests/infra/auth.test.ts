@@ -196,7 +196,7 @@ describe('secrets and mail', () => {
     ]);
   });
 
-  it('lets only the Google Calendar functions (the mirror’s reconciler and the watch channels’ among them, and the demo clean-up, which revokes a grant) read the Google secrets, the webhooks’ functions the token key too, which seals their secrets, and only the voice handler the ElevenLabs key', () => {
+  it('lets only the Google Calendar functions (the mirror’s reconciler and the watch channels’ among them, and an account’s deletion, the demo clean-up’s too, which revokes a grant) read the Google secrets, the webhooks’ functions the token key too, which seals their secrets, and only the voice handler the ElevenLabs key', () => {
     const policies = [plain.api, plain.events, plain.auth].flatMap((stack) => Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')));
     const readers = (secret: Parameters<typeof logicalId>[0]) =>
       policies
@@ -210,6 +210,7 @@ describe('secrets and mail', () => {
       plain.events.consumers.get('WatchGoogleCalendar')!,
       plain.events.consumers.get('SyncNotifiedGoogleChanges')!,
       plain.events.scheduled.get('DeleteExpiredDemos')!,
+      plain.events.consumers.get('DeleteAccounts')!,
       plain.events.scheduled.get('MirrorWaitingChangesToGoogle')!,
       plain.events.scheduled.get('RenewGoogleWatchChannels')!,
     ];

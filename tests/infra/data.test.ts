@@ -1,6 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { keyAttributes, TABLE } from '../../functions/data/table-definition';
+import { BACKUP_RECOVERY_DAYS } from '../../shared/account-deletion';
 import { tempoApp } from './tempo-app';
 
 const tableOf = (stage: 'dev' | 'prod') => {
@@ -51,10 +52,12 @@ describe('the table', () => {
     for (const table of [dev, prod]) expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
   });
 
-  it('keeps point-in-time recovery on in both stages', () => {
+  it('keeps point-in-time recovery on in both stages, for less than the 30 days a deleted account may stay anywhere', () => {
     for (const table of [dev, prod]) {
-      expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: BACKUP_RECOVERY_DAYS });
     }
+    // The last record of a deleted account leaves the table by its TTL a day on, within 2 days more.
+    expect(BACKUP_RECOVERY_DAYS + 3).toBeLessThanOrEqual(30);
   });
 
   it('is protected from deletion and retained in prod, destroyable in dev', () => {

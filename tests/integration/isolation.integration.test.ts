@@ -6,6 +6,7 @@ import { keepNotice, noticeIdOf } from '../../functions/reminders/notices.reposi
 import { saveSubscription } from '../../functions/reminders/subscriptions.repository';
 import { changeSetIdOf } from '../../functions/voice/change-sets';
 import { startVoiceSession } from '../../functions/voice/voice-sessions.repository';
+import { tickTickCsv } from '../fixtures/import/samples';
 import { daysFromNow, integrationHarness, type TestUser } from '../support/harness';
 
 // With a user pool, so that signing out everywhere runs whole.
@@ -25,7 +26,9 @@ type Ids = Record<
   | 'notice'
   | 'browser'
   | 'accessToken'
-  | 'webhook',
+  | 'webhook'
+  | 'dataExport'
+  | 'dataImport',
   string
 >;
 type Attempt = (bob: TestUser, alice: Ids) => Promise<{ status: number; body: any }>;
@@ -123,6 +126,16 @@ const attempts: Record<Exclude<RouteKey, Extract<AnyRoute, { public: true }>['ke
   'DELETE /api/webhooks/{id}': (bob, a) => bob.delete(`/api/webhooks/${a.webhook}`),
   'GET /api/webhooks/{id}/deliveries': (bob, a) => bob.get(`/api/webhooks/${a.webhook}/deliveries`),
   'POST /api/webhooks/{id}/deliveries/{deliveryId}/retry': (bob, a) => bob.post(`/api/webhooks/${a.webhook}/deliveries/msg_000000000${'a'.repeat(22)}/retry`),
+  // Bob exports his own data; Alice's export's file is not found.
+  'GET /api/exports': (bob) => bob.get('/api/exports'),
+  'POST /api/exports': (bob) => bob.post('/api/exports'),
+  'GET /api/exports/{id}/file': (bob, a) => bob.get(`/api/exports/${a.dataExport}/file`),
+  // Bob's own (empty) file is refused; Alice's preview is not found, nor confirmed.
+  'POST /api/imports': (bob) => bob.post('/api/imports'),
+  'GET /api/imports/{id}': (bob, a) => bob.get(`/api/imports/${a.dataImport}`),
+  'POST /api/imports/{id}/apply': (bob, a) => bob.post(`/api/imports/${a.dataImport}/apply`),
+  // Bob deletes only his own account, by typing his own address: Alice's is refused, and nothing goes.
+  'DELETE /api/account': (bob) => bob.delete('/api/account', { confirmation: 'alice@example.com' }),
   // An outside assistant's tool call (MCP, functions/mcp/), aimed at Alice's task.
   'POST /mcp': (bob, a) =>
     call('POST', '/mcp', {
@@ -204,6 +217,9 @@ describe('user B can neither read nor change user A’s items, on every route', 
       ))!.id,
       accessToken: (await alice.post('/api/access-tokens', { name: 'Alice script', scope: 'read', expires_in_days: 7 })).body.access_token.id,
       webhook: (await alice.post('/api/webhooks', { url: 'https://93.184.216.34/alice', events: ['reminder.due'] })).body.webhook.id,
+      dataExport: (await alice.post('/api/exports')).body.id,
+      dataImport: (await alice.raw('POST', '/api/imports?name=alice.csv', tickTickCsv([{ 'List Name': 'Alice list', Title: 'Alice import', taskId: 'a' }])))
+        .body.id,
     };
     await alice.delete(`/api/goals/${ids.trashedGoal}`);
     await alice.delete(`/api/tasks/${ids.trashedTask}`);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   bugReportKey,
   connectionKey,
+  dataExportKey,
+  dataExportPartKey,
   demoExpiryPartition,
   demoRegisterKey,
   expiryKeys,
@@ -81,6 +83,8 @@ describe('the table’s keys', () => {
       voiceSession: kind((id) => voiceSessionKey('u', id).SK),
       mcpConversation: kind((id) => mcpConversationKey('u', id).SK),
       connection: kind((id) => connectionKey('u', id).SK),
+      dataExport: single(dataExportKey('u').SK),
+      dataExportPart: kind((id) => dataExportPartKey('u', id, 0).SK),
     });
     for (const itemKind of ITEM_KINDS) expect(itemKey(itemKind, 'x').startsWith(itemKeyPrefix(itemKind))).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import type { AppTexts, OpenPlatformTexts, PrivacyTexts, PublicTexts } from './catalogue-types';
+import type { AppTexts, PrivacyTexts, PublicTexts, SettingsSectionsTexts } from './catalogue-types';
 import { loadCatalogue, loadedCatalogue, type CataloguePart } from './catalogues';
 import { markPartInUse, useLanguage } from './language';
 
@@ -24,10 +24,10 @@ export function usePrivacyTexts(): PrivacyTexts {
   return useCatalogue('privacy');
 }
 
-/** Settings' access tokens and webhooks sections' texts in the language on screen (they suspend, in their Suspense boundary, until downloaded). */
-export function useOpenPlatformTexts(): OpenPlatformTexts {
-  markPartInUse('openPlatform');
-  return useCatalogue('openPlatform');
+/** Settings' sections read by few (access tokens, webhooks, your data) in the language on screen (they suspend, in their Suspense boundary, until downloaded). */
+export function useSettingsSectionTexts(): SettingsSectionsTexts {
+  markPartInUse('settingsSections');
+  return useCatalogue('settingsSections');
 }
 
 /** The signed-in app's texts and the public ones, in the language on screen. */

@@ -1,6 +1,6 @@
 import type { Language } from '../../../../../shared/languages';
 import { apiRequest } from '../../../lib/api';
-import { browserKey } from '../lib/browser-key';
+import { browserKey } from '../../../lib/browser-key';
 import { trustedBrowserToken } from './trusted-browser';
 
 /**

@@ -10,7 +10,7 @@ import 'aws-amplify/auth/enable-oauth-listener';
 import { defaultStorage, Hub, sessionStorage } from 'aws-amplify/utils';
 import type { WebConfig } from '../../../../../shared/web-config';
 import { loadWebConfig } from '../../../lib/web-config';
-import { browserKey } from '../lib/browser-key';
+import { browserKey } from '../../../lib/browser-key';
 import { isNetworkFailure } from '../lib/network-failure';
 import { storageHoldingSession, type TokenStorageKind } from '../lib/stored-session';
 import type { Language } from '../../../../../shared/languages';

@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
-import { Link } from '../../../lib/navigation';
+import { Link, Navigate, useLocation } from '../../../lib/navigation';
 import { buttonClassName } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTexts } from '../../../i18n/texts';
 import { useAuth } from './auth-provider';
 import { AuthShell } from './auth-shell';
+
+/** What a page sending the visitor here may say: go on home once signed out (Settings, after deleting the account: its notice is on screen already). */
+interface SignOutState {
+  thenHome?: boolean;
+}
 
 /**
  * /signout: where "Sign Out" leads. Signing out happens here, so the signed-in pages left behind
@@ -14,6 +19,7 @@ export function SignedOutPage() {
   const { status, signOut } = useAuth();
   const texts = useTexts();
   const t = texts.auth.signOut;
+  const thenHome = (useLocation().state as SignOutState | null)?.thenHome === true;
 
   useEffect(() => {
     if (status === 'signedIn') void signOut();
@@ -30,6 +36,7 @@ export function SignedOutPage() {
       </main>
     );
   }
+  if (thenHome) return <Navigate to="/" replace />;
   return (
     <AuthShell chrome="plain" title={t.title} intro={t.intro}>
       <title>{t.documentTitle}</title>

@@ -16,7 +16,7 @@ import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
-import { useAppTexts, useOpenPlatformTexts } from '../../../i18n/texts';
+import { useAppTexts, useSettingsSectionTexts } from '../../../i18n/texts';
 import { ApiError, localizedError, localizedFieldError, localizeMessage } from '../../../lib/api';
 import { useOfflineStatus } from '../../../lib/offline/status';
 import { createAccessToken, revokeAccessToken, useAccessTokens } from '../api/access-tokens';
@@ -36,7 +36,7 @@ const AUTHORIZATION_HEADER = `Authorization: Bearer ${ACCESS_TOKEN_PREFIX}…`;
  */
 export function AccessTokensSection() {
   const texts = useAppTexts();
-  const platformTexts = useOpenPlatformTexts();
+  const platformTexts = useSettingsSectionTexts().openPlatform;
   const t = platformTexts.accessTokens;
   const own = { english: ACCESS_TOKEN_MESSAGES, translated: t.messages };
   const showToast = useToast();
@@ -128,7 +128,7 @@ export function AccessTokensSection() {
 
 /** How a token is used: in the API's Authorization header, and by an MCP client at this site's /mcp. */
 function UsageLines() {
-  const t = useOpenPlatformTexts().accessTokens;
+  const t = useSettingsSectionTexts().openPlatform.accessTokens;
   return (
     <>
       <p>
@@ -147,7 +147,7 @@ interface NeedsNetwork {
 }
 
 function TokenRow({ token, needsNetwork, onRevoke }: { token: AccessTokenEntry; needsNetwork: NeedsNetwork; onRevoke: () => void }) {
-  const t = useOpenPlatformTexts().accessTokens;
+  const t = useSettingsSectionTexts().openPlatform.accessTokens;
   const { day } = useInstantTexts();
   const expired = Date.parse(token.expires_at) <= Date.now();
   return (
@@ -186,7 +186,7 @@ function NewTokenForm({
   onMade: (created: Awaited<ReturnType<typeof createAccessToken>>) => Promise<void>;
 }) {
   const texts = useAppTexts();
-  const t = useOpenPlatformTexts().accessTokens;
+  const t = useSettingsSectionTexts().openPlatform.accessTokens;
   const own = { english: ACCESS_TOKEN_MESSAGES, translated: t.messages };
   const [draft, setDraft] = useState<TokenDraft>(EMPTY_DRAFT);
   const [nameError, setNameError] = useState<string | null>(null);

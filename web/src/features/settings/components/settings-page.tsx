@@ -34,6 +34,9 @@ import { changeLanguage } from '../../../i18n/language';
 /** Read by few: their code and texts (the catalogues' openPlatform part) download apart from the page's, once it shows. */
 const AccessTokensSection = lazy(() => import('./access-tokens-section').then(({ AccessTokensSection: Section }) => ({ default: Section })));
 const WebhooksSection = lazy(() => import('./webhooks-section').then(({ WebhooksSection: Section }) => ({ default: Section })));
+const DataExportSection = lazy(() => import('./data-export-section').then(({ DataExportSection: Section }) => ({ default: Section })));
+const DataImportSection = lazy(() => import('./data-import-section').then(({ DataImportSection: Section }) => ({ default: Section })));
+const AccountDeletionSection = lazy(() => import('./account-deletion-section').then(({ AccountDeletionSection: Section }) => ({ default: Section })));
 
 const ZONE_OPTIONS = TIME_ZONES.map((zone) => ({ value: zone.id, label: zone.label }));
 const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }));
@@ -102,6 +105,12 @@ export function SettingsPage() {
         <WebhooksSection />
       </Suspense>
       <SessionsSection />
+      {/* Your data: export, import, delete the account; each loaded apart as the access tokens are. */}
+      <Suspense fallback={null}>
+        <DataExportSection />
+        <DataImportSection />
+        <AccountDeletionSection />
+      </Suspense>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { RefreshButton } from '../../../components/ui/refresh-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useFocusFirstInvalid } from '../../../components/ui/use-focus-first-invalid';
-import { useAppTexts, useOpenPlatformTexts } from '../../../i18n/texts';
+import { useAppTexts, useSettingsSectionTexts } from '../../../i18n/texts';
 import { ApiError, localizedError, localizedFieldError, localizeMessage } from '../../../lib/api';
 import { useOfflineStatus } from '../../../lib/offline/status';
 import { createWebhook, removeWebhook, retryDelivery, updateWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
@@ -34,7 +34,7 @@ interface NeedsNetwork {
  */
 export function WebhooksSection() {
   const texts = useAppTexts();
-  const platformTexts = useOpenPlatformTexts();
+  const platformTexts = useSettingsSectionTexts().openPlatform;
   const t = platformTexts.webhooks;
   const own = { english: WEBHOOK_MESSAGES, translated: t.messages };
   const showToast = useToast();
@@ -142,7 +142,7 @@ interface WebhookRowProps {
 /** One webhook: its address, events and state, its actions, and its delivery log to open. */
 function WebhookRow({ webhook, needsNetwork, onChanged, onRemove }: WebhookRowProps) {
   const texts = useAppTexts();
-  const t = useOpenPlatformTexts().webhooks;
+  const t = useSettingsSectionTexts().openPlatform.webhooks;
   const own = { english: WEBHOOK_MESSAGES, translated: t.messages };
   const showToast = useToast();
   const { day } = useInstantTexts();
@@ -250,7 +250,7 @@ interface WebhookFormProps {
  */
 function WebhookForm({ initial, submitLabel, needsNetwork, onSubmit, onCancel }: WebhookFormProps) {
   const texts = useAppTexts();
-  const t = useOpenPlatformTexts().webhooks;
+  const t = useSettingsSectionTexts().openPlatform.webhooks;
   const own = { english: WEBHOOK_MESSAGES, translated: t.messages };
   const [url, setUrl] = useState(initial?.url ?? '');
   const [events, setEvents] = useState<readonly WebhookEvent[]>(initial?.events ?? WEBHOOK_EVENTS);
@@ -345,7 +345,7 @@ function WebhookForm({ initial, submitLabel, needsNetwork, onSubmit, onCancel }:
 /** A webhook's latest deliveries: each one's event, state, tries and last answer; a failed one can be sent again. */
 function DeliveryLog({ webhookId, needsNetwork }: { webhookId: string; needsNetwork: NeedsNetwork }) {
   const texts = useAppTexts();
-  const t = useOpenPlatformTexts().webhooks;
+  const t = useSettingsSectionTexts().openPlatform.webhooks;
   const own = { english: WEBHOOK_MESSAGES, translated: t.messages };
   const showToast = useToast();
   const { dayAndTime } = useInstantTexts();

@@ -1,0 +1,7 @@
+/** English: Settings' sections read by few (access tokens, webhooks, your data), one download as Settings first shows them. */
+import accountDeletion from './account-deletion';
+import dataExport from './data-export';
+import dataImport from './data-import';
+import openPlatform from './open-platform';
+
+export default { openPlatform, dataExport, dataImport, accountDeletion };
