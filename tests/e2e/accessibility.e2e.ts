@@ -31,7 +31,7 @@ for (const { path, ready } of PUBLIC_PAGES) {
   });
 }
 
-test('no serious accessibility violation in the forms’ error states', { tag: '@phone' }, async ({ page }) => {
+test('no serious accessibility violation in the forms’ error states', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Password is required')).toBeVisible();
@@ -56,7 +56,7 @@ test('no serious accessibility violation on the dashboard, with the real-time st
   expect(refused).toEqual([]);
 });
 
-test('no serious accessibility violation in the dashboard’s load failures', { tag: '@phone' }, async ({ page, request }) => {
+test('no serious accessibility violation in the dashboard’s load failures', async ({ page, request }) => {
   await signedInAccount(page, request, 'axe-failure', null);
   await page.route('**/api/{goals,tasks,events}', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }),

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PASSWORD } from './support/accounts';
 import { signedInAccount } from './support/app-data';
 
-test('Settings makes a calendar feed address, copies it, makes a new one and turns the feed off', { tag: '@phone' }, async ({ page, request, context }) => {
+test('Settings makes a calendar feed address, copies it, makes a new one and turns the feed off', async ({ page, request, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { api } = await signedInAccount(page, request, 'settings-feed', '/settings');
   // Within the feed's window (90 days back, a year ahead).

@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { installPageClock } from './support/clock';
 import { layoutShifts, recordLayoutShifts } from './support/layout-shifts';
 
-test('an empty dashboard shows its empty states and no stat chips', { tag: '@phone' }, async ({ page, request }) => {
+test('an empty dashboard shows its empty states and no stat chips', async ({ page, request }) => {
   await signedInAccount(page, request, 'dash-empty');
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
   await expect(page.getByText('No pending tasks')).toBeVisible();
@@ -35,7 +35,7 @@ test('an empty dashboard shows its empty states and no stat chips', { tag: '@pho
   await expect(page.getByRole('button', { name: /^New event on .* at 9:00 AM$/ })).toBeVisible();
 });
 
-test('the widgets show goals, tasks and events made through the API and lead to them', { tag: '@phone' }, async ({ page, request }) => {
+test('the widgets show goals, tasks and events made through the API and lead to them', async ({ page, request }) => {
   // The data is there before the dashboard first loads; the page's day is the test's (UTC, the account's zone).
   const { api } = await signedInAccount(page, request, 'dash-data', null);
   const now = new Date();

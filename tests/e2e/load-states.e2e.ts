@@ -75,37 +75,33 @@ for (const [screen, kind, empty, newLabel] of [
   ['Tasks', 'tasks', 'No tasks yet', 'Add first task'],
 ] as const) {
   const path = `/${kind}`;
-  test(
-    `${screen} show a red box with Retry when the list fails, and keep what was loaded when a later refresh fails`,
-    { tag: '@phone' },
-    async ({ page, request }) => {
-      // Polled, the socket refused: the change watcher reads the list again only when the test moves the clock on.
-      await socketSwitch(page, { refusing: true });
-      await installPageClock(page);
-      const { api } = await signedInAccount(page, request, `load-${screen.toLowerCase()}`, null);
-      const list = await gate(page, [`/api${path}`], 'fail');
-      await page.goto(path);
-      await stopPageClock(page);
-      const box = page.getByRole('alert').filter({ hasText: `Failed to load ${screen.toLowerCase()}` });
-      await expect(box).toContainText('Something went wrong on our side. Please try again.');
-      await expect(page.getByText(empty)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: newLabel })).toHaveCount(0);
-      await expect(page.getByRole('status').filter({ hasText: `Loading ${screen.toLowerCase()}` })).toHaveCount(0);
+  test(`${screen} show a red box with Retry when the list fails, and keep what was loaded when a later refresh fails`, async ({ page, request }) => {
+    // Polled, the socket refused: the change watcher reads the list again only when the test moves the clock on.
+    await socketSwitch(page, { refusing: true });
+    await installPageClock(page);
+    const { api } = await signedInAccount(page, request, `load-${screen.toLowerCase()}`, null);
+    const list = await gate(page, [`/api${path}`], 'fail');
+    await page.goto(path);
+    await stopPageClock(page);
+    const box = page.getByRole('alert').filter({ hasText: `Failed to load ${screen.toLowerCase()}` });
+    await expect(box).toContainText('Something went wrong on our side. Please try again.');
+    await expect(page.getByText(empty)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: newLabel })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: `Loading ${screen.toLowerCase()}` })).toHaveCount(0);
 
-      await list.set('pass');
-      await api.create(kind, { title: 'Kept on screen' });
-      await box.getByRole('button', { name: 'Retry' }).click();
-      await expect(page.getByRole('article', { name: 'Kept on screen' })).toBeVisible();
+    await list.set('pass');
+    await api.create(kind, { title: 'Kept on screen' });
+    await box.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('article', { name: 'Kept on screen' })).toBeVisible();
 
-      // A change made elsewhere has the change watcher read the list again, and that read fails: the cards stay.
-      await list.set('fail');
-      await api.create(kind, { title: 'Made elsewhere' });
-      await advancePageClock(page, POLLING_MS.data);
-      await expect(page.getByRole('status').filter({ hasText: 'Could not refresh; this is what was loaded last.' })).toBeVisible();
-      await expect(page.getByRole('article', { name: 'Kept on screen' })).toBeVisible();
-      await expect(page.getByRole('article', { name: 'Made elsewhere' })).toHaveCount(0);
-    },
-  );
+    // A change made elsewhere has the change watcher read the list again, and that read fails: the cards stay.
+    await list.set('fail');
+    await api.create(kind, { title: 'Made elsewhere' });
+    await advancePageClock(page, POLLING_MS.data);
+    await expect(page.getByRole('status').filter({ hasText: 'Could not refresh; this is what was loaded last.' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Kept on screen' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Made elsewhere' })).toHaveCount(0);
+  });
 }
 
 test('a page paints the list it showed last time at once, then what the server holds; not once the cache TTL has passed', async ({ page, request }) => {

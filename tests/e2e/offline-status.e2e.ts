@@ -71,11 +71,16 @@ test('signing out with nothing waiting does not ask', async ({ page, request }) 
 
 test('what needs the network says so offline: the assistant and saving the settings', async ({ page, request, context }) => {
   // The page is loaded online: without the service worker (blocked in these tests) no page's code comes offline.
+  // But the code of the sections Settings downloads apart does not come: the page works without them, and they come once back online.
+  const sectionsApart = /\/assets\/(data-export-section|settings-sections)-/;
+  await page.route(sectionsApart, (route) => route.abort('internetdisconnected'));
   await signedInAccount(page, request, 'offline-needs-network', '/settings');
   const talk = page.getByRole('button', { name: 'Talk to your assistant' });
   const save = page.getByRole('button', { name: 'Save Settings' });
   await expect(talk).toBeEnabled();
   await expect(save).toBeEnabled();
+  await expect(page.getByRole('region', { name: 'Sessions' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Export my data' })).toHaveCount(0);
 
   await context.setOffline(true);
   await expect(talk).toBeDisabled();
@@ -84,9 +89,11 @@ test('what needs the network says so offline: the assistant and saving the setti
   await expect(save).toBeDisabled();
   await expect(save).toHaveAccessibleDescription('Saving settings needs a connection.');
 
+  await page.unroute(sectionsApart);
   await context.setOffline(false);
   await expect(save).toBeEnabled();
   await expect(talk).toBeEnabled();
+  await expect(page.getByRole('region', { name: 'Export my data' })).toBeVisible();
 });
 
 test('a change made offline to a field changed elsewhere meanwhile is offered back, and "Use mine" puts it back', async ({

@@ -5,7 +5,7 @@ import { signedInAccount } from './support/app-data';
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
-test('working hours, the lunch break, the buffer and the default task length are checked, saved and kept', { tag: '@phone' }, async ({ page, request }) => {
+test('working hours, the lunch break, the buffer and the default task length are checked, saved and kept', async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'planning-settings', '/settings');
   await expect(page.getByRole('heading', { name: 'Planning' })).toBeVisible();
   // A new account works Monday to Friday, 9 to 5, with lunch at noon.

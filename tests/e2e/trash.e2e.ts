@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { installPageClock } from './support/clock';
 import { markConnectPromptShown } from './support/google';
 
-test('items deleted through the API are restored, deleted for good and emptied from the trash', { tag: '@phone' }, async ({ page, request }) => {
+test('items deleted through the API are restored, deleted for good and emptied from the trash', async ({ page, request }) => {
   const { api } = await signedInAccount(page, request, 'trash-flow', null);
   const goal = await api.create('goals', { title: 'Learn Welsh' });
   const task = await api.create('tasks', { title: 'Water the plants' });

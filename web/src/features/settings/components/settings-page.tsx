@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { SAVED_INDICATOR_MS } from '../../../../../shared/constants';
 import { LANGUAGES } from '../../../../../shared/languages';
 import type { ReminderChannel, ReminderOffset } from '../../../../../shared/reminders';
@@ -25,18 +25,19 @@ import { NotificationsSection } from './notifications-section';
 import { WholeNumberField } from './whole-number-field';
 import { errorKeyOf, planningDraftOf, planningHoursOf, PlanningSection, settingsMessage, type PlanningDraft } from './planning-section';
 import { ReminderMailStatus } from './reminder-mail-status';
+import { lazySection, SectionsLoadedApart } from './sections-loaded-apart';
 import './settings.css';
 import { useAppTexts } from '../../../i18n/texts';
 import { ApiError } from '../../../lib/api';
 import { loadCatalogue } from '../../../i18n/catalogues';
 import { changeLanguage } from '../../../i18n/language';
 
-/** Read by few: their code and texts (the catalogues' openPlatform part) download apart from the page's, once it shows. */
-const AccessTokensSection = lazy(() => import('./access-tokens-section').then(({ AccessTokensSection: Section }) => ({ default: Section })));
-const WebhooksSection = lazy(() => import('./webhooks-section').then(({ WebhooksSection: Section }) => ({ default: Section })));
-const DataExportSection = lazy(() => import('./data-export-section').then(({ DataExportSection: Section }) => ({ default: Section })));
-const DataImportSection = lazy(() => import('./data-import-section').then(({ DataImportSection: Section }) => ({ default: Section })));
-const AccountDeletionSection = lazy(() => import('./account-deletion-section').then(({ AccountDeletionSection: Section }) => ({ default: Section })));
+/** Read by few: their code and texts (the catalogues' settingsSections part) download apart from the page's, once it shows. */
+const AccessTokensSection = lazySection(() => import('./access-tokens-section').then((module) => module.AccessTokensSection));
+const WebhooksSection = lazySection(() => import('./webhooks-section').then((module) => module.WebhooksSection));
+const DataExportSection = lazySection(() => import('./data-export-section').then((module) => module.DataExportSection));
+const DataImportSection = lazySection(() => import('./data-import-section').then((module) => module.DataImportSection));
+const AccountDeletionSection = lazySection(() => import('./account-deletion-section').then((module) => module.AccountDeletionSection));
 
 const ZONE_OPTIONS = TIME_ZONES.map((zone) => ({ value: zone.id, label: zone.label }));
 const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }));
@@ -100,17 +101,17 @@ export function SettingsPage() {
         {settings.data && <SettingsForm settings={settings.data} />}
       </LoadState>
       <CalendarFeedSection />
-      <Suspense fallback={null}>
+      <SectionsLoadedApart>
         <AccessTokensSection />
         <WebhooksSection />
-      </Suspense>
+      </SectionsLoadedApart>
       <SessionsSection />
       {/* Your data: export, import, delete the account; each loaded apart as the access tokens are. */}
-      <Suspense fallback={null}>
+      <SectionsLoadedApart>
         <DataExportSection />
         <DataImportSection />
         <AccountDeletionSection />
-      </Suspense>
+      </SectionsLoadedApart>
     </div>
   );
 }
