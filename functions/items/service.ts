@@ -98,9 +98,16 @@ const SERVER_DEFAULTS: Record<ItemKind, object> = {
 const nameOfTag = (item: StoredItem): string | undefined => ('name' in item ? item.name : undefined);
 
 /**
+ * How often a change without If-Match is made again when another write came between its read and
+ * its own: it named no version, so it applies to the newest, as the fields it sets are the person's
+ * latest word on them. Two tabs or a script and a tab saving at once both succeed.
+ */
+const UNVERSIONED_UPDATE_ATTEMPTS = 3;
+
+/**
  * Changes fields of a live item, as a new version. With `expectedVersion` (an If-Match), an item
  * at another version is left as it is and answered (412), also when another write came between
- * this one's read and write.
+ * this one's read and write; without, the change is made again on the newer version, a few times.
  */
 export async function updateItem<K extends ItemKind>(
   userId: string,
@@ -110,21 +117,23 @@ export async function updateItem<K extends ItemKind>(
   now: Date,
   expectedVersion?: number,
 ): Promise<Item<K>> {
-  const previous = await getLiveItem(userId, kind, id);
-  if (expectedVersion !== undefined && previous.version !== expectedVersion) throw versionMismatch(toPublic(previous));
-  const next: StoredItem<K> = { ...previous, ...changes, updated_at: laterThan(previous.updated_at, now), version: previous.version + 1 };
-  Object.assign(next, await nextOccurrenceDue(userId, previous, next, now));
-  await checkRules(userId, next, previous, now);
+  for (let attempt = 1; ; attempt += 1) {
+    const previous = await getLiveItem(userId, kind, id);
+    if (expectedVersion !== undefined && previous.version !== expectedVersion) throw versionMismatch(toPublic(previous));
+    const next: StoredItem<K> = { ...previous, ...changes, updated_at: laterThan(previous.updated_at, now), version: previous.version + 1 };
+    Object.assign(next, await nextOccurrenceDue(userId, previous, next, now));
+    await checkRules(userId, next, previous, now);
 
-  const [nextName, previousName] = [nameOfTag(next), nameOfTag(previous)];
-  const renamedTag = nextName !== undefined && previousName !== undefined && nextName.toLowerCase() !== previousName.toLowerCase();
-  if (renamedTag) await claimTagName(userId, nextName, id);
-  if (!(await replaceLiveItem(userId, kind, next, previous.updated_at))) {
+    const [nextName, previousName] = [nameOfTag(next), nameOfTag(previous)];
+    const renamedTag = nextName !== undefined && previousName !== undefined && nextName.toLowerCase() !== previousName.toLowerCase();
+    if (renamedTag) await claimTagName(userId, nextName, id);
+    if (await replaceLiveItem(userId, kind, next, previous.updated_at)) {
+      if (renamedTag) await releaseTagName(userId, previousName, id);
+      return toPublic(next);
+    }
     if (expectedVersion !== undefined) throw versionMismatch(toPublic(await getLiveItem(userId, kind, id)));
-    throw conflict(API_ERRORS.staleWrite);
+    if (attempt === UNVERSIONED_UPDATE_ATTEMPTS) throw conflict(API_ERRORS.staleWrite);
   }
-  if (renamedTag) await releaseTagName(userId, previousName, id);
-  return toPublic(next);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { API_LIMITS } from '../../shared/constants';
 import { API_ERRORS } from '../../shared/messages';
-import { httpHandler, illFormedField, type HttpEvent, type Reply } from '../platform/http';
+import { bodyText, httpHandler, illFormedField, type HttpEvent, type Reply } from '../platform/http';
 import { mcpServer } from './server';
 
 /**
@@ -61,11 +61,6 @@ function refusal(text: string): Reply | null {
   if (Array.isArray(message)) return jsonRpcError(400, INVALID_REQUEST, 'Batches are not taken: send one JSON-RPC message per request');
   const field = illFormedField(message);
   return field === null ? null : jsonRpcError(400, INVALID_REQUEST, `${field}: ${API_ERRORS.illFormedText}`);
-}
-
-function bodyText(event: HttpEvent): string {
-  const raw = event.body ?? '';
-  return event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
 }
 
 /** The web-standard request the transport reads, from API Gateway's event. */

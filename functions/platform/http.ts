@@ -223,7 +223,8 @@ async function isStillValid(authorized: AuthorizedCaller, requestTime: Date): Pr
   return isTokenStillValid(authorized.userId, authorized.token.tokenId, requestTime);
 }
 
-function bodyText(event: HttpEvent): string {
+/** The request's body as text, decoded when API Gateway sent it base64 encoded. */
+export function bodyText(event: HttpEvent): string {
   const raw = event.body ?? '';
   return event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
 }

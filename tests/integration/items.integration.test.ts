@@ -55,6 +55,30 @@ describe('goals', () => {
 });
 
 describe('tasks', () => {
+  it('applies a change without If-Match made while another write came between its read and its own, on the newer version', async () => {
+    const alice = await user();
+    const task = (await alice.post('/api/tasks', { title: 'Call the bank' })).body;
+    // The tab's "completed" lands after the script's title change has read the task, before it writes it.
+    const race: { completed?: ReturnType<typeof alice.patch> } = {};
+    const completeFirst = (next: (args: any) => Promise<any>) => async (args: any) => {
+      if (args.input?.ConditionExpression?.startsWith('updated_at = :read') && args.input.Item?.title === 'Call the bank today') {
+        race.completed ??= alice.patch(`/api/tasks/${task.id}`, { status: 'completed' });
+        await race.completed;
+      }
+      return next(args);
+    };
+    db().middlewareStack.add(completeFirst, { step: 'initialize', name: 'completeDuringRename' });
+    try {
+      const renamed = await alice.patch(`/api/tasks/${task.id}`, { title: 'Call the bank today' });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toMatchObject({ title: 'Call the bank today', status: 'completed', version: 3 });
+    } finally {
+      db().middlewareStack.remove('completeDuringRename');
+    }
+    expect((await race.completed)?.status).toBe(200);
+    expect((await alice.get(`/api/tasks/${task.id}`)).body).toMatchObject({ title: 'Call the bank today', status: 'completed' });
+  });
+
   it('creates pending with medium priority and links only to own non-completed goals', async () => {
     const alice = await user();
     const bob = await user();
